@@ -1,0 +1,161 @@
+package adapter
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// isHidden reports whether r is one of the characters removed from descriptions
+// (SPEC §4): controls other than tab, LF and CR; U+007F–U+009F; soft hyphen; Arabic
+// letter mark; Mongolian vowel separator; zero-width and directional marks and
+// overrides; word joiner and invisible operators; directional isolates; BOM;
+// interlinear annotation characters; tag characters; variation selectors 17–256.
+func isHidden(r rune) bool {
+	switch {
+	case r < 0x20:
+		return r != '\t' && r != '\n' && r != '\r'
+	case r < 0x7F:
+		return false
+	case r <= 0x9F, r == 0x00AD, r == 0x061C, r == 0x180E:
+		return true
+	case r >= 0x200B && r <= 0x200F, r >= 0x202A && r <= 0x202E,
+		r >= 0x2060 && r <= 0x2064, r >= 0x2066 && r <= 0x2069:
+		return true
+	case r == 0xFEFF, r >= 0xFFF9 && r <= 0xFFFB:
+		return true
+	case r >= 0xE0000 && r <= 0xE007F, r >= 0xE0100 && r <= 0xE01EF:
+		return true
+	}
+	return false
+}
+
+// Removed says what cleaning took out of a text: how many characters, and the ASCII
+// text that tag characters (U+E0020–U+E007E) spelled, in order. Hidden instructions
+// written in tag characters are a known attack on MCP clients; Tags shows them.
+type Removed struct {
+	Count int
+	Tags  string
+}
+
+// Add accumulates another cleaning's report into r.
+func (r *Removed) Add(o Removed) {
+	r.Count += o.Count
+	r.Tags += o.Tags
+}
+
+// CleanText removes the hidden characters of SPEC §4 from s and reports what it
+// removed. Text without them is returned unchanged (and unallocated). Invalid UTF-8
+// bytes are kept as they are; Decode never produces them.
+func CleanText(s string) (string, Removed) {
+	first := -1
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c < 0x7F {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if isHidden(r) {
+			first = i
+			break
+		}
+		i += size
+	}
+	if first < 0 {
+		return s, Removed{}
+	}
+	var sb strings.Builder
+	var rem Removed
+	var tags []byte
+	sb.Grow(len(s))
+	sb.WriteString(s[:first])
+	for i := first; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if size == 1 && r == utf8.RuneError {
+			sb.WriteByte(s[i])
+			i++
+			continue
+		}
+		if isHidden(r) {
+			rem.Count++
+			if r >= 0xE0020 && r <= 0xE007E {
+				tags = append(tags, byte(r-0xE0000))
+			}
+		} else {
+			sb.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	rem.Tags = string(tags)
+	return sb.String(), rem
+}
+
+// API names the OpenAI API a tool list or an output is meant for.
+type API string
+
+// The two OpenAI APIs.
+const (
+	Chat      API = "chat"
+	Responses API = "responses"
+)
+
+// ParseAPI reads "chat" or "responses".
+func ParseAPI(s string) (API, bool) {
+	switch API(s) {
+	case Chat, Responses:
+		return API(s), true
+	}
+	return "", false
+}
+
+// Default description caps (SPEC §4): the Chat Completions API rejects tool
+// descriptions over 1024 characters; the Responses cap is the seed's 4 KiB.
+const (
+	ChatDescriptionCap      = 1024 // code points
+	ResponsesDescriptionCap = 4096 // bytes
+)
+
+// DefaultDescriptionCap returns the cap for api, in that API's unit.
+func DefaultDescriptionCap(api API) int {
+	if api == Chat {
+		return ChatDescriptionCap
+	}
+	return ResponsesDescriptionCap
+}
+
+// MinDescriptionCap is the smallest cap that leaves room for the ellipsis: one code
+// point for Chat, four bytes (the three of "…" and one more) for Responses.
+func MinDescriptionCap(api API) int {
+	if api == Chat {
+		return 1
+	}
+	return 4
+}
+
+// CapDescription shortens s to capLen in the unit of api: code points for Chat,
+// bytes for Responses. A longer text keeps its first capLen-1 code points (Chat) or
+// its longest prefix of at most capLen-3 bytes (Responses), then "…". Text at or
+// under the cap is returned as is; nothing is trimmed.
+func CapDescription(s string, api API, capLen int) (string, bool) {
+	if api == Chat {
+		if len(s) <= capLen || utf8.RuneCountInString(s) <= capLen {
+			return s, false
+		}
+		n := 0
+		for i := range s {
+			if n == capLen-1 {
+				return s[:i] + "…", true
+			}
+			n++
+		}
+		return s, false
+	}
+	if len(s) <= capLen {
+		return s, false
+	}
+	end := capLen - len("…")
+	for end > 0 && !utf8.RuneStart(s[end]) {
+		end--
+	}
+	return s[:end] + "…", true
+}

@@ -1,0 +1,76 @@
+package adapter
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// Sanitize makes untrusted text safe for a terminal and visible to a reader: every
+// character that CleanText would remove (controls, format and tag characters, …),
+// every other C0/C1 control and line or paragraph separator is written as ⟨U+XXXX⟩,
+// and invalid UTF-8 bytes as ⟨0xXX⟩. Tab, line feed and carriage return are written
+// as ⟨U+0009⟩, ⟨U+000A⟩ and ⟨U+000D⟩ too, so a message stays one line. Text without
+// such characters is returned as is.
+func Sanitize(s string) string {
+	return sanitize(s, false)
+}
+
+// SanitizeLines is Sanitize for text shown on several lines: line feeds stay, and a
+// tab becomes a space.
+func SanitizeLines(s string) string {
+	return sanitize(s, true)
+}
+
+func sanitize(s string, keepLines bool) string {
+	clean := true
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c >= 0x20 && c < 0x7F {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if (r == utf8.RuneError && size == 1) || mustShow(r, keepLines) {
+			clean = false
+			break
+		}
+		i += size
+	}
+	if clean {
+		return s
+	}
+	var sb strings.Builder
+	sb.Grow(len(s) + 16)
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&sb, "⟨0x%02X⟩", s[i])
+		case keepLines && r == '\t':
+			sb.WriteByte(' ')
+		case mustShow(r, keepLines):
+			fmt.Fprintf(&sb, "⟨U+%04X⟩", r)
+		default:
+			sb.WriteString(s[i : i+size])
+		}
+		i += size
+	}
+	return sb.String()
+}
+
+func mustShow(r rune, keepLines bool) bool {
+	if keepLines && (r == '\n' || r == '\t') {
+		return false
+	}
+	if r < 0x20 || (r >= 0x7F && r <= 0x9F) || r == 0x2028 || r == 0x2029 {
+		return true
+	}
+	return isHidden(r)
+}
+
+// QuoteForMessage writes s between double quotes, sanitized, for a message meant for
+// a terminal.
+func QuoteForMessage(s string) string {
+	return `"` + Sanitize(s) + `"`
+}

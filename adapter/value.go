@@ -1,0 +1,245 @@
+package adapter
+
+import (
+	"strings"
+	"unsafe"
+)
+
+// Kind is the JSON kind of a Value.
+type Kind uint8
+
+// The six JSON kinds. The zero Value is Null.
+const (
+	Null Kind = iota
+	Bool
+	Number
+	String
+	Array
+	Object
+)
+
+var kindNames = [...]string{"null", "boolean", "number", "string", "array", "object"}
+
+// String names the kind as JSON Schema does ("null", "boolean", …).
+func (k Kind) String() string {
+	if int(k) < len(kindNames) {
+		return kindNames[k]
+	}
+	return "invalid"
+}
+
+// A Value is one JSON value that keeps what a map would lose: object members stay in
+// the order they were written, and numbers keep the exact text they were written with.
+//
+// Values are immutable by convention: every function of this package returns new
+// values and never changes the ones it is given, so a Value may be shared freely
+// between goroutines and between the results of different conversions.
+//
+// A Value is two words: its kind and a length, and a pointer to the first byte of a
+// string or number text, the first element of an array or the first member of an
+// object.
+type Value struct {
+	kind Kind
+	b    bool
+	n    int32          // String, Number: bytes; Array: elements; Object: members
+	ptr  unsafe.Pointer // *byte, *Value or *Member: the first of n
+}
+
+func textOf(k Kind, s string) Value {
+	return Value{kind: k, n: int32(len(s)), ptr: unsafe.Pointer(unsafe.StringData(s))}
+}
+
+// text returns the string or number text of v.
+func (v Value) text() string {
+	if v.n == 0 {
+		return ""
+	}
+	return unsafe.String((*byte)(v.ptr), v.n)
+}
+
+func arrayOf(items []Value) Value {
+	return Value{kind: Array, n: int32(len(items)), ptr: unsafe.Pointer(unsafe.SliceData(items))}
+}
+
+func objectOf(mems []Member) Value {
+	return Value{kind: Object, n: int32(len(mems)), ptr: unsafe.Pointer(unsafe.SliceData(mems))}
+}
+
+func (v Value) items() []Value {
+	if v.kind != Array || v.n == 0 {
+		return nil
+	}
+	return unsafe.Slice((*Value)(v.ptr), v.n)
+}
+
+func (v Value) mems() []Member {
+	if v.kind != Object || v.n == 0 {
+		return nil
+	}
+	return unsafe.Slice((*Member)(v.ptr), v.n)
+}
+
+// A Member is one name/value pair of a JSON object.
+type Member struct {
+	Key   string
+	Value Value
+}
+
+// NullValue returns JSON null (the zero Value).
+func NullValue() Value { return Value{} }
+
+// BoolValue returns true or false.
+func BoolValue(b bool) Value { return Value{kind: Bool, b: b} }
+
+// StringValue returns a JSON string.
+func StringValue(s string) Value { return textOf(String, s) }
+
+// NumberValue returns a JSON number written exactly as text. The text is not checked;
+// use [Decode] for untrusted input.
+func NumberValue(text string) Value { return textOf(Number, text) }
+
+// ArrayValue returns a JSON array of the given elements. The slice is kept, not copied.
+func ArrayValue(items ...Value) Value { return arrayOf(items) }
+
+// ObjectValue returns a JSON object with the members in the given order. The slice is
+// kept, not copied. Duplicate keys are the caller's to avoid.
+func ObjectValue(members ...Member) Value { return objectOf(members) }
+
+// Kind reports the JSON kind of v.
+func (v Value) Kind() Kind { return v.kind }
+
+// IsNull reports whether v is JSON null.
+func (v Value) IsNull() bool { return v.kind == Null }
+
+// Bool returns the value of a boolean (false for other kinds).
+func (v Value) Bool() bool { return v.kind == Bool && v.b }
+
+// Str returns the text of a string (empty for other kinds).
+func (v Value) Str() string {
+	if v.kind == String {
+		return v.text()
+	}
+	return ""
+}
+
+// NumberText returns a number's literal text as it was written (empty for other kinds).
+func (v Value) NumberText() string {
+	if v.kind == Number {
+		return v.text()
+	}
+	return ""
+}
+
+// Len is the number of elements of an array or members of an object (0 otherwise).
+func (v Value) Len() int {
+	if v.kind == Array || v.kind == Object {
+		return int(v.n)
+	}
+	return 0
+}
+
+// Items returns the elements of an array (nil for other kinds). The slice must not be
+// modified.
+func (v Value) Items() []Value {
+	return v.items()
+}
+
+// Members returns the members of an object in order (nil for other kinds). The slice
+// must not be modified.
+func (v Value) Members() []Member {
+	return v.mems()
+}
+
+// Get returns the member named key of an object, and whether it is there.
+func (v Value) Get(key string) (Value, bool) {
+	mems := v.mems()
+	for i := range mems {
+		if mems[i].Key == key {
+			return mems[i].Value, true
+		}
+	}
+	return Value{}, false
+}
+
+// Has reports whether an object has a member named key.
+func (v Value) Has(key string) bool {
+	_, ok := v.Get(key)
+	return ok
+}
+
+// With returns a copy of the object v in which key is set to val: in its place when
+// the key exists, appended at the end otherwise. v itself is unchanged.
+func (v Value) With(key string, val Value) Value {
+	old := v.mems()
+	mems := make([]Member, 0, len(old)+1)
+	found := false
+	for _, m := range old {
+		if m.Key == key {
+			m.Value = val
+			found = true
+		}
+		mems = append(mems, m)
+	}
+	if !found {
+		mems = append(mems, Member{key, val})
+	}
+	return objectOf(mems)
+}
+
+// Without returns a copy of the object v without the member named key.
+func (v Value) Without(key string) Value {
+	old := v.mems()
+	mems := make([]Member, 0, len(old))
+	for _, m := range old {
+		if m.Key != key {
+			mems = append(mems, m)
+		}
+	}
+	return objectOf(mems)
+}
+
+// Equal reports whether a and b are the same JSON text up to white space: same kinds,
+// same member order, and numbers written the same way.
+func Equal(a, b Value) bool {
+	if a.kind != b.kind {
+		return false
+	}
+	switch a.kind {
+	case Null:
+		return true
+	case Bool:
+		return a.b == b.b
+	case Number, String:
+		return a.text() == b.text()
+	case Array:
+		ai, bi := a.items(), b.items()
+		if len(ai) != len(bi) {
+			return false
+		}
+		for i := range ai {
+			if !Equal(ai[i], bi[i]) {
+				return false
+			}
+		}
+		return true
+	case Object:
+		am, bm := a.mems(), b.mems()
+		if len(am) != len(bm) {
+			return false
+		}
+		for i := range am {
+			if am[i].Key != bm[i].Key || !Equal(am[i].Value, bm[i].Value) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// String returns the compact JSON text of v.
+func (v Value) String() string {
+	var sb strings.Builder
+	sb.Write(AppendCompact(nil, v))
+	return sb.String()
+}
