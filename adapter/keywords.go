@@ -1,0 +1,201 @@
+package adapter
+
+// The keyword sets of strict mode (SPEC §5), shared by the converter and CheckStrict.
+
+// unsupportedAdvice returns what to do instead of a keyword strict mode has no
+// equivalent for, and whether key is one.
+func unsupportedAdvice(key string) (string, bool) {
+	switch key {
+	case "allOf":
+		return "merge the subschemas into one object schema", true
+	case "oneOf":
+		return "use anyOf instead", true
+	case "not", "if", "then", "else", "dependentRequired", "dependentSchemas",
+		"dependencies", "unevaluatedItems", "contains", "minContains", "maxContains":
+		return "remove it and let the server validate", true
+	case "patternProperties", "propertyNames":
+		return "declare the properties by name instead", true
+	case "unevaluatedProperties":
+		return "use \"additionalProperties\": false instead", true
+	case "prefixItems":
+		return "use one items schema for every element", true
+	case "$dynamicRef", "$recursiveRef":
+		return "use a local $ref to #/$defs/NAME instead", true
+	}
+	return "", false
+}
+
+// isKept reports whether a keyword survives conversion (format, pattern, $defs and
+// definitions have further rules).
+func isKept(key string) bool {
+	switch key {
+	case "type", "properties", "required", "additionalProperties", "items", "enum",
+		"const", "anyOf", "$ref", "description", "title", "pattern", "format":
+		return true
+	}
+	return isNumericKeyword(key)
+}
+
+// isNumericKeyword reports whether a kept keyword must hold a number.
+func isNumericKeyword(key string) bool {
+	switch key {
+	case "minLength", "maxLength", "multipleOf", "minimum", "maximum",
+		"exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems":
+		return true
+	}
+	return false
+}
+
+// isStrictFormat reports whether strict mode accepts a string format.
+func isStrictFormat(f string) bool {
+	switch f {
+	case "date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid":
+		return true
+	}
+	return false
+}
+
+// isTypeName reports whether t is a JSON Schema type name.
+func isTypeName(t string) bool {
+	switch t {
+	case "string", "number", "integer", "boolean", "object", "array", "null":
+		return true
+	}
+	return false
+}
+
+// Strict-mode limits (SPEC §5, Limits).
+const (
+	MaxStrictProperties = 5000
+	MaxStrictDepth      = 10
+	MaxStrictChars      = 120000
+	MaxStrictEnumValues = 1000
+	// A string enum with more than MaxStrictEnumLargeCount values may hold at most
+	// MaxStrictEnumChars characters.
+	MaxStrictEnumLargeCount = 250
+	MaxStrictEnumChars      = 15000
+	// MaxNullPaths bounds the null paths of one schema. $refs used many times can
+	// multiply paths without bound; past this the schema fails with keyword "$ref".
+	MaxNullPaths = 100000
+)
+
+// hasLookaround reports whether a regular expression has a look-ahead or
+// look-behind group: an opener (?=, (?!, (?<= or (?<! outside character classes and
+// escapes.
+func hasLookaround(p string) bool {
+	inClass := false
+	for i := 0; i < len(p); i++ {
+		switch c := p[i]; {
+		case c == '\\':
+			i++
+		case inClass:
+			if c == ']' {
+				inClass = false
+			}
+		case c == '[':
+			inClass = true
+			// A ']' right after '[' or '[^' is a literal member of the class.
+			if i+1 < len(p) && p[i+1] == '^' {
+				i++
+			}
+			if i+1 < len(p) && p[i+1] == ']' {
+				i++
+			}
+		case c == '(' && i+2 < len(p) && p[i+1] == '?':
+			switch p[i+2] {
+			case '=', '!':
+				return true
+			case '<':
+				if i+3 < len(p) && (p[i+3] == '=' || p[i+3] == '!') {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// typeHas reports whether a node's type (a string or a list) names t.
+func typeHas(node Value, t string) bool {
+	tv, ok := node.Get("type")
+	if !ok {
+		return false
+	}
+	switch tv.Kind() {
+	case String:
+		return tv.Str() == t
+	case Array:
+		for _, it := range tv.Items() {
+			if it.Kind() == String && it.Str() == t {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// refTarget is a resolved local $ref: the root (Container "") or one definition.
+type refTarget struct {
+	Container string // "", "$defs" or "definitions"
+	Name      string
+}
+
+// Path returns the schema path of the target.
+func (t refTarget) Path() Path {
+	if t.Container == "" {
+		return Path{}
+	}
+	return Keys(t.Container, t.Name)
+}
+
+// parseRef reads a local $ref of the forms strict mode accepts: "#",
+// "#/$defs/NAME" and "#/definitions/NAME", where only ~1 and ~0 are decoded.
+func parseRef(ref string) (refTarget, bool) {
+	if ref == "#" {
+		return refTarget{}, true
+	}
+	var container, rest string
+	switch {
+	case len(ref) > len("#/$defs/") && ref[:len("#/$defs/")] == "#/$defs/":
+		container, rest = "$defs", ref[len("#/$defs/"):]
+	case len(ref) > len("#/definitions/") && ref[:len("#/definitions/")] == "#/definitions/":
+		container, rest = "definitions", ref[len("#/definitions/"):]
+	default:
+		return refTarget{}, false
+	}
+	name := make([]byte, 0, len(rest))
+	for i := 0; i < len(rest); i++ {
+		switch c := rest[i]; c {
+		case '/':
+			return refTarget{}, false
+		case '~':
+			if i+1 >= len(rest) {
+				return refTarget{}, false
+			}
+			switch rest[i+1] {
+			case '0':
+				name = append(name, '~')
+			case '1':
+				name = append(name, '/')
+			default:
+				return refTarget{}, false
+			}
+			i++
+		default:
+			name = append(name, c)
+		}
+	}
+	return refTarget{container, string(name)}, true
+}
+
+// resolveRef finds a target in root.
+func resolveRef(root Value, t refTarget) (Value, bool) {
+	if t.Container == "" {
+		return root, true
+	}
+	defs, ok := root.Get(t.Container)
+	if !ok || defs.Kind() != Object {
+		return Value{}, false
+	}
+	return defs.Get(t.Name)
+}

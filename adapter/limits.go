@@ -1,0 +1,154 @@
+package adapter
+
+import (
+	"fmt"
+	"unicode/utf8"
+)
+
+// limitWalk checks OpenAI's size limits on a converted schema in one walk of the
+// output in document order (SPEC §5, Limits). The first limit crossed fails, at the
+// output-schema path of the node holding what crossed it.
+type limitWalk struct {
+	c          *converter
+	path       []Step
+	properties int
+	chars      int
+	enumValues int
+}
+
+func (c *converter) checkLimits(out Value) bool {
+	w := limitWalk{c: c}
+	return w.node(out, 0, true)
+}
+
+func (w *limitWalk) fail(keyword, format string, args ...any) bool {
+	w.c.err = &StrictError{Path: append(Path{}, w.path...), Keyword: keyword, Message: fmt.Sprintf(format, args...)}
+	return false
+}
+
+func (w *limitWalk) addChars(n int) bool {
+	w.chars += n
+	if w.chars > MaxStrictChars {
+		return w.fail("max_chars", "the schema's property names, definition names, enum and const values add up to more than %d characters, OpenAI's limit", MaxStrictChars)
+	}
+	return true
+}
+
+// valueChars counts a value as OpenAI does: a string by its characters, anything
+// else by the length of its JSON text.
+func valueChars(v Value) int {
+	if v.Kind() == String {
+		return utf8.RuneCountInString(v.Str())
+	}
+	return len(AppendCompact(nil, v))
+}
+
+// node walks one schema node; level is the object nesting of its parent object.
+func (w *limitWalk) node(n Value, level int, isRoot bool) bool {
+	if n.Kind() != Object {
+		return true
+	}
+	if typeHas(n, "object") {
+		level++
+		if level > MaxStrictDepth {
+			return w.fail("max_depth", "objects nest %d levels deep here, over OpenAI's limit of %d", level, MaxStrictDepth)
+		}
+	}
+	for _, m := range n.Members() {
+		switch m.Key {
+		case "properties":
+			w.path = append(w.path, Key("properties"), Step{})
+			for _, p := range m.Value.Members() {
+				w.properties++
+				if w.properties > MaxStrictProperties {
+					w.path = w.path[:len(w.path)-2]
+					return w.fail("max_properties", "the schema has more than %d properties in total, OpenAI's limit", MaxStrictProperties)
+				}
+				if !w.addCharsAt(utf8.RuneCountInString(p.Key), 2) {
+					return false
+				}
+				w.path[len(w.path)-1] = Key(p.Key)
+				if !w.node(p.Value, level, false) {
+					return false
+				}
+			}
+			w.path = w.path[:len(w.path)-2]
+		case "items":
+			w.path = append(w.path, Key("items"))
+			if !w.node(m.Value, level, false) {
+				return false
+			}
+			w.path = w.path[:len(w.path)-1]
+		case "anyOf":
+			w.path = append(w.path, Key("anyOf"), Step{})
+			for i, b := range m.Value.Items() {
+				w.path[len(w.path)-1] = Index(i)
+				if !w.node(b, level, false) {
+					return false
+				}
+			}
+			w.path = w.path[:len(w.path)-2]
+		case "$defs", "definitions":
+			if !isRoot {
+				continue
+			}
+			w.path = append(w.path, Key(m.Key), Step{})
+			for _, d := range m.Value.Members() {
+				if !w.addCharsAt(utf8.RuneCountInString(d.Key), 1) {
+					return false
+				}
+				w.path[len(w.path)-1] = Key(d.Key)
+				if !w.node(d.Value, 0, false) {
+					return false
+				}
+			}
+			w.path = w.path[:len(w.path)-2]
+		case "enum":
+			if !w.enum(m.Value) {
+				return false
+			}
+		case "const":
+			if !w.addChars(valueChars(m.Value)) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// addCharsAt adds n characters while w.path has up extra steps below the node that
+// holds them, failing at the holder.
+func (w *limitWalk) addCharsAt(n, up int) bool {
+	if w.chars+n > MaxStrictChars {
+		w.path = w.path[:len(w.path)-up]
+	}
+	return w.addChars(n)
+}
+
+func (w *limitWalk) enum(enum Value) bool {
+	items := enum.Items()
+	appended := len(items) > 0 && w.c.appendedNull[enum.ptr]
+	allStrings, total := true, 0
+	for i, v := range items {
+		w.enumValues++
+		if w.enumValues > MaxStrictEnumValues {
+			return w.fail("max_enum_values", "the schema's enums have more than %d values in total (counting the nulls strict mode appends), OpenAI's limit", MaxStrictEnumValues)
+		}
+		if appended && i == len(items)-1 {
+			continue
+		}
+		n := valueChars(v)
+		if v.Kind() == String {
+			total += n
+		} else {
+			allStrings = false
+		}
+		if !w.addChars(n) {
+			return false
+		}
+	}
+	if allStrings && len(items) > MaxStrictEnumLargeCount && total > MaxStrictEnumChars {
+		return w.fail("max_enum_chars", "this enum has %d string values of %d characters in all; OpenAI allows at most %d characters when an enum has more than %d values", len(items), total, MaxStrictEnumChars, MaxStrictEnumLargeCount)
+	}
+	return true
+}

@@ -1,0 +1,1211 @@
+package adapter
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"unsafe"
+)
+
+// StrictOptions adjust StrictSchema.
+type StrictOptions struct {
+	// NoDefaultDescriptions turns off the "Default: …." text that a property's
+	// dropped default otherwise leaves in its description (SPEC §5.9).
+	NoDefaultDescriptions bool
+}
+
+// Dropped is one keyword the conversion left out, at its schema path in the input.
+type Dropped struct {
+	Path    Path
+	Keyword string
+}
+
+// StrictResult is a schema converted to OpenAI's strict mode, with what the
+// conversion did: the instance paths it made nullable, the keywords it dropped, and
+// the hidden characters it removed from description and title strings.
+type StrictResult struct {
+	Schema    Value
+	NullPaths []Path
+	Dropped   []Dropped
+	Removed   Removed
+}
+
+// A StrictError says why a schema has no strict form: the schema path of the node
+// (in the input, or in the output for limits), the keyword or limit name, and what
+// to change.
+type StrictError struct {
+	Path    Path
+	Keyword string
+	Message string
+}
+
+func (e *StrictError) Error() string {
+	return fmt.Sprintf("%s at %s: %s", e.Keyword, e.Path.String(), e.Message)
+}
+
+// StrictSchema rewrites a JSON Schema into the subset OpenAI accepts with
+// "strict": true, by the rules of SPEC §5 (see the package documentation). On
+// failure the error is a *StrictError.
+//
+// When the conversion succeeds but the result crosses one of OpenAI's size limits,
+// both the result and the error are returned: the error's path points into the
+// result's schema, which must not be sent as strict.
+func StrictSchema(schema Value, opts StrictOptions) (*StrictResult, error) {
+	c := converter{opts: opts, root: schema}
+	out, ok := c.run()
+	if !ok && out.Kind() == Null {
+		return nil, c.err
+	}
+	if c.dropped == nil {
+		c.dropped = []Dropped{}
+	}
+	res := &StrictResult{Schema: out, NullPaths: c.nullPaths, Dropped: c.dropped, Removed: c.removed}
+	if !ok {
+		return res, c.err
+	}
+	return res, nil
+}
+
+// converter holds the state of one conversion.
+type converter struct {
+	opts StrictOptions
+	root Value
+
+	reachable map[refTarget]bool // definitions reachable from the root
+	units     map[refTarget]*unit
+	unit      *unit // the root or definition being converted
+
+	spath []Step // schema path of the current node
+	ipath []Step // instance path of the current node
+
+	memSlab  []Member
+	valSlab  []Value
+	stepSlab []Step
+	names    []string        // scratch for requiredList
+	reqSet   map[string]bool // scratch for requiredSet
+	boolSlab []bool
+	sawRef   bool     // a $ref was converted
+	sawAnyOf bool // an anyOf was converted
+
+	dropped   []Dropped
+	removed   Removed
+	nullPaths []Path
+	err       *StrictError
+
+	appendedNull map[unsafe.Pointer]bool // enums (by data pointer) whose last null we appended
+}
+
+// A unit is the root or one definition, with the null-path events of a pre-order
+// walk of its converted schema: a property made nullable, or a $ref used.
+type unit struct {
+	events  []event
+	hasNull bool
+	refs    []refTarget
+}
+
+type event struct {
+	path   Path // instance path relative to the unit's root
+	isRef  bool
+	target refTarget
+}
+
+func (c *converter) fail(keyword, format string, args ...any) bool {
+	if c.err == nil {
+		c.err = &StrictError{Path: slices.Clone(Path(c.spath)), Keyword: keyword, Message: fmt.Sprintf(format, args...)}
+		if c.err.Path == nil {
+			c.err.Path = Path{}
+		}
+	}
+	return false
+}
+
+func (c *converter) drop(key string) {
+	c.spath = append(c.spath, Key(key))
+	c.dropped = append(c.dropped, Dropped{Path: c.savePath(c.spath), Keyword: key})
+	c.spath = c.spath[:len(c.spath)-1]
+}
+
+func (c *converter) run() (Value, bool) {
+	root := c.root
+	if root.Kind() != Object {
+		return Value{}, c.fail("type", "the root schema must be a JSON object with \"type\": \"object\", not %s", describeKind(root))
+	}
+	if root.Has("anyOf") {
+		return Value{}, c.fail("anyOf", "the root schema cannot be an anyOf; make the root one object with the alternatives as properties")
+	}
+	if t, ok := root.Get("type"); !ok || t.Kind() != String || t.Str() != "object" {
+		return Value{}, c.fail("type", "the root schema must have \"type\": \"object\" (a single string)")
+	}
+	if root.Has("$ref") {
+		return Value{}, c.fail("$ref", "the root schema cannot be a $ref; inline the referenced object at the root")
+	}
+	c.units = map[refTarget]*unit{{}: {}}
+	if root.Has("$defs") || root.Has("definitions") {
+		c.reachable = map[refTarget]bool{}
+		c.reach(root)
+	}
+	c.unit = c.units[refTarget{}]
+	out, ok := c.node(root, true, prop{})
+	if !ok {
+		return Value{}, false
+	}
+	if !c.expandNullPaths() {
+		return Value{}, false
+	}
+	if !c.checkLimits(out) {
+		return out, false
+	}
+	return out, true
+}
+
+// reach marks the definitions reachable from node through $refs at kept positions.
+func (c *converter) reach(node Value) {
+	if node.Kind() != Object {
+		return
+	}
+	if r, ok := node.Get("$ref"); ok {
+		if r.Kind() != String {
+			return
+		}
+		t, ok := parseRef(r.Str())
+		if !ok || t.Container == "" || c.reachable[t] {
+			return
+		}
+		target, ok := resolveRef(c.root, t)
+		if !ok {
+			return
+		}
+		c.reachable[t] = true
+		c.reach(target)
+		return
+	}
+	if typeHas(node, "object") {
+		if props, ok := node.Get("properties"); ok {
+			for _, m := range props.Members() {
+				c.reach(m.Value)
+			}
+		}
+	}
+	if typeHas(node, "array") {
+		if items, ok := node.Get("items"); ok {
+			c.reach(items)
+		}
+	}
+	if any, ok := node.Get("anyOf"); ok {
+		for _, b := range any.Items() {
+			c.reach(b)
+		}
+	}
+}
+
+// prop describes the property a node sits at, when it does.
+type prop struct {
+	is      bool // the node is a property's schema
+	dflt    Value
+	hasDflt bool
+}
+
+// node converts one schema node. isRoot marks the real root (its object exemption
+// and its $defs). p says whether the node is a property's schema.
+func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
+	// Step 1: a node is a JSON object.
+	if n.Kind() != Object {
+		return Value{}, c.fail("type", "a schema here must be a JSON object, not %s", describeKind(n))
+	}
+	mems := n.Members()
+	// Steps 2 and 4 need to know which keywords are there; one pass finds them.
+	var tv, props, ref Value
+	hasType, hasRef, hasItems, hasAP, hasOther := false, false, false, false, false
+	for _, m := range mems {
+		switch m.Key {
+		case "type":
+			tv, hasType = m.Value, true
+		case "properties":
+			props = m.Value
+		case "$ref":
+			ref, hasRef = m.Value, true
+		case "items":
+			hasItems = true
+			if m.Value.Kind() == Array {
+				return Value{}, c.fail("items", "items given as an array (tuple form) is not supported in strict mode; use one items schema for every element")
+			}
+		case "additionalProperties":
+			hasAP = true
+		case "enum", "const", "anyOf":
+			hasOther = true
+		default:
+			// Step 2: unsupported keywords, in the node's key order.
+			if advice, bad := unsupportedAdvice(m.Key); bad {
+				return Value{}, c.fail(m.Key, "%q is not supported in strict mode; %s", m.Key, advice)
+			}
+		}
+	}
+	// Step 3: $ref.
+	if hasRef {
+		return c.refNode(n, ref, p)
+	}
+	// Step 4: types and the kinds of kept keywords.
+	isObject, isArray := false, false
+	if hasType {
+		switch tv.Kind() {
+		case String:
+			if !isTypeName(tv.Str()) {
+				return Value{}, c.fail("type", "%s is not a JSON Schema type; use one of string, number, integer, boolean, object, array, null", QuoteForMessage(tv.Str()))
+			}
+			isObject, isArray = tv.Str() == "object", tv.Str() == "array"
+		case Array:
+			if tv.Len() == 0 {
+				return Value{}, c.fail("type", "an empty type list accepts nothing; name at least one type")
+			}
+			for _, it := range tv.Items() {
+				if it.Kind() != String || !isTypeName(it.Str()) {
+					return Value{}, c.fail("type", "%s is not a JSON Schema type; use one of string, number, integer, boolean, object, array, null", describeValue(it))
+				}
+				isObject = isObject || it.Str() == "object"
+				isArray = isArray || it.Str() == "array"
+			}
+		default:
+			return Value{}, c.fail("type", "type must be a type name or a list of them, not %s", describeKind(tv))
+		}
+	} else if !hasOther {
+		return Value{}, c.fail("type", "strict mode needs every schema to say what it accepts: add a type (or enum, const, anyOf, $ref)")
+	}
+	for _, m := range mems {
+		if !c.checkKind(m, isRoot, isObject) {
+			return Value{}, false
+		}
+	}
+	// Step 5: objects.
+	if isObject {
+		ap, _ := n.Get("additionalProperties")
+		if hasAP && !(ap.Kind() == Bool && !ap.Bool()) {
+			return Value{}, c.fail("additionalProperties", "strict mode needs \"additionalProperties\": false; an object open to other keys has no strict form, so declare its properties by name")
+		}
+		if !isRoot && !hasAP && props.Len() == 0 {
+			return Value{}, c.fail("additionalProperties", "an object that declares no properties is a free-form map, which strict mode cannot express; declare its properties, or add \"additionalProperties\": false if it must be empty")
+		}
+	}
+	// Step 6: arrays.
+	if isArray && !hasItems {
+		return Value{}, c.fail("items", "an array needs an items schema in strict mode")
+	}
+
+	b := memberBuilder{c: c, src: mems}
+	desc := -1 // index of the description in b.out, once b.out exists
+	seenProps, seenReq, seenAP := false, false, false
+	for i, m := range mems {
+		switch m.Key {
+		case "type", "enum", "const":
+			b.keep(i)
+		case "properties":
+			if !isObject {
+				b.drop(i)
+				continue
+			}
+			c.spath = append(c.spath, Key("properties"))
+			conv, ok := c.properties(m.Value, n)
+			c.spath = c.spath[:len(c.spath)-1]
+			if !ok {
+				return Value{}, false
+			}
+			b.set(i, conv)
+			seenProps = true
+		case "required":
+			if !isObject {
+				b.drop(i)
+				continue
+			}
+			b.set(i, c.requiredList(props, m.Value))
+			seenReq = true
+		case "additionalProperties":
+			if !isObject {
+				b.drop(i)
+				continue
+			}
+			b.keep(i)
+			seenAP = true
+		case "items":
+			if !isArray {
+				b.drop(i)
+				continue
+			}
+			c.spath = append(c.spath, Key("items"))
+			c.ipath = append(c.ipath, Every())
+			conv, ok := c.node(m.Value, false, prop{})
+			c.ipath = c.ipath[:len(c.ipath)-1]
+			c.spath = c.spath[:len(c.spath)-1]
+			if !ok {
+				return Value{}, false
+			}
+			b.set(i, conv)
+		case "anyOf":
+			c.sawAnyOf = true
+			src := m.Value.Items()
+			var branches []Value // nil while every branch converts to itself
+			c.spath = append(c.spath, Key("anyOf"), Step{})
+			for j, br := range src {
+				c.spath[len(c.spath)-1] = Index(j)
+				conv, ok := c.node(br, false, prop{})
+				if !ok {
+					return Value{}, false
+				}
+				if branches == nil && conv != br {
+					branches = c.values(len(src))
+					copy(branches, src[:j])
+				}
+				if branches != nil {
+					branches[j] = conv
+				}
+			}
+			c.spath = c.spath[:len(c.spath)-2]
+			if branches != nil {
+				b.set(i, arrayOf(branches))
+			} else {
+				b.keep(i)
+			}
+		case "description", "title":
+			if m.Value.Kind() != String {
+				b.drop(i)
+				continue
+			}
+			b.set(i, c.clean(m.Value))
+			if m.Key == "description" {
+				desc = b.last()
+			}
+		case "pattern":
+			if hasLookaround(m.Value.Str()) {
+				b.drop(i)
+				continue
+			}
+			b.keep(i)
+		case "format":
+			if !isStrictFormat(m.Value.Str()) {
+				b.drop(i)
+				continue
+			}
+			b.keep(i)
+		case "$defs", "definitions":
+			if !isRoot {
+				b.drop(i)
+				continue
+			}
+			conv, keep, ok := c.definitions(m.Key, m.Value)
+			if !ok {
+				return Value{}, false
+			}
+			if keep {
+				b.set(i, conv)
+			} else {
+				b.skip(i)
+			}
+		default:
+			if isNumericKeyword(m.Key) {
+				b.keep(i)
+				continue
+			}
+			b.drop(i)
+		}
+	}
+	if isObject {
+		if !seenProps {
+			b.add(Member{"properties", Value{kind: Object}})
+		}
+		if !seenReq {
+			b.add(Member{"required", c.requiredList(props, Value{})})
+		}
+		if !seenAP {
+			b.add(Member{"additionalProperties", BoolValue(false)})
+		}
+	}
+	if text, ok := c.defaultText(p); ok {
+		if desc >= 0 {
+			d := &b.out[desc].Value
+			*d = StringValue(joinDescription(d.Str(), text))
+		} else {
+			b.add(Member{"description", StringValue(text)})
+		}
+	}
+	return b.value(n), true
+}
+
+// memberBuilder builds the members of a converted node copy-on-write: while every
+// member is kept as it is, nothing is allocated and the input node is the output.
+type memberBuilder struct {
+	c   *converter
+	src []Member
+	out []Member // nil until the output differs from src
+	i   int      // members of src accounted for
+}
+
+func (b *memberBuilder) materialize() {
+	if b.out == nil {
+		b.out = b.c.members(len(b.src) + 3)[:0]
+		b.out = append(b.out, b.src[:b.i]...)
+	}
+}
+
+// keep takes member i unchanged.
+func (b *memberBuilder) keep(i int) {
+	if b.out != nil {
+		b.out = append(b.out, b.src[i])
+	}
+	b.i = i + 1
+}
+
+// set takes member i with a new value.
+func (b *memberBuilder) set(i int, v Value) {
+	if b.out == nil && v == b.src[i].Value {
+		b.i = i + 1
+		return
+	}
+	b.materialize()
+	b.out = append(b.out, Member{b.src[i].Key, v})
+	b.i = i + 1
+}
+
+// drop leaves member i out and lists it in dropped.
+func (b *memberBuilder) drop(i int) {
+	b.c.drop(b.src[i].Key)
+	b.skip(i)
+}
+
+// skip leaves member i out.
+func (b *memberBuilder) skip(i int) {
+	b.materialize()
+	b.i = i + 1
+}
+
+// add appends a new member.
+func (b *memberBuilder) add(m Member) {
+	b.materialize()
+	b.out = append(b.out, m)
+}
+
+// last returns the index of the member just taken, materializing the output.
+func (b *memberBuilder) last() int {
+	b.materialize()
+	return len(b.out) - 1
+}
+
+func (b *memberBuilder) value(orig Value) Value {
+	if b.out == nil {
+		return orig
+	}
+	return objectOf(b.out)
+}
+
+// members and values hand out slices from slabs, so that a conversion makes few
+// allocations. Each slice has its capacity capped at its length plus room asked for.
+func (c *converter) members(n int) []Member {
+	if n > len(c.memSlab) {
+		if n > slabSize/4 {
+			return make([]Member, n)
+		}
+		c.memSlab = make([]Member, slabSize)
+	}
+	out := c.memSlab[:n:n]
+	c.memSlab = c.memSlab[n:]
+	return out
+}
+
+func (c *converter) values(n int) []Value {
+	if n > len(c.valSlab) {
+		if n > slabSize/4 {
+			return make([]Value, n)
+		}
+		c.valSlab = make([]Value, slabSize)
+	}
+	out := c.valSlab[:n:n]
+	c.valSlab = c.valSlab[n:]
+	return out
+}
+
+// checkKind fails a kept keyword whose value has the wrong JSON kind (SPEC §5.4).
+func (c *converter) checkKind(m Member, isRoot, isObject bool) bool {
+	v := m.Value
+	switch m.Key {
+	case "enum":
+		if v.Kind() != Array {
+			return c.fail("enum", "enum must be an array of values, not %s", describeKind(v))
+		}
+	case "anyOf":
+		if v.Kind() != Array || v.Len() == 0 {
+			return c.fail("anyOf", "anyOf must be a non-empty array of schemas")
+		}
+	case "properties":
+		if isObject && v.Kind() != Object {
+			return c.fail("properties", "properties must be an object mapping names to schemas, not %s", describeKind(v))
+		}
+	case "required":
+		if isObject && v.Kind() != Array {
+			return c.fail("required", "required must be an array of property names, not %s", describeKind(v))
+		}
+	case "pattern", "format":
+		if v.Kind() != String {
+			return c.fail(m.Key, "%s must be a string, not %s", m.Key, describeKind(v))
+		}
+	case "$defs", "definitions":
+		if isRoot && v.Kind() != Object {
+			return c.fail(m.Key, "%s must be an object mapping names to schemas, not %s", m.Key, describeKind(v))
+		}
+	default:
+		if v.Kind() != Number && isNumericKeyword(m.Key) {
+			if v.Kind() == Bool && (m.Key == "exclusiveMinimum" || m.Key == "exclusiveMaximum") {
+				return c.fail(m.Key, "a boolean %s is draft-04 syntax; write the bound itself (\"%s\": N) instead of a flag", m.Key, m.Key)
+			}
+			return c.fail(m.Key, "%s must be a number, not %s", m.Key, describeKind(v))
+		}
+	}
+	return true
+}
+
+// properties converts the members of a properties object; parent is the object node.
+func (c *converter) properties(props Value, parent Value) (Value, bool) {
+	mems := props.Members()
+	// Which properties are optional is read before any child is converted: the
+	// required set is shared scratch that nested objects reuse.
+	optional := c.bools(len(mems))
+	req := c.requiredSet(parent)
+	for i, m := range mems {
+		optional[i] = !req.has(m.Key)
+	}
+	b := memberBuilder{c: c, src: mems}
+	for i, m := range mems {
+		c.spath = append(c.spath, Key(m.Key))
+		c.ipath = append(c.ipath, Key(m.Key))
+		// Reserve this property's event so that its own null path precedes the paths
+		// found inside it.
+		slot := len(c.unit.events)
+		c.unit.events = append(c.unit.events, event{})
+		p := prop{is: true}
+		if m.Value.Kind() == Object {
+			p.dflt, p.hasDflt = m.Value.Get("default")
+		}
+		conv, ok := c.node(m.Value, false, p)
+		if !ok {
+			return Value{}, false
+		}
+		made := false
+		if optional[i] {
+			conv, made = c.nullable(conv)
+		}
+		if made {
+			c.unit.events[slot] = event{path: c.savePath(c.ipath)}
+			c.unit.hasNull = true
+		} else {
+			c.unit.events = slices.Delete(c.unit.events, slot, slot+1)
+		}
+		c.ipath = c.ipath[:len(c.ipath)-1]
+		c.spath = c.spath[:len(c.spath)-1]
+		b.set(i, conv)
+	}
+	return b.value(props), true
+}
+
+func (c *converter) bools(n int) []bool {
+	if n > len(c.boolSlab) {
+		if n > slabSize {
+			return make([]bool, n)
+		}
+		c.boolSlab = make([]bool, slabSize*2)
+	}
+	out := c.boolSlab[:n:n]
+	c.boolSlab = c.boolSlab[n:]
+	return out
+}
+
+// savePath copies an instance path into the converter's step arena.
+func (c *converter) savePath(p []Step) Path {
+	if len(p) > len(c.stepSlab) {
+		if len(p) > slabSize/4 {
+			return slices.Clone(Path(p))
+		}
+		c.stepSlab = make([]Step, slabSize)
+	}
+	out := c.stepSlab[:len(p):len(p)]
+	copy(out, p)
+	c.stepSlab = c.stepSlab[len(p):]
+	return out
+}
+
+// refNode converts a node holding $ref (SPEC §5.3).
+func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
+	if r.Kind() != String {
+		return Value{}, c.fail("$ref", "$ref must be a string, not %s", describeKind(r))
+	}
+	t, ok := parseRef(r.Str())
+	if !ok {
+		return Value{}, c.fail("$ref", "$ref %s is not local; strict mode accepts \"#\", \"#/$defs/NAME\" and \"#/definitions/NAME\"", QuoteForMessage(r.Str()))
+	}
+	if _, ok := resolveRef(c.root, t); !ok {
+		return Value{}, c.fail("$ref", "$ref %s points to no definition in this schema", QuoteForMessage(r.Str()))
+	}
+	var wrapped []Member // description and title moved onto a wrapper
+	for _, m := range n.Members() {
+		switch m.Key {
+		case "$ref":
+		case "description", "title":
+			if m.Value.Kind() != String {
+				c.drop(m.Key)
+				continue
+			}
+			wrapped = append(wrapped, Member{m.Key, c.clean(m.Value)})
+		case "properties", "required", "additionalProperties", "items":
+			c.drop(m.Key)
+		case "pattern":
+			if m.Value.Kind() == String && hasLookaround(m.Value.Str()) {
+				c.drop(m.Key)
+				continue
+			}
+			return Value{}, c.fail("$ref", "OpenAI rejects a $ref with sibling keywords; move %q into the referenced definition", m.Key)
+		case "format":
+			if m.Value.Kind() == String && !isStrictFormat(m.Value.Str()) {
+				c.drop(m.Key)
+				continue
+			}
+			return Value{}, c.fail("$ref", "OpenAI rejects a $ref with sibling keywords; move %q into the referenced definition", m.Key)
+		default:
+			if isKept(m.Key) {
+				return Value{}, c.fail("$ref", "OpenAI rejects a $ref with sibling keywords; move %q into the referenced definition", m.Key)
+			}
+			c.drop(m.Key)
+		}
+	}
+	c.sawRef = true
+	c.unit.events = append(c.unit.events, event{path: c.savePath(c.ipath), isRef: true, target: t})
+	c.unit.refs = append(c.unit.refs, t)
+	ref := objectOf([]Member{{"$ref", r}})
+	if text, ok := c.defaultText(p); ok {
+		found := false
+		for i := range wrapped {
+			if wrapped[i].Key == "description" {
+				wrapped[i].Value = StringValue(joinDescription(wrapped[i].Value.Str(), text))
+				found = true
+			}
+		}
+		if !found {
+			wrapped = append(wrapped, Member{"description", StringValue(text)})
+		}
+	}
+	if len(wrapped) == 0 {
+		return ref, true
+	}
+	return objectOf(append([]Member{{"anyOf", arrayOf([]Value{ref})}}, wrapped...)), true
+}
+
+// definitions converts the reachable definitions of a root $defs or definitions
+// object; keep is false when none is reachable.
+func (c *converter) definitions(container string, defs Value) (Value, bool, bool) {
+	var out []Member
+	saved := c.unit
+	for _, m := range defs.Members() {
+		t := refTarget{container, m.Key}
+		if !c.reachable[t] {
+			c.dropped = append(c.dropped, Dropped{Path: Keys(container, m.Key), Keyword: container})
+			continue
+		}
+		u := &unit{}
+		c.units[t] = u
+		c.unit = u
+		c.spath = append(c.spath, Key(container), Key(m.Key))
+		savedIP := c.ipath
+		c.ipath = nil
+		conv, ok := c.node(m.Value, false, prop{})
+		c.ipath = savedIP
+		c.spath = c.spath[:len(c.spath)-2]
+		c.unit = saved
+		if !ok {
+			return Value{}, false, false
+		}
+		out = append(out, Member{m.Key, conv})
+	}
+	if len(out) == 0 {
+		return Value{}, false, true
+	}
+	return objectOf(out), true, true
+}
+
+// nullable makes an optional property's schema accept null (SPEC §5.7). made is
+// false when it already did.
+func (c *converter) nullable(s Value) (Value, bool) {
+	if c.acceptsNull(s, nil) {
+		return s, false
+	}
+	hasType, hasEnum, hasAnyOf := false, false, false
+	for _, m := range s.Members() {
+		switch m.Key {
+		case "const":
+			return c.wrapNull(s), true
+		case "type":
+			hasType = true
+		case "enum":
+			hasEnum = true
+		case "anyOf":
+			hasAnyOf = true
+		}
+	}
+	if hasAnyOf && (hasType || hasEnum) || !hasType && !hasEnum && !hasAnyOf {
+		return c.wrapNull(s), true
+	}
+	mems := c.members(s.Len())
+	copy(mems, s.Members())
+	for i := range mems {
+		switch mems[i].Key {
+		case "type":
+			mems[i].Value = c.addNullType(mems[i].Value)
+		case "enum":
+			mems[i].Value = c.appendNull(mems[i].Value)
+		case "anyOf":
+			src := mems[i].Value.Items()
+			branches := c.values(len(src) + 1)
+			copy(branches, src)
+			branches[len(src)] = nullSchema
+			mems[i].Value = arrayOf(branches)
+		}
+	}
+	return objectOf(mems), true
+}
+
+// nullSchema is {"type":"null"}. Values are immutable, so one is shared.
+var nullSchema = objectOf([]Member{{"type", StringValue("null")}})
+
+// wrapNull replaces s by {"anyOf":[s,{"type":"null"}]}, moving its description and
+// title onto the wrapper.
+func (c *converter) wrapNull(s Value) Value {
+	var inner, moved []Member
+	for _, m := range s.Members() {
+		if m.Key == "description" || m.Key == "title" {
+			moved = append(moved, m)
+		} else {
+			inner = append(inner, m)
+		}
+	}
+	in := s
+	if len(moved) > 0 {
+		in = objectOf(inner)
+	}
+	branches := c.values(2)
+	branches[0], branches[1] = in, nullSchema
+	out := c.members(1 + len(moved))
+	out[0] = Member{"anyOf", arrayOf(branches)}
+	copy(out[1:], moved)
+	return objectOf(out)
+}
+
+// nullableTypes holds ["T","null"] for every type name T, shared by every
+// conversion.
+var nullableTypes = func() map[string]Value {
+	m := map[string]Value{}
+	for _, t := range []string{"string", "number", "integer", "boolean", "object", "array"} {
+		m[t] = arrayOf([]Value{StringValue(t), StringValue("null")})
+	}
+	return m
+}()
+
+// addNullType adds "null" to a type that lacks it.
+func (c *converter) addNullType(t Value) Value {
+	if t.Kind() == String {
+		if v, ok := nullableTypes[t.Str()]; ok {
+			return v
+		}
+		return t // "null" itself
+	}
+	src := t.Items()
+	for _, it := range src {
+		if it.Str() == "null" {
+			return t
+		}
+	}
+	out := c.values(len(src) + 1)
+	copy(out, src)
+	out[len(src)] = StringValue("null")
+	return arrayOf(out)
+}
+
+// appendNull appends null to an enum that lacks it, remembering that the null is
+// ours (it does not count toward max_chars).
+func (c *converter) appendNull(enum Value) Value {
+	src := enum.Items()
+	for _, it := range src {
+		if it.IsNull() {
+			return enum
+		}
+	}
+	items := c.values(len(src) + 1)
+	copy(items, src)
+	out := arrayOf(items)
+	if c.appendedNull == nil {
+		c.appendedNull = map[unsafe.Pointer]bool{}
+	}
+	c.appendedNull[out.ptr] = true
+	return out
+}
+
+// acceptsNull reports whether every one of a node's type, enum, const, anyOf and
+// $ref that is present accepts null. A $ref accepts null when its target does; a
+// cycle does not.
+func (c *converter) acceptsNull(s Value, seen []refTarget) bool {
+	if s.Kind() != Object {
+		return false
+	}
+	any := false
+	for _, m := range s.Members() {
+		switch m.Key {
+		case "type":
+			any = true
+			if !typeHas(s, "null") {
+				return false
+			}
+		case "enum":
+			any = true
+			if !slices.ContainsFunc(m.Value.Items(), Value.IsNull) {
+				return false
+			}
+		case "const":
+			any = true
+			if !m.Value.IsNull() {
+				return false
+			}
+		case "anyOf":
+			any = true
+			if !slices.ContainsFunc(m.Value.Items(), func(b Value) bool { return c.acceptsNull(b, seen) }) {
+				return false
+			}
+		case "$ref":
+			any = true
+			t, ok := parseRef(m.Value.Str())
+			if !ok || slices.Contains(seen, t) {
+				return false
+			}
+			target, ok := resolveRef(c.root, t)
+			if !ok || !c.acceptsNull(target, append(seen, t)) {
+				return false
+			}
+		}
+	}
+	return any
+}
+
+// defaultText returns the "Default: …." text for a property's default.
+func (c *converter) defaultText(p prop) (string, bool) {
+	if !p.is || !p.hasDflt || c.opts.NoDefaultDescriptions {
+		return "", false
+	}
+	text := "Default: " + string(AppendCompact(nil, p.dflt)) + "."
+	cleaned, rem := CleanText(text)
+	c.removed.Add(rem)
+	return cleaned, true
+}
+
+func joinDescription(desc, text string) string {
+	if desc == "" {
+		return text
+	}
+	return desc + " " + text
+}
+
+// clean removes hidden characters from a description or title string.
+func (c *converter) clean(s Value) Value {
+	out, rem := CleanText(s.Str())
+	if rem.Count == 0 {
+		return s
+	}
+	c.removed.Add(rem)
+	return StringValue(out)
+}
+
+// requiredNames is the set of names in a node's required list.
+type requiredNames struct {
+	list []Value
+	set  map[string]bool
+}
+
+// requiredSet reads a node's required list. Long lists go into a map the converter
+// reuses, so the set is only valid until the next call.
+func (c *converter) requiredSet(node Value) requiredNames {
+	r, _ := node.Get("required")
+	items := r.Items()
+	if len(items) <= 8 {
+		return requiredNames{list: items}
+	}
+	if c.reqSet == nil {
+		c.reqSet = make(map[string]bool, len(items))
+	}
+	clear(c.reqSet)
+	for _, it := range items {
+		if it.Kind() == String {
+			c.reqSet[it.Str()] = true
+		}
+	}
+	return requiredNames{set: c.reqSet}
+}
+
+func (r requiredNames) has(name string) bool {
+	if r.set != nil {
+		return r.set[name]
+	}
+	for _, it := range r.list {
+		if it.Kind() == String && it.Str() == name {
+			return true
+		}
+	}
+	return false
+}
+
+// requiredList lists every property name, sorted. A required list that already is
+// exactly that is returned as it is.
+func (c *converter) requiredList(props Value, existing Value) Value {
+	mems := props.Members()
+	names := c.names[:0]
+	for _, m := range mems {
+		names = append(names, m.Key)
+	}
+	sortStrings(names)
+	c.names = names
+	if old := existing.Items(); existing.Kind() == Array && len(old) == len(names) {
+		same := true
+		for i, it := range old {
+			if it.Kind() != String || it.Str() != names[i] {
+				same = false
+				break
+			}
+		}
+		if same {
+			return existing
+		}
+	}
+	items := c.values(len(names))
+	for i, n := range names {
+		items[i] = StringValue(n)
+	}
+	return arrayOf(items)
+}
+
+// expandNullPaths expands the null paths of every unit into the root's instance
+// paths, in pre-order with $refs expanded where used, and applies the cycle rule.
+func (c *converter) expandNullPaths() bool {
+	if !c.sawRef {
+		// One unit, no $ref: the events are the null paths, unique unless anyOf
+		// branches repeat a property.
+		events := c.units[refTarget{}].events
+		c.nullPaths = make([]Path, 0, len(events))
+		var seen map[string]bool
+		if c.sawAnyOf {
+			seen = make(map[string]bool, len(events))
+		}
+		for _, e := range events {
+			if seen != nil {
+				key := pathKey(e.path)
+				if seen[key] {
+					continue
+				}
+				seen[key] = true
+			}
+			c.nullPaths = append(c.nullPaths, e.path)
+		}
+		return true
+	}
+	// A unit "reaches null" when it, or any unit reachable from it, makes a property
+	// nullable.
+	reachesNull := map[refTarget]bool{}
+	for t := range c.units {
+		seen := map[refTarget]bool{}
+		var walk func(refTarget) bool
+		walk = func(x refTarget) bool {
+			if seen[x] {
+				return false
+			}
+			seen[x] = true
+			u := c.units[x]
+			if u == nil {
+				return false
+			}
+			if u.hasNull {
+				return true
+			}
+			for _, r := range u.refs {
+				if walk(r) {
+					return true
+				}
+			}
+			return false
+		}
+		reachesNull[t] = walk(t)
+	}
+	seen := map[string]bool{}
+	var stack []refTarget
+	var expand func(t refTarget, prefix Path) bool
+	expand = func(t refTarget, prefix Path) bool {
+		u := c.units[t]
+		if u == nil {
+			return true
+		}
+		stack = append(stack, t)
+		defer func() { stack = stack[:len(stack)-1] }()
+		for _, e := range u.events {
+			full := make(Path, 0, len(prefix)+len(e.path))
+			full = append(append(full, prefix...), e.path...)
+			if !e.isRef {
+				key := pathKey(full)
+				if !seen[key] {
+					seen[key] = true
+					c.nullPaths = append(c.nullPaths, full)
+					if len(c.nullPaths) > MaxNullPaths {
+						c.err = &StrictError{Path: Path{}, Keyword: "$ref", Message: fmt.Sprintf("the $refs of this schema expand to more than %d null paths", MaxNullPaths)}
+						return false
+					}
+				}
+				continue
+			}
+			if i := slices.Index(stack, e.target); i >= 0 {
+				for _, member := range stack[i:] {
+					if reachesNull[member] {
+						c.err = &StrictError{Path: c.refSitePath(t, e), Keyword: "$ref", Message: "this $ref closes a cycle that makes optional properties nullable, so the null paths would be unbounded; make those properties required (or nullable yourself) inside the cycle"}
+						return false
+					}
+				}
+				continue
+			}
+			if !expand(e.target, full) {
+				return false
+			}
+		}
+		return true
+	}
+	if !expand(refTarget{}, Path{}) {
+		return false
+	}
+	if c.nullPaths == nil {
+		c.nullPaths = []Path{}
+	}
+	return true
+}
+
+// refSitePath finds the schema path of the node holding a $ref event, for the
+// cycle error: it walks the unit's schema for the $ref at the event's instance path.
+func (c *converter) refSitePath(t refTarget, e event) Path {
+	base, _ := resolveRef(c.root, t)
+	var found Path
+	var walk func(n Value, sp Path, ip Path) bool
+	walk = func(n Value, sp Path, ip Path) bool {
+		if n.Kind() != Object {
+			return false
+		}
+		if r, ok := n.Get("$ref"); ok {
+			if rt, ok := parseRef(r.Str()); ok && rt == e.target && ip.Equal(e.path) {
+				found = sp
+				return true
+			}
+			return false
+		}
+		if typeHas(n, "object") {
+			if props, ok := n.Get("properties"); ok {
+				for _, m := range props.Members() {
+					if walk(m.Value, sp.Append(Key("properties"), Key(m.Key)), ip.Append(Key(m.Key))) {
+						return true
+					}
+				}
+			}
+		}
+		if typeHas(n, "array") {
+			if items, ok := n.Get("items"); ok && walk(items, sp.Append(Key("items")), ip.Append(Every())) {
+				return true
+			}
+		}
+		if any, ok := n.Get("anyOf"); ok {
+			for i, b := range any.Items() {
+				if walk(b, sp.Append(Key("anyOf"), Index(i)), ip) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	walk(base, t.Path(), Path{})
+	if found == nil {
+		return t.Path()
+	}
+	return found
+}
+
+// pathKey is a map key for a path.
+func pathKey(p Path) string {
+	var sb strings.Builder
+	for _, s := range p {
+		switch s.Kind {
+		case KeyStep:
+			sb.WriteByte('k')
+			sb.WriteString(strconv.Itoa(len(s.Key)))
+			sb.WriteByte(':')
+			sb.WriteString(s.Key)
+		case EveryStep:
+			sb.WriteByte('*')
+		case IndexStep:
+			sb.WriteByte('i')
+			sb.WriteString(strconv.Itoa(s.Index))
+		}
+	}
+	return sb.String()
+}
+
+func describeKind(v Value) string {
+	switch v.Kind() {
+	case Null:
+		return "null"
+	case Bool:
+		if v.Bool() {
+			return "true"
+		}
+		return "false"
+	case Number:
+		return "a number"
+	case String:
+		return "a string"
+	case Array:
+		return "an array"
+	}
+	return "an object"
+}
+
+func describeValue(v Value) string {
+	if v.Kind() == String {
+		return QuoteForMessage(v.Str())
+	}
+	return Sanitize(v.String())
+}
+
+// sortStrings sorts names by their first eight bytes as a number first, so that most
+// comparisons are one integer comparison; ties compare the whole strings.
+func sortStrings(names []string) {
+	if len(names) < 2 {
+		return
+	}
+	type keyed struct {
+		prefix uint64
+		s      string
+	}
+	ks := make([]keyed, len(names))
+	for i, n := range names {
+		var p uint64
+		for j := 0; j < 8; j++ {
+			p <<= 8
+			if j < len(n) {
+				p |= uint64(n[j])
+			}
+		}
+		ks[i] = keyed{p, n}
+	}
+	slices.SortFunc(ks, func(a, b keyed) int {
+		switch {
+		case a.prefix < b.prefix:
+			return -1
+		case a.prefix > b.prefix:
+			return 1
+		}
+		return strings.Compare(a.s, b.s)
+	})
+	for i := range ks {
+		names[i] = ks[i].s
+	}
+}

@@ -1,0 +1,172 @@
+package adapter
+
+// StripNulls removes the nulls strict mode made the model send (SPEC §6). For each
+// null path it walks args, an Every step walking every element of an array; at the
+// last step a member whose value is exactly null is removed. Everything else is left
+// alone, and paths that do not fit the data are ignored. It returns the new
+// arguments and, in null-path order, each path at which at least one value was
+// removed. args itself is never modified.
+func StripNulls(args Value, nullPaths []Path) (Value, []Path) {
+	out, stripped, _ := stripNulls(args, nullPaths, Value{}, false)
+	return out, stripped
+}
+
+// StripNullsWithDefaults is StripNulls that puts a default back where a null was
+// removed, when the property's schema in the tool's original input schema has one
+// (SPEC §6, --apply-defaults). The default takes the removed member's place. The
+// third result lists the paths where at least one default was applied.
+func StripNullsWithDefaults(args Value, nullPaths []Path, original Value) (Value, []Path, []Path) {
+	return stripNulls(args, nullPaths, original, true)
+}
+
+func stripNulls(args Value, nullPaths []Path, original Value, defaults bool) (Value, []Path, []Path) {
+	stripped := []Path{}
+	var defaulted []Path
+	for _, p := range nullPaths {
+		if len(p) == 0 {
+			continue
+		}
+		var dflt Value
+		hasDflt := false
+		if defaults {
+			dflt, hasDflt = DefaultAt(original, p)
+		}
+		var removed int
+		args, removed = stripPath(args, p, dflt, hasDflt)
+		if removed > 0 {
+			stripped = append(stripped, p)
+			if hasDflt {
+				defaulted = append(defaulted, p)
+			}
+		}
+	}
+	return args, stripped, defaulted
+}
+
+// stripPath removes (or replaces by dflt) the nulls at one path; it returns the new
+// value and how many it removed. Unchanged subtrees are shared, not copied.
+func stripPath(v Value, p Path, dflt Value, hasDflt bool) (Value, int) {
+	step := p[0]
+	switch step.Kind {
+	case EveryStep:
+		items := v.Items()
+		var out []Value
+		total := 0
+		for i, it := range items {
+			n, removed := stripPath(it, p[1:], dflt, hasDflt)
+			if removed > 0 {
+				if out == nil {
+					out = make([]Value, len(items))
+					copy(out, items)
+				}
+				out[i] = n
+				total += removed
+			}
+		}
+		if out == nil {
+			return v, 0
+		}
+		return ArrayValue(out...), total
+	case KeyStep:
+		mems := v.Members()
+		for i, m := range mems {
+			if m.Key != step.Key {
+				continue
+			}
+			if len(p) == 1 {
+				if !m.Value.IsNull() {
+					return v, 0
+				}
+				out := make([]Member, 0, len(mems))
+				out = append(out, mems[:i]...)
+				if hasDflt {
+					out = append(out, Member{m.Key, dflt})
+				}
+				out = append(out, mems[i+1:]...)
+				return ObjectValue(out...), 1
+			}
+			n, removed := stripPath(m.Value, p[1:], dflt, hasDflt)
+			if removed == 0 {
+				return v, 0
+			}
+			out := make([]Member, len(mems))
+			copy(out, mems)
+			out[i].Value = n
+			return ObjectValue(out...), removed
+		}
+	}
+	return v, 0
+}
+
+// DefaultAt finds the "default" of the property at an instance path in a schema
+// (the tool's original input schema). Properties are looked up in the node, through
+// a local $ref, and in anyOf/oneOf/allOf branches (the first that has the
+// property); an Every step goes into "items".
+func DefaultAt(schema Value, p Path) (Value, bool) {
+	nodes := []Value{schema}
+	for _, step := range p {
+		var next []Value
+		for _, n := range nodes {
+			next = append(next, childSchemas(schema, n, step, 0)...)
+		}
+		if len(next) == 0 {
+			return Value{}, false
+		}
+		nodes = next
+	}
+	for _, n := range nodes {
+		if d, ok := n.Get("default"); ok {
+			return d, true
+		}
+		// A property that is a $ref or a wrapper may carry its default there.
+		for _, r := range resolveAll(schema, n, 0) {
+			if d, ok := r.Get("default"); ok {
+				return d, true
+			}
+		}
+	}
+	return Value{}, false
+}
+
+// resolveAll returns n and, following a local $ref and branches, the schemas it
+// stands for.
+func resolveAll(root, n Value, depth int) []Value {
+	if depth > 32 || n.Kind() != Object {
+		return nil
+	}
+	out := []Value{n}
+	if r, ok := n.Get("$ref"); ok {
+		if t, ok := parseRef(r.Str()); ok {
+			if target, ok := resolveRef(root, t); ok {
+				out = append(out, resolveAll(root, target, depth+1)...)
+			}
+		}
+	}
+	for _, kw := range []string{"anyOf", "oneOf", "allOf"} {
+		if bs, ok := n.Get(kw); ok {
+			for _, b := range bs.Items() {
+				out = append(out, resolveAll(root, b, depth+1)...)
+			}
+		}
+	}
+	return out
+}
+
+func childSchemas(root, n Value, step Step, depth int) []Value {
+	var out []Value
+	for _, s := range resolveAll(root, n, depth) {
+		switch step.Kind {
+		case KeyStep:
+			if props, ok := s.Get("properties"); ok {
+				if c, ok := props.Get(step.Key); ok {
+					out = append(out, c)
+				}
+			}
+		case EveryStep, IndexStep:
+			if items, ok := s.Get("items"); ok && items.Kind() == Object {
+				out = append(out, items)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,136 @@
+package adapter
+
+import "fmt"
+
+// A Tool is one MCP tool as a server lists it (SPEC §2).
+type Tool struct {
+	Name         string
+	Title        string
+	Description  string
+	InputSchema  Value // {"type":"object"} when the server sent none
+	OutputSchema Value // null when absent
+	Annotations  Value // null when absent
+	Raw          Value // the tool object as listed
+}
+
+// A ToolListError says why a document is not a tool list, and where (a path into
+// the document).
+type ToolListError struct {
+	Path Path
+	Msg  string
+}
+
+func (e *ToolListError) Error() string {
+	if len(e.Path) == 0 {
+		return e.Msg
+	}
+	return Sanitize(e.Path.Pointer()) + ": " + e.Msg
+}
+
+// ParseToolList reads the tools of an MCP tool list. Three shapes are accepted,
+// told apart by their content: a tools/list result {"tools":[…]}, a JSON-RPC response
+// whose "result" is one, and a bare array of tools.
+//
+// A tool needs a non-empty string "name". "title" and "description" may be a
+// string or null; "inputSchema" and "outputSchema" must be objects when present;
+// "annotations" is kept as it is. A missing inputSchema reads as {"type":"object"}
+// and gives a warning. Other members of a tool are kept in Raw and ignored.
+func ParseToolList(doc Value) ([]Tool, []string, error) {
+	list, base, err := findToolArray(doc)
+	if err != nil {
+		return nil, nil, err
+	}
+	var warnings []string
+	tools := make([]Tool, 0, list.Len())
+	for i, tv := range list.Items() {
+		at := base.Append(Index(i))
+		t, warn, err := parseTool(tv, at)
+		if err != nil {
+			return nil, nil, err
+		}
+		if warn != "" {
+			warnings = append(warnings, warn)
+		}
+		tools = append(tools, t)
+	}
+	return tools, warnings, nil
+}
+
+func findToolArray(doc Value) (Value, Path, error) {
+	switch doc.Kind() {
+	case Array:
+		return doc, Path{}, nil
+	case Object:
+		if tools, ok := doc.Get("tools"); ok {
+			if tools.Kind() != Array {
+				return Value{}, nil, &ToolListError{Keys("tools"), fmt.Sprintf("\"tools\" must be an array, not %s", describeKind(tools))}
+			}
+			return tools, Keys("tools"), nil
+		}
+		if res, ok := doc.Get("result"); ok {
+			if res.Kind() == Object {
+				if tools, ok := res.Get("tools"); ok {
+					if tools.Kind() != Array {
+						return Value{}, nil, &ToolListError{Keys("result", "tools"), fmt.Sprintf("\"tools\" must be an array, not %s", describeKind(tools))}
+					}
+					return tools, Keys("result", "tools"), nil
+				}
+			}
+			return Value{}, nil, &ToolListError{Keys("result"), "this JSON-RPC result holds no \"tools\" array; is it a tools/list response?"}
+		}
+		if e, ok := doc.Get("error"); ok && doc.Has("jsonrpc") {
+			msg, _ := e.Get("message")
+			return Value{}, nil, &ToolListError{Keys("error"), "the server answered with an error instead of a tool list: " + Sanitize(msg.Str())}
+		}
+	}
+	return Value{}, nil, &ToolListError{Path{}, "not a tool list: expected {\"tools\":[…]}, a JSON-RPC response whose result is one, or an array of tools"}
+}
+
+func parseTool(tv Value, at Path) (Tool, string, error) {
+	if tv.Kind() != Object {
+		return Tool{}, "", &ToolListError{at, fmt.Sprintf("a tool must be an object, not %s", describeKind(tv))}
+	}
+	t := Tool{Raw: tv}
+	name, ok := tv.Get("name")
+	switch {
+	case !ok:
+		return Tool{}, "", &ToolListError{at, "this tool has no \"name\""}
+	case name.Kind() != String:
+		return Tool{}, "", &ToolListError{at.Append(Key("name")), fmt.Sprintf("a tool name must be a string, not %s", describeKind(name))}
+	case name.Str() == "":
+		return Tool{}, "", &ToolListError{at.Append(Key("name")), "a tool name must not be empty"}
+	}
+	t.Name = name.Str()
+	for _, key := range []string{"title", "description"} {
+		v, ok := tv.Get(key)
+		if !ok || v.IsNull() {
+			continue
+		}
+		if v.Kind() != String {
+			return Tool{}, "", &ToolListError{at.Append(Key(key)), fmt.Sprintf("%q must be a string or null, not %s", key, describeKind(v))}
+		}
+		if key == "title" {
+			t.Title = v.Str()
+		} else {
+			t.Description = v.Str()
+		}
+	}
+	warn := ""
+	if in, ok := tv.Get("inputSchema"); ok {
+		if in.Kind() != Object {
+			return Tool{}, "", &ToolListError{at.Append(Key("inputSchema")), fmt.Sprintf("inputSchema must be an object, not %s", describeKind(in))}
+		}
+		t.InputSchema = in
+	} else {
+		t.InputSchema = ObjectValue(Member{"type", StringValue("object")})
+		warn = fmt.Sprintf("%s: tool %s has no inputSchema; read as {\"type\":\"object\"}", at.Pointer(), QuoteForMessage(t.Name))
+	}
+	if out, ok := tv.Get("outputSchema"); ok && !out.IsNull() {
+		if out.Kind() != Object {
+			return Tool{}, "", &ToolListError{at.Append(Key("outputSchema")), fmt.Sprintf("outputSchema must be an object, not %s", describeKind(out))}
+		}
+		t.OutputSchema = out
+	}
+	t.Annotations, _ = tv.Get("annotations")
+	return t, warn, nil
+}

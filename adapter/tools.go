@@ -1,0 +1,282 @@
+package adapter
+
+import (
+	"errors"
+	"strconv"
+)
+
+// StrictMode says which tools are sent with "strict": true.
+type StrictMode string
+
+// The three strict modes (SPEC §7).
+const (
+	// StrictAuto sends the strict schema where it converts, otherwise the original
+	// schema with "strict": false (a fallback).
+	StrictAuto StrictMode = "auto"
+	// StrictOn sends only tools that convert; the others are excluded.
+	StrictOn StrictMode = "true"
+	// StrictOff sends every tool with its original schema and "strict": false.
+	StrictOff StrictMode = "false"
+)
+
+// ParseStrictMode reads "auto", "true" or "false".
+func ParseStrictMode(s string) (StrictMode, bool) {
+	switch StrictMode(s) {
+	case StrictAuto, StrictOn, StrictOff:
+		return StrictMode(s), true
+	}
+	return "", false
+}
+
+// ToolsOptions adjust Tools.
+type ToolsOptions struct {
+	API    API
+	Strict StrictMode // "" means auto
+	// DescriptionCap caps tool descriptions in the API's unit (code points for Chat,
+	// bytes for Responses); 0 means the API's default (SPEC §4).
+	DescriptionCap        int
+	NoDefaultDescriptions bool
+}
+
+// ToolStatus is what became of one tool.
+type ToolStatus string
+
+// The statuses of a tool in a ToolsReport.
+const (
+	StatusStrict    ToolStatus = "strict"     // sent with its strict schema
+	StatusFallback  ToolStatus = "fallback"   // strict auto: sent as written, strict false
+	StatusExcluded  ToolStatus = "excluded"   // strict true: left out
+	StatusNonStrict ToolStatus = "non-strict" // strict false: sent as written
+)
+
+// A ToolOutcome is what Tools did with one tool, with everything needed to
+// explain it.
+type ToolOutcome struct {
+	Entry  *Entry
+	Status ToolStatus
+	Tool   Value // the rendered tool; null when excluded
+
+	// Conversion is the strict conversion of the tool's input schema, made in
+	// every mode so that it can be shown; ConversionErr is set when it failed
+	// (Conversion may then still hold a schema that crossed a limit).
+	Conversion    *StrictResult
+	ConversionErr *StrictError
+
+	Description string  // the description as sent ("" when omitted)
+	Truncated   bool    // the description was cut to the cap
+	Removed     Removed // hidden characters removed from the description and schema
+}
+
+// NullPaths returns the null paths the model's arguments carry for this tool: the
+// conversion's when the tool was sent strict, none otherwise.
+func (o *ToolOutcome) NullPaths() []Path {
+	if o.Status == StatusStrict {
+		return o.Conversion.NullPaths
+	}
+	return nil
+}
+
+// A ToolsReport describes a tool list sent to one API.
+type ToolsReport struct {
+	API      API
+	Strict   StrictMode
+	Outcomes []*ToolOutcome // every tool of the set, in order, excluded ones too
+}
+
+// Tools renders the tools request parameter for a ToolSet (SPEC §7) and reports
+// what it did.
+//
+// Chat tools are {"type":"function","function":{"name","description","parameters",
+// "strict"}}, Responses tools {"type":"function","name","description","parameters",
+// "strict"}, keys in that order. "strict" is always sent. The description is the
+// tool's, cleaned of hidden characters and capped (SPEC §4); an empty one is
+// omitted. A schema sent as written still has its description and title strings
+// cleaned.
+func Tools(set *ToolSet, opts ToolsOptions) ([]Value, *ToolsReport) {
+	if opts.Strict == "" {
+		opts.Strict = StrictAuto
+	}
+	capLen := opts.DescriptionCap
+	if capLen <= 0 {
+		capLen = DefaultDescriptionCap(opts.API)
+	}
+	rep := &ToolsReport{API: opts.API, Strict: opts.Strict}
+	var tools []Value
+	for _, e := range set.Entries {
+		o := &ToolOutcome{Entry: e}
+		res, err := StrictSchema(e.Tool.InputSchema, StrictOptions{NoDefaultDescriptions: opts.NoDefaultDescriptions})
+		o.Conversion = res
+		if err != nil {
+			errors.As(err, &o.ConversionErr)
+		}
+		desc, rem := CleanText(e.Tool.Description)
+		o.Removed = rem
+		o.Description, o.Truncated = CapDescription(desc, opts.API, capLen)
+
+		var params Value
+		strict := false
+		switch {
+		case opts.Strict == StrictOff:
+			o.Status = StatusNonStrict
+		case err == nil:
+			o.Status = StatusStrict
+			strict = true
+			params = res.Schema
+			o.Removed.Add(res.Removed)
+		case opts.Strict == StrictOn:
+			o.Status = StatusExcluded
+			o.Removed, o.Truncated, o.Description = Removed{}, false, ""
+		default:
+			o.Status = StatusFallback
+		}
+		if o.Status == StatusExcluded {
+			rep.Outcomes = append(rep.Outcomes, o)
+			continue
+		}
+		if !strict {
+			var srem Removed
+			params, srem = CleanSchema(e.Tool.InputSchema)
+			o.Removed.Add(srem)
+		}
+		o.Tool = renderTool(opts.API, e.Exposed, o.Description, params, strict)
+		tools = append(tools, o.Tool)
+		rep.Outcomes = append(rep.Outcomes, o)
+	}
+	if tools == nil {
+		tools = []Value{}
+	}
+	return tools, rep
+}
+
+func renderTool(api API, name, desc string, params Value, strict bool) Value {
+	fn := make([]Member, 0, 5)
+	if api == Responses {
+		fn = append(fn, Member{"type", StringValue("function")})
+	}
+	fn = append(fn, Member{"name", StringValue(name)})
+	if desc != "" {
+		fn = append(fn, Member{"description", StringValue(desc)})
+	}
+	fn = append(fn, Member{"parameters", params}, Member{"strict", BoolValue(strict)})
+	if api == Responses {
+		return ObjectValue(fn...)
+	}
+	return ObjectValue(Member{"type", StringValue("function")}, Member{"function", ObjectValue(fn...)})
+}
+
+// Tools returns the rendered tools, excluded ones left out.
+func (r *ToolsReport) Tools() []Value {
+	out := []Value{}
+	for _, o := range r.Outcomes {
+		if o.Status != StatusExcluded {
+			out = append(out, o.Tool)
+		}
+	}
+	return out
+}
+
+// Lookup finds a tool's outcome by exposed name.
+func (r *ToolsReport) Lookup(exposed string) (*ToolOutcome, bool) {
+	for _, o := range r.Outcomes {
+		if o.Entry.Exposed == exposed {
+			return o, true
+		}
+	}
+	return nil, false
+}
+
+// Value returns the report as SPEC §7 writes it: {"null_paths":{NAME:[…]},
+// "fallbacks":[…], "excluded":[…], "notes":{NAME:{…}}}, tools in set order.
+func (r *ToolsReport) Value() Value {
+	var nullPaths, notes []Member
+	fallbacks, excluded := []Value{}, []Value{}
+	for _, o := range r.Outcomes {
+		name := o.Entry.Exposed
+		switch o.Status {
+		case StatusStrict:
+			nullPaths = append(nullPaths, Member{name, pathsValue(o.Conversion.NullPaths)})
+		case StatusFallback:
+			fallbacks = append(fallbacks, failureValue(name, o.ConversionErr))
+		case StatusExcluded:
+			excluded = append(excluded, failureValue(name, o.ConversionErr))
+			continue
+		}
+		if n := o.notes(); n.Len() > 0 {
+			notes = append(notes, Member{name, n})
+		}
+	}
+	return ObjectValue(
+		Member{"null_paths", ObjectValue(nullPaths...)},
+		Member{"fallbacks", ArrayValue(fallbacks...)},
+		Member{"excluded", ArrayValue(excluded...)},
+		Member{"notes", ObjectValue(notes...)},
+	)
+}
+
+// notes returns the tool's notes: truncated, removed, dropped, renamed; absent
+// members omitted.
+func (o *ToolOutcome) notes() Value {
+	var mems []Member
+	if o.Truncated {
+		mems = append(mems, Member{"truncated", BoolValue(true)})
+	}
+	if o.Removed.Count > 0 {
+		rem := []Member{{"count", NumberValue(strconv.Itoa(o.Removed.Count))}}
+		if o.Removed.Tags != "" {
+			rem = append(rem, Member{"tags", StringValue(o.Removed.Tags)})
+		}
+		mems = append(mems, Member{"removed", ObjectValue(rem...)})
+	}
+	if o.Status == StatusStrict && len(o.Conversion.Dropped) > 0 {
+		mems = append(mems, Member{"dropped", droppedValue(o.Conversion.Dropped)})
+	}
+	if o.Entry.Renamed {
+		mems = append(mems, Member{"renamed", ObjectValue(Member{"from", StringValue(o.Entry.Plain)})})
+	}
+	return ObjectValue(mems...)
+}
+
+func failureValue(name string, e *StrictError) Value {
+	return ObjectValue(
+		Member{"name", StringValue(name)},
+		Member{"path", e.Path.Value()},
+		Member{"keyword", StringValue(e.Keyword)},
+		Member{"message", StringValue(e.Message)},
+	)
+}
+
+func pathsValue(paths []Path) Value {
+	items := make([]Value, len(paths))
+	for i, p := range paths {
+		items[i] = p.Value()
+	}
+	return ArrayValue(items...)
+}
+
+// droppedValue returns dropped keywords as JSON: [{"path":[…],"keyword":"…"}].
+func droppedValue(dropped []Dropped) Value {
+	items := make([]Value, len(dropped))
+	for i, d := range dropped {
+		items[i] = ObjectValue(Member{"path", d.Path.Value()}, Member{"keyword", StringValue(d.Keyword)})
+	}
+	return ArrayValue(items...)
+}
+
+// Sent returns what the model saw: every tool sent, with its null paths.
+func (r *ToolsReport) Sent() *SentTools {
+	var list []SentTool
+	for _, o := range r.Outcomes {
+		if o.Status == StatusExcluded {
+			continue
+		}
+		list = append(list, SentTool{
+			Exposed:     o.Entry.Exposed,
+			Server:      o.Entry.Server,
+			Tool:        o.Entry.Tool.Name,
+			Strict:      o.Status == StatusStrict,
+			NullPaths:   o.NullPaths(),
+			InputSchema: o.Entry.Tool.InputSchema,
+		})
+	}
+	return NewSentTools(list)
+}
