@@ -85,7 +85,7 @@ type converter struct {
 	names    []string        // scratch for requiredList
 	reqSet   map[string]bool // scratch for requiredSet
 	boolSlab []bool
-	sawRef   bool     // a $ref was converted
+	sawRef   bool // a $ref was converted
 	sawAnyOf bool // an anyOf was converted
 
 	dropped   []Dropped
