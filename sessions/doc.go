@@ -1,0 +1,126 @@
+// Package sessions is where strictscope's data comes from: MCP tool-list files,
+// recordings of OpenAI traffic in every common format, strictscope session files,
+// live MCP servers, and the replay engine that turns one turn into a step-by-step
+// trace. It sits between package adapter (pure functions over JSON values, which it
+// feeds) and the UI and command line (which draw what it returns).
+//
+// This file documents the recording loader: [Detect], [LoadRecording] and
+// [LoadRecordingFile]. Every JSON value it returns is an [adapter.Value], so member
+// order and number text are kept exactly as recorded (SPEC §1).
+//
+// # Detection
+//
+// Content decides first, the file name only where content does not: a file starting
+// with "httprr trace v1" is an httprr trace; a file starting with '{' or '[' is JSON
+// (one document), else JSONL when its first whole line is an object (a Chat chunk, a
+// Responses event or a request/response pair); a file whose first lines are SSE fields
+// (data:, event:, id:, retry:, or ':' comments) is an SSE stream; a file that looks
+// like YAML (or is named .yaml/.yml) is read as a cassette. Detect also works on a
+// file's beginning only: a JSON document cut short is classified by what it holds so
+// far. Besides the recording formats it answers "session" for strictscope session
+// files ("strictscope_session" key, SPEC §11), "tool-list" for MCP tool lists (SPEC
+// §2: {"tools":[…]}, a JSON-RPC result holding one, a bare array of tools) and
+// "unknown" for anything else. LoadRecording refuses session files and tool lists
+// with an error that says what they are.
+//
+// # What a recording becomes
+//
+// A [Recording] is a list of [Exchange]s in file order. Each exchange has the request
+// body (JSON null when none was recorded or it is not JSON; the latter is a warning),
+// the response as one whole JSON value, the HTTP status when recorded, and whether the
+// response was reassembled from a stream. Its API is read from the response's shape
+// (choices → chat, output → responses), else from the URL (a path ending in
+// /chat/completions or /responses), else from the request (messages → chat, input or
+// instructions → responses); "" when none tells.
+//
+// An entry that fails (a binary body, a HAR entry without content, a line that is not
+// JSON) becomes a file-level warning naming it ("interaction 2: response body is
+// binary: …") while the other entries load. A file where no entry loads is a
+// [*LoadError] naming the first failure. Every message passes through
+// adapter.Sanitize: text from a file never reaches a terminal raw. Warnings are
+// capped at 100 per recording or exchange; the rest are counted.
+//
+// # Formats and the rules chosen
+//
+// chat-completion, chat-message, responses-response, output-list, error-body: a plain
+// JSON document of one of the shapes of SPEC §8, or an error body {"error":{…}}; one
+// exchange labelled "response". A collection of quoted errors
+// {"errors":[{"body":{"error":…},"http_status":400,"api":"chat"}, {"message_only":…}]}
+// gives one exchange per entry ("entry N"); an entry that quotes only the message
+// becomes {"error":{"message":…}} (with its param and code when given) and a warning.
+//
+// chat-sse, chat-jsonl: a Chat Completions stream ("data:" chunks and "data: [DONE]";
+// or the chunks one JSON a line) is reassembled into one chat.completion object
+// {id, object, created, model, choices:[{index, message:{role, content, refusal,
+// tool_calls}, finish_reason}], usage, service_tier, system_fingerprint} (the last
+// three only when streamed). Usage-only chunks (choices: []) give the usage;
+// obfuscation and logprobs are dropped. Tool-call fragments are merged by index: id,
+// type and name are set once, arguments appended; a fragment without an index
+// continues the last call unless it brings a new id. content and refusal deltas are
+// appended; a message whose text adds up to nothing has null there. The last non-null
+// finish_reason is kept. An SSE stream without [DONE] is loaded as far as it goes with
+// the warning "stream ends before [DONE]: loaded as far as it goes" (a JSONL chunk
+// list, which has no [DONE], only when a choice has no finish_reason).
+//
+// responses-sse, responses-jsonl: a Responses stream (event:/data: lines, with or
+// without sequence_number; or the events one JSON a line; or a JSON array of them) is
+// reassembled into one response object. response.created gives the object,
+// output_item.added starts each item (by output_index, else item_id),
+// function_call_arguments.delta appends to its arguments, the .done events set them
+// whole; output_item.done replaces the item and response.completed (or .incomplete,
+// .failed) replaces the response: the final items win. A name missing there (real
+// streams omit it in function_call_arguments.done) is taken from the added item. A
+// completed event with an empty output keeps the items streamed before it, with a
+// warning. A stream cut off before its final event loads as far as it goes: the
+// items so far, arguments as streamed, with a warning.
+//
+// In every stream an event that is not valid JSON is skipped with a warning naming its
+// line; data split over several "data:" lines is joined, and read one event a line
+// when the joined text is not one JSON value (recorders that drop the blank lines).
+// An error event ({"error":…} or type "error") is a warning, and the response when
+// nothing else came.
+//
+// vcrpy-yaml: vcrpy cassettes (interactions[].request{method, uri, body, headers},
+// response{status{code, message}, headers, body{string}}), their pydantic-ai variant
+// (parsed_body holds the decoded JSON and wins over body), the old top-level list
+// layout, parallel requests/responses lists, Ruby VCR's http_interactions, and JSON
+// cassettes of the same shapes. go-vcr-yaml: go-vcr cassettes, version 1 and 2 (go-vcr
+// v1 to v4: request{body, form, headers, url, method, proto…}, response{body, headers,
+// status "200 OK", code, duration, proto…}). YAML becomes JSON keeping key order;
+// scalars by their resolved tag (numbers keep their text when it is valid JSON:
+// "1.0" stays 1.0; 0x1F or 1_000 are written in decimal; .inf stays a string);
+// a duplicate key is an error with its line; merge keys are applied; aliases are
+// expanded within a size bound. Bodies may be strings or !!binary; a body that starts
+// with the gzip magic bytes is gunzipped whatever the headers say (recorders keep the
+// Content-Encoding header with a decoded body, or the reverse), deflate is undone when
+// the header says so, and a body that is then not UTF-8 text (or is br/zstd) fails
+// its interaction: "response body is binary: …". A body that is SSE text is
+// reassembled like a stream file.
+//
+// har: HAR 1.2 from browsers, mitmproxy and Polly.JS. log.entries[].request.postData.
+// text is the request, response.content.text the response (base64 when encoding says
+// so; Polly.JS's JSON arrays of base64 or hex chunks and its older _isBinary hex are
+// read too). Entries whose URL is not an OpenAI endpoint and whose body is not an
+// OpenAI response are skipped, with one warning counting them. An OpenAI entry without
+// content fails: "entry 3: response has no content (content.text is missing; was the
+// HAR saved without content?)".
+//
+// httprr: Go httprr traces ("httprr trace v1", then per exchange "<request bytes>
+// <response bytes>" and the raw HTTP request and response, read with net/http, so
+// chunked bodies are undone; gzip bodies are gunzipped). A length line that cannot be
+// read or runs past the end of the file ends the trace there, with a warning.
+//
+// jsonl-pairs: one {"request":…,"response":…} object a line, or one such object as a
+// whole file (OpenAPI examples, whose request_curl gives the URL and the request body
+// of its -d argument). request is the request body, or an HTTP record {url, method,
+// headers, body}; response is the response body (a JSON value, or SSE/JSON text as a
+// string), or an HTTP record {status, headers, body}. Labels are "line N".
+//
+// # Size
+//
+// LoadRecordingFile reads line-oriented files (SSE, JSONL) through a buffered line
+// reader and never holds them whole: a stream's memory is what its reassembled
+// response needs (the arguments and text), not the file. Other formats are read
+// whole. BenchmarkLoadLargeSSE reports the speed; TestLargeSSEMemory checks that a
+// 30 MB stream loads with less than 3× its size in heap growth.
+package sessions

@@ -1,0 +1,121 @@
+package sessions
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/strictscope/strictscope/adapter"
+)
+
+// A LoadError says why a file could not be loaded, and where. Error returns one line:
+// the file, the place, the reason, each passed through adapter.Sanitize so that text
+// taken from the file can never reach a terminal as a control sequence.
+type LoadError struct {
+	File  string // the file name as given
+	Where string // "line 3, column 5 (byte 40)", "interaction 2", "entry 5", a JSON pointer, or ""
+	Msg   string // what is wrong
+	Err   error  // the underlying error, when there is one (an *adapter.SyntaxError, …)
+}
+
+func (e *LoadError) Error() string {
+	var sb strings.Builder
+	sb.WriteString(adapter.Sanitize(e.File))
+	if e.Where != "" {
+		sb.WriteString(": ")
+		sb.WriteString(adapter.Sanitize(e.Where))
+	}
+	sb.WriteString(": ")
+	sb.WriteString(adapter.Sanitize(e.Msg))
+	return sb.String()
+}
+
+func (e *LoadError) Unwrap() error { return e.Err }
+
+// entryError is the failure of one entry of a file (one interaction, one line): it
+// becomes a file-level warning while the other entries still load, or the LoadError
+// of the file when no entry loads.
+type entryError struct {
+	where string
+	msg   string
+	err   error
+}
+
+func (e *entryError) Error() string {
+	if e.where == "" {
+		return e.msg
+	}
+	return e.where + ": " + e.msg
+}
+
+func failf(where, format string, args ...any) *entryError {
+	return &entryError{where: where, msg: fmt.Sprintf(format, args...)}
+}
+
+// syntaxMsg describes a JSON syntax error found inside a part of a file (a body, a
+// line), with the error's own position relative to that part.
+func syntaxMsg(what string, err error) string {
+	var se *adapter.SyntaxError
+	if errors.As(err, &se) {
+		return fmt.Sprintf("%s is not valid JSON: %s", what, se.Error())
+	}
+	return fmt.Sprintf("%s is not valid JSON: %s", what, err.Error())
+}
+
+// syntaxWhere turns a JSON syntax error of a whole file into the Where of a LoadError.
+func syntaxWhere(err error) (where, msg string) {
+	var se *adapter.SyntaxError
+	if errors.As(err, &se) {
+		where = fmt.Sprintf("line %d, column %d (byte %d)", se.Line, se.Column, se.Offset)
+		if se.Pointer != "" {
+			where += " at " + snippet(se.Pointer, 80)
+		}
+		return where, "invalid JSON: " + se.Msg
+	}
+	return "", "invalid JSON: " + err.Error()
+}
+
+// snippet returns at most max bytes of s (cut at a rune boundary, with "…"), for
+// quoting file content in a message. The caller's message is sanitized on output.
+func snippet(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	end := max
+	for end > 0 && !utf8.RuneStart(s[end]) {
+		end--
+	}
+	return s[:end] + "…"
+}
+
+// quote writes s between double quotes, shortened, for a message.
+func quote(s string) string {
+	return `"` + snippet(s, 60) + `"`
+}
+
+// maxWarnings caps the warnings kept for one recording or exchange; a broken 100 MB
+// stream must not produce millions of them. The rest are counted.
+const maxWarnings = 100
+
+// warnings collects messages up to maxWarnings and counts the rest.
+type warnings struct {
+	list    []string
+	dropped int
+}
+
+func (w *warnings) add(format string, args ...any) {
+	if len(w.list) >= maxWarnings {
+		w.dropped++
+		return
+	}
+	w.list = append(w.list, adapter.Sanitize(fmt.Sprintf(format, args...)))
+}
+
+// result returns the collected warnings, with a last line counting those left out.
+func (w *warnings) result() []string {
+	if w.dropped > 0 {
+		return append(w.list, fmt.Sprintf("… and %d more warnings", w.dropped))
+	}
+	return w.list
+}

@@ -1,0 +1,620 @@
+package sessions
+
+import (
+	"bufio"
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/strictscope/strictscope/adapter"
+)
+
+// Format names a recording format (and, from Detect, the other files strictscope
+// reads: tool lists and session files).
+type Format string
+
+// The formats LoadRecording reads, and the other answers of Detect.
+const (
+	FormatChatCompletion    Format = "chat-completion"    // a Chat completion object
+	FormatChatMessage       Format = "chat-message"       // a Chat assistant message
+	FormatResponsesResponse Format = "responses-response" // a Responses response object
+	FormatOutputList        Format = "output-list"        // a bare list of Chat tool_calls or Responses output items
+	FormatErrorBody         Format = "error-body"         // {"error":{…}}, or a collection of them
+	FormatChatSSE           Format = "chat-sse"           // a Chat Completions event stream
+	FormatChatJSONL         Format = "chat-jsonl"         // Chat chunks, one JSON object a line
+	FormatResponsesSSE      Format = "responses-sse"      // a Responses event stream
+	FormatResponsesJSONL    Format = "responses-jsonl"    // Responses events, one JSON object a line
+	FormatVCRPy             Format = "vcrpy-yaml"         // a vcrpy cassette (and VCR-style cassettes like it)
+	FormatGoVCR             Format = "go-vcr-yaml"        // a go-vcr cassette
+	FormatHAR               Format = "har"                // an HTTP Archive 1.2
+	FormatHTTPRR            Format = "httprr"             // a Go httprr trace
+	FormatJSONLPairs        Format = "jsonl-pairs"        // {"request":…,"response":…} a line (or one such object)
+	FormatSession           Format = "session"            // a strictscope session file (SPEC §11)
+	FormatToolList          Format = "tool-list"          // an MCP tool list (SPEC §2); Detect only
+	FormatUnknown           Format = "unknown"            // none of these; Detect only
+)
+
+// An Exchange is one request/response pair of a recording, the response reassembled
+// into one whole JSON value.
+type Exchange struct {
+	Label    string        // where it is in the file: "interaction 2", "entry 5", "exchange 1", "line 3", "response", "stream"
+	API      adapter.API   // chat or responses, from the response, the URL or the request ("" when unknown)
+	Request  adapter.Value // the request body (null when the recording has none)
+	Response adapter.Value // a Chat completion, a Responses response, a list per SPEC §8, or an error body {"error":{…}}
+	Status   int           // HTTP status when recorded, else 0
+	Streamed bool          // the response was SSE/JSONL and was reassembled
+	Warnings []string      // e.g. "stream ends before [DONE]: loaded as far as it goes"
+}
+
+// A Recording is what LoadRecording read from one file.
+type Recording struct {
+	Name      string     // file name as given
+	Format    Format     // the format it was read as
+	Exchanges []Exchange // in file order
+	Warnings  []string   // file-level, including entries that failed to load while the others loaded
+}
+
+// LoadRecording reads a recording of any supported format, detected by content first
+// and by the file name second. Errors are *LoadError. A file whose entries partly fail
+// loads the others, with a warning per failed entry; a file where nothing loads is an
+// error naming the first failure.
+func LoadRecording(name string, data []byte) (rec *Recording, err error) {
+	l := &loader{file: name}
+	defer func() {
+		// The loaders are written not to panic; this is a last guard for the
+		// libraries underneath (net/http, yaml) on hostile input.
+		if p := recover(); p != nil {
+			rec, err = nil, &LoadError{File: name, Msg: fmt.Sprintf("internal error while loading: %v", p)}
+		}
+	}()
+	return l.load(data)
+}
+
+// peekSize is how much of a file LoadRecordingFile reads to decide its format.
+const peekSize = 1 << 20
+
+// LoadRecordingFile reads the file at path. Line-oriented formats (SSE streams, JSONL
+// event lists and request/response pairs) are read line by line through a buffer and
+// never held whole in memory; the others are read whole and given to LoadRecording.
+// The Recording's Name is path as given.
+func LoadRecordingFile(path string) (rec *Recording, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
+	}
+	defer f.Close()
+	br := bufio.NewReaderSize(f, 64<<10)
+	head, _ := br.Peek(peekSize)
+	if f := streamable(head); f != FormatUnknown {
+		l := &loader{file: path}
+		defer func() {
+			if p := recover(); p != nil {
+				rec, err = nil, &LoadError{File: path, Msg: fmt.Sprintf("internal error while loading: %v", p)}
+			}
+		}()
+		return l.loadLines(f, br)
+	}
+	data, err := io.ReadAll(br)
+	if err != nil {
+		return nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
+	}
+	return LoadRecording(path, data)
+}
+
+func openMsg(err error) string {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return "cannot " + pe.Op + ": " + pe.Err.Error()
+	}
+	return "cannot read: " + err.Error()
+}
+
+// streamable tells, from the beginning of a file, whether it is a line-oriented
+// recording that can be read line by line: an SSE stream, or JSONL whose first line is
+// a whole JSON value. A JSON document spread over lines is not.
+func streamable(head []byte) Format {
+	head = bytes.TrimPrefix(head, utf8BOM)
+	if isHTTPRR(head) {
+		return FormatUnknown
+	}
+	trimmed := bytes.TrimLeft(head, " \t\r\n")
+	if len(trimmed) == 0 {
+		return FormatUnknown
+	}
+	if trimmed[0] == '{' {
+		if _, err := adapter.Decode(head); err == nil {
+			return FormatUnknown // one JSON document
+		}
+		return detectLines(head)
+	}
+	if f := detectText(head); f == FormatChatSSE || f == FormatResponsesSSE {
+		return f
+	}
+	return FormatUnknown
+}
+
+// loader carries the file name and the file-level warnings of one load.
+type loader struct {
+	file string
+	w    warnings
+}
+
+func (l *loader) fail(where, format string, args ...any) *LoadError {
+	return &LoadError{File: l.file, Where: where, Msg: fmt.Sprintf(format, args...)}
+}
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+
+func (l *loader) load(data []byte) (*Recording, error) {
+	data = bytes.TrimPrefix(data, utf8BOM)
+	if isHTTPRR(data) {
+		return l.loadHTTPRR(data)
+	}
+	trimmed := bytes.TrimLeft(data, " \t\r\n")
+	if len(trimmed) == 0 {
+		return nil, l.fail("", "the file is empty")
+	}
+	switch trimmed[0] {
+	case '{', '[':
+		v, err := adapter.Decode(data)
+		if err == nil {
+			return l.loadValue(v, FormatUnknown)
+		}
+		if f := detectLines(data); f != FormatUnknown {
+			return l.loadLines(f, bufio.NewReader(bytes.NewReader(data)))
+		}
+		if looksLikeYAMLName(l.file) {
+			if rec, yerr := l.loadYAML(data); yerr == nil {
+				return rec, nil
+			}
+		}
+		where, msg := syntaxWhere(err)
+		return nil, &LoadError{File: l.file, Where: where, Msg: msg, Err: err}
+	}
+	if f := detectText(data); f == FormatChatSSE || f == FormatResponsesSSE {
+		return l.loadLines(f, bufio.NewReader(bytes.NewReader(data)))
+	}
+	if looksLikeYAML(data) || looksLikeYAMLName(l.file) {
+		return l.loadYAML(data)
+	}
+	return nil, l.fail("", "not a recording: %s", describeText(data))
+}
+
+// loadValue loads a whole decoded JSON (or YAML) document. from names the container
+// it came from (FormatVCRPy for YAML), FormatUnknown for JSON.
+func (l *loader) loadValue(v adapter.Value, from Format) (*Recording, error) {
+	sh, api := classify(v)
+	switch sh {
+	case shapeChatCompletion, shapeChatMessage, shapeResponse, shapeOutputList, shapeErrorBody:
+		ex := Exchange{Label: "response", API: api, Request: adapter.NullValue(), Response: v}
+		return l.done(shapeFormat[sh], []Exchange{ex}, nil, 0)
+	case shapeErrorList:
+		return l.loadErrorList(v)
+	case shapeChatChunk, shapeRespEvent, shapeChunkList, shapeEventList:
+		items := []adapter.Value{v}
+		if v.Kind() == adapter.Array {
+			items = v.Items()
+		}
+		s := newStreamLoader()
+		for i, it := range items {
+			s.value("", it, fmt.Sprintf("event %d", i+1))
+		}
+		ex, err := s.exchange("stream")
+		if err != nil {
+			return nil, l.fail("", "%s", err.msg)
+		}
+		f := FormatResponsesJSONL
+		if sh == shapeChatChunk || sh == shapeChunkList {
+			f = FormatChatJSONL
+		}
+		return l.done(f, []Exchange{ex}, nil, 0)
+	case shapePair:
+		ex, ferr := l.pairExchange("response", v)
+		if ferr != nil {
+			return l.done(FormatJSONLPairs, nil, []*entryError{ferr}, 0)
+		}
+		return l.done(FormatJSONLPairs, []Exchange{ex}, nil, 0)
+	case shapePairList:
+		var exs []Exchange
+		var fails []*entryError
+		for i, it := range v.Items() {
+			ex, ferr := l.pairExchange(fmt.Sprintf("exchange %d", i+1), it)
+			if ferr != nil {
+				fails = append(fails, ferr)
+				continue
+			}
+			exs = append(exs, ex)
+		}
+		f := FormatJSONLPairs
+		if from != FormatUnknown {
+			f = from
+		}
+		return l.done(f, exs, fails, 0)
+	case shapeCassette:
+		return l.loadCassette(v, from)
+	case shapeHAR:
+		return l.loadHAR(v)
+	case shapeSession:
+		return nil, l.fail("", "this is a strictscope session file (SPEC §11), not a recording: load it as a session")
+	case shapeToolList:
+		return nil, l.fail("", "this is an MCP tool list, not a recording: give it as a tool list")
+	case shapeRequest:
+		return nil, l.fail("", "not a recording: an OpenAI request body (it has %s) without a response", describeKeys(v, 4))
+	}
+	return nil, l.fail("", "not a recording: %s is none of the supported formats (a Chat completion or message, a Responses response, a list of calls, an error body, a stream, a cassette, a HAR, an httprr trace, request/response pairs)", describeValue(v))
+}
+
+// done builds the Recording from the exchanges that loaded and the entries that
+// failed, or the error when nothing loaded.
+func (l *loader) done(f Format, exs []Exchange, fails []*entryError, skipped int) (*Recording, error) {
+	if len(exs) == 0 {
+		if len(fails) > 0 {
+			e := fails[0]
+			msg := e.msg
+			if len(fails) > 1 {
+				msg += fmt.Sprintf(" (and %d more entries fail to load)", len(fails)-1)
+			}
+			return nil, &LoadError{File: l.file, Where: e.where, Msg: msg, Err: e.err}
+		}
+		if skipped > 0 {
+			return nil, l.fail("", "no OpenAI API exchange found (%d entries are not calls to /chat/completions or /responses)", skipped)
+		}
+		return nil, l.fail("", "no exchanges found")
+	}
+	for _, e := range fails {
+		l.w.add("%s", e.Error())
+	}
+	if skipped > 0 {
+		l.w.add("skipped %d entries that are not OpenAI API calls", skipped)
+	}
+	return &Recording{Name: l.file, Format: f, Exchanges: exs, Warnings: l.w.result()}, nil
+}
+
+// shape is what a JSON document is, as far as loading goes.
+type shape int
+
+const (
+	shapeNone shape = iota
+	shapeChatCompletion
+	shapeChatMessage
+	shapeResponse
+	shapeOutputList
+	shapeErrorBody
+	shapeErrorList
+	shapeChatChunk
+	shapeRespEvent
+	shapeChunkList
+	shapeEventList
+	shapePair
+	shapePairList
+	shapeCassette
+	shapeHAR
+	shapeSession
+	shapeToolList
+	shapeRequest
+)
+
+var shapeFormat = map[shape]Format{
+	shapeChatCompletion: FormatChatCompletion,
+	shapeChatMessage:    FormatChatMessage,
+	shapeResponse:       FormatResponsesResponse,
+	shapeOutputList:     FormatOutputList,
+	shapeErrorBody:      FormatErrorBody,
+	shapeErrorList:      FormatErrorBody,
+	shapeChatChunk:      FormatChatJSONL,
+	shapeRespEvent:      FormatResponsesJSONL,
+	shapeChunkList:      FormatChatJSONL,
+	shapeEventList:      FormatResponsesJSONL,
+	shapePair:           FormatJSONLPairs,
+	shapePairList:       FormatJSONLPairs,
+	shapeHAR:            FormatHAR,
+	shapeSession:        FormatSession,
+	shapeToolList:       FormatToolList,
+}
+
+func str(v adapter.Value, key string) string {
+	m, _ := v.Get(key)
+	return m.Str()
+}
+
+func member(v adapter.Value, key string) (adapter.Value, bool) {
+	return v.Get(key)
+}
+
+func isKind(v adapter.Value, key string, k adapter.Kind) bool {
+	m, ok := v.Get(key)
+	return ok && m.Kind() == k
+}
+
+// classify tells what a decoded document is, and for OpenAI shapes which API.
+func classify(v adapter.Value) (shape, adapter.API) {
+	switch v.Kind() {
+	case adapter.Object:
+		return classifyObject(v)
+	case adapter.Array:
+		return classifyArray(v)
+	}
+	return shapeNone, ""
+}
+
+func classifyObject(v adapter.Value) (shape, adapter.API) {
+	obj := str(v, "object")
+	typ := str(v, "type")
+	switch {
+	case v.Has("strictscope_session"):
+		return shapeSession, ""
+	case isKind(v, "log", adapter.Object):
+		log, _ := v.Get("log")
+		if log.Has("entries") || log.Has("creator") || log.Has("version") {
+			return shapeHAR, ""
+		}
+	case isKind(v, "interactions", adapter.Array), isKind(v, "http_interactions", adapter.Array):
+		return shapeCassette, ""
+	case isKind(v, "requests", adapter.Array) && isKind(v, "responses", adapter.Array):
+		return shapeCassette, ""
+	}
+	switch {
+	case obj == "chat.completion.chunk":
+		return shapeChatChunk, adapter.Chat
+	case obj == "chat.completion" || (isKind(v, "choices", adapter.Array) && obj == ""):
+		return shapeChatCompletion, adapter.Chat
+	case obj == "response" || (isKind(v, "output", adapter.Array) && obj == ""):
+		return shapeResponse, adapter.Responses
+	case strings.HasPrefix(typ, "response."):
+		return shapeRespEvent, adapter.Responses
+	}
+	if e, ok := v.Get("error"); ok && !e.IsNull() && (e.Kind() == adapter.Object || e.Kind() == adapter.String) {
+		return shapeErrorBody, ""
+	}
+	if isKind(v, "errors", adapter.Array) && isErrorList(v) {
+		return shapeErrorList, ""
+	}
+	if str(v, "role") == "assistant" || (isKind(v, "tool_calls", adapter.Array) && !v.Has("model")) {
+		return shapeChatMessage, adapter.Chat
+	}
+	if v.Has("response") && (v.Has("request") || v.Has("request_curl") || v.Len() <= 4) {
+		return shapePair, ""
+	}
+	if isRequestBody(v) {
+		return shapeRequest, ""
+	}
+	if isKind(v, "tools", adapter.Array) {
+		return shapeToolList, ""
+	}
+	if r, ok := v.Get("result"); ok && isKind(r, "tools", adapter.Array) {
+		return shapeToolList, ""
+	}
+	return shapeNone, ""
+}
+
+func isRequestBody(v adapter.Value) bool {
+	return v.Has("model") && (v.Has("messages") || v.Has("input") || v.Has("tools") || v.Has("instructions"))
+}
+
+func classifyArray(v adapter.Value) (shape, adapter.API) {
+	items := v.Items()
+	if len(items) == 0 {
+		return shapeOutputList, ""
+	}
+	first := items[0]
+	if first.Kind() != adapter.Object {
+		return shapeNone, ""
+	}
+	switch {
+	case str(first, "object") == "chat.completion.chunk":
+		return shapeChunkList, adapter.Chat
+	case strings.HasPrefix(str(first, "type"), "response."):
+		return shapeEventList, adapter.Responses
+	case first.Has("request") && first.Has("response"):
+		return shapePairList, ""
+	case first.Has("inputSchema"):
+		return shapeToolList, ""
+	case isKind(first, "function", adapter.Object) || isKind(first, "custom", adapter.Object):
+		return shapeOutputList, adapter.Chat
+	case isKind(first, "type", adapter.String):
+		return shapeOutputList, adapter.Responses
+	case isKind(first, "name", adapter.String) && !first.Has("arguments"):
+		return shapeToolList, ""
+	}
+	return shapeNone, ""
+}
+
+func isErrorList(v adapter.Value) bool {
+	errs, _ := v.Get("errors")
+	for _, e := range errs.Items() {
+		if e.Kind() != adapter.Object {
+			return false
+		}
+		if !(e.Has("body") || e.Has("error") || e.Has("message_only") || e.Has("message")) {
+			return false
+		}
+	}
+	return true
+}
+
+// loadErrorList loads a collection of quoted error bodies:
+// {"errors":[{"body":{"error":{…}}, "http_status":400, "api":"chat …"}, {"message_only":"…"}]}.
+// An entry that quotes only the message becomes {"error":{"message":…}} with its
+// "param" and "code" when given, and a warning that the body was not recorded.
+func (l *loader) loadErrorList(v adapter.Value) (*Recording, error) {
+	errs, _ := v.Get("errors")
+	var exs []Exchange
+	var fails []*entryError
+	for i, e := range errs.Items() {
+		label := fmt.Sprintf("entry %d", i+1)
+		ex := Exchange{Label: label, Request: adapter.NullValue()}
+		var w warnings
+		switch {
+		case e.Has("body"):
+			b, _ := e.Get("body")
+			ex.Response = b
+			if sh, _ := classify(b); sh != shapeErrorBody {
+				fails = append(fails, failf(label, "body is not an error body {\"error\":{…}}"))
+				continue
+			}
+		case e.Has("error"):
+			ex.Response = adapter.ObjectValue(adapter.Member{Key: "error", Value: mustGet(e, "error")})
+		default:
+			msg, ok := e.Get("message_only")
+			if !ok {
+				msg, _ = e.Get("message")
+			}
+			if msg.Kind() != adapter.String {
+				fails = append(fails, failf(label, "has no body and no message"))
+				continue
+			}
+			mems := []adapter.Member{{Key: "message", Value: msg}}
+			for _, k := range []string{"type", "param", "code"} {
+				if m, ok := e.Get(k); ok {
+					mems = append(mems, adapter.Member{Key: k, Value: m})
+				}
+			}
+			ex.Response = adapter.ObjectValue(adapter.Member{Key: "error", Value: adapter.ObjectValue(mems...)})
+			w.add("only the error message was recorded, not the whole body")
+		}
+		ex.Status = statusOf(e, "http_status", "status", "status_code")
+		ex.API = apiFromText(str(e, "api"))
+		ex.Warnings = w.result()
+		exs = append(exs, ex)
+	}
+	return l.done(FormatErrorBody, exs, fails, 0)
+}
+
+func mustGet(v adapter.Value, key string) adapter.Value {
+	m, _ := v.Get(key)
+	return m
+}
+
+// apiFromText reads an API named at the start of a free text ("chat (2024-10)",
+// "responses (Vercel AI SDK)").
+func apiFromText(s string) adapter.API {
+	s = strings.ToLower(strings.TrimSpace(s))
+	switch {
+	case strings.HasPrefix(s, "responses"):
+		return adapter.Responses
+	case strings.HasPrefix(s, "chat"):
+		return adapter.Chat
+	}
+	return ""
+}
+
+// statusOf reads the first of keys that holds an integer HTTP status.
+func statusOf(v adapter.Value, keys ...string) int {
+	for _, k := range keys {
+		m, ok := v.Get(k)
+		if !ok {
+			continue
+		}
+		if n, ok := smallInt(m); ok && n >= 100 && n <= 999 {
+			return n
+		}
+	}
+	return 0
+}
+
+// smallInt reads a JSON number (or a string of digits) that is a non-negative integer
+// below a billion.
+func smallInt(v adapter.Value) (int, bool) {
+	s := v.NumberText()
+	if v.Kind() == adapter.String {
+		s = v.Str()
+	}
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '9' {
+			return 0, false
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n, true
+}
+
+// apiFromURL reads the API from an endpoint URL: a path ending in /chat/completions
+// is Chat, one ending in /responses (or /responses/ID) is Responses.
+func apiFromURL(u string) adapter.API {
+	if i := strings.IndexAny(u, "?#"); i >= 0 {
+		u = u[:i]
+	}
+	u = strings.TrimRight(u, "/")
+	switch {
+	case strings.HasSuffix(u, "/chat/completions"):
+		return adapter.Chat
+	case strings.HasSuffix(u, "/responses"):
+		return adapter.Responses
+	}
+	if i := strings.LastIndex(u, "/responses/"); i >= 0 && !strings.Contains(u[i+len("/responses/"):], "/") {
+		return adapter.Responses
+	}
+	return ""
+}
+
+// apiFromRequest reads the API from a request body: messages are Chat, input or
+// instructions are Responses.
+func apiFromRequest(v adapter.Value) adapter.API {
+	switch {
+	case v.Has("messages"):
+		return adapter.Chat
+	case v.Has("input") || v.Has("instructions"):
+		return adapter.Responses
+	}
+	return ""
+}
+
+// describeValue says in a few words what a JSON document is, for "not a recording".
+func describeValue(v adapter.Value) string {
+	switch v.Kind() {
+	case adapter.Object:
+		if v.Len() == 0 {
+			return "an empty JSON object"
+		}
+		return "a JSON object with " + describeKeys(v, 6)
+	case adapter.Array:
+		if items := v.Items(); len(items) > 0 {
+			return fmt.Sprintf("a JSON array of %d elements, the first %s", len(items), describeValue(items[0]))
+		}
+		return "an empty JSON array"
+	}
+	return "a JSON " + v.Kind().String()
+}
+
+func describeKeys(v adapter.Value, max int) string {
+	mems := v.Members()
+	var parts []string
+	for i, m := range mems {
+		if i == max {
+			parts = append(parts, fmt.Sprintf("%d more", len(mems)-max))
+			break
+		}
+		parts = append(parts, quote(m.Key))
+	}
+	if len(mems) == 1 {
+		return "key " + parts[0]
+	}
+	return "keys " + strings.Join(parts, ", ")
+}
+
+// describeText says what a text file that is none of the formats starts with.
+func describeText(data []byte) string {
+	line := data
+	if i := bytes.IndexByte(line, '\n'); i >= 0 {
+		line = line[:i]
+	}
+	line = bytes.TrimRight(line, "\r")
+	return fmt.Sprintf("no supported format starts with %s (expected JSON, an SSE stream, JSONL, a YAML cassette or an httprr trace)", quote(string(line)))
+}
+
+func looksLikeYAMLName(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".yaml", ".yml":
+		return true
+	}
+	return false
+}

@@ -1,0 +1,326 @@
+package sessions
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+
+	"github.com/strictscope/strictscope/adapter"
+)
+
+// lineReader reads lines of any length, without their terminator ("\n" or "\r\n").
+// A line that fits the bufio buffer is returned without a copy; the slice is valid
+// until the next call.
+type lineReader struct {
+	r    *bufio.Reader
+	buf  []byte
+	line int // number of the line last returned, from 1
+}
+
+// next returns the next line, or io.EOF when there is none. A last line without a
+// terminator is returned too.
+func (lr *lineReader) next() ([]byte, error) {
+	lr.buf = lr.buf[:0]
+	for {
+		frag, err := lr.r.ReadSlice('\n')
+		if err == bufio.ErrBufferFull {
+			lr.buf = append(lr.buf, frag...)
+			continue
+		}
+		var line []byte
+		if len(lr.buf) == 0 {
+			line = frag
+		} else {
+			lr.buf = append(lr.buf, frag...)
+			line = lr.buf
+		}
+		if err != nil && err != io.EOF {
+			return nil, err
+		}
+		if err == io.EOF && len(line) == 0 {
+			return nil, io.EOF
+		}
+		lr.line++
+		line = bytes.TrimSuffix(line, []byte{'\n'})
+		line = bytes.TrimSuffix(line, []byte{'\r'})
+		if lr.line == 1 {
+			line = bytes.TrimPrefix(line, utf8BOM)
+		}
+		return line, nil
+	}
+}
+
+// loadLines loads a line-oriented file: an SSE stream, a JSONL event list or JSONL
+// request/response pairs, reading r once, line by line.
+func (l *loader) loadLines(f Format, r *bufio.Reader) (*Recording, error) {
+	lr := &lineReader{r: r}
+	switch f {
+	case FormatJSONLPairs:
+		return l.loadPairLines(lr)
+	case FormatChatSSE, FormatResponsesSSE:
+		s := newStreamLoader()
+		if err := s.readSSE(lr); err != nil {
+			return nil, l.fail(fmt.Sprintf("line %d", lr.line+1), "cannot read: %v", err)
+		}
+		ex, ferr := s.exchange("stream")
+		if ferr != nil {
+			return nil, l.fail(ferr.where, "%s", ferr.msg)
+		}
+		return l.done(streamFormat(s.api, true), []Exchange{ex}, nil, 0)
+	default:
+		s := newStreamLoader()
+		if err := s.readJSONL(lr); err != nil {
+			return nil, l.fail(fmt.Sprintf("line %d", lr.line+1), "cannot read: %v", err)
+		}
+		ex, ferr := s.exchange("stream")
+		if ferr != nil {
+			return nil, l.fail(ferr.where, "%s", ferr.msg)
+		}
+		return l.done(streamFormat(s.api, false), []Exchange{ex}, nil, 0)
+	}
+}
+
+func streamFormat(api adapter.API, sse bool) Format {
+	switch {
+	case api == adapter.Responses && sse:
+		return FormatResponsesSSE
+	case api == adapter.Responses:
+		return FormatResponsesJSONL
+	case sse:
+		return FormatChatSSE
+	}
+	return FormatChatJSONL
+}
+
+// streamLoader reassembles one streamed response from its events, whichever API they
+// belong to: the first event that tells decides.
+type streamLoader struct {
+	api    adapter.API
+	chat   chatAcc
+	resp   respAcc
+	w      warnings
+	sse    bool          // read as SSE (where [DONE] ends a Chat stream)
+	done   bool          // data: [DONE] seen
+	errVal adapter.Value // the last error event's error object
+	hasErr bool
+	events int // JSON events used
+	// the last event that could not be decoded, when nothing came after it
+	badTail string
+}
+
+func newStreamLoader() *streamLoader {
+	return &streamLoader{}
+}
+
+// readSSE reads Server-Sent Events: "data:" lines, joined by "\n" until a blank line
+// ends the event; "event:" names it; ":" comments, "id:" and "retry:" are ignored. A
+// final event without a blank line after it still counts.
+func (s *streamLoader) readSSE(lr *lineReader) error {
+	s.sse = true
+	var data []byte
+	var name string
+	dataLines, start := 0, 0
+	other := 0
+	flush := func() {
+		if dataLines > 0 {
+			s.sseData(name, data, dataLines, start)
+		}
+		data, name, dataLines = data[:0], "", 0
+	}
+	for {
+		line, err := lr.next()
+		if err == io.EOF {
+			flush()
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if len(line) == 0 {
+			flush()
+			continue
+		}
+		if line[0] == ':' {
+			continue
+		}
+		field, value := line, []byte(nil)
+		if i := bytes.IndexByte(line, ':'); i >= 0 {
+			field, value = line[:i], line[i+1:]
+			value = bytes.TrimPrefix(value, []byte{' '})
+		}
+		switch string(field) {
+		case "data":
+			if dataLines == 0 {
+				start = lr.line
+			} else {
+				data = append(data, '\n')
+			}
+			data = append(data, value...)
+			dataLines++
+		case "event":
+			if dataLines > 0 {
+				// A new event begins without the blank line that should end the last.
+				flush()
+			}
+			name = string(value)
+		case "id", "retry":
+		default:
+			if other++; other <= 3 {
+				s.w.add("line %d: not an SSE field (%s), ignored", lr.line, quote(string(line)))
+			}
+		}
+	}
+}
+
+// sseData handles the data of one SSE event. Data of several lines that is not one
+// JSON value is read as one event a line (some recorders drop the blank lines).
+func (s *streamLoader) sseData(name string, data []byte, lines, line int) {
+	if lines > 1 {
+		if _, err := adapter.Decode(data); err != nil {
+			for i, part := range bytes.Split(data, []byte{'\n'}) {
+				s.data(name, part, fmt.Sprintf("line %d", line+i))
+			}
+			return
+		}
+	}
+	s.data(name, data, fmt.Sprintf("line %d", line))
+}
+
+// readJSONL reads one JSON event a line; blank lines are skipped.
+func (s *streamLoader) readJSONL(lr *lineReader) error {
+	for {
+		line, err := lr.next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if len(bytes.TrimSpace(line)) == 0 {
+			continue
+		}
+		s.data("", line, fmt.Sprintf("line %d", lr.line))
+	}
+}
+
+var doneMarker = []byte("[DONE]")
+
+func (s *streamLoader) data(name string, data []byte, where string) {
+	data = bytes.TrimSpace(data)
+	if bytes.Equal(data, doneMarker) {
+		s.done = true
+		s.badTail = ""
+		return
+	}
+	v, err := adapter.Decode(data)
+	if err != nil {
+		s.w.add("%s: %s; event skipped", where, syntaxMsg("event", err))
+		s.badTail = where
+		return
+	}
+	s.badTail = ""
+	s.value(name, v, where)
+}
+
+// value handles one decoded event.
+func (s *streamLoader) value(name string, v adapter.Value, where string) {
+	if v.Kind() != adapter.Object {
+		s.w.add("%s: event is a JSON %s, not an object; skipped", where, v.Kind())
+		return
+	}
+	typ := str(v, "type")
+	if typ == "" {
+		typ = name
+	}
+	// Error events: Chat sends {"error":{…}}, Responses {"type":"error",…}.
+	if typ == "error" || (v.Has("error") && !v.Has("choices") && !v.Has("response") && !v.Has("type")) {
+		e, ok := v.Get("error")
+		if !ok || e.IsNull() {
+			e = v.Without("type").Without("sequence_number")
+		}
+		s.errVal, s.hasErr = e, true
+		s.w.add("%s: the stream reports an error: %s", where, snippet(errorMessage(e), 200))
+		return
+	}
+	api := adapter.API("")
+	switch {
+	case v.Has("choices") || str(v, "object") == "chat.completion.chunk":
+		api = adapter.Chat
+	case typeHasPrefix(typ, "response."):
+		api = adapter.Responses
+	default:
+		s.w.add("%s: not a Chat chunk or a Responses event (%s); skipped", where, describeValue(v))
+		return
+	}
+	if s.api == "" {
+		s.api = api
+	} else if api != s.api {
+		s.w.add("%s: a %s event in a %s stream; skipped", where, api, s.api)
+		return
+	}
+	s.events++
+	if api == adapter.Chat {
+		s.chat.chunk(v, where, &s.w)
+	} else {
+		s.resp.event(typ, v, where, &s.w)
+	}
+}
+
+func typeHasPrefix(t, p string) bool {
+	return len(t) >= len(p) && t[:len(p)] == p
+}
+
+func errorMessage(e adapter.Value) string {
+	if e.Kind() == adapter.String {
+		return e.Str()
+	}
+	if m := str(e, "message"); m != "" {
+		return m
+	}
+	return e.String()
+}
+
+// exchange finishes the stream into one Exchange.
+func (s *streamLoader) exchange(label string) (Exchange, *entryError) {
+	ex := Exchange{Label: label, API: s.api, Request: adapter.NullValue(), Streamed: true}
+	var err error
+	switch s.api {
+	case adapter.Chat:
+		ex.Response, err = s.chat.finish(s.done, s.sse, s.badTail, &s.w)
+	case adapter.Responses:
+		ex.Response, err = s.resp.finish(s.badTail, &s.w)
+	default:
+		if s.hasErr {
+			ex.Response = adapter.ObjectValue(adapter.Member{Key: "error", Value: s.errVal})
+			ex.Warnings = s.w.result()
+			return ex, nil
+		}
+		if len(s.w.list) > 0 {
+			return ex, failf("", "the stream has no usable event (%s)", s.w.list[0])
+		}
+		return ex, failf("", "the stream has no events")
+	}
+	if err != nil {
+		return ex, failf("", "%s", err.Error())
+	}
+	ex.Warnings = s.w.result()
+	return ex, nil
+}
+
+// loadStreamBody reassembles a stream held in memory (a cassette body, a session's
+// string response).
+func loadStreamBody(body []byte, sse bool) (Exchange, *entryError) {
+	s := newStreamLoader()
+	lr := &lineReader{r: bufio.NewReader(bytes.NewReader(body))}
+	var err error
+	if sse {
+		err = s.readSSE(lr)
+	} else {
+		err = s.readJSONL(lr)
+	}
+	if err != nil {
+		return Exchange{}, failf("", "cannot read the stream: %v", err)
+	}
+	return s.exchange("")
+}
