@@ -54,13 +54,20 @@ func failf(where, format string, args ...any) *entryError {
 }
 
 // syntaxMsg describes a JSON syntax error found inside a part of a file (a body, a
-// line), with the error's own position relative to that part.
+// line, an event), with the error's position relative to that part.
 func syntaxMsg(what string, err error) string {
 	var se *adapter.SyntaxError
 	if errors.As(err, &se) {
-		return fmt.Sprintf("%s is not valid JSON: %s", what, se.Error())
+		at := fmt.Sprintf("line %d, column %d", se.Line, se.Column)
+		if se.Line == 1 {
+			at = fmt.Sprintf("column %d", se.Column)
+		}
+		if se.Pointer != "" {
+			at += " at " + snippet(se.Pointer, 80)
+		}
+		return fmt.Sprintf("%s is not valid JSON (%s: %s)", what, at, se.Msg)
 	}
-	return fmt.Sprintf("%s is not valid JSON: %s", what, err.Error())
+	return fmt.Sprintf("%s is not valid JSON (%s)", what, err.Error())
 }
 
 // syntaxWhere turns a JSON syntax error of a whole file into the Where of a LoadError.

@@ -58,6 +58,23 @@ type Recording struct {
 	Warnings  []string   // file-level, including entries that failed to load while the others loaded
 }
 
+// AllWarnings returns every warning of the recording as one line naming the file
+// (and the exchange, for an exchange's own warnings), sanitized: the file-level
+// warnings first, then each exchange's in order.
+func (r *Recording) AllWarnings() []string {
+	file := adapter.Sanitize(r.Name)
+	var out []string
+	for _, w := range r.Warnings {
+		out = append(out, file+": "+adapter.Sanitize(w))
+	}
+	for _, ex := range r.Exchanges {
+		for _, w := range ex.Warnings {
+			out = append(out, file+": "+adapter.Sanitize(ex.Label)+": "+adapter.Sanitize(w))
+		}
+	}
+	return out
+}
+
 // LoadRecording reads a recording of any supported format, detected by content first
 // and by the file name second. Errors are *LoadError. A file whose entries partly fail
 // loads the others, with a warning per failed entry; a file where nothing loads is an
@@ -175,6 +192,11 @@ func (l *loader) load(data []byte) (*Recording, error) {
 		where, msg := syntaxWhere(err)
 		return nil, &LoadError{File: l.file, Where: where, Msg: msg, Err: err}
 	}
+	if strings.IndexByte("\"-0123456789tfn", trimmed[0]) >= 0 {
+		if v, err := adapter.Decode(data); err == nil {
+			return l.loadValue(v, FormatUnknown)
+		}
+	}
 	if f := detectText(data); f == FormatChatSSE || f == FormatResponsesSSE {
 		return l.loadLines(f, bufio.NewReader(bytes.NewReader(data)))
 	}
@@ -256,12 +278,12 @@ func (l *loader) done(f Format, exs []Exchange, fails []*entryError, skipped int
 			e := fails[0]
 			msg := e.msg
 			if len(fails) > 1 {
-				msg += fmt.Sprintf(" (and %d more entries fail to load)", len(fails)-1)
+				msg += fmt.Sprintf(" (and %d more %s fail to load)", len(fails)-1, plural(len(fails)-1, "entry", "entries"))
 			}
 			return nil, &LoadError{File: l.file, Where: e.where, Msg: msg, Err: e.err}
 		}
 		if skipped > 0 {
-			return nil, l.fail("", "no OpenAI API exchange found (%d entries are not calls to /chat/completions or /responses)", skipped)
+			return nil, l.fail("", "no OpenAI API exchange found (%d %s no call to /chat/completions or /responses)", skipped, plural(skipped, "entry is", "entries are"))
 		}
 		return nil, l.fail("", "no exchanges found")
 	}
@@ -269,9 +291,20 @@ func (l *loader) done(f Format, exs []Exchange, fails []*entryError, skipped int
 		l.w.add("%s", e.Error())
 	}
 	if skipped > 0 {
-		l.w.add("skipped %d entries that are not OpenAI API calls", skipped)
+		if skipped == 1 {
+			l.w.add("skipped 1 entry that is not an OpenAI API call")
+		} else {
+			l.w.add("skipped %d entries that are not OpenAI API calls", skipped)
+		}
 	}
 	return &Recording{Name: l.file, Format: f, Exchanges: exs, Warnings: l.w.result()}, nil
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // shape is what a JSON document is, as far as loading goes.
