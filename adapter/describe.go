@@ -135,8 +135,11 @@ func MinDescriptionCap(api API) int {
 // CapDescription shortens s to capLen in the unit of api: code points for Chat,
 // bytes for Responses. A longer text keeps its first capLen-1 code points (Chat) or
 // its longest prefix of at most capLen-3 bytes (Responses), then "…". Text at or
-// under the cap is returned as is; nothing is trimmed.
+// under the cap is returned as is; nothing is trimmed. A cap under
+// MinDescriptionCap(api) counts as that minimum (the command line rejects it as a
+// usage error before it gets here).
 func CapDescription(s string, api API, capLen int) (string, bool) {
+	capLen = max(capLen, MinDescriptionCap(api))
 	if api == Chat {
 		if len(s) <= capLen || utf8.RuneCountInString(s) <= capLen {
 			return s, false
