@@ -176,7 +176,7 @@ func TestSpec5_Step3_Ref(t *testing.T) {
 		{name: "non-string description dropped, no wrapper", in: with(`{"$ref":"#/$defs/d","description":5}`, `"v"`),
 			want: withDefs(`{"$ref":"#/$defs/d"}`, `"d":{"type":"string"}`), dropped: unreachable("d") + `,{"path":["properties","v","description"],"keyword":"description"}]`},
 		{name: "dropped siblings go", in: with(`{"$ref":"#/$defs/d","examples":["x"],"$comment":"c","default":"x","deprecated":true,"x-vendor":1}`, `"v"`),
-			want: withDefs(`{"anyOf":[{"$ref":"#/$defs/d"}],"description":"Default: \"x\"."}`, `"d":{"type":"string"}`),
+			want:    withDefs(`{"anyOf":[{"$ref":"#/$defs/d"}],"description":"Default: \"x\"."}`, `"d":{"type":"string"}`),
 			dropped: unreachable("d") + `,{"path":["properties","v","examples"],"keyword":"examples"},{"path":["properties","v","$comment"],"keyword":"$comment"},{"path":["properties","v","default"],"keyword":"default"},{"path":["properties","v","deprecated"],"keyword":"deprecated"},{"path":["properties","v","x-vendor"],"keyword":"x-vendor"}]`},
 		{name: "object and array keywords without type go", in: with(`{"$ref":"#/$defs/d","properties":{"x":{}},"required":["x"],"additionalProperties":true,"items":{}}`, `"v"`),
 			want:    withDefs(`{"$ref":"#/$defs/d"}`, `"d":{"type":"string"}`),
