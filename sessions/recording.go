@@ -104,8 +104,13 @@ func LoadRecordingFile(path string) (rec *Recording, err error) {
 		return nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
 	}
 	defer f.Close()
-	br := bufio.NewReaderSize(f, 64<<10)
-	head, _ := br.Peek(peekSize)
+	head := make([]byte, peekSize)
+	n, err := io.ReadFull(f, head)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
+	}
+	head = head[:n]
+	br := bufio.NewReaderSize(io.MultiReader(bytes.NewReader(head), f), 64<<10)
 	if f := streamable(head); f != FormatUnknown {
 		l := &loader{file: path}
 		defer func() {

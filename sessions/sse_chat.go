@@ -29,7 +29,10 @@ type chatAcc struct {
 	chunks   int
 }
 
-var chatMetaKeys = [5]string{"id", "created", "model", "service_tier", "system_fingerprint"}
+var (
+	chatMetaKeys   = [5]string{"id", "created", "model", "service_tier", "system_fingerprint"}
+	chatMetaQuoted = [5]string{`"id"`, `"created"`, `"model"`, `"service_tier"`, `"system_fingerprint"`}
+)
 
 type chatChoice struct {
 	index    int
@@ -151,48 +154,72 @@ func (cc *chatChoice) delta(d adapter.Value, where string, w *warnings) {
 
 // fragment merges one tool-call fragment.
 func (cc *chatChoice) fragment(frag adapter.Value, where string, w *warnings) {
-	var call *chatCall
+	hasIndex, idx := false, 0
 	if iv, ok := frag.Get("index"); ok {
-		idx, ok := smallInt(iv)
+		n, ok := smallInt(iv)
 		if !ok {
 			w.add("%s: tool-call index %s is not a small integer; fragment ignored", where, quote(iv.String()))
 			return
 		}
+		hasIndex, idx = true, n
+	}
+	var name, args string
+	hasArgs, custom := false, false
+	if fn, ok := frag.Get("function"); ok && fn.Kind() == adapter.Object {
+		name = str(fn, "name")
+		if a, ok := fn.Get("arguments"); ok && a.Kind() == adapter.String {
+			args, hasArgs = a.Str(), true
+		}
+	}
+	if cu, ok := frag.Get("custom"); ok && cu.Kind() == adapter.Object {
+		custom = true
+		if name == "" {
+			name = str(cu, "name")
+		}
+		if in, ok := cu.Get("input"); ok && in.Kind() == adapter.String {
+			args, hasArgs = args+in.Str(), true
+		}
+	}
+	call := cc.callFor(hasIndex, idx, str(frag, "id"))
+	call.set(str(frag, "id"), str(frag, "type"), name)
+	call.custom = call.custom || custom
+	if hasArgs {
+		call.args = append(call.args, args...)
+	}
+}
+
+// callFor finds the call a fragment belongs to: by index, or, without one, the last
+// call unless the fragment brings a new id.
+func (cc *chatChoice) callFor(hasIndex bool, idx int, id string) *chatCall {
+	var call *chatCall
+	if hasIndex {
 		call = cc.calls[idx]
 		if call == nil {
 			call = cc.newCall(idx)
 		}
+	} else if cc.lastCall != nil && (id == "" || id == cc.lastCall.id) {
+		call = cc.lastCall
 	} else {
-		id := str(frag, "id")
-		switch {
-		case cc.lastCall != nil && (id == "" || id == cc.lastCall.id):
-			call = cc.lastCall
-		default:
-			next := 0
-			for _, o := range cc.order {
-				next = max(next, o.index+1)
-			}
-			call = cc.newCall(next)
+		next := 0
+		for _, o := range cc.order {
+			next = max(next, o.index+1)
 		}
+		call = cc.newCall(next)
 	}
 	cc.lastCall = call
-	if id := str(frag, "id"); id != "" && call.id == "" {
+	return call
+}
+
+// set gives the call its id, type and name, each only once.
+func (call *chatCall) set(id, typ, name string) {
+	if id != "" && call.id == "" {
 		call.id = id
 	}
-	if t := str(frag, "type"); t != "" && call.typ == "" {
-		call.typ = t
+	if typ != "" && call.typ == "" {
+		call.typ = typ
 	}
-	if fn, ok := frag.Get("function"); ok && fn.Kind() == adapter.Object {
-		call.merge(fn)
-	}
-	if cu, ok := frag.Get("custom"); ok && cu.Kind() == adapter.Object {
-		call.custom = true
-		if n := str(cu, "name"); n != "" && call.name == "" {
-			call.name = n
-		}
-		if in, ok := cu.Get("input"); ok && in.Kind() == adapter.String {
-			call.args = append(call.args, in.Str()...)
-		}
+	if name != "" && call.name == "" {
+		call.name = name
 	}
 }
 
@@ -320,4 +347,168 @@ func (c *chatAcc) finish(done, sse bool, badTail string, w *warnings) (adapter.V
 		}
 	}
 	return adapter.ObjectValue(out...), nil
+}
+
+// fastChoice and fastFrag hold what the scanner read of one chunk's choice and
+// tool-call fragment, before it is applied.
+type fastChoice struct {
+	index              int
+	role, content, ref span
+	finish             span
+	fragStart, fragEnd int
+}
+
+type fastFrag struct {
+	hasIndex      bool
+	index         int
+	id, typ, name span
+	args          span
+}
+
+// fast applies one chunk read by the scanner, and reports whether it could: a chunk
+// that brings what the first chunk brings (id, model, …), usage, an error, custom or
+// legacy function calls, or anything of an unexpected kind is left to the general way.
+func (c *chatAcc) fast(s *scanner, data []byte) bool {
+	s.start(data)
+	isChunk := false
+	frag := func() bool {
+		f := fastFrag{}
+		ok := s.object(func(name []byte) bool {
+			var ok bool
+			switch string(name) {
+			case `"index"`:
+				f.index, ok = s.int()
+				f.hasIndex = true
+			case `"id"`:
+				f.id, ok = s.str()
+			case `"type"`:
+				f.typ, ok = s.str()
+			case `"function"`:
+				ok = s.object(func(name []byte) bool {
+					var ok bool
+					switch string(name) {
+					case `"name"`:
+						f.name, ok = s.str()
+					case `"arguments"`:
+						f.args, ok = s.str()
+					default:
+						ok = s.skip()
+					}
+					return ok
+				})
+			case `"custom"`:
+				return false
+			default:
+				ok = s.skip()
+			}
+			return ok
+		})
+		s.frags = append(s.frags, f)
+		return ok
+	}
+	choice := func() bool {
+		ch := fastChoice{fragStart: len(s.frags)}
+		ok := s.object(func(name []byte) bool {
+			var ok bool
+			switch string(name) {
+			case `"index"`:
+				ch.index, ok = s.int()
+			case `"delta"`:
+				ok = s.object(func(name []byte) bool {
+					var ok bool
+					switch string(name) {
+					case `"role"`:
+						ch.role, ok = s.str()
+					case `"content"`:
+						ch.content, ok = s.str()
+					case `"refusal"`:
+						ch.ref, ok = s.str()
+					case `"tool_calls"`:
+						ok = s.isNull() || s.array(frag)
+					case `"function_call"`:
+						return false
+					default:
+						ok = s.skip()
+					}
+					return ok
+				})
+			case `"finish_reason"`:
+				ch.finish, ok = s.str()
+			default:
+				ok = s.skip()
+			}
+			return ok
+		})
+		ch.fragEnd = len(s.frags)
+		s.choices = append(s.choices, ch)
+		return ok
+	}
+	ok := s.object(func(name []byte) bool {
+		switch string(name) {
+		case `"choices"`:
+			isChunk = true
+			return s.array(choice)
+		case `"object"`:
+			sp, ok := s.str()
+			return ok && sp.ok && string(s.text(sp)) == "chat.completion.chunk"
+		case `"usage"`:
+			return s.isNull()
+		case `"error"`, `"type"`:
+			return false
+		}
+		for i, k := range chatMetaQuoted {
+			if string(name) == k {
+				if c.haveMeta[i] {
+					return s.skip()
+				}
+				return s.isNull()
+			}
+		}
+		return s.skip()
+	})
+	if !ok || !isChunk || !s.end() {
+		return false
+	}
+	for _, ch := range s.choices {
+		if c.choices[ch.index] == nil && len(c.choices) >= maxChoices {
+			return false
+		}
+	}
+	c.chunks++
+	for _, ch := range s.choices {
+		cc := c.choice(ch.index)
+		if ch.role.ok && cc.role == "" {
+			cc.role = string(s.text(ch.role))
+		}
+		if ch.content.ok {
+			cc.content = append(cc.content, s.text(ch.content)...)
+		}
+		if ch.ref.ok {
+			cc.refusal = append(cc.refusal, s.text(ch.ref)...)
+		}
+		for _, f := range s.frags[ch.fragStart:ch.fragEnd] {
+			id := ""
+			if f.id.ok {
+				id = string(s.text(f.id))
+			}
+			call := cc.callFor(f.hasIndex, f.index, id)
+			if f.id.ok || f.typ.ok || f.name.ok {
+				var typ, name string
+				if f.typ.ok {
+					typ = string(s.text(f.typ))
+				}
+				if f.name.ok {
+					name = string(s.text(f.name))
+				}
+				call.set(id, typ, name)
+			}
+			if f.args.ok {
+				call.args = append(call.args, s.text(f.args)...)
+			}
+		}
+		if ch.finish.ok {
+			cc.finish = adapter.StringValue(string(s.text(ch.finish)))
+		}
+	}
+	return true
 }

@@ -56,6 +56,14 @@ type respPart struct {
 func (r *respAcc) event(typ string, v adapter.Value, where string, w *warnings) {
 	r.events++
 	switch typ {
+	case "response.function_call_arguments.delta", "response.custom_tool_call_input.delta",
+		"response.output_text.delta", "response.refusal.delta":
+		if d, _ := v.Get("delta"); d.Kind() != adapter.String {
+			w.add("%s: %s without a delta string; ignored", where, typ)
+			return
+		}
+	}
+	switch typ {
 	case "response.created", "response.in_progress", "response.queued":
 		if r.final == "" {
 			r.setBase(v, where, w)
@@ -158,29 +166,34 @@ func (r *respAcc) setBase(v adapter.Value, where string, w *warnings) {
 // find returns the item an event is about: by output_index when the event has one,
 // else by item_id, else a new item after the last.
 func (r *respAcc) find(v adapter.Value, id, kind, where string, w *warnings) *respItem {
-	if r.items == nil {
-		r.items = make(map[int]*respItem)
-		r.byID = make(map[string]*respItem)
-	}
-	idx := -1
 	if iv, ok := v.Get("output_index"); ok {
 		n, ok := smallInt(iv)
 		if !ok {
 			w.add("%s: output_index %s is not a small integer; event ignored", where, quote(iv.String()))
 			return nil
 		}
-		idx = n
-	} else if it := r.byID[id]; id != "" && it != nil {
-		return it
-	} else {
+		return r.findAt(true, n, []byte(id), kind)
+	}
+	return r.findAt(false, 0, []byte(id), kind)
+}
+
+func (r *respAcc) findAt(hasIdx bool, idx int, id []byte, kind string) *respItem {
+	if r.items == nil {
+		r.items = make(map[int]*respItem)
+		r.byID = make(map[string]*respItem)
+	}
+	if !hasIdx {
+		if it := r.byID[string(id)]; len(id) > 0 && it != nil {
+			return it
+		}
 		idx = r.nextAuto
 	}
 	it := r.items[idx]
 	if it == nil {
-		it = &respItem{index: idx, kind: kind, id: id}
+		it = &respItem{index: idx, kind: kind, id: string(id)}
 		r.items[idx] = it
-		if id != "" {
-			r.byID[id] = it
+		if len(id) > 0 {
+			r.byID[it.id] = it
 		}
 	}
 	r.nextAuto = max(r.nextAuto, idx+1)
@@ -201,6 +214,10 @@ func (r *respAcc) part(v adapter.Value, field, where string, w *warnings) *respP
 		}
 		ci = n
 	}
+	return it.partAt(ci, field)
+}
+
+func (it *respItem) partAt(ci int, field string) *respPart {
 	if it.parts == nil {
 		it.parts = make(map[int]*respPart)
 	}
@@ -214,6 +231,81 @@ func (r *respAcc) part(v adapter.Value, field, where string, w *warnings) *respP
 		p.field = field
 	}
 	return p
+}
+
+// fast applies a delta event (function-call arguments, custom tool input, output
+// text, refusal) read by the scanner, and reports whether it could; every other event
+// is left to the general way.
+func (r *respAcc) fast(s *scanner, data []byte, name string) bool {
+	s.start(data)
+	var typ, itemID, delta span
+	oi, ci := 0, 0
+	hasOI := false
+	ok := s.object(func(n []byte) bool {
+		var ok bool
+		switch string(n) {
+		case `"type"`:
+			typ, ok = s.str()
+		case `"item_id"`:
+			itemID, ok = s.str()
+		case `"output_index"`:
+			oi, ok = s.int()
+			hasOI = true
+		case `"content_index"`:
+			ci, ok = s.int()
+		case `"delta"`:
+			delta, ok = s.str()
+		case `"item"`, `"response"`, `"part"`, `"error"`:
+			return false
+		default:
+			ok = s.skip()
+		}
+		return ok
+	})
+	if !ok || !delta.ok || !s.end() {
+		return false
+	}
+	t := name
+	if typ.ok {
+		t = ""
+	}
+	var kind, field string
+	switch {
+	case eventIs(s, typ, t, "response.function_call_arguments.delta"):
+		kind = "function_call"
+	case eventIs(s, typ, t, "response.custom_tool_call_input.delta"):
+		kind = "custom_tool_call"
+	case eventIs(s, typ, t, "response.output_text.delta"):
+		kind, field = "message", "text"
+	case eventIs(s, typ, t, "response.refusal.delta"):
+		kind, field = "message", "refusal"
+	default:
+		return false
+	}
+	var id []byte
+	if itemID.ok {
+		id = s.text(itemID)
+	}
+	r.events++
+	it := r.findAt(hasOI, oi, id, kind)
+	if field == "" {
+		it.text = append(it.text, s.text(delta)...)
+		it.hasText = true
+		return true
+	}
+	p := it.partAt(ci, field)
+	p.text = append(p.text, s.text(delta)...)
+	p.hasText = true
+	return true
+}
+
+// eventIs reports whether an event's type (its "type" member, else its SSE event name)
+// is want.
+func eventIs(s *scanner, typ span, name, want string) bool {
+	if typ.ok {
+		return string(s.text(typ)) == want
+	}
+	return name == want
 }
 
 // value builds the item as far as the stream went.

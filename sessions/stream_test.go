@@ -1,0 +1,259 @@
+package sessions
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/metrics"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// writeLargeChatSSE writes a Chat Completions stream of about size bytes: eight tool
+// calls whose arguments arrive a few bytes at a time (each chunk with an obfuscation
+// field, as real streams have), then the finish, usage and [DONE] chunks. It returns
+// the number of argument bytes of each call.
+func writeLargeChatSSE(w io.Writer, size int) (argBytes int) {
+	bw := bufio.NewWriter(w)
+	head := `{"id":"chatcmpl-big","object":"chat.completion.chunk","created":1,"model":"gpt-4o","system_fingerprint":"fp","choices":[{"index":0,"delta":`
+	fmt.Fprintf(bw, "data: %s{\"role\":\"assistant\",\"content\":null},\"finish_reason\":null}]}\n\n", head)
+	const calls = 8
+	perCall := size / calls
+	written := 0
+	for c := 0; c < calls; c++ {
+		fmt.Fprintf(bw, "data: %s{\"tool_calls\":[{\"index\":%d,\"id\":\"call_%d\",\"type\":\"function\",\"function\":{\"name\":\"tool_%d\",\"arguments\":\"\"}}]},\"finish_reason\":null}]}\n\n", head, c, c, c)
+		args := 0
+		n := 0
+		for start := written; written-start < perCall; n++ {
+			frag := `{\"items\":[`
+			if n > 0 {
+				frag = fmt.Sprintf(`\"item %06d\",`, n)
+			}
+			line := fmt.Sprintf("data: %s{\"tool_calls\":[{\"index\":%d,\"function\":{\"arguments\":\"%s\"}}]},\"finish_reason\":null}],\"obfuscation\":\"Zq3xK9\"}\n\n", head, c, frag)
+			bw.WriteString(line)
+			written += len(line)
+			args += len(strings.ReplaceAll(frag, `\"`, `"`))
+		}
+		bw.WriteString("data: " + head + `{"tool_calls":[{"index":` + fmt.Sprint(c) + `,"function":{"arguments":"\"end\"]}"}}]},"finish_reason":null}]}` + "\n\n")
+		args += len(`"end"]}`)
+		argBytes = args
+	}
+	fmt.Fprintf(bw, "data: %s{},\"finish_reason\":\"tool_calls\"}]}\n\n", head)
+	bw.WriteString(`data: {"id":"chatcmpl-big","object":"chat.completion.chunk","created":1,"model":"gpt-4o","choices":[],"usage":{"prompt_tokens":1,"completion_tokens":2,"total_tokens":3}}` + "\n\n")
+	bw.WriteString("data: [DONE]\n\n")
+	bw.Flush()
+	return argBytes
+}
+
+// checkLarge checks the reassembled big stream.
+func checkLarge(t testing.TB, rec *Recording, argBytes int) {
+	t.Helper()
+	ex := rec.Exchanges[0]
+	if len(ex.Warnings) != 0 {
+		t.Fatalf("warnings %q", ex.Warnings)
+	}
+	calls := mustGet(mustGet(mustGet(ex.Response, "choices").Items()[0], "message"), "tool_calls").Items()
+	if len(calls) != 8 {
+		t.Fatalf("%d calls", len(calls))
+	}
+	for i, c := range calls {
+		args := str(mustGet(c, "function"), "arguments")
+		if str(mustGet(c, "function"), "name") != fmt.Sprintf("tool_%d", i) || len(args) != argBytes || !strings.HasSuffix(args, `"end"]}`) {
+			t.Fatalf("call %d: name %s, %d argument bytes (want %d)", i, str(mustGet(c, "function"), "name"), len(args), argBytes)
+		}
+	}
+}
+
+// BenchmarkLoadLargeSSE loads a 32 MB Chat SSE stream from memory; MB/s is the speed.
+func BenchmarkLoadLargeSSE(b *testing.B) {
+	var buf bytes.Buffer
+	argBytes := writeLargeChatSSE(&buf, 32<<20)
+	data := buf.Bytes()
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		rec, err := LoadRecording("big.sse", data)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if b.N == 1 {
+			checkLarge(b, rec, argBytes)
+		}
+	}
+}
+
+// BenchmarkLoadLargeSSEFile is the same stream read from a file, line by line.
+func BenchmarkLoadLargeSSEFile(b *testing.B) {
+	path := filepath.Join(b.TempDir(), "big.sse")
+	f, err := os.Create(path)
+	if err != nil {
+		b.Fatal(err)
+	}
+	writeLargeChatSSE(f, 32<<20)
+	st, _ := f.Stat()
+	f.Close()
+	b.SetBytes(st.Size())
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		if _, err := LoadRecordingFile(path); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// heapPeak samples the live heap while f runs and returns the highest value seen
+// above the heap before f, and f's result.
+func heapPeak(f func() *Recording) (peak uint64, rec *Recording) {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	read := func() uint64 {
+		metrics.Read(sample)
+		return sample[0].Value.Uint64()
+	}
+	runtime.GC()
+	base := read()
+	var mu sync.Mutex
+	top := base
+	done := make(chan struct{})
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				if v := read(); v > top {
+					mu.Lock()
+					top = v
+					mu.Unlock()
+				}
+			}
+		}
+	}()
+	rec = f()
+	close(done)
+	wg.Wait()
+	if v := read(); v > top {
+		top = v
+	}
+	return top - base, rec
+}
+
+// TestLargeSSEMemory loads a 30 MB Chat SSE file and checks that the heap never grew
+// by 3× the file size, i.e. that the file is read as a stream and not held whole.
+func TestLargeSSEMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes and loads a 30 MB file")
+	}
+	path := filepath.Join(t.TempDir(), "big.sse")
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	argBytes := writeLargeChatSSE(f, 30<<20)
+	st, _ := f.Stat()
+	f.Close()
+	size := uint64(st.Size())
+	var loadErr error
+	peak, rec := heapPeak(func() *Recording {
+		r, err := LoadRecordingFile(path)
+		loadErr = err
+		return r
+	})
+	if loadErr != nil {
+		t.Fatal(loadErr)
+	}
+	checkLarge(t, rec, argBytes)
+	t.Logf("file %.1f MB, peak heap growth %.1f MB (%.2f× the file)", float64(size)/(1<<20), float64(peak)/(1<<20), float64(peak)/float64(size))
+	if peak >= 3*size {
+		t.Errorf("peak heap growth %d bytes is not under 3× the file size %d", peak, size)
+	}
+}
+
+// loadStreamWay reassembles a stream with or without the scanner's fast way.
+func loadStreamWay(t *testing.T, data []byte, sse, slow bool) (Exchange, *entryError) {
+	t.Helper()
+	s := newStreamLoader()
+	s.slow = slow
+	lr := &lineReader{r: bufio.NewReader(bytes.NewReader(data))}
+	var err error
+	if sse {
+		err = s.readSSE(lr)
+	} else {
+		err = s.readJSONL(lr)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s.exchange("stream")
+}
+
+// TestFastWayMatchesGeneralWay: the scanner's fast way and decoding every event give
+// the same response and warnings, on real streams, hand-written ones, edge cases and
+// a generated large one.
+func TestFastWayMatchesGeneralWay(t *testing.T) {
+	inputs := map[string][]byte{}
+	for _, dir := range []string{"testdata", corpusDir} {
+		entries, _ := os.ReadDir(dir)
+		for _, e := range entries {
+			if strings.HasSuffix(e.Name(), ".sse") || strings.HasSuffix(e.Name(), ".jsonl") {
+				data, err := os.ReadFile(filepath.Join(dir, e.Name()))
+				if err != nil {
+					t.Fatal(err)
+				}
+				inputs[e.Name()] = data
+			}
+		}
+	}
+	var big bytes.Buffer
+	writeLargeChatSSE(&big, 1<<20)
+	inputs["generated.sse"] = big.Bytes()
+	inputs["edge.sse"] = []byte(sse(
+		`{"id":"x","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"role":"assistant"}}]}`,
+		`{"id":"x","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"caf\u00e9 \"q\""}}]}`,
+		`{"id":"x","object":"chat.completion.chunk","choices":[{"index":"0","delta":{"content":"bad index"}}]}`,
+		`{"id":"x","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"tool_calls":[{"function":{"arguments":"{"}}]}}]}`,
+		`{"id":"x","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"tool_calls":[{"id":"c2","function":{"name":"n","arguments":"}"}}]}}]}`,
+		`{"id":"x","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"tool_calls":"no"}}]}`,
+		`{"id":"x","object":"chat.completion.chunk","\u0063hoices":[{"index":0,"delta":{"content":"escaped name"}}]}`,
+		`{"id":"x","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"dup"},"index":1}]}`,
+		`{"id":"x","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":5}}]}`,
+		`{"id":"x","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"stop"}],"usage":{"total_tokens":1}}`,
+		`[DONE]`,
+	))
+	inputs["edge.jsonl"] = []byte(strings.Join([]string{
+		`{"type":"response.output_item.added","output_index":0,"item":{"type":"message","id":"m","role":"assistant","content":[]}}`,
+		`{"type":"response.output_text.delta","item_id":"m","output_index":0,"content_index":0,"delta":"a\u00e9"}`,
+		`{"type":"response.refusal.delta","item_id":"m","output_index":0,"content_index":1,"delta":"no"}`,
+		`{"type":"response.function_call_arguments.delta","item_id":"f","delta":"{}"}`,
+		`{"type":"response.function_call_arguments.delta","item_id":"f","output_index":-1,"delta":"{}"}`,
+		`{"type":"response.custom_tool_call_input.delta","item_id":"c","output_index":3,"delta":"x"}`,
+		`{"type":"response.output_text.delta","delta":7}`,
+	}, "\n"))
+	for name, data := range inputs {
+		isSSE := detectText(data) != FormatUnknown
+		fast, ferr1 := loadStreamWay(t, data, isSSE, false)
+		slow, ferr2 := loadStreamWay(t, data, isSSE, true)
+		if (ferr1 == nil) != (ferr2 == nil) {
+			t.Errorf("%s: errors differ: %v / %v", name, ferr1, ferr2)
+			continue
+		}
+		if fast.Response.String() != slow.Response.String() {
+			t.Errorf("%s: responses differ:\nfast %s\nslow %s", name, fast.Response, slow.Response)
+		}
+		if strings.Join(fast.Warnings, "\n") != strings.Join(slow.Warnings, "\n") {
+			t.Errorf("%s: warnings differ:\nfast %q\nslow %q", name, fast.Warnings, slow.Warnings)
+		}
+	}
+}
