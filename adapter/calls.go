@@ -345,7 +345,7 @@ func resolveCall(rc rawCall, index int, api API, sent *SentTools, opts CallsOpti
 	tool, ok := sent.Lookup(rc.name)
 	if !ok {
 		if isParallelWrapper(rc.name) {
-			return reject(fmt.Sprintf("%q is not a tool: call each tool directly, with one function call per tool", rc.name))
+			return reject(`"` + rc.name + `" is not a tool: call each tool directly, with one function call per tool`)
 		}
 		return reject(`unknown tool "` + rc.name + `"`)
 	}

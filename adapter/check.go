@@ -217,7 +217,7 @@ func (ch *checker) member(n Value, m Member, p Path, isRoot, isObject, isArray b
 			return
 		}
 		for _, d := range v.Members() {
-			ch.addChars(at, utf8.RuneCountInString(d.Key))
+			ch.addChars(p, utf8.RuneCountInString(d.Key))
 			ch.node(d.Value, at.Append(Key(d.Key)), false, 0)
 		}
 	default:
@@ -269,6 +269,11 @@ func (ch *checker) addChars(p Path, n int) {
 	}
 }
 
+// enum counts an enum toward the limits. A schema does not say which of its nulls
+// StrictSchema appended (those count toward neither max_chars nor stop an enum from
+// being one of strings) and which were written (those do both), so the check takes
+// the lenient reading of each: a null counts no characters, and an enum holding a
+// null is not held to max_enum_chars. Every result of StrictSchema passes.
 func (ch *checker) enum(p Path, v Value) {
 	allStrings, total := true, 0
 	for _, it := range v.Items() {
@@ -278,6 +283,7 @@ func (ch *checker) enum(p Path, v Value) {
 		}
 		switch it.Kind() {
 		case Null:
+			allStrings = false
 			continue
 		case String:
 			n := utf8.RuneCountInString(it.Str())

@@ -35,12 +35,18 @@ func (w *limitWalk) addChars(n int) bool {
 }
 
 // valueChars counts a value as OpenAI does: a string by its characters, anything
-// else by the length of its JSON text.
+// else by the length of its JSON text. Characters are code points (SPEC §5, Limits),
+// in JSON text too: a const {"k":"é"} is 9 characters, not 10 bytes.
 func valueChars(v Value) int {
-	if v.Kind() == String {
+	switch v.Kind() {
+	case String:
 		return utf8.RuneCountInString(v.Str())
+	case Null:
+		return len("null")
+	case Bool, Number:
+		return len(AppendCompact(nil, v)) // ASCII
 	}
-	return len(AppendCompact(nil, v))
+	return utf8.RuneCount(AppendCompact(nil, v))
 }
 
 // node walks one schema node; level is the object nesting of its parent object.
@@ -94,7 +100,9 @@ func (w *limitWalk) node(n Value, level int, isRoot bool) bool {
 			}
 			w.path = append(w.path, Key(m.Key), Step{})
 			for _, d := range m.Value.Members() {
-				if !w.addCharsAt(utf8.RuneCountInString(d.Key), 1) {
+				// A definition name is held by the root, as a property name is
+				// held by its object.
+				if !w.addCharsAt(utf8.RuneCountInString(d.Key), 2) {
 					return false
 				}
 				w.path[len(w.path)-1] = Key(d.Key)

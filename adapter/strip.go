@@ -23,7 +23,9 @@ func stripNulls(args Value, nullPaths []Path, original Value, defaults bool) (Va
 	stripped := []Path{}
 	var defaulted []Path
 	for _, p := range nullPaths {
-		if len(p) == 0 {
+		// A null path ends with a property name: the empty path and one that
+		// ends with an array step name no property, so they fit no data.
+		if len(p) == 0 || p[len(p)-1].Kind != KeyStep {
 			continue
 		}
 		var dflt Value
