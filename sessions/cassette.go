@@ -146,8 +146,6 @@ func (l *loader) pairExchange(label string, it adapter.Value) (Exchange, *entryE
 	return ex, ferr
 }
 
-var httpRecordKeys = []string{"uri", "url", "method", "headers", "body", "parsed_body", "postData", "form"}
-
 func readRequest(r *rawExchange, req adapter.Value) {
 	switch req.Kind() {
 	case adapter.String:
@@ -158,7 +156,7 @@ func readRequest(r *rawExchange, req adapter.Value) {
 		return
 	}
 	wrapper := false
-	for _, k := range httpRecordKeys {
+	for _, k := range []string{"uri", "url", "method", "headers", "body", "parsed_body", "postData", "form"} {
 		if req.Has(k) {
 			wrapper = true
 		}
@@ -339,7 +337,7 @@ func finishExchange(r rawExchange) (Exchange, *entryError) {
 // parseBody reads a response body's text: JSON (a whole response, or a list of
 // stream events), an SSE stream, or JSONL events.
 func parseBody(raw []byte, contentType string) (adapter.Value, bool, []string, *entryError) {
-	trimmed := bytes.TrimSpace(bytes.TrimPrefix(raw, utf8BOM))
+	trimmed := bytes.TrimSpace(bytes.TrimPrefix(raw, []byte(utf8BOM)))
 	if trimmed[0] == '{' || trimmed[0] == '[' {
 		v, err := adapter.Decode(trimmed)
 		if err == nil {

@@ -16,7 +16,7 @@ import (
 // it answers FormatSession for strictscope session files, FormatToolList for MCP tool
 // lists (SPEC §2) and FormatUnknown for anything else.
 func Detect(name string, data []byte) Format {
-	data = bytes.TrimPrefix(data, utf8BOM)
+	data = bytes.TrimPrefix(data, []byte(utf8BOM))
 	if isHTTPRR(data) {
 		return FormatHTTPRR
 	}
@@ -30,6 +30,11 @@ func Detect(name string, data []byte) Format {
 		}
 		if f := detectLines(data); f != FormatUnknown {
 			return f
+		}
+		if looksLikeYAMLName(name) {
+			if f := detectYAML(data); f != FormatUnknown {
+				return f
+			}
 		}
 		if v, ok := repairPrefix(trimmed); ok {
 			if f := formatOfValue(v, FormatUnknown); f != FormatUnknown {
@@ -71,10 +76,7 @@ func formatOfValue(v adapter.Value, from Format) Format {
 			return from
 		}
 	}
-	if f, ok := shapeFormat[sh]; ok {
-		return f
-	}
-	return FormatUnknown
+	return shapeFormat(sh)
 }
 
 // detectLines tells a JSONL file (Chat chunks, Responses events or request/response
@@ -348,8 +350,9 @@ func cassetteFlavor(v adapter.Value) Format {
 	return FormatVCRPy
 }
 
-var httprrMagic = []byte("httprr trace v1\n")
+const httprrMagic = "httprr trace v1"
 
 func isHTTPRR(data []byte) bool {
-	return bytes.HasPrefix(data, httprrMagic) || bytes.HasPrefix(data, []byte("httprr trace v1\r\n"))
+	rest, ok := bytes.CutPrefix(data, []byte(httprrMagic))
+	return ok && (bytes.HasPrefix(rest, []byte("\n")) || bytes.HasPrefix(rest, []byte("\r\n")))
 }

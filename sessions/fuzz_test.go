@@ -10,8 +10,9 @@ import (
 )
 
 // checkLoad holds the loader's promises for any input: no panic (the fuzzer sees
-// one), a *LoadError on failure whose message is one clean line, and on success at
-// least one exchange whose values are valid JSON text and whose warnings are clean.
+// one), a *LoadError on failure whose message is one clean line naming the file, and
+// on success the format Detect tells and at least one exchange whose values are valid
+// JSON text and whose warnings are clean.
 func checkLoad(t *testing.T, name string, data []byte) *Recording {
 	_ = Detect(name, data)
 	rec, err := LoadRecording(name, data)
@@ -28,6 +29,9 @@ func checkLoad(t *testing.T, name string, data []byte) *Recording {
 	}
 	if rec == nil || len(rec.Exchanges) == 0 {
 		t.Fatalf("no error and no exchanges")
+	}
+	if f := Detect(name, data); f != rec.Format {
+		t.Fatalf("Detect says %s, LoadRecording read %s", f, rec.Format)
 	}
 	for _, w := range rec.AllWarnings() {
 		checkLine(t, w)

@@ -91,6 +91,54 @@ func LoadRecording(name string, data []byte) (rec *Recording, err error) {
 	return l.load(data)
 }
 
+// LoadResponse reads one response given as a JSON value, as a session file's turn
+// holds it (SPEC §11): any shape of SPEC §8 or an error body, a list of stream events,
+// or the text of an SSE stream, a JSONL event list or a JSON response as a string.
+// Streams are reassembled as in a recording. name says where the value is, for
+// errors ("session.json: turn 2"); errors are *LoadError.
+func LoadResponse(name string, v adapter.Value) (ex Exchange, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			ex, err = Exchange{}, &LoadError{File: name, Msg: fmt.Sprintf("internal error while loading: %v", p)}
+		}
+	}()
+	ex = Exchange{Label: "response", Request: adapter.NullValue()}
+	if v.Kind() == adapter.String {
+		raw := []byte(v.Str())
+		if len(bytes.TrimSpace(raw)) == 0 {
+			return Exchange{}, &LoadError{File: name, Msg: "the response is an empty string"}
+		}
+		resp, streamed, ws, ferr := parseBody(raw, "")
+		if ferr != nil {
+			msg := strings.Replace(ferr.msg, "response body", "the response text", 1)
+			return Exchange{}, &LoadError{File: name, Msg: msg, Err: ferr.err}
+		}
+		ex.Response, ex.Streamed, ex.Warnings = resp, streamed, ws
+		_, ex.API = classify(resp)
+		return ex, nil
+	}
+	switch sh, api := classify(v); sh {
+	case shapeChatCompletion, shapeChatMessage, shapeResponse, shapeOutputList, shapeErrorBody:
+		ex.Response, ex.API = v, api
+		return ex, nil
+	case shapeChatChunk, shapeRespEvent, shapeChunkList, shapeEventList:
+		items := []adapter.Value{v}
+		if v.Kind() == adapter.Array {
+			items = v.Items()
+		}
+		s := newStreamLoader()
+		for i, it := range items {
+			s.value("", it, fmt.Sprintf("event %d", i+1))
+		}
+		sx, ferr := s.exchange("response")
+		if ferr != nil {
+			return Exchange{}, &LoadError{File: name, Msg: ferr.msg}
+		}
+		return sx, nil
+	}
+	return Exchange{}, &LoadError{File: name, Msg: fmt.Sprintf("not a response: %s is none of the shapes of SPEC §8, an error body or a stream", describeValue(v))}
+}
+
 // peekSize is how much of a file LoadRecordingFile reads to decide its format.
 const peekSize = 1 << 20
 
@@ -139,7 +187,7 @@ func openMsg(err error) string {
 // recording that can be read line by line: an SSE stream, or JSONL whose first line is
 // a whole JSON value. A JSON document spread over lines is not.
 func streamable(head []byte) Format {
-	head = bytes.TrimPrefix(head, utf8BOM)
+	head = bytes.TrimPrefix(head, []byte(utf8BOM))
 	if isHTTPRR(head) {
 		return FormatUnknown
 	}
@@ -169,10 +217,11 @@ func (l *loader) fail(where, format string, args ...any) *LoadError {
 	return &LoadError{File: l.file, Where: where, Msg: fmt.Sprintf(format, args...)}
 }
 
-var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
+// utf8BOM is the byte-order mark a file may start with; it is skipped.
+const utf8BOM = "\xEF\xBB\xBF"
 
 func (l *loader) load(data []byte) (*Recording, error) {
-	data = bytes.TrimPrefix(data, utf8BOM)
+	data = bytes.TrimPrefix(data, []byte(utf8BOM))
 	if isHTTPRR(data) {
 		return l.loadHTTPRR(data)
 	}
@@ -218,7 +267,7 @@ func (l *loader) loadValue(v adapter.Value, from Format) (*Recording, error) {
 	switch sh {
 	case shapeChatCompletion, shapeChatMessage, shapeResponse, shapeOutputList, shapeErrorBody:
 		ex := Exchange{Label: "response", API: api, Request: adapter.NullValue(), Response: v}
-		return l.done(shapeFormat[sh], []Exchange{ex}, nil, 0)
+		return l.done(shapeFormat(sh), []Exchange{ex}, nil, 0)
 	case shapeErrorList:
 		return l.loadErrorList(v)
 	case shapeChatChunk, shapeRespEvent, shapeChunkList, shapeEventList:
@@ -336,31 +385,39 @@ const (
 	shapeRequest
 )
 
-var shapeFormat = map[shape]Format{
-	shapeChatCompletion: FormatChatCompletion,
-	shapeChatMessage:    FormatChatMessage,
-	shapeResponse:       FormatResponsesResponse,
-	shapeOutputList:     FormatOutputList,
-	shapeErrorBody:      FormatErrorBody,
-	shapeErrorList:      FormatErrorBody,
-	shapeChatChunk:      FormatChatJSONL,
-	shapeRespEvent:      FormatResponsesJSONL,
-	shapeChunkList:      FormatChatJSONL,
-	shapeEventList:      FormatResponsesJSONL,
-	shapePair:           FormatJSONLPairs,
-	shapePairList:       FormatJSONLPairs,
-	shapeHAR:            FormatHAR,
-	shapeSession:        FormatSession,
-	shapeToolList:       FormatToolList,
+// shapeFormat names the format of a whole document of a shape (FormatUnknown for
+// the shapes that need their container to tell).
+func shapeFormat(sh shape) Format {
+	switch sh {
+	case shapeChatCompletion:
+		return FormatChatCompletion
+	case shapeChatMessage:
+		return FormatChatMessage
+	case shapeResponse:
+		return FormatResponsesResponse
+	case shapeOutputList:
+		return FormatOutputList
+	case shapeErrorBody, shapeErrorList:
+		return FormatErrorBody
+	case shapeChatChunk, shapeChunkList:
+		return FormatChatJSONL
+	case shapeRespEvent, shapeEventList:
+		return FormatResponsesJSONL
+	case shapePair, shapePairList:
+		return FormatJSONLPairs
+	case shapeHAR:
+		return FormatHAR
+	case shapeSession:
+		return FormatSession
+	case shapeToolList:
+		return FormatToolList
+	}
+	return FormatUnknown
 }
 
 func str(v adapter.Value, key string) string {
 	m, _ := v.Get(key)
 	return m.Str()
-}
-
-func member(v adapter.Value, key string) (adapter.Value, bool) {
-	return v.Get(key)
 }
 
 func isKind(v adapter.Value, key string, k adapter.Kind) bool {

@@ -279,3 +279,37 @@ func TestSpecSubsetIsNotARecording(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+func TestLoadResponse(t *testing.T) {
+	stream := sse(`{"object":"chat.completion.chunk","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c","type":"function","function":{"name":"f","arguments":"{}"}}]},"finish_reason":"tool_calls"}]}`, "[DONE]")
+	cases := []struct {
+		in       adapter.Value
+		api      adapter.API
+		calls    []string
+		streamed bool
+	}{
+		{mustDecode(t, completionJSON), adapter.Chat, []string{"zipped"}, false},
+		{adapter.StringValue(stream), adapter.Chat, []string{"f"}, true},
+		{adapter.StringValue(evCreated + "\n" + evAdded + "\n" + evDelta1 + "\n" + evDelta2 + "\n" + evCompleted + "\n"), adapter.Responses, []string{"get_weather"}, true},
+		{adapter.StringValue(completionJSON), adapter.Chat, []string{"zipped"}, false},
+		{mustDecode(t, "["+evCreated+","+evAdded+","+evCompleted+"]"), adapter.Responses, []string{"get_weather"}, true},
+		{mustDecode(t, `[{"type":"function_call","call_id":"c","name":"g","arguments":"{}"}]`), adapter.Responses, []string{"g"}, false},
+	}
+	for i, c := range cases {
+		ex, err := LoadResponse("session.json: turn 1", c.in)
+		if err != nil {
+			t.Errorf("case %d: %v", i, err)
+			continue
+		}
+		if ex.API != c.api || ex.Streamed != c.streamed || !slices.Equal(callNames(ex.Response), c.calls) {
+			t.Errorf("case %d: %s %v %q", i, ex.API, ex.Streamed, callNames(ex.Response))
+		}
+	}
+	for _, bad := range []adapter.Value{adapter.StringValue("  "), adapter.StringValue("hello"), mustDecode(t, `{"a":1}`), adapter.NumberValue("3")} {
+		_, err := LoadResponse("session.json: turn 1", bad)
+		var le *LoadError
+		if !errors.As(err, &le) || !strings.HasPrefix(err.Error(), "session.json: turn 1: ") {
+			t.Errorf("%s: err = %v", bad, err)
+		}
+	}
+}

@@ -29,10 +29,29 @@ type chatAcc struct {
 	chunks   int
 }
 
-var (
-	chatMetaKeys   = [5]string{"id", "created", "model", "service_tier", "system_fingerprint"}
-	chatMetaQuoted = [5]string{`"id"`, `"created"`, `"model"`, `"service_tier"`, `"system_fingerprint"`}
-)
+// chatMetaKey names the members of a chunk kept from the first chunk that has them,
+// in chatAcc.meta's order.
+func chatMetaKey(i int) string {
+	return [...]string{"id", "created", "model", "service_tier", "system_fingerprint"}[i]
+}
+
+// chatMetaIndex returns the index in chatAcc.meta of a member name written with its
+// quotes, or -1.
+func chatMetaIndex(quoted []byte) int {
+	switch string(quoted) {
+	case `"id"`:
+		return 0
+	case `"created"`:
+		return 1
+	case `"model"`:
+		return 2
+	case `"service_tier"`:
+		return 3
+	case `"system_fingerprint"`:
+		return 4
+	}
+	return -1
+}
 
 type chatChoice struct {
 	index    int
@@ -60,11 +79,11 @@ const maxChoices = 1024
 
 func (c *chatAcc) chunk(v adapter.Value, where string, w *warnings) {
 	c.chunks++
-	for i, k := range chatMetaKeys {
+	for i := range c.meta {
 		if c.haveMeta[i] {
 			continue
 		}
-		if m, ok := v.Get(k); ok && !m.IsNull() {
+		if m, ok := v.Get(chatMetaKey(i)); ok && !m.IsNull() {
 			c.meta[i], c.haveMeta[i] = m, true
 		}
 	}
@@ -343,7 +362,7 @@ func (c *chatAcc) finish(done, sse bool, badTail string, w *warnings) (adapter.V
 	}
 	for i := 3; i < 5; i++ {
 		if c.haveMeta[i] {
-			out = append(out, adapter.Member{Key: chatMetaKeys[i], Value: c.meta[i]})
+			out = append(out, adapter.Member{Key: chatMetaKey(i), Value: c.meta[i]})
 		}
 	}
 	return adapter.ObjectValue(out...), nil
@@ -456,13 +475,8 @@ func (c *chatAcc) fast(s *scanner, data []byte) bool {
 		case `"error"`, `"type"`:
 			return false
 		}
-		for i, k := range chatMetaQuoted {
-			if string(name) == k {
-				if c.haveMeta[i] {
-					return s.skip()
-				}
-				return s.isNull()
-			}
+		if i := chatMetaIndex(name); i >= 0 && !c.haveMeta[i] {
+			return s.isNull()
 		}
 		return s.skip()
 	})

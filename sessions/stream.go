@@ -47,7 +47,7 @@ func (lr *lineReader) next() ([]byte, error) {
 		line = bytes.TrimSuffix(line, []byte{'\n'})
 		line = bytes.TrimSuffix(line, []byte{'\r'})
 		if lr.line == 1 {
-			line = bytes.TrimPrefix(line, utf8BOM)
+			line = bytes.TrimPrefix(line, []byte(utf8BOM))
 		}
 		return line, nil
 	}
@@ -208,11 +208,9 @@ func (s *streamLoader) readJSONL(lr *lineReader) error {
 	}
 }
 
-var doneMarker = []byte("[DONE]")
-
 func (s *streamLoader) data(name string, data []byte, where string) {
 	data = bytes.TrimSpace(data)
-	if bytes.Equal(data, doneMarker) {
+	if string(data) == "[DONE]" {
 		s.done = true
 		s.badTail = ""
 		return
