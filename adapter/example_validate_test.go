@@ -1,0 +1,122 @@
+package adapter_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/strictscope/strictscope/adapter"
+)
+
+func vldJSON(s string) adapter.Value {
+	v, err := adapter.DecodeString(s)
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+func ExampleNewValidator() {
+	// One Validator for the whole program: it compiles each input schema once.
+	v := adapter.NewValidator()
+	schema := vldJSON(`{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}`)
+	for _, args := range []string{`{"q":"weather in Oslo"}`, `{}`} {
+		errs, err := v.Validate(schema, vldJSON(args))
+		fmt.Println(args, len(errs), err)
+	}
+	// Output:
+	// {"q":"weather in Oslo"} 0 <nil>
+	// {} 1 <nil>
+}
+
+func ExampleValidator_Validate() {
+	v := adapter.NewValidator()
+	schema := vldJSON(`{
+		"type": "object",
+		"properties": {
+			"q": {"type": "string", "pattern": "^[a-z ]+$"},
+			"units": {"enum": ["metric", "imperial"]},
+			"days": {"type": "integer", "minimum": 1},
+			"tags": {"type": "array", "items": {"type": "string", "format": "email"}}
+		},
+		"required": ["q"],
+		"additionalProperties": false
+	}`)
+	args := vldJSON(`{"units":"kelvin","days":0,"tags":["not an email",7],"x":true}`)
+	errs, err := v.Validate(schema, args)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, e := range errs {
+		fmt.Println(e.Path, e.Message)
+	}
+	// Output:
+	// [] missing required property "q"
+	// [] unexpected property "x"
+	// ["units"] must be one of "metric", "imperial"
+	// ["days"] must be at least 1
+	// ["tags",1] expected string, got number
+}
+
+func ExampleValidator_Validate_draft() {
+	// The draft is the one $schema names: draft-04 reads exclusiveMaximum as a flag.
+	v := adapter.NewValidator()
+	schema := vldJSON(`{
+		"$schema": "http://json-schema.org/draft-04/schema#",
+		"type": "object",
+		"properties": {"pct": {"type": "number", "maximum": 100, "exclusiveMaximum": true}}
+	}`)
+	errs, _ := v.Validate(schema, vldJSON(`{"pct":100}`))
+	fmt.Println(errs[0].Error())
+	// Output:
+	// ["pct"]: must be less than 100
+}
+
+func ExampleValidator_Validate_remoteRef() {
+	// Nothing is fetched: a $ref outside the schema is a compile error.
+	v := adapter.NewValidator()
+	schema := vldJSON(`{"type":"object","properties":{"loc":{"$ref":"https://example.com/location.json"}}}`)
+	_, err := v.Validate(schema, vldJSON(`{}`))
+	var se *adapter.SchemaCompileError
+	if errors.As(err, &se) {
+		fmt.Println(se.Path)
+		fmt.Println(se.Message)
+	}
+	// Output:
+	// ["properties","loc","$ref"]
+	// $ref "https://example.com/location.json" points outside the input schema; remote schemas are never fetched
+}
+
+func ExampleValidationError_Error() {
+	errs, _ := adapter.NewValidator().Validate(
+		vldJSON(`{"type":"object","properties":{"ids":{"type":"array","items":{"type":"integer"}}},"required":["ids"]}`),
+		vldJSON(`{"ids":[1,"2"]}`),
+	)
+	fmt.Println(errs[0].Error())
+	errs, _ = adapter.NewValidator().Validate(vldJSON(`{"required":["ids"]}`), vldJSON(`{}`))
+	fmt.Println(errs[0].Error())
+	// Output:
+	// ["ids",1]: expected integer, got string
+	// missing required property "ids"
+}
+
+func ExampleValidationError_Value() {
+	errs, _ := adapter.NewValidator().Validate(
+		vldJSON(`{"properties":{"when":{"type":"object","properties":{"h":{"maximum":23}}}}}`),
+		vldJSON(`{"when":{"h":24}}`),
+	)
+	fmt.Println(errs[0].Value())
+	// Output:
+	// {"path":["when","h"],"message":"must be at most 23"}
+}
+
+func ExampleSchemaCompileError_Error() {
+	// Patterns are Go regular expressions (RE2): no look-around.
+	_, err := adapter.NewValidator().Validate(
+		vldJSON(`{"properties":{"id":{"type":"string","pattern":"^(?!tmp)"}}}`),
+		vldJSON(`{}`),
+	)
+	fmt.Println(err)
+	// Output:
+	// input schema at /properties/id/pattern: not a valid 2020-12 JSON Schema: "^(?!tmp)" is not a valid pattern in Go's regexp (RE2) syntax: invalid or unsupported Perl syntax: `(?!`
+}
