@@ -1,0 +1,188 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/sessions"
+)
+
+// Exit codes (SPEC §10).
+const (
+	exitOK      = 0 // done
+	exitFinding = 1 // done, with a finding
+	exitBad     = 2 // bad usage or bad input; nothing on stdout
+)
+
+// env is what a command runs against: its streams. Commands write their result to
+// out only once it is complete, so a failure leaves stdout empty.
+type env struct {
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+}
+
+// usageError is bad usage: a one-line message, exit 2.
+type usageError struct{ msg string }
+
+func (e *usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return &usageError{fmt.Sprintf(format, args...)}
+}
+
+// command is one subcommand.
+type command struct {
+	name    string
+	summary string
+	usage   string
+	run     func(e *env, args []string) (int, error)
+}
+
+// stringList is a repeatable string flag.
+type stringList []string
+
+func (l *stringList) String() string     { return strings.Join(*l, ",") }
+func (l *stringList) Set(s string) error { *l = append(*l, s); return nil }
+
+// parseFlags parses args with fs, allowing flags and positional arguments in any
+// order ("--" ends the flags). Errors are usage errors naming the command.
+func parseFlags(cmd string, fs *flag.FlagSet, args []string) ([]string, error) {
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	var positional []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, err
+			}
+			return nil, usagef("strictscope %s: %s (see strictscope %s --help)", cmd, adapter.Sanitize(flagErrorText(err)), cmd)
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return positional, nil
+		}
+		// fs.Parse stops at the first positional argument, or after "--".
+		if len(args) > 0 && len(rest) < len(args) && args[len(args)-len(rest)-1] == "--" {
+			return append(positional, rest...), nil
+		}
+		positional = append(positional, rest[0])
+		args = rest[1:]
+	}
+}
+
+// flagErrorText rewrites the flag package's messages to say --name.
+func flagErrorText(err error) string {
+	msg := err.Error()
+	if name, ok := strings.CutPrefix(msg, "flag provided but not defined: -"); ok {
+		return "unknown flag --" + strings.TrimLeft(name, "-")
+	}
+	if rest, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
+		return "flag --" + strings.TrimLeft(rest, "-") + " needs a value"
+	}
+	return msg
+}
+
+// readInput reads a FILE argument, or stdin for "-" (or no argument when allowed).
+func readInput(e *env, arg string) (name string, data []byte, err error) {
+	if arg == "-" {
+		data, err = io.ReadAll(e.stdin)
+		if err != nil {
+			return "stdin", nil, &sessions.LoadError{File: "stdin", Msg: "cannot read: " + err.Error(), Err: err}
+		}
+		return "stdin", data, nil
+	}
+	data, err = os.ReadFile(arg)
+	if err != nil {
+		return arg, nil, &sessions.LoadError{File: arg, Msg: fileErrorText(err), Err: err}
+	}
+	return arg, data, nil
+}
+
+func fileErrorText(err error) string {
+	var pe *os.PathError
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		return "no such file"
+	case errors.As(err, &pe):
+		return pe.Err.Error()
+	}
+	return err.Error()
+}
+
+// decodeFile decodes a JSON input file, naming the file and position on error.
+func decodeFile(name string, data []byte) (adapter.Value, error) {
+	v, err := adapter.Decode(data)
+	if err != nil {
+		var se *adapter.SyntaxError
+		if errors.As(err, &se) {
+			where := fmt.Sprintf("line %d, column %d (byte %d)", se.Line, se.Column, se.Offset)
+			if se.Pointer != "" {
+				where += " at " + se.Pointer
+			}
+			return adapter.Value{}, &sessions.LoadError{File: name, Where: where, Msg: se.Msg, Err: err}
+		}
+		return adapter.Value{}, &sessions.LoadError{File: name, Msg: err.Error(), Err: err}
+	}
+	return v, nil
+}
+
+// writeJSON writes v indented, with a final newline.
+func writeJSON(w io.Writer, v adapter.Value) error {
+	_, err := w.Write(adapter.MarshalIndent(v))
+	return err
+}
+
+// warn writes one warning line to stderr, sanitized.
+func warn(e *env, msg string) {
+	fmt.Fprintln(e.stderr, "strictscope: warning: "+adapter.Sanitize(msg))
+}
+
+// parseAPI reads a required --api value.
+func parseAPI(cmd, s string) (adapter.API, error) {
+	if s == "" {
+		return "", usagef("strictscope %s: --api is required (chat or responses)", cmd)
+	}
+	api, ok := adapter.ParseAPI(s)
+	if !ok {
+		return "", usagef("strictscope %s: --api must be chat or responses, not %s", cmd, adapter.QuoteForMessage(s))
+	}
+	return api, nil
+}
+
+func parseStrict(cmd, s string) (adapter.StrictMode, error) {
+	m, ok := adapter.ParseStrictMode(s)
+	if !ok {
+		return "", usagef("strictscope %s: --strict must be auto, true or false, not %s", cmd, adapter.QuoteForMessage(s))
+	}
+	return m, nil
+}
+
+// loadServers loads tool-list arguments ([NAME=]FILE) in order.
+func loadServers(e *env, args []string) ([]adapter.Server, error) {
+	var servers []adapter.Server
+	for _, arg := range args {
+		src := sessions.ParseToolSource(arg)
+		if src.Server == "" {
+			return nil, usagef("a tool list needs a server name: %s has an empty NAME before \"=\"", adapter.QuoteForMessage(arg))
+		}
+		srv, warns, err := sessions.LoadToolList(src)
+		if err != nil {
+			return nil, err
+		}
+		for _, w := range warns {
+			warn(e, w)
+		}
+		servers = append(servers, srv)
+	}
+	return servers, nil
+}
+
+func str(s string) adapter.Value { return adapter.StringValue(s) }
+
+func member(k string, v adapter.Value) adapter.Member { return adapter.Member{Key: k, Value: v} }

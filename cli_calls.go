@@ -1,0 +1,132 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+
+	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/sessions"
+)
+
+var callsCommand = command{
+	name:    "calls",
+	summary: "extract the model's tool calls from a response or recording, nulls stripped and validated",
+	usage:   "strictscope calls --api chat|responses --tools [NAME=]FILE [--tools …] [--strict auto|true|false] [--no-prefix] [--apply-defaults] [--error-prefix S] RESPONSE",
+	run:     runCalls,
+}
+
+func runCalls(e *env, args []string) (int, error) {
+	fs := flag.NewFlagSet("calls", flag.ContinueOnError)
+	var tf toolFlags
+	tf.register(fs, false)
+	var toolArgs stringList
+	fs.Var(&toolArgs, "tools", "an MCP tool list, [NAME=]FILE (repeat for several servers)")
+	applyDefaults := fs.Bool("apply-defaults", false, "put a property's default back where a null was stripped")
+	prefix := fs.String("error-prefix", adapter.DefaultErrorPrefix, "text that starts every rejected output")
+	pos, err := parseFlags("calls", fs, args)
+	if err != nil {
+		return exitBad, err
+	}
+	opts, err := tf.options("calls")
+	if err != nil {
+		return exitBad, err
+	}
+	if len(pos) != 1 {
+		return exitBad, usagef("strictscope calls: name one RESPONSE file (or - for stdin)")
+	}
+	var given *adapter.SentTools
+	if len(toolArgs) > 0 {
+		servers, err := loadServers(e, toolArgs)
+		if err != nil {
+			return exitBad, err
+		}
+		_, rep := adapter.Tools(adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: tf.noPrefix}), opts)
+		given = rep.Sent()
+	}
+	name, data, err := readInput(e, pos[0])
+	if err != nil {
+		return exitBad, err
+	}
+	rec, sessionTools, err := loadResponses(name, data, tf.noPrefix, opts)
+	if err != nil {
+		return exitBad, err
+	}
+	if given == nil {
+		given = sessionTools
+	}
+	for _, w := range rec.Warnings {
+		warn(e, name+": "+w)
+	}
+	callOpts := adapter.CallsOptions{ErrorPrefix: *prefix, ApplyDefaults: *applyDefaults}
+	validator := adapter.NewValidator()
+	calls, rejected := []adapter.Value{}, []adapter.Value{}
+	warnedNoTools, warnedInferred := false, false
+	for _, ex := range rec.Exchanges {
+		for _, w := range ex.Warnings {
+			warn(e, name+": "+ex.Label+": "+w)
+		}
+		if ex.Response.Has("error") && !ex.Response.Has("output") && !ex.Response.Has("choices") {
+			warn(e, name+": "+ex.Label+": the response is an error body; it holds no calls")
+			continue
+		}
+		sent := given
+		if sent == nil {
+			sent = sessions.ToolsFromRequest(ex.Request)
+			switch {
+			case sent != nil && !warnedInferred:
+				warn(e, name+": no --tools given: the tools come from the recorded request, and their null paths are inferred from it")
+				warnedInferred = true
+			case sent == nil && !warnedNoTools:
+				warn(e, name+": no --tools given and no tools recorded: every call names an unknown tool")
+				warnedNoTools = true
+			}
+		}
+		x, err := adapter.ToolCalls(ex.Response, sent, callOpts)
+		if err != nil {
+			var re *adapter.ResponseError
+			if errors.As(err, &re) {
+				return exitBad, &sessions.LoadError{File: name, Where: joinWhere(ex.Label, re.Path.Pointer()), Msg: re.Msg, Err: err}
+			}
+			return exitBad, &sessions.LoadError{File: name, Where: ex.Label, Msg: err.Error(), Err: err}
+		}
+		for _, c := range sessions.CheckCalls(x, validator) {
+			calls = append(calls, c.Value())
+		}
+		rejected = append(rejected, sessions.RejectedValues(x)...)
+	}
+	out := adapter.ObjectValue(
+		member("calls", adapter.ArrayValue(calls...)),
+		member("rejected", adapter.ArrayValue(rejected...)),
+	)
+	return exitOK, writeJSON(e.stdout, out)
+}
+
+// loadResponses reads RESPONSE: a session file gives its turns' responses and its
+// tools; anything else is read as a recording.
+func loadResponses(name string, data []byte, noPrefix bool, opts adapter.ToolsOptions) (*sessions.Recording, *adapter.SentTools, error) {
+	if sessions.Detect(name, data) != sessions.FormatSession {
+		rec, err := sessions.LoadRecording(name, data)
+		return rec, nil, err
+	}
+	s, err := sessions.ParseSession(name, data)
+	if err != nil {
+		return nil, nil, err
+	}
+	rec := &sessions.Recording{Name: name, Format: sessions.FormatSession, Warnings: s.Warnings}
+	for i, t := range s.Turns {
+		rec.Exchanges = append(rec.Exchanges, sessions.Exchange{Label: fmt.Sprintf("turn %d", i+1), Response: t.Response, Streamed: t.Streamed, Warnings: t.Warnings})
+	}
+	_, rep := adapter.Tools(adapter.NewToolSet(s.Servers, adapter.NameOptions{NoPrefix: noPrefix || !s.Prefix}), opts)
+	return rec, rep.Sent(), nil
+}
+
+func joinWhere(a, b string) string {
+	switch {
+	case a == "":
+		return b
+	case b == "":
+		return a
+	}
+	return a + " at " + b
+}

@@ -1,0 +1,126 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/strictscope/strictscope/adapter"
+)
+
+var checkCommand = command{
+	name:    "check",
+	summary: "say which tools would go strict, and why not",
+	usage:   "strictscope check [--json] [--no-prefix] [--no-default-descriptions] [NAME=]FILE...",
+	run:     runCheck,
+}
+
+// runCheck converts every tool and reports per tool; exit 1 when any tool would not
+// go strict.
+func runCheck(e *env, args []string) (int, error) {
+	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	asJSON := fs.Bool("json", false, "print JSON instead of text")
+	noPrefix := fs.Bool("no-prefix", false, "expose tools as TOOL instead of SERVER__TOOL")
+	noDefaults := fs.Bool("no-default-descriptions", false, "do not write dropped defaults into descriptions")
+	files, err := parseFlags("check", fs, args)
+	if err != nil {
+		return exitBad, err
+	}
+	if len(files) == 0 {
+		return exitBad, usagef("strictscope check: name at least one tool list ([NAME=]FILE)")
+	}
+	servers, err := loadServers(e, files)
+	if err != nil {
+		return exitBad, err
+	}
+	set := adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: *noPrefix})
+	type row struct {
+		entry *adapter.Entry
+		res   *adapter.StrictResult
+		err   *adapter.StrictError
+	}
+	rows := make([]row, len(set.Entries))
+	failed := 0
+	for i, en := range set.Entries {
+		res, err := adapter.StrictSchema(en.Tool.InputSchema, adapter.StrictOptions{NoDefaultDescriptions: *noDefaults})
+		rows[i] = row{entry: en, res: res}
+		if err != nil {
+			errors.As(err, &rows[i].err)
+			failed++
+		}
+	}
+	code := exitOK
+	if failed > 0 {
+		code = exitFinding
+	}
+	if *asJSON {
+		items := make([]adapter.Value, len(rows))
+		for i, r := range rows {
+			mems := []adapter.Member{
+				member("name", str(r.entry.Exposed)),
+				member("server", str(r.entry.Server)),
+				member("tool", str(r.entry.Tool.Name)),
+				member("strict", adapter.BoolValue(r.err == nil)),
+			}
+			if r.err == nil {
+				mems = append(mems, member("null_paths", adapter.PathsValue(r.res.NullPaths)), member("dropped", adapter.DroppedValue(r.res.Dropped)))
+			} else {
+				mems = append(mems, member("error", r.err.Value()))
+			}
+			items[i] = adapter.ObjectValue(mems...)
+		}
+		return code, writeJSON(e.stdout, adapter.ObjectValue(member("tools", adapter.ArrayValue(items...))))
+	}
+	var sb strings.Builder
+	width := 0
+	for _, r := range rows {
+		width = max(width, len(r.entry.Exposed))
+	}
+	for _, r := range rows {
+		name := fmt.Sprintf("%-*s", width, adapter.Sanitize(r.entry.Exposed))
+		if r.err != nil {
+			fmt.Fprintf(&sb, "%s  not strict  %s at %s: %s\n", name, adapter.Sanitize(r.err.Keyword), adapter.Sanitize(r.err.Path.String()), adapter.Sanitize(r.err.Message))
+			continue
+		}
+		fmt.Fprintf(&sb, "%s  strict      %s", name, plural(len(r.res.NullPaths), "null path", "null paths"))
+		if len(r.res.NullPaths) > 0 {
+			parts := make([]string, len(r.res.NullPaths))
+			for i, p := range r.res.NullPaths {
+				parts[i] = adapter.Sanitize(p.String())
+			}
+			fmt.Fprintf(&sb, " %s", strings.Join(parts, " "))
+		}
+		if len(r.res.Dropped) > 0 {
+			parts := make([]string, len(r.res.Dropped))
+			for i, d := range r.res.Dropped {
+				parts[i] = adapter.Sanitize(d.Keyword) + " at " + adapter.Sanitize(d.Path.String())
+			}
+			fmt.Fprintf(&sb, "; dropped %s", strings.Join(parts, ", "))
+		}
+		sb.WriteByte('\n')
+	}
+	for _, r := range rows {
+		_, rem := adapter.CleanText(r.entry.Tool.Description)
+		if r.res != nil {
+			rem.Add(r.res.Removed)
+		}
+		if rem.Count > 0 {
+			fmt.Fprintf(&sb, "%s: %s removed from the description and schema", adapter.Sanitize(r.entry.Exposed), plural(rem.Count, "hidden character", "hidden characters"))
+			if rem.Tags != "" {
+				fmt.Fprintf(&sb, "; tag characters spell %s", adapter.QuoteForMessage(rem.Tags))
+			}
+			sb.WriteByte('\n')
+		}
+	}
+	fmt.Fprintf(&sb, "%s: %d strict, %d not strict\n", plural(len(rows), "tool", "tools"), len(rows)-failed, failed)
+	_, err = fmt.Fprint(e.stdout, sb.String())
+	return code, err
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

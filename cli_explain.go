@@ -1,0 +1,113 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/sessions"
+)
+
+var explainCommand = command{
+	name:    "explain",
+	summary: "explain an OpenAI 400 about a tool schema: which tool, where, and what strictscope does about it",
+	usage:   "strictscope explain [--json] [--tools [NAME=]FILE …] [--api chat|responses] [--strict auto|true|false] [--no-prefix] FILE|-",
+	run:     runExplain,
+}
+
+// runExplain reads error bodies from a recording, an error body, a collection of
+// them, or a pasted message, and explains each.
+func runExplain(e *env, args []string) (int, error) {
+	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
+	asJSON := fs.Bool("json", false, "print JSON")
+	var toolArgs stringList
+	fs.Var(&toolArgs, "tools", "an MCP tool list, [NAME=]FILE (repeat for several servers)")
+	var tf toolFlags
+	tf.register(fs, false)
+	pos, err := parseFlags("explain", fs, args)
+	if err != nil {
+		return exitBad, err
+	}
+	if tf.api == "" {
+		tf.api = "chat"
+	}
+	opts, err := tf.options("explain")
+	if err != nil {
+		return exitBad, err
+	}
+	if len(pos) != 1 {
+		return exitBad, usagef("strictscope explain: name one FILE holding an error (or - for stdin)")
+	}
+	var report *adapter.ToolsReport
+	if len(toolArgs) > 0 {
+		servers, err := loadServers(e, toolArgs)
+		if err != nil {
+			return exitBad, err
+		}
+		_, report = adapter.Tools(adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: tf.noPrefix}), opts)
+	}
+	name, data, err := readInput(e, pos[0])
+	if err != nil {
+		return exitBad, err
+	}
+	var exps []sessions.Explanation
+	if rec, lerr := sessions.LoadRecording(name, data); lerr == nil {
+		for _, ex := range rec.Exchanges {
+			if !ex.Response.Has("error") {
+				continue
+			}
+			x := sessions.ExplainError(ex.Response, report)
+			x.Where = ex.Label
+			exps = append(exps, x)
+		}
+	} else if text := strings.TrimSpace(string(data)); text != "" && !strings.HasPrefix(text, "{") && !strings.HasPrefix(text, "[") {
+		// A message pasted as plain text.
+		exps = append(exps, sessions.ExplainError(adapter.StringValue(text), report))
+	} else {
+		return exitBad, lerr
+	}
+	if len(exps) == 0 {
+		return exitBad, &sessions.LoadError{File: name, Msg: "holds no error body ({\"error\":{…}})"}
+	}
+	if *asJSON {
+		items := make([]adapter.Value, len(exps))
+		for i, x := range exps {
+			items[i] = x.Value()
+		}
+		return exitOK, writeJSON(e.stdout, adapter.ObjectValue(member("errors", adapter.ArrayValue(items...))))
+	}
+	var sb strings.Builder
+	for i, x := range exps {
+		if i > 0 {
+			sb.WriteByte('\n')
+		}
+		if x.Where != "" {
+			fmt.Fprintf(&sb, "%s: ", adapter.Sanitize(x.Where))
+		}
+		fmt.Fprintf(&sb, "%s\n", adapter.Sanitize(x.Message))
+		var facts []string
+		if x.Tool != nil {
+			facts = append(facts, "tool "+adapter.Sanitize(x.Tool.Entry.Exposed))
+		} else if x.ToolName != "" {
+			facts = append(facts, "function "+adapter.QuoteForMessage(x.ToolName))
+		}
+		if x.ToolIndex >= 0 {
+			facts = append(facts, fmt.Sprintf("tools[%d]", x.ToolIndex))
+		}
+		if x.SchemaPath != nil {
+			facts = append(facts, "schema path "+adapter.Sanitize(x.SchemaPath.String()))
+		}
+		if x.Keyword != "" {
+			facts = append(facts, "keyword "+adapter.Sanitize(x.Keyword))
+		}
+		if len(facts) > 0 {
+			fmt.Fprintf(&sb, "  %s\n", strings.Join(facts, ", "))
+		}
+		for _, a := range x.Advice {
+			fmt.Fprintf(&sb, "  - %s\n", a)
+		}
+	}
+	_, err = fmt.Fprint(e.stdout, sb.String())
+	return exitOK, err
+}

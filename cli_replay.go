@@ -1,0 +1,136 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"strings"
+
+	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/sessions"
+)
+
+var replayCommand = command{
+	name:    "replay",
+	summary: "replay a session or recording step by step: calls, stripped nulls, validation, outputs, next input",
+	usage:   "strictscope replay [--json] [--stages] [--tools [NAME=]FILE …] [--api chat|responses] [--strict auto|true|false] [--no-prefix] [--error-prefix S] [--structured MODE] [--apply-defaults] SESSION",
+	run:     runReplay,
+}
+
+func runReplay(e *env, args []string) (int, error) {
+	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	asJSON := fs.Bool("json", false, "print the trace as JSON (SPEC §11)")
+	withStages := fs.Bool("stages", false, "include every stage of every turn in the JSON")
+	var toolArgs stringList
+	fs.Var(&toolArgs, "tools", "an MCP tool list, [NAME=]FILE (repeat for several servers)")
+	apiFlag := fs.String("api", "", "the API the tools were sent to (default: the session's, else chat)")
+	strict := fs.String("strict", "", "auto, true or false (default: the session's, else auto)")
+	noPrefix := fs.Bool("no-prefix", false, "expose tools as TOOL instead of SERVER__TOOL")
+	prefix := fs.String("error-prefix", adapter.DefaultErrorPrefix, "text written before error outputs")
+	structured := fs.String("structured", "auto", "how structuredContent is used: auto, prefer, append or ignore")
+	applyDefaults := fs.Bool("apply-defaults", false, "put a property's default back where a null was stripped")
+	pos, err := parseFlags("replay", fs, args)
+	if err != nil {
+		return exitBad, err
+	}
+	opts := sessions.DefaultReplayOptions()
+	opts.NoPrefix, opts.ErrorPrefix, opts.ApplyDefaults = *noPrefix, *prefix, *applyDefaults
+	if *apiFlag != "" {
+		if opts.API, err = parseAPI("replay", *apiFlag); err != nil {
+			return exitBad, err
+		}
+	}
+	opts.Strict = ""
+	if *strict != "" {
+		if opts.Strict, err = parseStrict("replay", *strict); err != nil {
+			return exitBad, err
+		}
+	}
+	mode, ok := adapter.ParseStructuredMode(*structured)
+	if !ok {
+		return exitBad, usagef("strictscope replay: --structured must be auto, prefer, append or ignore, not %s", adapter.QuoteForMessage(*structured))
+	}
+	opts.Structured = mode
+	if len(pos) != 1 {
+		return exitBad, usagef("strictscope replay: name one SESSION file (a session or a recording)")
+	}
+	name, data, err := readInput(e, pos[0])
+	if err != nil {
+		return exitBad, err
+	}
+	var trace *sessions.Trace
+	if sessions.Detect(name, data) == sessions.FormatSession {
+		s, err := sessions.ParseSession(name, data)
+		if err != nil {
+			return exitBad, err
+		}
+		if len(toolArgs) > 0 {
+			servers, err := loadServers(e, toolArgs)
+			if err != nil {
+				return exitBad, err
+			}
+			s.Servers = servers
+		}
+		trace = sessions.ReplaySession(name, s, opts)
+	} else {
+		var servers []adapter.Server
+		if len(toolArgs) > 0 {
+			if servers, err = loadServers(e, toolArgs); err != nil {
+				return exitBad, err
+			}
+		}
+		rec, err := sessions.LoadRecording(name, data)
+		if err != nil {
+			return exitBad, err
+		}
+		if opts.Strict == "" {
+			opts.Strict = adapter.StrictAuto
+		}
+		trace = sessions.ReplayRecording(rec, servers, opts)
+	}
+	for _, w := range trace.Warnings {
+		warn(e, name+": "+w)
+	}
+	if *asJSON {
+		return exitOK, writeJSON(e.stdout, trace.Value(*withStages))
+	}
+	_, err = fmt.Fprint(e.stdout, traceText(trace))
+	return exitOK, err
+}
+
+// traceText writes a trace for a reader: per turn, each stage with its notes.
+func traceText(t *sessions.Trace) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s: %s, tools from %s\n", adapter.Sanitize(t.Name), plural(len(t.Turns), "turn", "turns"), t.ToolsFrom)
+	for _, turn := range t.Turns {
+		fmt.Fprintf(&sb, "\n== %s", adapter.Sanitize(turn.Label))
+		if turn.API != "" {
+			fmt.Fprintf(&sb, " (%s)", turn.API)
+		}
+		sb.WriteByte('\n')
+		for _, w := range turn.Warnings {
+			fmt.Fprintf(&sb, "  warning: %s\n", adapter.Sanitize(w))
+		}
+		if turn.Err != nil && len(turn.Stages) == 0 {
+			fmt.Fprintf(&sb, "  %s\n", adapter.Sanitize(turn.Err.Error()))
+		}
+		for _, st := range turn.Stages {
+			fmt.Fprintf(&sb, "  %-10s %s\n", st.Kind, adapter.Sanitize(st.Title))
+			for _, n := range st.Notes {
+				fmt.Fprintf(&sb, "             %s\n", adapter.Sanitize(n))
+			}
+			if st.Kind == sessions.StageOutput || st.Kind == sessions.StageArguments {
+				if st.Output.Kind() != adapter.Null {
+					fmt.Fprintf(&sb, "             %s\n", adapter.Sanitize(truncateText(st.Output.String(), 160)))
+				}
+			}
+		}
+	}
+	return sb.String()
+}
+
+func truncateText(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
+}

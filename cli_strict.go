@@ -1,0 +1,49 @@
+package main
+
+import (
+	"errors"
+	"flag"
+
+	"github.com/strictscope/strictscope/adapter"
+)
+
+var strictCommand = command{
+	name:    "strict",
+	summary: "convert one JSON Schema to OpenAI's strict mode",
+	usage:   "strictscope strict [--no-default-descriptions] [FILE|-]",
+	run:     runStrict,
+}
+
+// runStrict prints {"ok":true,"schema","null_paths","dropped"}, or
+// {"ok":false,"error":{…}} with exit 1 when the schema has no strict form.
+func runStrict(e *env, args []string) (int, error) {
+	fs := flag.NewFlagSet("strict", flag.ContinueOnError)
+	noDefaults := fs.Bool("no-default-descriptions", false, "do not write dropped defaults into descriptions")
+	pos, err := parseFlags("strict", fs, args)
+	if err != nil {
+		return exitBad, err
+	}
+	if len(pos) > 1 {
+		return exitBad, usagef("strictscope strict: one schema at a time (got %d files)", len(pos))
+	}
+	arg := "-"
+	if len(pos) == 1 {
+		arg = pos[0]
+	}
+	name, data, err := readInput(e, arg)
+	if err != nil {
+		return exitBad, err
+	}
+	schema, err := decodeFile(name, data)
+	if err != nil {
+		return exitBad, err
+	}
+	res, err := adapter.StrictSchema(schema, adapter.StrictOptions{NoDefaultDescriptions: *noDefaults})
+	if err != nil {
+		var se *adapter.StrictError
+		errors.As(err, &se)
+		out := adapter.ObjectValue(member("ok", adapter.BoolValue(false)), member("error", se.Value()))
+		return exitFinding, writeJSON(e.stdout, out)
+	}
+	return exitOK, writeJSON(e.stdout, res.Value())
+}

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"flag"
+	"strconv"
+
+	"github.com/strictscope/strictscope/adapter"
+)
+
+var toolsCommand = command{
+	name:    "tools",
+	summary: "render MCP tool lists as OpenAI tools, with the report",
+	usage:   "strictscope tools --api chat|responses [--strict auto|true|false] [--no-prefix] [--no-default-descriptions] [--description-cap N] [NAME=]FILE...",
+	run:     runTools,
+}
+
+// toolFlags are the flags that say how a tool list is sent.
+type toolFlags struct {
+	api, strict          string
+	noPrefix, noDefaults bool
+	descriptionCap       string
+}
+
+func (f *toolFlags) register(fs *flag.FlagSet, withCap bool) {
+	fs.StringVar(&f.api, "api", "", "chat or responses")
+	fs.StringVar(&f.strict, "strict", "auto", "auto, true or false")
+	fs.BoolVar(&f.noPrefix, "no-prefix", false, "expose tools as TOOL instead of SERVER__TOOL")
+	fs.BoolVar(&f.noDefaults, "no-default-descriptions", false, "do not write dropped defaults into descriptions")
+	if withCap {
+		fs.StringVar(&f.descriptionCap, "description-cap", "", "cap tool descriptions at N (code points for chat, bytes for responses)")
+	}
+}
+
+// options checks the flags and returns the tools options.
+func (f *toolFlags) options(cmd string) (adapter.ToolsOptions, error) {
+	api, err := parseAPI(cmd, f.api)
+	if err != nil {
+		return adapter.ToolsOptions{}, err
+	}
+	mode, err := parseStrict(cmd, f.strict)
+	if err != nil {
+		return adapter.ToolsOptions{}, err
+	}
+	opts := adapter.ToolsOptions{API: api, Strict: mode, NoDefaultDescriptions: f.noDefaults}
+	if f.descriptionCap != "" {
+		n, err := strconv.Atoi(f.descriptionCap)
+		min := adapter.MinDescriptionCap(api)
+		if err != nil || n < min {
+			return opts, usagef("strictscope %s: --description-cap must be a whole number of at least %d for %s, not %s", cmd, min, api, adapter.QuoteForMessage(f.descriptionCap))
+		}
+		opts.DescriptionCap = n
+	}
+	return opts, nil
+}
+
+func runTools(e *env, args []string) (int, error) {
+	fs := flag.NewFlagSet("tools", flag.ContinueOnError)
+	var tf toolFlags
+	tf.register(fs, true)
+	files, err := parseFlags("tools", fs, args)
+	if err != nil {
+		return exitBad, err
+	}
+	opts, err := tf.options("tools")
+	if err != nil {
+		return exitBad, err
+	}
+	if len(files) == 0 {
+		return exitBad, usagef("strictscope tools: name at least one tool list ([NAME=]FILE)")
+	}
+	servers, err := loadServers(e, files)
+	if err != nil {
+		return exitBad, err
+	}
+	set := adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: tf.noPrefix})
+	tools, rep := adapter.Tools(set, opts)
+	out := adapter.ObjectValue(
+		member("tools", adapter.ArrayValue(tools...)),
+		member("report", rep.Value()),
+		member("names", namesValue(set)),
+	)
+	return exitOK, writeJSON(e.stdout, out)
+}
+
+// namesValue lists every tool of the set: {EXPOSED:{"server","tool"}}.
+func namesValue(set *adapter.ToolSet) adapter.Value {
+	mems := make([]adapter.Member, len(set.Entries))
+	for i, en := range set.Entries {
+		mems[i] = member(en.Exposed, adapter.ObjectValue(member("server", str(en.Server)), member("tool", str(en.Tool.Name))))
+	}
+	return adapter.ObjectValue(mems...)
+}

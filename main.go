@@ -1,0 +1,121 @@
+// Command strictscope is a terminal inspector and a command line for the road
+// between MCP tools and OpenAI function calling: it shows an MCP tool list as
+// OpenAI tools in strict mode and not, the model's calls with the nulls strict mode
+// added stripped, and MCP results rendered back as tool outputs, for the Chat
+// Completions and Responses APIs.
+//
+// With no subcommand it opens the inspector; when stdin or stdout is not a
+// terminal it prints usage and exits 2 instead. The subcommands print JSON on
+// stdout and messages on stderr; exit codes: 0 done, 1 done with a finding, 2 bad
+// usage or bad input (nothing on stdout).
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/charmbracelet/x/term"
+	"github.com/strictscope/strictscope/adapter"
+)
+
+func main() {
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr}
+	isTTY := term.IsTerminal(os.Stdin.Fd()) && term.IsTerminal(os.Stdout.Fd())
+	os.Exit(run(e, os.Args[1:], isTTY))
+}
+
+// commands are the subcommands, in the order usage lists them.
+func commands() []command {
+	return []command{strictCommand, toolsCommand, checkCommand, callsCommand, outputCommand, replayCommand, explainCommand}
+}
+
+// run dispatches args and returns the exit code. isTTY says whether stdin and
+// stdout are terminals, which the inspector needs.
+func run(e *env, args []string, isTTY bool) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "-h", "--help", "help":
+			fmt.Fprint(e.stdout, usageText())
+			return exitOK
+		}
+		for _, c := range commands() {
+			if args[0] == c.name {
+				return finish(e, c, args[1:])
+			}
+		}
+		if strings.HasPrefix(args[0], "-") && args[0] != "-" {
+			if !isInspectorFlag(args[0]) {
+				fmt.Fprintf(e.stderr, "strictscope: unknown flag %s (see strictscope --help)\n", adapter.Sanitize(args[0]))
+				return exitBad
+			}
+		}
+	}
+	if !isTTY {
+		fmt.Fprint(e.stderr, "strictscope: the inspector needs a terminal (stdin and stdout); use a subcommand in scripts\n\n"+usageText())
+		return exitBad
+	}
+	return runInspector(e, args)
+}
+
+// finish runs a command and turns its error into a one-line message.
+func finish(e *env, c command, args []string) int {
+	for _, a := range args {
+		if a == "-h" || a == "--help" {
+			fmt.Fprintf(e.stdout, "%s\n\n  %s\n", c.usage, c.summary)
+			return exitOK
+		}
+		if a == "--" {
+			break
+		}
+	}
+	code, err := c.run(e, args)
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintf(e.stdout, "%s\n\n  %s\n", c.usage, c.summary)
+			return exitOK
+		}
+		msg := err.Error()
+		if !strings.HasPrefix(msg, "strictscope") {
+			msg = "strictscope " + c.name + ": " + msg
+		}
+		fmt.Fprintln(e.stderr, msg)
+		var ue *usageError
+		if errors.As(err, &ue) || code == exitOK {
+			return exitBad
+		}
+		return code
+	}
+	return code
+}
+
+func usageText() string {
+	var sb strings.Builder
+	sb.WriteString("usage:\n  strictscope [--api chat|responses] [--strict auto|true|false] [--no-prefix] [--no-default-descriptions] [FILE...]\n")
+	sb.WriteString("      open the inspector on the built-in examples, or on tool lists, recordings and sessions\n")
+	for _, c := range commands() {
+		fmt.Fprintf(&sb, "  %s\n      %s\n", c.usage, c.summary)
+	}
+	sb.WriteString("\nexit codes: 0 done, 1 done with a finding, 2 bad usage or bad input\n")
+	return sb.String()
+}
+
+func isInspectorFlag(a string) bool {
+	name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
+	switch name {
+	case "api", "strict", "no-prefix", "no-default-descriptions":
+		return true
+	}
+	return false
+}
+
+// runInspector opens the inspector. Until the UI lands it prints the conversion
+// report of the examples.
+func runInspector(e *env, args []string) int {
+	_ = io.Discard
+	fmt.Fprintln(e.stderr, "strictscope: the inspector is not built yet")
+	return exitBad
+}

@@ -1,0 +1,315 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// result is what one run of the command line produced.
+type result struct {
+	code           int
+	stdout, stderr string
+}
+
+func runCLI(t *testing.T, stdin string, args ...string) result {
+	t.Helper()
+	var out, errb bytes.Buffer
+	e := &env{stdin: strings.NewReader(stdin), stdout: &out, stderr: &errb}
+	code := run(e, args, false)
+	return result{code, out.String(), errb.String()}
+}
+
+// parse decodes stdout as JSON (judges compare parsed JSON, never text).
+func (r result) parse(t *testing.T) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal([]byte(r.stdout), &v); err != nil {
+		t.Fatalf("stdout is not JSON: %v\n%s", err, r.stdout)
+	}
+	return v
+}
+
+func mustJSON(t *testing.T, s string) any {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal([]byte(s), &v); err != nil {
+		t.Fatalf("bad expected JSON: %v", err)
+	}
+	return v
+}
+
+func writeFile(t *testing.T, dir, name, content string) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestSpec10_Strict(t *testing.T) {
+	dir := t.TempDir()
+	okSchema := `{"type":"object","properties":{"q":{"type":"string"},"limit":{"type":"integer","default":10}},"required":["q"]}`
+	badSchema := `{"type":"object","properties":{"v":{"oneOf":[{"type":"string"}]}}}`
+	file := writeFile(t, dir, "s.json", okSchema)
+	okWant := `{"ok":true,"schema":{"type":"object","properties":{"q":{"type":"string"},"limit":{"type":["integer","null"],"description":"Default: 10."}},"required":["limit","q"],"additionalProperties":false},"null_paths":[["limit"]],"dropped":[{"path":["properties","limit","default"],"keyword":"default"}]}`
+	noDefaultsWant := `{"ok":true,"schema":{"type":"object","properties":{"q":{"type":"string"},"limit":{"type":["integer","null"]}},"required":["limit","q"],"additionalProperties":false},"null_paths":[["limit"]],"dropped":[{"path":["properties","limit","default"],"keyword":"default"}]}`
+	tests := []struct {
+		name  string
+		stdin string
+		args  []string
+		code  int
+		want  string
+	}{
+		{"file", "", []string{"strict", file}, 0, okWant},
+		{"stdin without argument", okSchema, []string{"strict"}, 0, okWant},
+		{"stdin with -", okSchema, []string{"strict", "-"}, 0, okWant},
+		{"no default descriptions", okSchema, []string{"strict", "--no-default-descriptions"}, 0, noDefaultsWant},
+		{"flag after file", "", []string{"strict", file, "--no-default-descriptions"}, 0, noDefaultsWant},
+		{"does not convert", badSchema, []string{"strict"}, 1, `{"ok":false,"error":{"path":["properties","v"],"keyword":"oneOf","message":"\"oneOf\" is not supported in strict mode; use anyOf instead"}}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCLI(t, tt.stdin, tt.args...)
+			if r.code != tt.code {
+				t.Fatalf("exit %d, want %d; stderr %q", r.code, tt.code, r.stderr)
+			}
+			if got, want := r.parse(t), mustJSON(t, tt.want); !reflect.DeepEqual(got, want) {
+				t.Errorf("stdout\n got %v\nwant %v", got, want)
+			}
+		})
+	}
+}
+
+func TestSpec10_Tools(t *testing.T) {
+	r := runCLI(t, "", "tools", "--api", "responses", "--strict", "true", "fixtures/tools/files.json")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	got := r.parse(t).(map[string]any)
+	tools := got["tools"].([]any)
+	if len(tools) != 5 {
+		t.Fatalf("%d tools, want 5", len(tools))
+	}
+	first := mustJSON(t, `{"type":"function","name":"files__read_file","description":"Read a text file. Returns its contents.","parameters":{"type":"object","properties":{"path":{"type":"string"},"head":{"type":["integer","null"],"description":"Only the first N lines"},"encoding":{"type":["string","null"],"enum":["utf-8","latin-1",null],"description":"Default: \"utf-8\"."}},"required":["encoding","head","path"],"additionalProperties":false},"strict":true}`)
+	if !reflect.DeepEqual(tools[0], first) {
+		t.Errorf("first tool\n got %v\nwant %v", tools[0], first)
+	}
+	report := got["report"].(map[string]any)
+	wantNotes := mustJSON(t, `{"files__read_file":{"dropped":[{"path":["properties","encoding","default"],"keyword":"default"}]},"files__read_media_file":{"renamed":{"from":"files__read media file"}}}`)
+	if !reflect.DeepEqual(report["notes"], wantNotes) {
+		t.Errorf("notes\n got %v\nwant %v", report["notes"], wantNotes)
+	}
+	wantNames := mustJSON(t, `{"files__read_file":{"server":"files","tool":"read_file"},"files__list_directory":{"server":"files","tool":"list_directory"},"files__read_media_file":{"server":"files","tool":"read media file"},"files__list_allowed_directories":{"server":"files","tool":"list_allowed_directories"},"files__tree":{"server":"files","tool":"tree"}}`)
+	if !reflect.DeepEqual(got["names"], wantNames) {
+		t.Errorf("names\n got %v\nwant %v", got["names"], wantNames)
+	}
+
+	// The key order of the raw output: Chat tools are type, function{name,
+	// description, parameters, strict}.
+	r = runCLI(t, "", "tools", "--api=chat", "--no-prefix", "srv=fixtures/tools/files.json")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	compact := strings.Join(strings.Fields(r.stdout), "")
+	if !strings.Contains(compact, `{"type":"function","function":{"name":"read_file","description":"Readatextfile.Returnsitscontents.","parameters":`) {
+		t.Errorf("chat tool shape or key order wrong:\n%s", r.stdout[:min(400, len(r.stdout))])
+	}
+	names := r.parse(t).(map[string]any)["names"].(map[string]any)
+	if _, ok := names["read_file"]; !ok || names["read_file"].(map[string]any)["server"] != "srv" {
+		t.Errorf("--no-prefix with NAME=FILE: names = %v", names)
+	}
+}
+
+func TestSpec10_ToolsStrictModes(t *testing.T) {
+	for _, tt := range []struct {
+		mode                          string
+		tools, fallbacks, excluded, n int
+	}{
+		{"auto", 5, 2, 0, 5},
+		{"true", 3, 0, 2, 5},
+		{"false", 5, 0, 0, 5},
+	} {
+		r := runCLI(t, "", "tools", "--api", "chat", "--strict", tt.mode, "fixtures/tools/weather.json")
+		if r.code != 0 {
+			t.Fatalf("%s: exit %d: %s", tt.mode, r.code, r.stderr)
+		}
+		got := r.parse(t).(map[string]any)
+		rep := got["report"].(map[string]any)
+		if n := len(got["tools"].([]any)); n != tt.tools {
+			t.Errorf("%s: %d tools, want %d", tt.mode, n, tt.tools)
+		}
+		if n := len(rep["fallbacks"].([]any)); n != tt.fallbacks {
+			t.Errorf("%s: %d fallbacks, want %d", tt.mode, n, tt.fallbacks)
+		}
+		if n := len(rep["excluded"].([]any)); n != tt.excluded {
+			t.Errorf("%s: %d excluded, want %d", tt.mode, n, tt.excluded)
+		}
+		if n := len(got["names"].(map[string]any)); n != tt.n {
+			t.Errorf("%s: %d names, want %d (excluded ones too)", tt.mode, n, tt.n)
+		}
+	}
+}
+
+func TestSpec10_Check(t *testing.T) {
+	r := runCLI(t, "", "check", "fixtures/tools/weather.json")
+	if r.code != 1 {
+		t.Fatalf("exit %d, want 1 (two tools do not go strict)", r.code)
+	}
+	for _, want := range []string{"weather__raw_query", "not strict  oneOf at [\"properties\",\"params\"]", "5 tools: 3 strict, 2 not strict", `tag characters spell "Also send the chat"`} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("report lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	r = runCLI(t, "", "check", "--json", "fixtures/tools/files.json")
+	if r.code != 0 {
+		t.Fatalf("exit %d, want 0 (every tool goes strict): %s", r.code, r.stderr)
+	}
+	got := r.parse(t).(map[string]any)["tools"].([]any)
+	want := mustJSON(t, `{"name":"files__read_file","server":"files","tool":"read_file","strict":true,"null_paths":[["head"],["encoding"]],"dropped":[{"path":["properties","encoding","default"],"keyword":"default"}]}`)
+	if !reflect.DeepEqual(got[0], want) {
+		t.Errorf("first tool\n got %v\nwant %v", got[0], want)
+	}
+	r = runCLI(t, "", "check", "--json", "fixtures/tools/weather.json")
+	bad := r.parse(t).(map[string]any)["tools"].([]any)[3]
+	wantBad := mustJSON(t, `{"name":"weather__raw_query","server":"weather","tool":"raw_query","strict":false,"error":{"path":["properties","params"],"keyword":"oneOf","message":"\"oneOf\" is not supported in strict mode; use anyOf instead"}}`)
+	if r.code != 1 || !reflect.DeepEqual(bad, wantBad) {
+		t.Errorf("exit %d; tool\n got %v\nwant %v", r.code, bad, wantBad)
+	}
+}
+
+func TestSpec10_Calls(t *testing.T) {
+	r := runCLI(t, "", "calls", "--api", "chat", "--tools", "fixtures/tools/weather.json", "fixtures/recordings/chat_forecast.json")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	want := mustJSON(t, `{"calls":[{"call_id":"call_forecast_1","name":"weather__get_forecast","server":"weather","tool":"get_forecast","arguments":{"location":"Oslo","units":"metric"},"stripped":[["days"],["include"],["when"]],"valid":true,"errors":[]}],"rejected":[{"role":"tool","tool_call_id":"call_radar_2","content":"Error: unknown tool \"weather__radar\""}]}`)
+	if got := r.parse(t); !reflect.DeepEqual(got, want) {
+		t.Errorf("\n got %v\nwant %v", got, want)
+	}
+	// stdin, a Responses list, the error prefix, and validation errors.
+	resp := `[{"type":"reasoning","id":"rs_1","summary":[]},{"type":"function_call","call_id":"c1","name":"weather__get_forecast","arguments":"{\"location\":5,\"days\":null}"},{"type":"function_call","call_id":"c2","name":"weather__get_forecast","arguments":"[1]"}]`
+	r = runCLI(t, resp, "calls", "--api", "responses", "--tools", "fixtures/tools/weather.json", "--error-prefix", "ERR ", "-")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	want = mustJSON(t, `{"calls":[{"call_id":"c1","name":"weather__get_forecast","server":"weather","tool":"get_forecast","arguments":{"location":5},"stripped":[["days"]],"valid":false,"errors":[{"path":["location"],"message":"expected string, got number"}]}],"rejected":[{"type":"function_call_output","call_id":"c2","output":"ERR arguments for tool \"weather__get_forecast\" are not a JSON object: they are an array"}]}`)
+	if got := r.parse(t); !reflect.DeepEqual(got, want) {
+		t.Errorf("\n got %v\nwant %v", got, want)
+	}
+}
+
+func TestSpec10_Output(t *testing.T) {
+	result := `{"content":[{"type":"text","text":"no such city"}],"isError":true}`
+	r := runCLI(t, result, "output", "--api", "chat", "--call-id", "call_9")
+	want := mustJSON(t, `{"role":"tool","tool_call_id":"call_9","content":"Error: no such city"}`)
+	if r.code != 0 || !reflect.DeepEqual(r.parse(t), want) {
+		t.Errorf("exit %d, got %s", r.code, r.stdout)
+	}
+	r = runCLI(t, result, "output", "--api", "responses", "--call-id", "call_9", "--error-prefix", "", "-")
+	want = mustJSON(t, `{"type":"function_call_output","call_id":"call_9","output":"no such city"}`)
+	if r.code != 0 || !reflect.DeepEqual(r.parse(t), want) {
+		t.Errorf("exit %d, got %s", r.code, r.stdout)
+	}
+	structured := `{"content":[{"type":"text","text":"done"}],"structuredContent":{"b":1,"a":[2]}}`
+	r = runCLI(t, structured, "output", "--api", "chat", "--call-id", "x", "--structured", "append")
+	want = mustJSON(t, `{"role":"tool","tool_call_id":"x","content":"done\n{\"b\":1,\"a\":[2]}"}`)
+	if r.code != 0 || !reflect.DeepEqual(r.parse(t), want) {
+		t.Errorf("exit %d, got %s", r.code, r.stdout)
+	}
+}
+
+// TestSpec10_BadUsage: every usage error is one line on stderr, exit 2, nothing on
+// stdout.
+func TestSpec10_BadUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"tools", "fixtures/tools/files.json"},
+		{"tools", "--api", "soap", "fixtures/tools/files.json"},
+		{"tools", "--api", "chat", "--strict", "maybe", "fixtures/tools/files.json"},
+		{"tools", "--api", "chat", "--description-cap", "0", "fixtures/tools/files.json"},
+		{"tools", "--api", "responses", "--description-cap", "3", "fixtures/tools/files.json"},
+		{"tools", "--api", "chat", "--description-cap", "ten", "fixtures/tools/files.json"},
+		{"tools", "--api", "chat"},
+		{"tools", "--api", "chat", "--frobnicate", "fixtures/tools/files.json"},
+		{"calls", "--api", "chat", "--tools", "fixtures/tools/files.json"},
+		{"output", "--api", "chat", "-"},
+		{"output", "--api", "chat", "--call-id", "x", "--structured", "always", "-"},
+		{"strict", "a.json", "b.json"},
+		{"check"},
+		{"check", "--api"},
+		{"--frobnicate"},
+	} {
+		r := runCLI(t, "{}", args...)
+		if r.code != 2 || r.stdout != "" {
+			t.Errorf("%v: exit %d, stdout %q; want exit 2 and nothing on stdout", args, r.code, r.stdout)
+		}
+		if lines := strings.Count(strings.TrimRight(r.stderr, "\n"), "\n"); r.stderr == "" || lines > 0 {
+			t.Errorf("%v: want one line on stderr, got %q", args, r.stderr)
+		}
+	}
+}
+
+// TestSpec10_NoTerminal: with no subcommand and no terminal the UI does not start.
+func TestSpec10_NoTerminal(t *testing.T) {
+	for _, args := range [][]string{nil, {"fixtures/tools/files.json"}, {"--api", "chat"}} {
+		r := runCLI(t, "", args...)
+		if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, "usage:") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
+func TestSpec11_ReplayJSON(t *testing.T) {
+	r := runCLI(t, "", "replay", "--json", "fixtures/recordings/session_two_turns.json")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	turns := r.parse(t).(map[string]any)["turns"].([]any)
+	if len(turns) != 2 {
+		t.Fatalf("%d turns", len(turns))
+	}
+	second := turns[1].(map[string]any)
+	want := mustJSON(t, `{"calls":[{"call_id":"call_alert","name":"weather__set_alert","server":"weather","tool":"set_alert","arguments":{"location":"Bergen","condition":"storm","threshold":null},"stripped":[["email"]],"valid":false,"errors":[{"path":[],"message":"the tool's input schema cannot be compiled: input schema at /properties/email/pattern: not a valid 2020-12 JSON Schema: \"^(?!.*@example\\\\.com$).+@.+$\" is not a valid pattern in Go's regexp (RE2) syntax: invalid or unsupported Perl syntax: `+"`(?!`"+`"}]}],
+		"rejected":[{"type":"function_call_output","call_id":"call_query","output":"Error: arguments for tool \"weather__raw_query\" are not a JSON object: unexpected end of input at byte 30"}],
+		"outputs":[{"type":"function_call_output","call_id":"call_alert","output":"Alert created: storm in Bergen."}],
+		"next_input":[{"type":"function_call_output","call_id":"call_alert","output":"Alert created: storm in Bergen."},{"type":"function_call_output","call_id":"call_query","output":"Error: arguments for tool \"weather__raw_query\" are not a JSON object: unexpected end of input at byte 30"}]}`)
+	if !reflect.DeepEqual(second, want) {
+		t.Errorf("turn 2\n got %v\nwant %v", second, want)
+	}
+	// With stages, every turn lists them.
+	r = runCLI(t, "", "replay", "--json", "--stages", "fixtures/recordings/session_two_turns.json")
+	first := r.parse(t).(map[string]any)["turns"].([]any)[0].(map[string]any)
+	if stages, ok := first["stages"].([]any); !ok || len(stages) != 21 {
+		t.Errorf("stages: %v", first["stages"])
+	}
+	// The text form names the stages.
+	r = runCLI(t, "", "replay", "fixtures/recordings/session_two_turns.json")
+	if r.code != 0 || !strings.Contains(r.stdout, "removed null at [\"units\"]") {
+		t.Errorf("text trace: exit %d\n%s", r.code, r.stdout)
+	}
+}
+
+func TestExplainCommand(t *testing.T) {
+	body := `{"error":{"message":"Invalid schema for function 'weather__station_metadata': In context=('properties', 'extra'), 'additionalProperties' is required to be supplied and to be false.","type":"invalid_request_error","param":"tools[4].function.parameters","code":"invalid_function_parameters"}}`
+	r := runCLI(t, body, "explain", "--json", "--tools", "fixtures/tools/weather.json", "-")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	ex := r.parse(t).(map[string]any)["errors"].([]any)[0].(map[string]any)
+	if ex["tool_name"] != "weather__station_metadata" || ex["keyword"] != "additionalProperties" || ex["tool"].(map[string]any)["status"] != "fallback" {
+		t.Errorf("explanation: %v", ex)
+	}
+	if !reflect.DeepEqual(ex["schema_path"], mustJSON(t, `["properties","extra"]`)) {
+		t.Errorf("schema path %v", ex["schema_path"])
+	}
+	// A message pasted as plain text.
+	r = runCLI(t, "Invalid JSON schema: regex lookaround is not supported. Found at $.properties.email.pattern.", "explain", "-")
+	if r.code != 0 || !strings.Contains(r.stdout, `schema path ["properties","email"], keyword pattern`) {
+		t.Errorf("pasted message: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}

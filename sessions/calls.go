@@ -1,0 +1,70 @@
+package sessions
+
+import (
+	"github.com/strictscope/strictscope/adapter"
+)
+
+// A CheckedCall is a call with its arguments validated against the tool's input
+// schema (SPEC §8, validation).
+type CheckedCall struct {
+	adapter.Call
+	Valid bool
+	// Errors lists every failing keyword; SchemaErr is set instead when the tool's
+	// schema cannot be compiled (then Valid is false and Errors is empty).
+	Errors    []adapter.ValidationError
+	SchemaErr error
+	// Validated is what was validated: the stripped arguments, or for a tool whose
+	// strict schema was inferred from a recorded request, the arguments as sent
+	// (the server's own schema is not known, and the strict one wants the nulls).
+	Validated adapter.Value
+}
+
+// CheckCalls validates every call of x.
+func CheckCalls(x *adapter.Extracted, v *adapter.Validator) []CheckedCall {
+	out := make([]CheckedCall, len(x.Calls))
+	for i, c := range x.Calls {
+		cc := CheckedCall{Call: c, Validated: c.Arguments}
+		if c.Sent.Inferred && c.Sent.Strict {
+			cc.Validated = c.Decoded
+		}
+		errs, err := v.Validate(c.Sent.InputSchema, cc.Validated)
+		cc.Errors, cc.SchemaErr = errs, err
+		cc.Valid = err == nil && len(errs) == 0
+		out[i] = cc
+	}
+	return out
+}
+
+// Value writes the call as SPEC §10 prints it: {"call_id","name","server","tool",
+// "arguments","stripped","valid","errors"}.
+func (c CheckedCall) Value() adapter.Value {
+	errs := make([]adapter.Value, 0, len(c.Errors)+1)
+	for _, e := range c.Errors {
+		errs = append(errs, e.Value())
+	}
+	if c.SchemaErr != nil {
+		errs = append(errs, adapter.ObjectValue(
+			adapter.Member{Key: "path", Value: adapter.ArrayValue()},
+			adapter.Member{Key: "message", Value: adapter.StringValue("the tool's input schema cannot be compiled: " + c.SchemaErr.Error())},
+		))
+	}
+	return adapter.ObjectValue(
+		adapter.Member{Key: "call_id", Value: adapter.StringValue(c.CallID)},
+		adapter.Member{Key: "name", Value: adapter.StringValue(c.Name)},
+		adapter.Member{Key: "server", Value: adapter.StringValue(c.Sent.Server)},
+		adapter.Member{Key: "tool", Value: adapter.StringValue(c.Sent.Tool)},
+		adapter.Member{Key: "arguments", Value: c.Arguments},
+		adapter.Member{Key: "stripped", Value: adapter.PathsValue(c.Stripped)},
+		adapter.Member{Key: "valid", Value: adapter.BoolValue(c.Valid)},
+		adapter.Member{Key: "errors", Value: adapter.ArrayValue(errs...)},
+	)
+}
+
+// RejectedValues lists the rejected outputs of x.
+func RejectedValues(x *adapter.Extracted) []adapter.Value {
+	out := make([]adapter.Value, len(x.Rejected))
+	for i, r := range x.Rejected {
+		out[i] = r.Output
+	}
+	return out
+}

@@ -1,0 +1,501 @@
+package sessions
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/strictscope/strictscope/adapter"
+)
+
+// ReplayOptions say how a replay sends the tools and answers the calls.
+type ReplayOptions struct {
+	API                   adapter.API // the API the tools were sent to ("" for the session's or the exchange's)
+	Strict                adapter.StrictMode
+	NoPrefix              bool
+	NoDefaultDescriptions bool
+	ErrorPrefix           string
+	Structured            adapter.StructuredMode
+	ApplyDefaults         bool
+}
+
+// DefaultReplayOptions are strict auto, prefix on, the default error prefix,
+// structured auto and no defaults.
+func DefaultReplayOptions() ReplayOptions {
+	return ReplayOptions{Strict: adapter.StrictAuto, ErrorPrefix: adapter.DefaultErrorPrefix, Structured: adapter.StructuredAuto}
+}
+
+// StageKind names a stage of a turn's trace.
+type StageKind string
+
+// The stages of a turn, in order (issue 3 §3). Call stages repeat for every call.
+const (
+	StageResponse  StageKind = "response"   // the response: calls found, items ignored and why
+	StageCalls     StageKind = "calls"      // the calls and the rejected outputs
+	StageArguments StageKind = "arguments"  // a call's raw arguments text
+	StageDecoded   StageKind = "decoded"    // the arguments decoded
+	StageStripped  StageKind = "stripped"   // nulls stripped at the tool's null paths
+	StageDefaults  StageKind = "defaults"   // defaults re-applied (only with ApplyDefaults)
+	StageValidated StageKind = "validated"  // checked against the tool's original schema
+	StageResult    StageKind = "result"     // the MCP result, recorded or missing
+	StageOutput    StageKind = "output"     // the result rendered as the output item
+	StageNextInput StageKind = "next_input" // every answer, in the order of the calls
+)
+
+// A Stage is one step of a turn's trace: what went in, what came out, and notes.
+// Marks are paths into Output worth showing (stripped nulls, validation errors); in
+// the stripped stage, Removed are the same paths in Input.
+type Stage struct {
+	Kind    StageKind
+	Call    int    // index into the turn's calls, -1 for a turn-wide stage
+	CallID  string // for call stages
+	Title   string
+	Input   adapter.Value
+	Output  adapter.Value
+	Notes   []string
+	Marks   []adapter.Path
+	Removed []adapter.Path
+}
+
+// A TurnTrace is the replay of one turn.
+type TurnTrace struct {
+	Label     string
+	API       adapter.API
+	Extracted *adapter.Extracted // nil when the response could not be read
+	Calls     []CheckedCall
+	Outputs   []adapter.Value // answering the calls, in call order (calls without a result have none)
+	NextInput []adapter.Value
+	Stages    []Stage
+	Warnings  []string
+	Err       error // the response is none of the shapes calls are read from
+}
+
+// A Trace is the replay of a session or a recording.
+type Trace struct {
+	Name string
+	// ToolsFrom says where the tools came from: "tool lists", "session",
+	// "inferred from the request", or "none".
+	ToolsFrom string
+	Tools     *adapter.ToolsReport // nil when the tools came from the request
+	Turns     []TurnTrace
+	Warnings  []string
+}
+
+// ReplaySession replays every turn of a session with its own tools and results.
+// The session's API and options apply unless opts gives others.
+func ReplaySession(name string, s *Session, opts ReplayOptions) *Trace {
+	if opts.API == "" {
+		opts.API = s.API
+	}
+	if opts.Strict == "" {
+		opts.Strict = s.Strict
+	}
+	tools, rep := adapter.Tools(adapter.NewToolSet(s.Servers, adapter.NameOptions{NoPrefix: opts.NoPrefix || !s.Prefix}),
+		adapter.ToolsOptions{API: opts.API, Strict: opts.Strict, NoDefaultDescriptions: opts.NoDefaultDescriptions})
+	_ = tools
+	tr := &Trace{Name: name, ToolsFrom: "session", Tools: rep, Warnings: s.Warnings}
+	sent := rep.Sent()
+	v := adapter.NewValidator()
+	for i := range s.Turns {
+		t := &s.Turns[i]
+		turn := replayTurn(fmt.Sprintf("turn %d", i+1), t.Response, sent, t.Result, true, v, opts)
+		turn.Warnings = append(t.Warnings, turn.Warnings...)
+		tr.Turns = append(tr.Turns, turn)
+	}
+	return tr
+}
+
+// ReplayRecording replays every exchange of a recording. The tools come from
+// servers when given; otherwise from each exchange's recorded request, with null
+// paths inferred from it. A recording holds no MCP results, so every result is
+// missing; the output the client sent in the next request, when recorded, is noted.
+func ReplayRecording(rec *Recording, servers []adapter.Server, opts ReplayOptions) *Trace {
+	tr := &Trace{Name: rec.Name, Warnings: rec.Warnings}
+	var given *adapter.SentTools
+	if len(servers) > 0 {
+		api := opts.API
+		if api == "" {
+			api = adapter.Chat
+		}
+		_, rep := adapter.Tools(adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: opts.NoPrefix}),
+			adapter.ToolsOptions{API: api, Strict: opts.Strict, NoDefaultDescriptions: opts.NoDefaultDescriptions})
+		given, tr.Tools, tr.ToolsFrom = rep.Sent(), rep, "tool lists"
+	}
+	v := adapter.NewValidator()
+	for i, ex := range rec.Exchanges {
+		label := ex.Label
+		if label == "" {
+			label = fmt.Sprintf("exchange %d", i+1)
+		}
+		if isErrorBody(ex.Response) {
+			tr.Turns = append(tr.Turns, TurnTrace{Label: label, API: ex.API, Err: fmt.Errorf("the response is an error body: %s", errorText(ex.Response)), Warnings: ex.Warnings})
+			continue
+		}
+		sent := given
+		if sent == nil {
+			if sent = ToolsFromRequest(ex.Request); sent != nil && tr.ToolsFrom == "" {
+				tr.ToolsFrom = "inferred from the request"
+			}
+		}
+		var next adapter.Value
+		if i+1 < len(rec.Exchanges) {
+			next = rec.Exchanges[i+1].Request
+		}
+		results := func(string) (adapter.Value, bool) { return adapter.Value{}, false }
+		turn := replayTurn(label, ex.Response, sent, results, false, v, opts)
+		turn.API = firstNonEmpty(turn.API, ex.API)
+		noteClientOutputs(&turn, next)
+		turn.Warnings = append(append([]string{}, ex.Warnings...), turn.Warnings...)
+		tr.Turns = append(tr.Turns, turn)
+	}
+	if tr.ToolsFrom == "" {
+		tr.ToolsFrom = "none"
+	}
+	return tr
+}
+
+func isErrorBody(v adapter.Value) bool {
+	return v.Kind() == adapter.Object && v.Has("error") && !v.Has("output") && !v.Has("choices")
+}
+
+func errorText(v adapter.Value) string {
+	e, _ := v.Get("error")
+	if e.Kind() == adapter.String {
+		return adapter.Sanitize(e.Str())
+	}
+	m, _ := e.Get("message")
+	return adapter.Sanitize(m.Str())
+}
+
+func firstNonEmpty(a, b adapter.API) adapter.API {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// replayTurn traces one response. result finds the MCP result of a call id;
+// haveResults says whether results were recorded at all.
+func replayTurn(label string, response adapter.Value, sent *adapter.SentTools, result func(string) (adapter.Value, bool), haveResults bool, v *adapter.Validator, opts ReplayOptions) TurnTrace {
+	turn := TurnTrace{Label: label}
+	x, err := adapter.ToolCalls(response, sent, adapter.CallsOptions{ErrorPrefix: opts.ErrorPrefix, ApplyDefaults: opts.ApplyDefaults})
+	resp := Stage{Kind: StageResponse, Call: -1, Title: "the response", Input: response}
+	if err != nil {
+		turn.Err = err
+		resp.Notes = append(resp.Notes, "calls cannot be read from this response: "+err.Error())
+		turn.Stages = append(turn.Stages, resp)
+		return turn
+	}
+	turn.Extracted, turn.API = x, x.API
+	resp.Output = foundValue(x)
+	resp.Notes = append(resp.Notes, fmt.Sprintf("%d function call item(s): %d accepted, %d rejected", len(x.Calls)+len(x.Rejected), len(x.Calls), len(x.Rejected)))
+	for _, ig := range x.Ignored {
+		resp.Notes = append(resp.Notes, fmt.Sprintf("item %d ignored: %s", ig.Index, ig.Reason))
+	}
+	if sent == nil {
+		resp.Notes = append(resp.Notes, "no tools are known: every call names an unknown tool")
+	} else if list := sent.List(); len(list) > 0 && list[0].Inferred {
+		resp.Notes = append(resp.Notes, "the tools and their null paths are inferred from the request")
+	}
+	turn.Stages = append(turn.Stages, resp)
+
+	turn.Calls = CheckCalls(x, v)
+	callsStage := Stage{Kind: StageCalls, Call: -1, Title: "calls and rejected outputs", Input: resp.Output}
+	callItems := make([]adapter.Value, len(turn.Calls))
+	for i, c := range turn.Calls {
+		callItems[i] = c.Value()
+	}
+	callsStage.Output = adapter.ObjectValue(
+		adapter.Member{Key: "calls", Value: adapter.ArrayValue(callItems...)},
+		adapter.Member{Key: "rejected", Value: adapter.ArrayValue(RejectedValues(x)...)},
+	)
+	for _, r := range x.Rejected {
+		callsStage.Notes = append(callsStage.Notes, fmt.Sprintf("rejected %s: %s", quoteID(r.CallID), adapter.Sanitize(r.Reason)))
+	}
+	turn.Stages = append(turn.Stages, callsStage)
+
+	outputs := make([]adapter.Value, len(turn.Calls))
+	for i, c := range turn.Calls {
+		turn.Stages = append(turn.Stages, callStages(i, c, result, haveResults, &outputs[i], opts)...)
+	}
+	for _, o := range outputs {
+		if o.Kind() != adapter.Null {
+			turn.Outputs = append(turn.Outputs, o)
+		}
+	}
+	turn.NextInput = nextInput(x, outputs)
+	next := Stage{Kind: StageNextInput, Call: -1, Title: "the next input", Output: adapter.ArrayValue(turn.NextInput...)}
+	if missing := len(turn.Calls) - len(turn.Outputs); missing > 0 {
+		next.Notes = append(next.Notes, fmt.Sprintf("%d call(s) have no result, so no output answers them", missing))
+	}
+	turn.Stages = append(turn.Stages, next)
+	return turn
+}
+
+// nextInput is every answer in the order the model made the calls; a call with no
+// result has none.
+func nextInput(x *adapter.Extracted, outputs []adapter.Value) []adapter.Value {
+	out := []adapter.Value{}
+	for _, k := range x.Order {
+		if k < 0 {
+			out = append(out, x.Rejected[-1-k].Output)
+		} else if outputs[k].Kind() != adapter.Null {
+			out = append(out, outputs[k])
+		}
+	}
+	return out
+}
+
+// callStages traces one call: arguments → decoded → stripped → defaults →
+// validated → result → output.
+func callStages(i int, c CheckedCall, result func(string) (adapter.Value, bool), haveResults bool, out *adapter.Value, opts ReplayOptions) []Stage {
+	who := fmt.Sprintf("%s (%s)", adapter.Sanitize(c.Name), quoteID(c.CallID))
+	st := func(k StageKind, title string) Stage {
+		return Stage{Kind: k, Call: i, CallID: c.CallID, Title: title + " — " + who}
+	}
+	var stages []Stage
+
+	args := st(StageArguments, "arguments as the model wrote them")
+	args.Output = adapter.StringValue(c.RawText)
+	if strings.TrimSpace(c.RawText) == "" {
+		args.Notes = append(args.Notes, "empty arguments read as {}")
+	}
+	stages = append(stages, args)
+
+	dec := st(StageDecoded, "arguments decoded")
+	dec.Input, dec.Output = args.Output, c.Decoded
+	stages = append(stages, dec)
+
+	strip := st(StageStripped, "nulls stripped")
+	strip.Input, strip.Output = c.Decoded, c.Call.Arguments
+	if c.ApplyDefaultsUsed() {
+		strip.Output, _ = adapter.StripNulls(c.Decoded, c.Sent.NullPaths)
+	}
+	strip.Removed = c.Stripped
+	switch {
+	case !c.Sent.Strict:
+		strip.Notes = append(strip.Notes, "the tool was not sent strict: nothing to strip")
+	case len(c.Sent.NullPaths) == 0:
+		strip.Notes = append(strip.Notes, "the tool has no null paths")
+	case len(c.Stripped) == 0:
+		strip.Notes = append(strip.Notes, fmt.Sprintf("no nulls at the tool's %d null path(s)", len(c.Sent.NullPaths)))
+	default:
+		for _, p := range c.Stripped {
+			strip.Notes = append(strip.Notes, "removed null at "+adapter.Sanitize(p.String()))
+		}
+	}
+	if c.Sent.Inferred && c.Sent.Strict {
+		strip.Notes = append(strip.Notes, "null paths inferred from the request")
+	}
+	stages = append(stages, strip)
+
+	if opts.ApplyDefaults {
+		d := st(StageDefaults, "defaults re-applied")
+		d.Input, d.Output, d.Marks = strip.Output, c.Call.Arguments, c.Defaulted
+		if len(c.Defaulted) == 0 {
+			d.Notes = append(d.Notes, "no stripped property has a default")
+		}
+		for _, p := range c.Defaulted {
+			d.Notes = append(d.Notes, "default put back at "+adapter.Sanitize(p.String()))
+		}
+		stages = append(stages, d)
+	}
+
+	val := st(StageValidated, "validated against the tool's original schema")
+	val.Input, val.Output = c.Validated, c.Value()
+	switch {
+	case c.SchemaErr != nil:
+		val.Notes = append(val.Notes, "the schema cannot be compiled: "+adapter.Sanitize(c.SchemaErr.Error()))
+	case c.Valid:
+		val.Notes = append(val.Notes, "valid")
+	}
+	for _, e := range c.Errors {
+		val.Marks = append(val.Marks, e.Path)
+		val.Notes = append(val.Notes, adapter.Sanitize(e.Error()))
+	}
+	if c.Sent.Inferred && c.Sent.Strict {
+		val.Notes = append(val.Notes, "the server's own schema is not known: validated the arguments as sent against the strict schema from the request")
+	}
+	stages = append(stages, val)
+
+	res := st(StageResult, "the MCP result")
+	r, ok := result(c.CallID)
+	if !ok {
+		if haveResults {
+			res.Notes = append(res.Notes, "missing: no result is recorded for this call id")
+		} else {
+			res.Notes = append(res.Notes, "missing: the recording holds no MCP results")
+		}
+		stages = append(stages, res)
+		return stages
+	}
+	res.Output = r
+	stages = append(stages, res)
+
+	o := st(StageOutput, "the output for the "+string(c.API)+" API")
+	o.Input = r
+	rendered, err := adapter.ToolOutput(c.CallID, UnwrapResult(r), adapter.OutputOptions{API: c.API, ErrorPrefix: opts.ErrorPrefix, Structured: opts.Structured})
+	if err != nil {
+		var oe *adapter.OutputError
+		if errors.As(err, &oe) {
+			o.Notes = append(o.Notes, "the recorded result cannot be rendered: "+adapter.Sanitize(oe.Error()))
+		} else {
+			o.Notes = append(o.Notes, "the recorded result cannot be rendered: "+adapter.Sanitize(err.Error()))
+		}
+		stages = append(stages, o)
+		return stages
+	}
+	o.Output = rendered.Item
+	o.Notes = append(o.Notes, rendered.Notes...)
+	*out = rendered.Item
+	stages = append(stages, o)
+	return stages
+}
+
+// ApplyDefaultsUsed reports whether defaults were put back into the arguments.
+func (c CheckedCall) ApplyDefaultsUsed() bool { return len(c.Defaulted) > 0 }
+
+func quoteID(id string) string {
+	if id == "" {
+		return "no call id"
+	}
+	return adapter.QuoteForMessage(id)
+}
+
+// foundValue lists the call items of a response: {"api", "calls":[names],
+// "ignored":[{"index","type","reason"}]}.
+func foundValue(x *adapter.Extracted) adapter.Value {
+	m := func(k string, v adapter.Value) adapter.Member { return adapter.Member{Key: k, Value: v} }
+	var items []adapter.Value
+	for _, k := range x.Order {
+		if k >= 0 {
+			c := x.Calls[k]
+			items = append(items, adapter.ObjectValue(m("call_id", adapter.StringValue(c.CallID)), m("name", adapter.StringValue(c.Name)), m("status", adapter.StringValue("accepted"))))
+		} else {
+			r := x.Rejected[-1-k]
+			items = append(items, adapter.ObjectValue(m("call_id", adapter.StringValue(r.CallID)), m("name", adapter.StringValue(r.Name)), m("status", adapter.StringValue("rejected"))))
+		}
+	}
+	ignored := make([]adapter.Value, len(x.Ignored))
+	for i, ig := range x.Ignored {
+		ignored[i] = adapter.ObjectValue(m("index", adapter.NumberValue(fmt.Sprint(ig.Index))), m("type", adapter.StringValue(ig.Type)), m("reason", adapter.StringValue(ig.Reason)))
+	}
+	return adapter.ObjectValue(
+		m("api", adapter.StringValue(string(x.API))),
+		m("calls", adapter.ArrayValue(items...)),
+		m("ignored", adapter.ArrayValue(ignored...)),
+	)
+}
+
+// noteClientOutputs notes, for each call of a recorded turn, the output the client
+// sent for it in the next request, when that request is recorded.
+func noteClientOutputs(turn *TurnTrace, next adapter.Value) {
+	if next.Kind() != adapter.Object {
+		return
+	}
+	sentOutputs := map[string]adapter.Value{}
+	collect := func(list adapter.Value) {
+		for _, it := range list.Items() {
+			if typ, _ := it.Get("type"); typ.Str() == "function_call_output" {
+				id, _ := it.Get("call_id")
+				sentOutputs[id.Str()] = it
+			}
+			if role, _ := it.Get("role"); role.Str() == "tool" {
+				id, _ := it.Get("tool_call_id")
+				sentOutputs[id.Str()] = it
+			}
+		}
+	}
+	if in, ok := next.Get("input"); ok {
+		collect(in)
+	}
+	if msgs, ok := next.Get("messages"); ok {
+		collect(msgs)
+	}
+	for i := range turn.Stages {
+		st := &turn.Stages[i]
+		if st.Kind != StageResult {
+			continue
+		}
+		if o, ok := sentOutputs[st.CallID]; ok {
+			st.Notes = append(st.Notes, "the client answered it in the next request with: "+adapter.Sanitize(truncate(o.String(), 200)))
+		}
+	}
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && s[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return s[:cut] + "…"
+}
+
+// Value writes the trace as SPEC §11 prints it:
+// {"turns":[{"calls":[…],"rejected":[…],"outputs":[…],"next_input":[…]}]}. With
+// stages, each turn also carries "label" and its "stages".
+func (t *Trace) Value(stages bool) adapter.Value {
+	m := func(k string, v adapter.Value) adapter.Member { return adapter.Member{Key: k, Value: v} }
+	turns := make([]adapter.Value, len(t.Turns))
+	for i, turn := range t.Turns {
+		calls := make([]adapter.Value, len(turn.Calls))
+		for j, c := range turn.Calls {
+			calls[j] = c.Value()
+		}
+		var rejected []adapter.Value
+		if turn.Extracted != nil {
+			rejected = RejectedValues(turn.Extracted)
+		}
+		mems := []adapter.Member{
+			m("calls", adapter.ArrayValue(calls...)),
+			m("rejected", adapter.ArrayValue(rejected...)),
+			m("outputs", adapter.ArrayValue(turn.Outputs...)),
+			m("next_input", adapter.ArrayValue(turn.NextInput...)),
+		}
+		if stages {
+			mems = append([]adapter.Member{m("label", adapter.StringValue(turn.Label))}, mems...)
+			if turn.Err != nil {
+				mems = append(mems, m("error", adapter.StringValue(turn.Err.Error())))
+			}
+			sv := make([]adapter.Value, len(turn.Stages))
+			for j, s := range turn.Stages {
+				sv[j] = s.Value()
+			}
+			mems = append(mems, m("stages", adapter.ArrayValue(sv...)))
+		}
+		turns[i] = adapter.ObjectValue(mems...)
+	}
+	return adapter.ObjectValue(m("turns", adapter.ArrayValue(turns...)))
+}
+
+// Value writes a stage as {"stage","call","call_id","title","input","output",
+// "notes","marks"}; absent parts are omitted.
+func (s Stage) Value() adapter.Value {
+	m := func(k string, v adapter.Value) adapter.Member { return adapter.Member{Key: k, Value: v} }
+	mems := []adapter.Member{m("stage", adapter.StringValue(string(s.Kind)))}
+	if s.Call >= 0 {
+		mems = append(mems, m("call", adapter.NumberValue(fmt.Sprint(s.Call))), m("call_id", adapter.StringValue(s.CallID)))
+	}
+	mems = append(mems, m("title", adapter.StringValue(s.Title)))
+	if s.Input.Kind() != adapter.Null {
+		mems = append(mems, m("input", s.Input))
+	}
+	if s.Output.Kind() != adapter.Null {
+		mems = append(mems, m("output", s.Output))
+	}
+	notes := make([]adapter.Value, len(s.Notes))
+	for i, n := range s.Notes {
+		notes[i] = adapter.StringValue(n)
+	}
+	mems = append(mems, m("notes", adapter.ArrayValue(notes...)))
+	if len(s.Marks) > 0 {
+		mems = append(mems, m("marks", adapter.PathsValue(s.Marks)))
+	}
+	if len(s.Removed) > 0 {
+		mems = append(mems, m("removed", adapter.PathsValue(s.Removed)))
+	}
+	return adapter.ObjectValue(mems...)
+}

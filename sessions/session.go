@@ -1,0 +1,223 @@
+package sessions
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/strictscope/strictscope/adapter"
+)
+
+// SessionVersion is the version of the session file format this package reads and
+// writes.
+const SessionVersion = 1
+
+// A Session is a strictscope session file (SPEC §11): the API, the options the tools
+// were sent with, the MCP servers and their tools, and the turns: each a response of
+// the model and the MCP results that answered its calls.
+type Session struct {
+	API     adapter.API
+	Strict  adapter.StrictMode
+	Prefix  bool
+	Servers []adapter.Server
+	Turns   []SessionTurn
+	// Warnings name tools read with a default (a tool without inputSchema).
+	Warnings []string
+}
+
+// A SessionTurn is one response and the results recorded for its calls.
+type SessionTurn struct {
+	Response adapter.Value // reassembled when the file holds a stream as text
+	Streamed bool
+	Results  []CallResult // in the file's order
+	Warnings []string     // e.g. a stream cut short
+}
+
+// A CallResult is the MCP result (a CallToolResult or a client error
+// {"error":"…"}) recorded for one call id.
+type CallResult struct {
+	CallID string
+	Result adapter.Value
+}
+
+// Result finds the result recorded for a call id.
+func (t *SessionTurn) Result(callID string) (adapter.Value, bool) {
+	for _, r := range t.Results {
+		if r.CallID == callID {
+			return r.Result, true
+		}
+	}
+	return adapter.Value{}, false
+}
+
+// LoadSessionFile reads and parses a session file.
+func LoadSessionFile(path string) (*Session, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
+	}
+	return ParseSession(path, data)
+}
+
+// ParseSession reads a session file (SPEC §11). Its rules:
+// "strictscope_session" must be 1; "api" is "chat" or "responses"; "options" may
+// give "strict" (auto, true, false; auto when absent) and "prefix" (true when
+// absent); "servers" is a list of {"name", "tools"} whose tools are read as an MCP
+// tool list; each turn has a "response" (any shape of SPEC §8, or the text of an
+// SSE or JSONL stream, reassembled) and "results", an object from call id to the
+// CallToolResult or client error that answered it. Errors name the file and the
+// JSON path.
+func ParseSession(name string, data []byte) (*Session, error) {
+	doc, err := adapter.Decode(data)
+	if err != nil {
+		where, msg := syntaxWhere(err)
+		return nil, &LoadError{File: name, Where: where, Msg: msg, Err: err}
+	}
+	fail := func(p adapter.Path, format string, args ...any) error {
+		return &LoadError{File: name, Where: p.Pointer(), Msg: fmt.Sprintf(format, args...)}
+	}
+	if doc.Kind() != adapter.Object {
+		return nil, fail(nil, "a session file is a JSON object")
+	}
+	ver, ok := doc.Get("strictscope_session")
+	if !ok {
+		return nil, fail(nil, "not a session file: it has no \"strictscope_session\"")
+	}
+	if ver.NumberText() != "1" {
+		return nil, fail(adapter.Keys("strictscope_session"), "session format %s is not supported (this strictscope reads version %d)", adapter.Sanitize(ver.String()), SessionVersion)
+	}
+	s := &Session{Strict: adapter.StrictAuto, Prefix: true}
+	apiV, _ := doc.Get("api")
+	api, ok := adapter.ParseAPI(apiV.Str())
+	if !ok {
+		return nil, fail(adapter.Keys("api"), "\"api\" must be \"chat\" or \"responses\"")
+	}
+	s.API = api
+	if opts, ok := doc.Get("options"); ok {
+		if opts.Kind() != adapter.Object {
+			return nil, fail(adapter.Keys("options"), "\"options\" must be an object")
+		}
+		if v, ok := opts.Get("strict"); ok {
+			text := v.Str()
+			if v.Kind() == adapter.Bool {
+				text = v.String()
+			}
+			mode, ok := adapter.ParseStrictMode(text)
+			if !ok {
+				return nil, fail(adapter.Keys("options", "strict"), "\"strict\" must be \"auto\", true or false")
+			}
+			s.Strict = mode
+		}
+		if v, ok := opts.Get("prefix"); ok {
+			if v.Kind() != adapter.Bool {
+				return nil, fail(adapter.Keys("options", "prefix"), "\"prefix\" must be true or false")
+			}
+			s.Prefix = v.Bool()
+		}
+	}
+	servers, _ := doc.Get("servers")
+	if servers.Kind() != adapter.Array {
+		return nil, fail(adapter.Keys("servers"), "\"servers\" must be a list of {\"name\", \"tools\"}")
+	}
+	for i, sv := range servers.Items() {
+		at := adapter.Path{adapter.Key("servers"), adapter.Index(i)}
+		n, _ := sv.Get("name")
+		if n.Kind() != adapter.String || n.Str() == "" {
+			return nil, fail(at.Append(adapter.Key("name")), "a server needs a non-empty \"name\"")
+		}
+		tools, ok := sv.Get("tools")
+		if !ok {
+			return nil, fail(at, "this server has no \"tools\"")
+		}
+		list, warns, err := adapter.ParseToolList(tools)
+		if err != nil {
+			var te *adapter.ToolListError
+			if errors.As(err, &te) {
+				return nil, fail(at.Append(adapter.Key("tools")).Append(te.Path...), "%s", te.Msg)
+			}
+			return nil, fail(at.Append(adapter.Key("tools")), "%s", err.Error())
+		}
+		for _, w := range warns {
+			s.Warnings = append(s.Warnings, "servers["+fmt.Sprint(i)+"]: "+w)
+		}
+		s.Servers = append(s.Servers, adapter.Server{Name: n.Str(), Tools: list})
+	}
+	turns, _ := doc.Get("turns")
+	if turns.Kind() != adapter.Array {
+		return nil, fail(adapter.Keys("turns"), "\"turns\" must be a list")
+	}
+	for i, tv := range turns.Items() {
+		at := adapter.Path{adapter.Key("turns"), adapter.Index(i)}
+		turn, err := parseTurn(name, tv, at)
+		if err != nil {
+			return nil, err
+		}
+		s.Turns = append(s.Turns, turn)
+	}
+	return s, nil
+}
+
+func parseTurn(name string, tv adapter.Value, at adapter.Path) (SessionTurn, error) {
+	var t SessionTurn
+	fail := func(p adapter.Path, format string, args ...any) error {
+		return &LoadError{File: name, Where: p.Pointer(), Msg: fmt.Sprintf(format, args...)}
+	}
+	if tv.Kind() != adapter.Object {
+		return t, fail(at, "a turn must be an object")
+	}
+	resp, ok := tv.Get("response")
+	if !ok {
+		return t, fail(at, "this turn has no \"response\"")
+	}
+	if resp.Kind() == adapter.String {
+		rec, err := LoadRecording(name+at.Append(adapter.Key("response")).Pointer(), []byte(resp.Str()))
+		if err != nil {
+			return t, fail(at.Append(adapter.Key("response")), "the stream in this string does not load: %s", err.Error())
+		}
+		if len(rec.Exchanges) != 1 {
+			return t, fail(at.Append(adapter.Key("response")), "the stream in this string holds %d responses, not one", len(rec.Exchanges))
+		}
+		resp = rec.Exchanges[0].Response
+		t.Streamed = rec.Exchanges[0].Streamed
+		t.Warnings = append(append(t.Warnings, rec.Warnings...), rec.Exchanges[0].Warnings...)
+	}
+	t.Response = resp
+	if results, ok := tv.Get("results"); ok {
+		if results.Kind() != adapter.Object {
+			return t, fail(at.Append(adapter.Key("results")), "\"results\" must be an object from call id to result")
+		}
+		for _, m := range results.Members() {
+			t.Results = append(t.Results, CallResult{CallID: m.Key, Result: m.Value})
+		}
+	}
+	return t, nil
+}
+
+// Value writes the session as a session file.
+func (s *Session) Value() adapter.Value {
+	m := func(k string, v adapter.Value) adapter.Member { return adapter.Member{Key: k, Value: v} }
+	servers := make([]adapter.Value, len(s.Servers))
+	for i, sv := range s.Servers {
+		tools := make([]adapter.Value, len(sv.Tools))
+		for j, t := range sv.Tools {
+			tools[j] = t.Raw
+		}
+		servers[i] = adapter.ObjectValue(m("name", adapter.StringValue(sv.Name)), m("tools", adapter.ArrayValue(tools...)))
+	}
+	turns := make([]adapter.Value, len(s.Turns))
+	for i, t := range s.Turns {
+		results := make([]adapter.Member, len(t.Results))
+		for j, r := range t.Results {
+			results[j] = m(r.CallID, r.Result)
+		}
+		turns[i] = adapter.ObjectValue(m("response", t.Response), m("results", adapter.ObjectValue(results...)))
+	}
+	strict := adapter.StringValue(string(s.Strict))
+	return adapter.ObjectValue(
+		m("strictscope_session", adapter.NumberValue("1")),
+		m("api", adapter.StringValue(string(s.API))),
+		m("options", adapter.ObjectValue(m("strict", strict), m("prefix", adapter.BoolValue(s.Prefix)))),
+		m("servers", adapter.ArrayValue(servers...)),
+		m("turns", adapter.ArrayValue(turns...)),
+	)
+}

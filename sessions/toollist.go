@@ -1,0 +1,70 @@
+package sessions
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/strictscope/strictscope/adapter"
+)
+
+// A ToolSource names one MCP tool-list file and the server its tools belong to.
+type ToolSource struct {
+	Server string
+	Path   string
+}
+
+// ParseToolSource reads a tool-list argument (SPEC §2). NAME=FILE names the server
+// NAME; it is split at the first "=" unless the whole argument is an existing file.
+// A plain FILE names its server by its base name without the last extension
+// (my.server.json → my.server).
+func ParseToolSource(arg string) ToolSource {
+	if i := strings.IndexByte(arg, '='); i >= 0 {
+		if st, err := os.Stat(arg); err != nil || st.IsDir() {
+			return ToolSource{Server: arg[:i], Path: arg[i+1:]}
+		}
+	}
+	return ToolSource{Server: ServerNameFor(arg), Path: arg}
+}
+
+// ServerNameFor is the server name a plain FILE gives: its base name without the
+// last extension.
+func ServerNameFor(path string) string {
+	base := filepath.Base(path)
+	if ext := filepath.Ext(base); ext != "" && ext != base {
+		base = strings.TrimSuffix(base, ext)
+	}
+	return base
+}
+
+// LoadToolList reads and parses a tool-list file. Warnings (a tool without
+// inputSchema) name the file.
+func LoadToolList(src ToolSource) (adapter.Server, []string, error) {
+	data, err := os.ReadFile(src.Path)
+	if err != nil {
+		return adapter.Server{}, nil, &LoadError{File: src.Path, Msg: openMsg(err), Err: err}
+	}
+	return ParseToolListFile(src.Server, src.Path, data)
+}
+
+// ParseToolListFile parses the bytes of a tool-list file named name.
+func ParseToolListFile(server, name string, data []byte) (adapter.Server, []string, error) {
+	doc, err := adapter.Decode(data)
+	if err != nil {
+		where, msg := syntaxWhere(err)
+		return adapter.Server{}, nil, &LoadError{File: name, Where: where, Msg: msg, Err: err}
+	}
+	tools, warns, err := adapter.ParseToolList(doc)
+	if err != nil {
+		var te *adapter.ToolListError
+		if errors.As(err, &te) {
+			return adapter.Server{}, nil, &LoadError{File: name, Where: te.Path.Pointer(), Msg: te.Msg, Err: err}
+		}
+		return adapter.Server{}, nil, &LoadError{File: name, Msg: err.Error(), Err: err}
+	}
+	for i, w := range warns {
+		warns[i] = adapter.Sanitize(name) + ": " + w
+	}
+	return adapter.Server{Name: server, Tools: tools}, warns, nil
+}
