@@ -204,11 +204,11 @@ func readResponse(r *rawExchange, resp adapter.Value) {
 		case adapter.Number:
 			r.status = statusOf(resp, "status")
 		case adapter.String:
-			s := st.Str()
-			if i := strings.IndexByte(s, ' '); i > 0 {
-				s = s[:i]
+			// go-vcr: "200 OK"
+			code, _, _ := strings.Cut(st.Str(), " ")
+			if n, ok := smallInt(adapter.StringValue(code)); ok && n >= 100 && n <= 999 {
+				r.status = n
 			}
-			r.status = statusOf(adapter.ObjectValue(adapter.Member{Key: "s", Value: adapter.StringValue(s)}), "s")
 		}
 	}
 	if r.status == 0 {

@@ -248,3 +248,48 @@ func TestCassetteRequestNotJSON(t *testing.T) {
 		t.Errorf("request %s warnings %q", ex.Request, ex.Warnings)
 	}
 }
+
+// TestGzipFiles: a gzip-compressed recording (LangChain keeps its vcrpy cassettes as
+// .yaml.gz) loads as what it holds, from memory and from a file, streams included.
+func TestGzipFiles(t *testing.T) {
+	dir := t.TempDir()
+	cassette := vcrpyCassette("'"+completionJSON+"'\n", "")
+	stream := sse(`{"object":"chat.completion.chunk","choices":[{"index":0,"delta":{"content":"hi"},"finish_reason":"stop"}]}`, "[DONE]")
+	cases := []struct {
+		name, text string
+		format     Format
+	}{
+		{"test_function_calling.yaml.gz", cassette, FormatVCRPy},
+		{"stream.sse.gz", stream, FormatChatSSE},
+	}
+	for _, c := range cases {
+		z := gzipped(t, c.text)
+		if got := Detect(c.name, z); got != c.format {
+			t.Errorf("%s: Detect = %s", c.name, got)
+		}
+		path := dir + "/" + c.name
+		if err := os.WriteFile(path, z, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for _, how := range []string{"bytes", "file"} {
+			var rec *Recording
+			var err error
+			if how == "bytes" {
+				rec, err = LoadRecording(c.name, z)
+			} else {
+				rec, err = LoadRecordingFile(path)
+			}
+			if err != nil {
+				t.Errorf("%s %s: %v", c.name, how, err)
+				continue
+			}
+			if rec.Format != c.format || len(rec.Exchanges) != 1 {
+				t.Errorf("%s %s: %s, %d exchanges", c.name, how, rec.Format, len(rec.Exchanges))
+			}
+		}
+	}
+	_, err := LoadRecording("bad.gz", []byte{0x1f, 0x8b, 8, 0, 1, 2, 3})
+	if err == nil || !strings.Contains(err.Error(), "bad.gz: the file is gzip data that cannot be decompressed") {
+		t.Errorf("err = %v", err)
+	}
+}

@@ -2,6 +2,8 @@ package sessions
 
 import (
 	"bytes"
+	"compress/gzip"
+	"io"
 	"path/filepath"
 	"strings"
 
@@ -16,6 +18,14 @@ import (
 // it answers FormatSession for strictscope session files, FormatToolList for MCP tool
 // lists (SPEC §2) and FormatUnknown for anything else.
 func Detect(name string, data []byte) Format {
+	if isGzip(data) {
+		// A gzip-compressed file is what its content is.
+		out := gunzipPrefix(data)
+		if isGzip(out) {
+			return FormatUnknown
+		}
+		return Detect(trimGz(name), out)
+	}
 	data = bytes.TrimPrefix(data, []byte(utf8BOM))
 	if isHTTPRR(data) {
 		return FormatHTTPRR
@@ -348,6 +358,17 @@ func cassetteFlavor(v adapter.Value) Format {
 		return FormatGoVCR
 	}
 	return FormatVCRPy
+}
+
+// gunzipPrefix decompresses as much of data (gzip, possibly cut short) as it holds,
+// up to peekSize bytes.
+func gunzipPrefix(data []byte) []byte {
+	zr, err := gzip.NewReader(bytes.NewReader(data))
+	if err != nil {
+		return nil
+	}
+	out, _ := io.ReadAll(io.LimitReader(zr, peekSize))
+	return out
 }
 
 const httprrMagic = "httprr trace v1"

@@ -11,8 +11,10 @@
 //
 // # Detection
 //
-// Content decides first, the file name only where content does not: a file starting
-// with "httprr trace v1" is an httprr trace; a file starting with '{' or '[' is JSON
+// Content decides first, the file name only where content does not: a gzip file is
+// what it holds once decompressed (LangChain keeps its vcrpy cassettes as .yaml.gz;
+// LoadRecordingFile decompresses streams as it reads them); a file starting with
+// "httprr trace v1" is an httprr trace; a file starting with '{' or '[' is JSON
 // (one document), else JSONL when its first whole line is an object (a Chat chunk, a
 // Responses event or a request/response pair); a file whose first lines are SSE fields
 // (data:, event:, id:, retry:, or ':' comments) is an SSE stream; a file that looks
@@ -102,8 +104,8 @@
 // har: HAR 1.2 from browsers, mitmproxy and Polly.JS. log.entries[].request.postData.
 // text is the request, response.content.text the response (base64 when encoding says
 // so; Polly.JS's JSON arrays of base64 or hex chunks and its older _isBinary hex are
-// read too). Entries whose URL is not an OpenAI endpoint and whose body is not an
-// OpenAI response are skipped, with one warning counting them. An OpenAI entry without
+// read too). Entries whose URL is not an OpenAI endpoint and whose body is not a Chat
+// or Responses response are skipped, with one warning counting them. An OpenAI entry without
 // content fails: "entry 3: response has no content (content.text is missing; was the
 // HAR saved without content?)".
 //

@@ -14,7 +14,7 @@ import (
 // response{status, headers, content{text, encoding, mimeType}}.
 //
 // Entries whose URL is not an OpenAI endpoint (/chat/completions, /responses) and
-// whose content is not an OpenAI response are skipped, with one warning that counts
+// whose content is not a Chat or Responses response are skipped, with one warning that counts
 // them (a browser HAR holds pages, scripts and images too). content.text with
 // encoding "base64" is decoded; Polly.JS's variants are read too: a JSON array of
 // base64 chunks, and the older _isBinary hex text (or array of hex chunks). A body
@@ -112,11 +112,11 @@ func (l *loader) loadHAR(v adapter.Value) (*Recording, error) {
 	return l.done(FormatHAR, exs, fails, skipped)
 }
 
-// isOpenAIResponse reports whether v has the shape of an OpenAI response of either
-// API (an error body included).
+// isOpenAIResponse reports whether v has the shape of a response of either API (an
+// error body alone does not tell: many services answer {"error":…}).
 func isOpenAIResponse(v adapter.Value) bool {
-	sh, api := classify(v)
-	return api != "" || sh == shapeErrorBody
+	_, api := classify(v)
+	return api != ""
 }
 
 // harContent returns the bytes of a HAR response content.

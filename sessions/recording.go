@@ -3,6 +3,7 @@ package sessions
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
 	"io"
@@ -79,16 +80,9 @@ func (r *Recording) AllWarnings() []string {
 // and by the file name second. Errors are *LoadError. A file whose entries partly fail
 // loads the others, with a warning per failed entry; a file where nothing loads is an
 // error naming the first failure.
-func LoadRecording(name string, data []byte) (rec *Recording, err error) {
-	l := &loader{file: name}
-	defer func() {
-		// The loaders are written not to panic; this is a last guard for the
-		// libraries underneath (net/http, yaml) on hostile input.
-		if p := recover(); p != nil {
-			rec, err = nil, &LoadError{File: name, Msg: fmt.Sprintf("internal error while loading: %v", p)}
-		}
-	}()
-	return l.load(data)
+func LoadRecording(name string, data []byte) (*Recording, error) {
+	l := &loader{file: name, hint: name}
+	return l.guard(func() (*Recording, error) { return l.load(data) })
 }
 
 // LoadResponse reads one response given as a JSON value, as a session file's turn
@@ -146,33 +140,41 @@ const peekSize = 1 << 20
 // event lists and request/response pairs) are read line by line through a buffer and
 // never held whole in memory; the others are read whole and given to LoadRecording.
 // The Recording's Name is path as given.
-func LoadRecordingFile(path string) (rec *Recording, err error) {
+func LoadRecordingFile(path string) (*Recording, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
 	}
 	defer f.Close()
+	l := &loader{file: path, hint: path}
+	fb := bufio.NewReaderSize(f, 64<<10)
+	var src io.Reader = fb
+	if magic, _ := fb.Peek(2); isGzip(magic) {
+		zr, err := gzip.NewReader(fb)
+		if err != nil {
+			return nil, l.fail("", "the file is gzip data that cannot be decompressed: %v", err)
+		}
+		l.gunzipped, l.hint = true, trimGz(path)
+		src = io.LimitReader(zr, maxBody+1)
+	}
 	head := make([]byte, peekSize)
-	n, err := io.ReadFull(f, head)
+	n, err := io.ReadFull(src, head)
 	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
-		return nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
+		return nil, l.fail("", "%s", openMsg(err))
 	}
 	head = head[:n]
-	br := bufio.NewReaderSize(io.MultiReader(bytes.NewReader(head), f), 64<<10)
+	br := bufio.NewReaderSize(io.MultiReader(bytes.NewReader(head), src), 64<<10)
 	if f := streamable(head); f != FormatUnknown {
-		l := &loader{file: path}
-		defer func() {
-			if p := recover(); p != nil {
-				rec, err = nil, &LoadError{File: path, Msg: fmt.Sprintf("internal error while loading: %v", p)}
-			}
-		}()
-		return l.loadLines(f, br)
+		return l.guard(func() (*Recording, error) { return l.loadLines(f, br) })
 	}
 	data, err := io.ReadAll(br)
 	if err != nil {
-		return nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
+		return nil, l.fail("", "%s", openMsg(err))
 	}
-	return LoadRecording(path, data)
+	if len(data) > maxBody {
+		return nil, l.fail("", "more than %d bytes once decompressed", maxBody)
+	}
+	return l.guard(func() (*Recording, error) { return l.load(data) })
 }
 
 func openMsg(err error) string {
@@ -209,8 +211,31 @@ func streamable(head []byte) Format {
 
 // loader carries the file name and the file-level warnings of one load.
 type loader struct {
-	file string
-	w    warnings
+	file      string
+	hint      string // the name whose extension may tell the format (without .gz)
+	gunzipped bool   // the file was gzip data, already undone
+	w         warnings
+}
+
+// guard runs a load and turns a panic into a LoadError. The loaders are written not
+// to panic; this is a last guard for the libraries underneath (net/http, yaml) on
+// hostile input.
+func (l *loader) guard(load func() (*Recording, error)) (rec *Recording, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			rec, err = nil, &LoadError{File: l.file, Msg: fmt.Sprintf("internal error while loading: %v", p)}
+		}
+	}()
+	return load()
+}
+
+func isGzip(b []byte) bool { return len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b }
+
+func trimGz(name string) string {
+	if strings.HasSuffix(strings.ToLower(name), ".gz") {
+		return name[:len(name)-3]
+	}
+	return name
 }
 
 func (l *loader) fail(where, format string, args ...any) *LoadError {
@@ -221,6 +246,19 @@ func (l *loader) fail(where, format string, args ...any) *LoadError {
 const utf8BOM = "\xEF\xBB\xBF"
 
 func (l *loader) load(data []byte) (*Recording, error) {
+	if isGzip(data) {
+		if l.gunzipped {
+			return nil, l.fail("", "gzip data inside gzip data")
+		}
+		zr, err := gzip.NewReader(bytes.NewReader(data))
+		if err == nil {
+			data, err = readBounded(zr)
+		}
+		if err != nil {
+			return nil, l.fail("", "the file is gzip data that cannot be decompressed: %v", err)
+		}
+		l.gunzipped, l.hint = true, trimGz(l.hint)
+	}
 	data = bytes.TrimPrefix(data, []byte(utf8BOM))
 	if isHTTPRR(data) {
 		return l.loadHTTPRR(data)
@@ -238,7 +276,7 @@ func (l *loader) load(data []byte) (*Recording, error) {
 		if f := detectLines(data); f != FormatUnknown {
 			return l.loadLines(f, bufio.NewReader(bytes.NewReader(data)))
 		}
-		if looksLikeYAMLName(l.file) {
+		if looksLikeYAMLName(l.hint) {
 			if rec, yerr := l.loadYAML(data); yerr == nil {
 				return rec, nil
 			}
@@ -254,7 +292,7 @@ func (l *loader) load(data []byte) (*Recording, error) {
 	if f := detectText(data); f == FormatChatSSE || f == FormatResponsesSSE {
 		return l.loadLines(f, bufio.NewReader(bytes.NewReader(data)))
 	}
-	if looksLikeYAML(data) || looksLikeYAMLName(l.file) {
+	if looksLikeYAML(data) || looksLikeYAMLName(l.hint) {
 		return l.loadYAML(data)
 	}
 	return nil, l.fail("", "not a recording: %s", describeText(data))
