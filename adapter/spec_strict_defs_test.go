@@ -118,6 +118,74 @@ func TestSpec5_Definitions(t *testing.T) {
 	})
 }
 
+// TestSpec5_DefinitionsBranching: $refs that lead to one definition many ways (two
+// branches to the next definition, forty deep: 2^40 routes) are converted, expanded
+// and searched for defaults once per definition and path. Before, each of these
+// walked every route and never finished.
+func TestSpec5_DefinitionsBranching(t *testing.T) {
+	const depth = 40
+	build := func(node func(next string) string) string {
+		var defs []string
+		for i := range depth {
+			defs = append(defs, `"d`+strconv.Itoa(i)+`":`+node(`"#/$defs/d`+strconv.Itoa(i+1)+`"`))
+		}
+		defs = append(defs, `"d`+strconv.Itoa(depth)+`":{"type":"string","default":"deep"}`)
+		return `{"type":"object","properties":{"a":{"$ref":"#/$defs/d0"}},"$defs":{` + strings.Join(defs, ",") + `}}`
+	}
+	t.Run("no nullable property inside", func(t *testing.T) {
+		in := build(func(next string) string {
+			return `{"anyOf":[{"$ref":` + next + `},{"type":"array","items":{"$ref":` + next + `}}]}`
+		})
+		res, err := StrictSchema(spValue(t, in), StrictOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if spPaths(res.NullPaths) != `[["a"]]` {
+			t.Errorf("null paths = %s", spPaths(res.NullPaths))
+		}
+		if len(CheckStrict(res.Schema)) != 0 {
+			t.Error("CheckStrict")
+		}
+	})
+	t.Run("a nullable property at every level, one path each", func(t *testing.T) {
+		in := build(func(next string) string {
+			return `{"type":"object","properties":{"x":{"type":"string"},"n":{"anyOf":[{"$ref":` + next + `},{"$ref":` + next + `}]}},"required":["n"]}`
+		})
+		res, err := StrictSchema(spValue(t, in), StrictOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := []string{`["a"]`}
+		prefix := `"a"`
+		for range depth {
+			want = append(want, `[`+prefix+`,"x"]`)
+			prefix += `,"n"`
+		}
+		if got := spPaths(res.NullPaths); got != "["+strings.Join(want, ",")+"]" {
+			t.Errorf("null paths = %s", got)
+		}
+		p := Keys("a")
+		for range depth {
+			p = p.Append(Key("n"))
+		}
+		if d, ok := DefaultAt(spValue(t, in), p); !ok || d.Str() != "deep" {
+			t.Errorf("DefaultAt = %s, %v", d, ok)
+		}
+	})
+	t.Run("whether a $ref accepts null", func(t *testing.T) {
+		in := build(func(next string) string {
+			return `{"anyOf":[{"$ref":` + next + `},{"$ref":` + next + `}]}`
+		})
+		res, err := StrictSchema(spValue(t, in), StrictOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, _ := Lookup(res.Schema, Keys("properties", "a")); got.String() != `{"anyOf":[{"$ref":"#/$defs/d0"},{"type":"null"}]}` {
+			t.Errorf("a = %s", got)
+		}
+	})
+}
+
 // spProps writes n required string properties p0, p1, ….
 func spProps(n int) (props, required string) {
 	var p, r strings.Builder

@@ -94,6 +94,7 @@ type converter struct {
 	err       *StrictError
 
 	appendedNull map[unsafe.Pointer]bool // enums (by data pointer) whose last null we appended
+	nullOK       map[refTarget]bool      // which $ref targets accept null; nil until needed
 }
 
 // A unit is the root or one definition, with the null-path events of a pre-order
@@ -729,7 +730,7 @@ func (c *converter) definitions(container string, defs Value) (Value, bool, bool
 // nullable makes an optional property's schema accept null (SPEC §5.7). made is
 // false when it already did.
 func (c *converter) nullable(s Value) (Value, bool) {
-	if c.acceptsNull(s, nil) {
+	if c.acceptsNull(s) {
 		return s, false
 	}
 	hasType, hasEnum, hasAnyOf := false, false, false
@@ -845,7 +846,12 @@ func (c *converter) appendNull(enum Value) Value {
 // acceptsNull reports whether every one of a node's type, enum, const, anyOf and
 // $ref that is present accepts null. A $ref accepts null when its target does; a
 // cycle does not.
-func (c *converter) acceptsNull(s Value, seen []refTarget) bool {
+func (c *converter) acceptsNull(s Value) bool {
+	return c.nodeAcceptsNull(s, c.refAcceptsNull)
+}
+
+// nodeAcceptsNull is acceptsNull with the answer for $ref targets given by ref.
+func (c *converter) nodeAcceptsNull(s Value, ref func(refTarget) bool) bool {
 	if s.Kind() != Object {
 		return false
 	}
@@ -869,22 +875,54 @@ func (c *converter) acceptsNull(s Value, seen []refTarget) bool {
 			}
 		case "anyOf":
 			any = true
-			if !slices.ContainsFunc(m.Value.Items(), func(b Value) bool { return c.acceptsNull(b, seen) }) {
+			if !slices.ContainsFunc(m.Value.Items(), func(b Value) bool { return c.nodeAcceptsNull(b, ref) }) {
 				return false
 			}
 		case "$ref":
 			any = true
 			t, ok := parseRef(m.Value.Str())
-			if !ok || slices.Contains(seen, t) {
-				return false
-			}
-			target, ok := resolveRef(c.root, t)
-			if !ok || !c.acceptsNull(target, append(seen, t)) {
+			if !ok || !ref(t) {
 				return false
 			}
 		}
 	}
 	return any
+}
+
+// refAcceptsNull reports whether a $ref target accepts null. The answers for every
+// target (the root and each definition) are computed together the first time one
+// is needed, as the least fixed point of "a target accepts null when its node
+// does": a target starts as not accepting and is set once its node accepts with
+// the answers so far. A cycle therefore accepts null only through a way out of it
+// that does, which is what following the $refs and taking a cycle as not accepting
+// finds, without following them again at every use (that walk is exponential in
+// the depth of $refs that branch).
+func (c *converter) refAcceptsNull(t refTarget) bool {
+	if c.nullOK == nil {
+		targets := []refTarget{{}}
+		for _, container := range []string{"$defs", "definitions"} {
+			if defs, ok := c.root.Get(container); ok {
+				for _, m := range defs.Members() {
+					targets = append(targets, refTarget{container, m.Key})
+				}
+			}
+		}
+		c.nullOK = make(map[refTarget]bool, len(targets))
+		known := func(t refTarget) bool { return c.nullOK[t] }
+		for changed := true; changed; {
+			changed = false
+			for _, x := range targets {
+				if c.nullOK[x] {
+					continue
+				}
+				if node, ok := resolveRef(c.root, x); ok && c.nodeAcceptsNull(node, known) {
+					c.nullOK[x] = true
+					changed = true
+				}
+			}
+		}
+	}
+	return c.nullOK[t]
 }
 
 // defaultText returns the "Default: …." text for a property's default.
@@ -1034,6 +1072,15 @@ func (c *converter) expandNullPaths() bool {
 		reachesNull[t] = walk(t)
 	}
 	seen := map[string]bool{}
+	// A target expanded once at an instance path gives the same paths at that path
+	// again, and a cycle through it would have failed the first time: each
+	// (target, path) is expanded once, so that $refs that branch do not make the
+	// walk exponential.
+	type use struct {
+		t    refTarget
+		path string
+	}
+	done := map[use]bool{}
 	var stack []refTarget
 	var expand func(t refTarget, prefix Path) bool
 	expand = func(t refTarget, prefix Path) bool {
@@ -1067,6 +1114,16 @@ func (c *converter) expandNullPaths() bool {
 				}
 				continue
 			}
+			// A target that reaches no nullable property adds no path, and no
+			// cycle through it can fail: every unit of such a cycle reaches it.
+			if !reachesNull[e.target] {
+				continue
+			}
+			k := use{e.target, pathKey(full)}
+			if done[k] {
+				continue
+			}
+			done[k] = true
 			if !expand(e.target, full) {
 				return false
 			}

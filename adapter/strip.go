@@ -104,59 +104,73 @@ func stripPath(v Value, p Path, dflt Value, hasDflt bool) (Value, int) {
 // (the tool's original input schema). Properties are looked up in the node, through
 // a local $ref, and in anyOf/oneOf/allOf branches (the first that has the
 // property); an Every step goes into "items".
+//
+// Each subschema is visited once per step, so $refs and branches that lead to the
+// same schema many ways cost no more than the schema's size.
 func DefaultAt(schema Value, p Path) (Value, bool) {
 	nodes := []Value{schema}
 	for _, step := range p {
+		seen := map[Value]bool{}
 		var next []Value
 		for _, n := range nodes {
-			next = append(next, childSchemas(schema, n, step, 0)...)
+			for _, c := range childSchemas(schema, n, step) {
+				if !seen[c] {
+					seen[c] = true
+					next = append(next, c)
+				}
+			}
 		}
 		if len(next) == 0 {
 			return Value{}, false
 		}
 		nodes = next
 	}
-	for _, n := range nodes {
-		if d, ok := n.Get("default"); ok {
+	// Each node first, then what its $ref or branches stand for: a property that
+	// is a $ref or a wrapper may carry its default there.
+	for _, r := range resolveAll(schema, nodes) {
+		if d, ok := r.Get("default"); ok {
 			return d, true
-		}
-		// A property that is a $ref or a wrapper may carry its default there.
-		for _, r := range resolveAll(schema, n, 0) {
-			if d, ok := r.Get("default"); ok {
-				return d, true
-			}
 		}
 	}
 	return Value{}, false
 }
 
-// resolveAll returns n and, following a local $ref and branches, the schemas it
-// stands for.
-func resolveAll(root, n Value, depth int) []Value {
-	if depth > 32 || n.Kind() != Object {
-		return nil
-	}
-	out := []Value{n}
-	if r, ok := n.Get("$ref"); ok {
-		if t, ok := parseRef(r.Str()); ok {
-			if target, ok := resolveRef(root, t); ok {
-				out = append(out, resolveAll(root, target, depth+1)...)
+// resolveAll returns the nodes and, following local $refs and branches, the schemas
+// they stand for, in pre-order, each once.
+func resolveAll(root Value, nodes []Value) []Value {
+	var out []Value
+	seen := map[Value]bool{}
+	var walk func(n Value)
+	walk = func(n Value) {
+		if n.Kind() != Object || seen[n] {
+			return
+		}
+		seen[n] = true
+		out = append(out, n)
+		if r, ok := n.Get("$ref"); ok {
+			if t, ok := parseRef(r.Str()); ok {
+				if target, ok := resolveRef(root, t); ok {
+					walk(target)
+				}
+			}
+		}
+		for _, kw := range []string{"anyOf", "oneOf", "allOf"} {
+			if bs, ok := n.Get(kw); ok {
+				for _, b := range bs.Items() {
+					walk(b)
+				}
 			}
 		}
 	}
-	for _, kw := range []string{"anyOf", "oneOf", "allOf"} {
-		if bs, ok := n.Get(kw); ok {
-			for _, b := range bs.Items() {
-				out = append(out, resolveAll(root, b, depth+1)...)
-			}
-		}
+	for _, n := range nodes {
+		walk(n)
 	}
 	return out
 }
 
-func childSchemas(root, n Value, step Step, depth int) []Value {
+func childSchemas(root, n Value, step Step) []Value {
 	var out []Value
-	for _, s := range resolveAll(root, n, depth) {
+	for _, s := range resolveAll(root, []Value{n}) {
 		switch step.Kind {
 		case KeyStep:
 			if props, ok := s.Get("properties"); ok {
