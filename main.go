@@ -14,12 +14,12 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
 	"github.com/charmbracelet/x/term"
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui"
 )
 
 func main() {
@@ -112,10 +112,35 @@ func isInspectorFlag(a string) bool {
 	return false
 }
 
-// runInspector opens the inspector. Until the UI lands it prints the conversion
-// report of the examples.
+// runInspector opens the inspector on FILE arguments (tool lists, recordings,
+// session files; none: the built-in examples) with the starting modes the flags
+// set. A file that fails to load is listed in the inspector with its error.
 func runInspector(e *env, args []string) int {
-	_ = io.Discard
-	fmt.Fprintln(e.stderr, "strictscope: the inspector is not built yet")
-	return exitBad
+	fs := flag.NewFlagSet("strictscope", flag.ContinueOnError)
+	api := fs.String("api", "chat", "chat or responses")
+	strict := fs.String("strict", "auto", "auto, true or false")
+	noPrefix := fs.Bool("no-prefix", false, "expose tools as TOOL, not SERVER__TOOL")
+	noDefaults := fs.Bool("no-default-descriptions", false, "leave defaults out of descriptions")
+	files, err := parseFlags("inspector", fs, args)
+	var opts ui.Options
+	if err == nil {
+		opts.API, err = parseAPI("inspector", *api)
+	}
+	if err == nil {
+		opts.Strict, err = parseStrict("inspector", *strict)
+	}
+	if err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprint(e.stdout, usageText())
+			return exitOK
+		}
+		fmt.Fprintln(e.stderr, err)
+		return exitBad
+	}
+	opts.Files, opts.NoPrefix, opts.NoDefaultDescriptions = files, *noPrefix, *noDefaults
+	if err := ui.Run(opts); err != nil {
+		fmt.Fprintln(e.stderr, "strictscope: "+adapter.Sanitize(err.Error()))
+		return exitBad
+	}
+	return exitOK
 }

@@ -1,0 +1,37 @@
+// Package ui is the strictscope inspector: the Bubble Tea app that shows what the
+// model sees and why. It owns the root model, the screens (the tools screen now;
+// the replay screen and the playground plug in as further Screens), the panes,
+// the layout, the styles (package ui/styles) and the key bindings (package
+// ui/keys).
+//
+// Its rules:
+//
+//   - It draws only what the library returned. Every status, badge and mark (null
+//     paths, dropped keywords, the failing node, removed characters) comes from
+//     adapter's answer for the current modes; the UI finds the lines they sit on
+//     and never decides a rule itself. Every toggle asks adapter again (answers
+//     are cached per combination of modes).
+//   - One root model owns focus, layout, global keys, prompts, help and the status
+//     line, and routes a key only to the pane with focus. Components are dumb:
+//     the screen calls their methods; they get no messages. A Context (size,
+//     styles, keys, dark or light, options) is shared by all.
+//   - Components use the fields of styles.Styles, never a colour. Light or dark
+//     follows tea.BackgroundColorMsg; NO_COLOR (or a terminal without colour)
+//     gives a set without colour in which highlights keep bold, reverse,
+//     underline or faint.
+//   - Text from tools and recordings is untrusted: every string from data goes
+//     through adapter.Sanitize before it is drawn, so no control sequence from a
+//     tool reaches the terminal, and invisible characters show as ⟨U+200B⟩.
+//   - JSON panes are virtualised: a document is pretty-printed once into lines
+//     with a JSON-pointer → line map and a line → path map, each line is
+//     highlighted with chroma's JSON lexer the first time it is drawn and cached,
+//     and only the visible lines are drawn. Tokens are styled here, with Lip
+//     Gloss, so that a line's background survives every token.
+//   - Layout is a pure function of the window size (ComputeLayout). Below 80×24
+//     the inspector says so instead of drawing.
+//   - I/O happens in commands (writing a file), never in Update or View; the
+//     clipboard is written through OSC 52.
+//
+// Run starts it in a terminal; New builds the root model without one, for
+// tests.
+package ui

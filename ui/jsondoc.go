@@ -1,0 +1,207 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/strictscope/strictscope/adapter"
+)
+
+// lexState is the state chroma's JSON lexer starts a line in: every line of a
+// pretty-printed document is lexically whole, but the lexer needs to know whether
+// it sits in an object (where a string is a key) or an array.
+type lexState uint8
+
+const (
+	lexRoot lexState = iota
+	lexObject
+	lexArray
+)
+
+// docLine is one line of a pretty-printed document.
+type docLine struct {
+	text  string   // sanitized: no control sequence, invisible characters drawn visibly
+	node  int32    // the node that starts on this line, or whose container closes on it
+	state lexState // the lexer state the line starts in
+}
+
+// docNode is one JSON value of a document.
+type docNode struct {
+	parent     int32 // -1 for the root
+	step       adapter.Step
+	start, end int32 // first and last line of the value
+}
+
+// jsonDoc is a JSON value pretty-printed once into lines, with a JSON-pointer →
+// node map (to jump to a path and mark it) and a line → node map (for the
+// breadcrumb). It is built once per document and never changes; highlighting is
+// cached in it line by line as lines are first drawn.
+type jsonDoc struct {
+	value adapter.Value
+	lines []docLine
+	nodes []docNode
+	byPtr map[string]int32
+	toks  [][]token // per line, nil until highlighted
+}
+
+// newJSONDoc pretty-prints v with two spaces a level.
+func newJSONDoc(v adapter.Value) *jsonDoc {
+	d := &jsonDoc{value: v, byPtr: make(map[string]int32)}
+	p := &printer{d: d}
+	p.value(v, -1, adapter.Step{}, "", 0, lexRoot, "", false)
+	d.toks = make([][]token, len(d.lines))
+	return d
+}
+
+// printer builds a jsonDoc.
+type printer struct {
+	d   *jsonDoc
+	buf []byte
+}
+
+func (p *printer) emit(node int32, st lexState) {
+	p.d.lines = append(p.d.lines, docLine{text: adapter.Sanitize(string(p.buf)), node: node, state: st})
+	p.buf = p.buf[:0]
+}
+
+func indent(buf []byte, depth int) []byte {
+	for range depth {
+		buf = append(buf, ' ', ' ')
+	}
+	return buf
+}
+
+// value prints v, which sits under parent by step, at depth, in a container whose
+// lexer state is st. key is the member name to print before it ("" and !isKey in
+// arrays and at the root); comma says whether a comma follows.
+func (p *printer) value(v adapter.Value, parent int32, step adapter.Step, ptr string, depth int, st lexState, key string, comma bool) {
+	id := int32(len(p.d.nodes))
+	line := int32(len(p.d.lines))
+	p.d.nodes = append(p.d.nodes, docNode{parent: parent, step: step, start: line, end: line})
+	p.d.byPtr[ptr] = id
+
+	p.buf = indent(p.buf, depth)
+	if st == lexObject {
+		p.buf = adapter.AppendQuoted(p.buf, key)
+		p.buf = append(p.buf, ':', ' ')
+	}
+	switch v.Kind() {
+	case adapter.Object, adapter.Array:
+		open, close, inner := byte('{'), byte('}'), lexObject
+		if v.Kind() == adapter.Array {
+			open, close, inner = '[', ']', lexArray
+		}
+		if v.Len() == 0 {
+			p.buf = append(p.buf, open, close)
+			break
+		}
+		p.buf = append(p.buf, open)
+		p.emit(id, st)
+		if v.Kind() == adapter.Object {
+			ms := v.Members()
+			for i, m := range ms {
+				p.value(m.Value, id, adapter.Key(m.Key), ptr+"/"+escapePointer(m.Key), depth+1, lexObject, m.Key, i < len(ms)-1)
+			}
+		} else {
+			items := v.Items()
+			for i, it := range items {
+				p.value(it, id, adapter.Index(i), ptr+"/"+itoa(i), depth+1, lexArray, "", i < len(items)-1)
+			}
+		}
+		p.buf = indent(p.buf, depth)
+		p.buf = append(p.buf, close)
+		if comma {
+			p.buf = append(p.buf, ',')
+		}
+		// The closing line lexes in the container's own state.
+		p.d.nodes[id].end = int32(len(p.d.lines))
+		p.emit(id, inner)
+		return
+	case adapter.String:
+		p.buf = adapter.AppendQuoted(p.buf, v.Str())
+	case adapter.Number:
+		p.buf = append(p.buf, v.NumberText()...)
+	case adapter.Bool:
+		if v.Bool() {
+			p.buf = append(p.buf, "true"...)
+		} else {
+			p.buf = append(p.buf, "false"...)
+		}
+	default:
+		p.buf = append(p.buf, "null"...)
+	}
+	if comma {
+		p.buf = append(p.buf, ',')
+	}
+	p.emit(id, st)
+}
+
+func escapePointer(s string) string {
+	if !strings.ContainsAny(s, "~/") {
+		return s
+	}
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+func itoa(i int) string {
+	if i < 10 {
+		return string(rune('0' + i))
+	}
+	var b [20]byte
+	n := len(b)
+	for i > 0 {
+		n--
+		b[n] = byte('0' + i%10)
+		i /= 10
+	}
+	return string(b[n:])
+}
+
+// path returns the path of node id from the document's root.
+func (d *jsonDoc) path(id int32) adapter.Path {
+	n := 0
+	for i := id; i > 0; i = d.nodes[i].parent {
+		n++
+	}
+	p := make(adapter.Path, n)
+	for i := id; i > 0; i = d.nodes[i].parent {
+		n--
+		p[n] = d.nodes[i].step
+	}
+	return p
+}
+
+// lineOf returns the first line of the value at path p.
+func (d *jsonDoc) lineOf(p adapter.Path) (int, bool) {
+	id, ok := d.byPtr[p.Pointer()]
+	if !ok {
+		return 0, false
+	}
+	return int(d.nodes[id].start), true
+}
+
+// span returns the first and last line of the value at path p.
+func (d *jsonDoc) span(p adapter.Path) (int, int, bool) {
+	id, ok := d.byPtr[p.Pointer()]
+	if !ok {
+		return 0, 0, false
+	}
+	return int(d.nodes[id].start), int(d.nodes[id].end), true
+}
+
+// nearest returns the first line of the deepest value on path p that exists.
+func (d *jsonDoc) nearest(p adapter.Path) int {
+	for n := len(p); n >= 0; n-- {
+		if l, ok := d.lineOf(p[:n]); ok {
+			return l
+		}
+	}
+	return 0
+}
+
+// pathAt returns the path of the value on line i.
+func (d *jsonDoc) pathAt(i int) adapter.Path {
+	if i < 0 || i >= len(d.lines) {
+		return nil
+	}
+	return d.path(d.lines[i].node)
+}

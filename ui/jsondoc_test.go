@@ -1,0 +1,153 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/strictscope/strictscope/adapter"
+)
+
+// checkDoc checks a document against the library's own indented text and its
+// maps against each other; it returns the first problem.
+func checkDoc(t testing.TB, v adapter.Value) *jsonDoc {
+	t.Helper()
+	d := newJSONDoc(v)
+	var texts []string
+	for _, l := range d.lines {
+		texts = append(texts, l.text)
+	}
+	want := adapter.SanitizeLines(string(adapter.MarshalIndent(v)))
+	if got := strings.Join(texts, "\n") + "\n"; got != want {
+		t.Fatalf("lines differ from adapter.MarshalIndent:\ngot:\n%s\nwant:\n%s", got, want)
+	}
+	for id := range d.nodes {
+		p := d.path(int32(id))
+		l, ok := d.lineOf(p)
+		if !ok || l != int(d.nodes[id].start) {
+			t.Fatalf("node %d at %s: lineOf = %d, %v; want %d", id, p.Pointer(), l, ok, d.nodes[id].start)
+		}
+		if _, ok := adapter.Lookup(v, p); !ok {
+			t.Fatalf("node %d: path %s is not in the value", id, p.Pointer())
+		}
+	}
+	for i, l := range d.lines {
+		n := d.nodes[l.node]
+		if i < int(n.start) || i > int(n.end) {
+			t.Fatalf("line %d belongs to node %d spanning %d–%d", i, l.node, n.start, n.end)
+		}
+		if i != int(n.start) && i != int(n.end) {
+			t.Fatalf("line %d is neither the first nor the last line of its node", i)
+		}
+	}
+	h := newHighlighter()
+	for i, l := range d.lines {
+		var b strings.Builder
+		for _, tk := range h.tokens(d, i) {
+			b.WriteString(tk.text)
+		}
+		if b.String() != l.text {
+			t.Fatalf("line %d: tokens %q lose text of %q", i, b.String(), l.text)
+		}
+	}
+	return d
+}
+
+func TestJSONDocMatchesLibraryText(t *testing.T) {
+	for _, src := range []string{
+		`{}`, `[]`, `null`, `"x"`, `1e400`,
+		`{"a":1,"b":[true,false,null,{"c":{}}],"d":"é\u200b","e/f~g":[[]]}`,
+		`[{"x":[1,[2,[3]]]},"s",-0.5E+3]`,
+	} {
+		v, err := adapter.DecodeString(src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkDoc(t, v)
+	}
+}
+
+func TestJSONDocPointerMap(t *testing.T) {
+	v, _ := adapter.DecodeString(`{"properties":{"a/b":{"type":"string"},"tags":{"items":{"k":0}}},"list":[10,20]}`)
+	d := checkDoc(t, v)
+	cases := map[string]int{"": 0, "/properties": 1, "/properties/a~1b": 2, "/properties/tags/items/k": 7, "/list/1": 13}
+	for ptr, want := range cases {
+		p, ok := adapter.ParsePointer(ptr, v)
+		if !ok {
+			t.Fatalf("ParsePointer(%q) failed", ptr)
+		}
+		if got, ok := d.lineOf(p); !ok || got != want {
+			t.Errorf("lineOf(%q) = %d, %v; want %d", ptr, got, ok, want)
+		}
+	}
+	if got := d.pathAt(7).Pointer(); got != "/properties/tags/items/k" {
+		t.Errorf("pathAt(7) = %q", got)
+	}
+	if got := d.nearest(adapter.Keys("properties", "tags", "missing", "deeper")); got != 5 {
+		t.Errorf("nearest = %d, want 5 (the tags line)", got)
+	}
+}
+
+func TestJSONDocDrawsInvisibleCharactersVisibly(t *testing.T) {
+	v := adapter.ObjectValue(adapter.Member{Key: "k\x1b[2J", Value: adapter.StringValue("a\u200bb\u009b31m\u2028")})
+	d := checkDoc(t, v)
+	text := d.lines[1].text
+	for _, want := range []string{"⟨U+200B⟩", "⟨U+009B⟩", "⟨U+2028⟩", `\u001b[2J`} {
+		if !strings.Contains(text, want) {
+			t.Errorf("line %q lacks %q", text, want)
+		}
+	}
+	if strings.ContainsAny(text, "\x1b\u009b\u200b") {
+		t.Errorf("line %q holds a raw control or invisible character", text)
+	}
+	var visible int
+	for _, tk := range newHighlighter().tokens(d, 1) {
+		if tk.kind == tkVisible {
+			visible++
+		}
+	}
+	if visible != 3 {
+		t.Errorf("%d visible-character tokens, want 3", visible)
+	}
+}
+
+func TestWriteLineWidth(t *testing.T) {
+	v, _ := adapter.DecodeString(`{"a":"一二三四五六七八九十","bb":[1,2,3]}`)
+	d := newJSONDoc(v)
+	h := newHighlighter()
+	ls := newLineStyles(newContext(Options{}).Styles)
+	for i := range d.lines {
+		for _, x0 := range []int{0, 1, 3, 7, 40} {
+			for _, w := range []int{1, 2, 5, 9, 30} {
+				var b strings.Builder
+				writeLine(&b, h.tokens(d, i), x0, w, &ls.tok[0][bgCursor])
+				if got := ansi.StringWidth(b.String()); got != w {
+					t.Errorf("line %d x0=%d w=%d: drawn %d cells: %q", i, x0, w, got, ansi.Strip(b.String()))
+				}
+			}
+		}
+	}
+}
+
+// FuzzJSONPane pretty-prints any JSON value: it never panics, its lines are the
+// library's indented text, and its maps agree.
+func FuzzJSONPane(f *testing.F) {
+	for _, s := range []string{`{}`, `{"a":[1,{"b":null}]}`, `"\u001b]52;c;x\u0007"`, `[[[[]]]]`, `{"":{"~":{"/":1}}}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		v, err := adapter.Decode(data)
+		if err != nil {
+			return
+		}
+		d := checkDoc(t, v)
+		p := &jsonPane{ctx: newContext(Options{})}
+		p.setSize(30, 10)
+		p.setContent(&paneContent{doc: d, base: adapter.Path{}})
+		for range 3 {
+			p.move(7)
+			_ = p.view(true)
+			p.hscroll(5)
+		}
+	})
+}

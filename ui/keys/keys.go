@@ -1,0 +1,175 @@
+// Package keys holds the inspector's key bindings, grouped by where they act:
+// everywhere, on the tools screen, in the tool list, in a JSON pane, in a prompt.
+// Every group implements help.KeyMap, so the help view is generated from the
+// bindings and never written by hand.
+package keys
+
+import "charm.land/bubbles/v2/key"
+
+// Global keys act on every screen.
+type Global struct {
+	Quit     key.Binding
+	Help     key.Binding
+	Focus    key.Binding
+	FocusBck key.Binding
+}
+
+// Tools are the tools screen's keys: toggles and moves that act whatever pane
+// has focus.
+type Tools struct {
+	API      key.Binding
+	Strict   key.Binding
+	Prefix   key.Binding
+	Defaults key.Binding
+	Tool     key.Binding
+	Report   key.Binding
+	Filter   key.Binding
+	Goto     key.Binding
+	Next     key.Binding
+	Prev     key.Binding
+	Copy     key.Binding
+	Write    key.Binding
+}
+
+// List moves in the tool list.
+type List struct {
+	Up     key.Binding
+	Down   key.Binding
+	PgUp   key.Binding
+	PgDown key.Binding
+	Top    key.Binding
+	Bottom key.Binding
+	Open   key.Binding
+	Clear  key.Binding
+}
+
+// JSON moves in a JSON pane.
+type JSON struct {
+	Up       key.Binding
+	Down     key.Binding
+	PgUp     key.Binding
+	PgDown   key.Binding
+	HalfUp   key.Binding
+	HalfDown key.Binding
+	Top      key.Binding
+	Bottom   key.Binding
+	Left     key.Binding
+	Right    key.Binding
+}
+
+// Prompt answers a prompt.
+type Prompt struct {
+	Accept key.Binding
+	Cancel key.Binding
+}
+
+// KeyMap is every group.
+type KeyMap struct {
+	Global Global
+	Tools  Tools
+	List   List
+	JSON   JSON
+	Prompt Prompt
+}
+
+func bind(help, desc string, keys ...string) key.Binding {
+	return key.NewBinding(key.WithKeys(keys...), key.WithHelp(help, desc))
+}
+
+// Default returns the inspector's bindings.
+func Default() *KeyMap {
+	return &KeyMap{
+		Global: Global{
+			Quit:     bind("q", "quit", "q", "ctrl+c"),
+			Help:     bind("?", "help", "?"),
+			Focus:    bind("tab", "next pane", "tab"),
+			FocusBck: bind("shift+tab", "previous pane", "shift+tab"),
+		},
+		Tools: Tools{
+			API:      bind("a", "api: chat/responses", "a"),
+			Strict:   bind("s", "strict: auto/true/false", "s"),
+			Prefix:   bind("p", "server prefix on/off", "p"),
+			Defaults: bind("d", "defaults in descriptions", "d"),
+			Tool:     bind("t", "rendered tool / strict schema", "t"),
+			Report:   bind("r", "whole report", "r"),
+			Filter:   bind("/", "filter tools", "/"),
+			Goto:     bind("g", "go to JSON pointer", "g"),
+			Next:     bind("n", "next null path or error", "n"),
+			Prev:     bind("N", "previous null path or error", "N"),
+			Copy:     bind("y", "copy pane (OSC 52)", "y"),
+			Write:    bind("w", "write rendered tools", "w"),
+		},
+		List: List{
+			Up:     bind("↑/k", "up", "up", "k"),
+			Down:   bind("↓/j", "down", "down", "j"),
+			PgUp:   bind("pgup", "page up", "pgup", "ctrl+b"),
+			PgDown: bind("pgdn", "page down", "pgdown", "ctrl+f"),
+			Top:    bind("home", "first", "home"),
+			Bottom: bind("end/G", "last", "end", "G"),
+			Open:   bind("enter", "to the schema", "enter", "right", "l"),
+			Clear:  bind("esc", "clear filter", "esc"),
+		},
+		JSON: JSON{
+			Up:       bind("↑/k", "up", "up", "k"),
+			Down:     bind("↓/j", "down", "down", "j"),
+			PgUp:     bind("pgup", "page up", "pgup", "ctrl+b"),
+			PgDown:   bind("pgdn", "page down", "pgdown", "ctrl+f", "space"),
+			HalfUp:   bind("ctrl+u", "half page up", "ctrl+u"),
+			HalfDown: bind("ctrl+d", "half page down", "ctrl+d"),
+			Top:      bind("home", "top", "home"),
+			Bottom:   bind("end/G", "bottom", "end", "G"),
+			Left:     bind("←/h", "scroll left", "left", "h"),
+			Right:    bind("→/l", "scroll right", "right", "l"),
+		},
+		Prompt: Prompt{
+			Accept: bind("enter", "accept", "enter"),
+			Cancel: bind("esc", "cancel", "esc"),
+		},
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (g Global) ShortHelp() []key.Binding { return []key.Binding{g.Help, g.Focus, g.Quit} }
+
+// FullHelp implements help.KeyMap.
+func (g Global) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{g.Help, g.Focus, g.FocusBck, g.Quit}}
+}
+
+// ShortHelp implements help.KeyMap.
+func (t Tools) ShortHelp() []key.Binding {
+	return []key.Binding{t.API, t.Strict, t.Tool, t.Report, t.Filter, t.Goto, t.Next}
+}
+
+// FullHelp implements help.KeyMap.
+func (t Tools) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{t.API, t.Strict, t.Prefix, t.Defaults, t.Tool, t.Report},
+		{t.Filter, t.Goto, t.Next, t.Prev, t.Copy, t.Write},
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (l List) ShortHelp() []key.Binding { return []key.Binding{l.Up, l.Down, l.Open} }
+
+// FullHelp implements help.KeyMap.
+func (l List) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{l.Up, l.Down, l.PgUp, l.PgDown}, {l.Top, l.Bottom, l.Open, l.Clear}}
+}
+
+// ShortHelp implements help.KeyMap.
+func (j JSON) ShortHelp() []key.Binding { return []key.Binding{j.Up, j.Down, j.Left, j.Right} }
+
+// FullHelp implements help.KeyMap.
+func (j JSON) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{j.Up, j.Down, j.PgUp, j.PgDown, j.HalfUp},
+		{j.HalfDown, j.Top, j.Bottom, j.Left, j.Right},
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (p Prompt) ShortHelp() []key.Binding { return []key.Binding{p.Accept, p.Cancel} }
+
+// FullHelp implements help.KeyMap.
+func (p Prompt) FullHelp() [][]key.Binding { return [][]key.Binding{{p.Accept, p.Cancel}} }

@@ -1,0 +1,213 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"sync"
+
+	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/fixtures"
+	"github.com/strictscope/strictscope/sessions"
+)
+
+// FileKind is what a file given to the inspector turned out to be.
+type FileKind uint8
+
+// The kinds of file.
+const (
+	FileToolList  FileKind = iota // an MCP tool list: its tools are on the tools screen
+	FileRecording                 // a recording of OpenAI traffic (replayed by the replay screen)
+	FileSession                   // a strictscope session file (replayed by the replay screen)
+	FileFailed                    // a file that could not be loaded
+)
+
+// File is one file the inspector was given, and what became of it.
+type File struct {
+	Name     string // as given on the command line (or the fixture's name)
+	Kind     FileKind
+	Format   sessions.Format
+	Server   int    // index into Loaded.Servers for a tool list, else -1
+	Detail   string // "5 tools", "3 exchanges", …
+	Err      error  // why it failed (FileFailed)
+	Warnings []string
+	Rec      *sessions.Recording // the loaded recording (FileRecording)
+}
+
+// Loaded is everything the inspector opens: the servers of the tool lists, and
+// every file with what it is. A file that fails is listed with its error and the
+// others still open.
+type Loaded struct {
+	Servers  []adapter.Server
+	Files    []File
+	Examples bool // the built-in examples, opened when no file was given
+}
+
+// headSize is how much of a file content detection reads.
+const headSize = 64 << 10
+
+// Load reads files (tool lists as [NAME=]FILE, recordings, session files), each
+// detected by content. With no file it opens the built-in examples. Files are
+// read and parsed in parallel; they are listed in the order given.
+func Load(args []string) *Loaded {
+	if len(args) == 0 {
+		return LoadExamples()
+	}
+	parts := make([]*Loaded, len(args))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	for i, a := range args {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			parts[i] = &Loaded{}
+			parts[i].addPath(sessions.ParseToolSource(a))
+		}()
+	}
+	wg.Wait()
+	l := &Loaded{}
+	for _, p := range parts {
+		l.merge(p)
+	}
+	return l
+}
+
+// merge appends the servers and files of o.
+func (l *Loaded) merge(o *Loaded) {
+	for _, f := range o.Files {
+		if f.Server >= 0 {
+			f.Server += len(l.Servers)
+		}
+		l.Files = append(l.Files, f)
+	}
+	l.Servers = append(l.Servers, o.Servers...)
+}
+
+// LoadExamples opens the built-in examples embedded from fixtures.
+func LoadExamples() *Loaded {
+	l := &Loaded{Examples: true}
+	for _, name := range append(fixtures.ToolLists(), fixtures.Recordings()...) {
+		data, err := fixtures.Read(name)
+		if err != nil {
+			l.fail(name, err)
+			continue
+		}
+		l.AddBytes(sessions.ServerNameFor(name), name, data)
+	}
+	return l
+}
+
+func (l *Loaded) fail(name string, err error) {
+	l.Files = append(l.Files, File{Name: name, Kind: FileFailed, Server: -1, Err: err})
+}
+
+func (l *Loaded) addPath(src sessions.ToolSource) {
+	f, err := os.Open(src.Path)
+	if err != nil {
+		l.fail(src.Path, openError(err))
+		return
+	}
+	head := make([]byte, headSize)
+	n, err := io.ReadFull(f, head)
+	f.Close()
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		l.fail(src.Path, err)
+		return
+	}
+	data, whole := head[:n], n < headSize
+	format := sessions.Detect(src.Path, data)
+	switch format {
+	case sessions.FormatToolList, sessions.FormatUnknown, sessions.FormatSession:
+		if !whole {
+			if data, err = os.ReadFile(src.Path); err != nil {
+				l.fail(src.Path, openError(err))
+				return
+			}
+			if format == sessions.FormatUnknown {
+				format = sessions.Detect(src.Path, data)
+			}
+		}
+		l.add(src.Server, src.Path, data, format)
+	default:
+		rec, err := sessions.LoadRecordingFile(src.Path)
+		l.addRecording(src.Path, format, rec, err)
+	}
+}
+
+// AddBytes adds the file name with content data, detected by content; a tool
+// list's tools belong to server.
+func (l *Loaded) AddBytes(server, name string, data []byte) {
+	l.add(server, name, data, sessions.Detect(name, data))
+}
+
+func (l *Loaded) add(server, name string, data []byte, format sessions.Format) {
+	switch format {
+	case sessions.FormatSession:
+		l.Files = append(l.Files, File{Name: name, Kind: FileSession, Format: format, Server: -1,
+			Detail: "session file"})
+	case sessions.FormatToolList, sessions.FormatUnknown:
+		srv, warns, err := sessions.ParseToolListFile(server, name, data)
+		if err != nil {
+			if format == sessions.FormatUnknown {
+				err = fmt.Errorf("not a tool list, recording or session file: %w", err)
+			}
+			l.fail(name, err)
+			return
+		}
+		l.Servers = append(l.Servers, srv)
+		l.Files = append(l.Files, File{Name: name, Kind: FileToolList, Format: sessions.FormatToolList,
+			Server: len(l.Servers) - 1, Detail: plural(len(srv.Tools), "tool"), Warnings: warns})
+	default:
+		rec, err := sessions.LoadRecording(name, data)
+		l.addRecording(name, format, rec, err)
+	}
+}
+
+func (l *Loaded) addRecording(name string, format sessions.Format, rec *sessions.Recording, err error) {
+	if err != nil {
+		l.fail(name, err)
+		return
+	}
+	l.Files = append(l.Files, File{Name: name, Kind: FileRecording, Format: rec.Format, Server: -1,
+		Detail: string(rec.Format) + ", " + plural(len(rec.Exchanges), "exchange"), Warnings: rec.AllWarnings(), Rec: rec})
+}
+
+// ServerFile returns the file server i came from.
+func (l *Loaded) ServerFile(i int) string {
+	for _, f := range l.Files {
+		if f.Kind == FileToolList && f.Server == i {
+			return f.Name
+		}
+	}
+	return ""
+}
+
+// Failed counts the files that could not be loaded.
+func (l *Loaded) Failed() int {
+	n := 0
+	for _, f := range l.Files {
+		if f.Kind == FileFailed {
+			n++
+		}
+	}
+	return n
+}
+
+func openError(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("cannot %s: %w", pe.Op, pe.Err)
+	}
+	return err
+}
+
+func plural(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return fmt.Sprintf("%d %ss", n, what)
+}

@@ -1,0 +1,67 @@
+package ui
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/strictscope/strictscope/fixtures"
+)
+
+func TestLoadExamples(t *testing.T) {
+	l := LoadExamples()
+	if !l.Examples {
+		t.Error("Examples is not set")
+	}
+	if got, want := len(l.Servers), len(fixtures.ToolLists()); got != want {
+		t.Errorf("%d servers from %d built-in tool lists", got, want)
+	}
+	if got, want := len(l.Files), len(fixtures.ToolLists())+len(fixtures.Recordings()); got != want {
+		t.Errorf("%d files listed, want %d", got, want)
+	}
+	for _, f := range l.Files {
+		if f.Kind == FileFailed {
+			t.Errorf("built-in example %s fails to load: %v", f.Name, f.Err)
+		}
+	}
+	if Load(nil).Examples != true {
+		t.Error("Load with no file does not open the examples")
+	}
+}
+
+func TestLoadKeepsGoingPastFailures(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.json")
+	os.WriteFile(good, mustFixture(t, "tools/files.json"), 0o644)
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(bad, []byte(`{"tools": [`), 0o644)
+	rec := filepath.Join(dir, "rec.json")
+	os.WriteFile(rec, mustFixture(t, "recordings/chat_forecast.json"), 0o644)
+
+	l := Load([]string{bad, "named=" + good, filepath.Join(dir, "missing.json"), rec})
+	if len(l.Files) != 4 {
+		t.Fatalf("%d files listed, want 4", len(l.Files))
+	}
+	kinds := []FileKind{FileFailed, FileToolList, FileFailed, FileRecording}
+	for i, f := range l.Files {
+		if f.Kind != kinds[i] {
+			t.Errorf("file %d (%s): kind %d, want %d (err %v)", i, f.Name, f.Kind, kinds[i], f.Err)
+		}
+	}
+	if len(l.Servers) != 1 || l.Servers[0].Name != "named" || l.Files[1].Server != 0 {
+		t.Errorf("the tool list did not load as server \"named\": %+v", l.Servers)
+	}
+	if l.Failed() != 2 {
+		t.Errorf("Failed() = %d, want 2", l.Failed())
+	}
+	if !strings.Contains(l.Files[2].Err.Error(), "cannot open") {
+		t.Errorf("a missing file says %q", l.Files[2].Err)
+	}
+
+	// Every file failing still opens the inspector, listing the errors.
+	h := newHarness(t, Options{}, Load([]string{bad, filepath.Join(dir, "missing.json")}), 80, 24)
+	if s := h.screen(); !strings.Contains(s, "bad.json") || !strings.Contains(s, "missing.json") || !strings.Contains(s, "2 not loaded") {
+		t.Errorf("the failed files are not listed:\n%s", s)
+	}
+}

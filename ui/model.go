@@ -1,0 +1,171 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+
+	"github.com/strictscope/strictscope/adapter"
+)
+
+// Model is the root model: it owns the window, the focus, the global keys, the
+// prompt, help and the status line, and routes every other key to the pane with
+// focus through the active screen.
+type Model struct {
+	ctx     *Context
+	screens []Screen
+	active  int
+	focus   []int // the focused pane of each screen
+	prompt  prompt
+	help    bool
+	// helpOffset is the first help line shown.
+	helpOffset int
+	status     statusMsg // a message shown until the next key
+}
+
+// New builds the inspector's root model for loaded files without a terminal: Run
+// gives it to Bubble Tea, tests drive its Update directly.
+func New(opts Options, loaded *Loaded) tea.Model { return newModel(opts, loaded) }
+
+func newModel(opts Options, loaded *Loaded) *Model {
+	opts = opts.withDefaults()
+	ctx := newContext(opts)
+	modes := Modes{API: opts.API, Strict: opts.Strict, NoPrefix: opts.NoPrefix,
+		NoDefaultDescriptions: opts.NoDefaultDescriptions}
+	m := &Model{ctx: ctx, prompt: newPrompt(ctx)}
+	m.screens = []Screen{newToolsScreen(ctx, loaded, modes)}
+	m.focus = make([]int, len(m.screens))
+	return m
+}
+
+func (o Options) withDefaults() Options {
+	if o.API == "" {
+		o.API = adapter.Chat
+	}
+	if o.Strict == "" {
+		o.Strict = adapter.StrictAuto
+	}
+	return o
+}
+
+// Init asks the terminal for its background colour (light or dark styles).
+func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
+
+func (m *Model) screen() Screen { return m.screens[m.active] }
+
+// Update implements tea.Model.
+func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.ctx.Width, m.ctx.Height = msg.Width, msg.Height
+		m.prompt.resize(m.ctx)
+		for _, s := range m.screens {
+			s.Resize()
+		}
+		return m, nil
+	case tea.BackgroundColorMsg:
+		m.ctx.setBackground(msg.IsDark())
+		m.restyle()
+		return m, nil
+	case tea.ColorProfileMsg:
+		if msg.Profile <= colorprofile.ASCII {
+			m.ctx.setNoColor(true)
+			m.restyle()
+		}
+		return m, nil
+	case statusMsg:
+		m.status = msg
+		return m, nil
+	case promptMsg:
+		return m, m.prompt.start(m.ctx, msg)
+	case tea.KeyPressMsg:
+		return m, m.key(msg)
+	case tea.PasteMsg:
+		if m.prompt.open {
+			return m, m.prompt.update(m.ctx, msg)
+		}
+	case tea.MouseClickMsg:
+		if m.help || m.prompt.open {
+			return m, nil
+		}
+		mouse := msg.Mouse()
+		if p, ok := m.screen().PaneAt(mouse.X, mouse.Y); ok {
+			m.focus[m.active] = p
+		}
+	case tea.MouseWheelMsg:
+		if m.help || m.prompt.open {
+			return m, nil
+		}
+	}
+	var cmd tea.Cmd
+	m.focus[m.active], cmd = m.screen().Update(msg, m.focus[m.active])
+	return m, cmd
+}
+
+func (m *Model) restyle() {
+	m.prompt.input.SetStyles(inputStyles(m.ctx.Styles))
+	for _, s := range m.screens {
+		s.Restyle()
+	}
+}
+
+// key handles the global keys and hands the others on.
+func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
+	m.status = statusMsg{}
+	g := &m.ctx.Keys.Global
+	if k.String() == "ctrl+c" {
+		return tea.Quit
+	}
+	if m.prompt.open {
+		return m.prompt.update(m.ctx, k)
+	}
+	if m.help {
+		jk := &m.ctx.Keys.JSON
+		page := max(m.ctx.Height-2, 1)
+		switch {
+		case key.Matches(k, g.Quit):
+			return tea.Quit
+		case key.Matches(k, g.Help), k.String() == "esc":
+			m.help = false
+		case key.Matches(k, jk.Up):
+			m.helpOffset--
+		case key.Matches(k, jk.Down):
+			m.helpOffset++
+		case key.Matches(k, jk.PgUp):
+			m.helpOffset -= page
+		case key.Matches(k, jk.PgDown):
+			m.helpOffset += page
+		case key.Matches(k, jk.Top):
+			m.helpOffset = 0
+		}
+		m.helpOffset = min(max(m.helpOffset, 0), max(len(m.helpLines())-(m.ctx.Height-1), 0))
+		return nil
+	}
+	if m.ctx.Width < MinWidth || m.ctx.Height < MinHeight {
+		if key.Matches(k, g.Quit) {
+			return tea.Quit
+		}
+		return nil
+	}
+	s := m.screen()
+	focus := m.focus[m.active]
+	if !s.Capturing(focus) {
+		n := len(s.Panes())
+		switch {
+		case key.Matches(k, g.Quit):
+			return tea.Quit
+		case key.Matches(k, g.Help):
+			m.help, m.helpOffset = true, 0
+			return nil
+		case key.Matches(k, g.Focus):
+			m.focus[m.active] = (focus + 1) % n
+			return nil
+		case key.Matches(k, g.FocusBck):
+			m.focus[m.active] = (focus + n - 1) % n
+			return nil
+		}
+	}
+	var cmd tea.Cmd
+	m.focus[m.active], cmd = s.Update(k, focus)
+	return cmd
+}

@@ -1,0 +1,157 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/strictscope/strictscope/adapter"
+)
+
+// Modes are the toggles the tools screen draws from: each combination is one
+// call of adapter.Tools.
+type Modes struct {
+	API                   adapter.API
+	Strict                adapter.StrictMode
+	NoPrefix              bool
+	NoDefaultDescriptions bool
+}
+
+// nextStrict cycles auto → true → false → auto.
+func nextStrict(m adapter.StrictMode) adapter.StrictMode {
+	switch m {
+	case adapter.StrictAuto, "":
+		return adapter.StrictOn
+	case adapter.StrictOn:
+		return adapter.StrictOff
+	}
+	return adapter.StrictAuto
+}
+
+// String names the modes as the status line shows them.
+func (m Modes) String() string {
+	var parts []string
+	parts = append(parts, string(m.API), "strict "+string(m.Strict))
+	if m.NoPrefix {
+		parts = append(parts, "no prefix")
+	} else {
+		parts = append(parts, "prefix")
+	}
+	if m.NoDefaultDescriptions {
+		parts = append(parts, "no defaults")
+	} else {
+		parts = append(parts, "defaults")
+	}
+	return strings.Join(parts, " · ")
+}
+
+// counts are the header's numbers.
+type counts struct {
+	tools, strict, fallback, excluded, nonStrict, hidden, truncated int
+}
+
+// computed is the library's answer for one combination of modes, with the pane
+// contents drawn from it, built as they are first shown.
+type computed struct {
+	modes  Modes
+	set    *adapter.ToolSet
+	tools  []adapter.Value
+	report *adapter.ToolsReport
+	counts counts
+
+	reportDoc *jsonDoc
+	contents  map[contentKey]*[2]*paneContent
+}
+
+type contentKey struct {
+	tool int
+	view viewMode
+}
+
+// engine computes and caches the answer for each combination of modes. Toggling
+// back to a combination seen before costs nothing.
+type engine struct {
+	servers  []adapter.Server
+	serverOf []int // server index of each tool, in set order
+	sets     [2]*adapter.ToolSet
+	cache    map[Modes]*computed
+	origDocs map[int]*jsonDoc // the input schema as written, by tool
+	rawDocs  map[int]*jsonDoc // the tool as listed, by tool
+}
+
+func newEngine(servers []adapter.Server) *engine {
+	e := &engine{servers: servers, cache: map[Modes]*computed{},
+		origDocs: map[int]*jsonDoc{}, rawDocs: map[int]*jsonDoc{}}
+	for s, srv := range servers {
+		for range srv.Tools {
+			e.serverOf = append(e.serverOf, s)
+		}
+	}
+	return e
+}
+
+func (e *engine) toolSet(noPrefix bool) *adapter.ToolSet {
+	i := 0
+	if noPrefix {
+		i = 1
+	}
+	if e.sets[i] == nil {
+		e.sets[i] = adapter.NewToolSet(e.servers, adapter.NameOptions{NoPrefix: noPrefix})
+	}
+	return e.sets[i]
+}
+
+// get returns the answer for m, computing it on first use.
+func (e *engine) get(m Modes) *computed {
+	if c, ok := e.cache[m]; ok {
+		return c
+	}
+	set := e.toolSet(m.NoPrefix)
+	tools, rep := adapter.Tools(set, adapter.ToolsOptions{API: m.API, Strict: m.Strict,
+		NoDefaultDescriptions: m.NoDefaultDescriptions})
+	c := &computed{modes: m, set: set, tools: tools, report: rep, contents: map[contentKey]*[2]*paneContent{}}
+	for _, o := range rep.Outcomes {
+		c.counts.tools++
+		switch o.Status {
+		case adapter.StatusStrict:
+			c.counts.strict++
+		case adapter.StatusFallback:
+			c.counts.fallback++
+		case adapter.StatusExcluded:
+			c.counts.excluded++
+		case adapter.StatusNonStrict:
+			c.counts.nonStrict++
+		}
+		if o.Removed.Count > 0 {
+			c.counts.hidden++
+		}
+		if o.Truncated {
+			c.counts.truncated++
+		}
+	}
+	e.cache[m] = c
+	return c
+}
+
+// origDoc is tool i's input schema as written.
+func (e *engine) origDoc(i int, o *adapter.ToolOutcome) *jsonDoc {
+	if d, ok := e.origDocs[i]; ok {
+		return d
+	}
+	d := newJSONDoc(o.Entry.Tool.InputSchema)
+	e.origDocs[i] = d
+	return d
+}
+
+// rawDoc is tool i as its server listed it.
+func (e *engine) rawDoc(i int, o *adapter.ToolOutcome) *jsonDoc {
+	if d, ok := e.rawDocs[i]; ok {
+		return d
+	}
+	raw := o.Entry.Tool.Raw
+	if raw.IsNull() {
+		raw = adapter.ObjectValue(adapter.Member{Key: "name", Value: adapter.StringValue(o.Entry.Tool.Name)},
+			adapter.Member{Key: "inputSchema", Value: o.Entry.Tool.InputSchema})
+	}
+	d := newJSONDoc(raw)
+	e.rawDocs[i] = d
+	return d
+}

@@ -1,0 +1,39 @@
+package ui
+
+import (
+	"os"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/strictscope/strictscope/adapter"
+)
+
+// Options are the inspector's starting point: what to open and the starting modes.
+type Options struct {
+	// Files are tool lists ([NAME=]FILE), recordings and session files, detected
+	// by content. With none the built-in examples open.
+	Files []string
+	// API is the API tools are rendered for (chat when empty).
+	API adapter.API
+	// Strict is the starting strict mode (auto when empty).
+	Strict adapter.StrictMode
+	// NoPrefix exposes tools as TOOL instead of SERVER__TOOL.
+	NoPrefix bool
+	// NoDefaultDescriptions leaves defaults out of descriptions.
+	NoDefaultDescriptions bool
+	// NoColor draws without colour (attributes only). Run sets it when the
+	// NO_COLOR environment variable is set and not empty.
+	NoColor bool
+}
+
+// Run loads the files and runs the inspector until the user quits. It needs a
+// terminal on stdin and stdout; the caller checks that. The terminal is left as
+// it was: the inspector draws in the alternate screen.
+func Run(opts Options) error {
+	if os.Getenv("NO_COLOR") != "" {
+		opts.NoColor = true
+	}
+	loaded := Load(opts.Files)
+	_, err := tea.NewProgram(New(opts, loaded)).Run()
+	return err
+}

@@ -1,0 +1,208 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/strictscope/strictscope/adapter"
+)
+
+// viewMode is what the right pane of the tools screen shows.
+type viewMode uint8
+
+const (
+	viewSchema viewMode = iota // the strict schema beside the original
+	viewTool                   // the rendered tool beside the tool as listed
+	viewReport                 // the whole report beside the original
+)
+
+// isLimitError says whether a conversion succeeded but crossed a size limit:
+// the error's path then points into the converted schema (adapter.StrictSchema).
+func isLimitError(o *adapter.ToolOutcome) bool {
+	return o.ConversionErr != nil && o.Conversion != nil
+}
+
+// toolContents returns the two panes for tool i in view v.
+func (s *toolsScreen) toolContents(c *computed, i int, v viewMode) *[2]*paneContent {
+	k := contentKey{tool: i, view: v}
+	if pc, ok := c.contents[k]; ok {
+		return pc
+	}
+	o := c.report.Outcomes[i]
+	pc := &[2]*paneContent{}
+	switch v {
+	case viewTool:
+		pc[0] = s.originalContent(o, s.eng.rawDoc(i, o), schemaBase(o.Entry.Tool.Raw), "as listed")
+		pc[1] = s.renderedContent(c, o)
+	case viewReport:
+		pc[0] = s.originalContent(o, s.eng.origDoc(i, o), adapter.Path{}, "original")
+		pc[1] = s.reportContent(c, o)
+	default:
+		pc[0] = s.originalContent(o, s.eng.origDoc(i, o), adapter.Path{}, "original")
+		pc[1] = s.strictContent(o)
+	}
+	c.contents[k] = pc
+	return pc
+}
+
+// schemaBase is where the input schema sits in a tool as listed.
+func schemaBase(raw adapter.Value) adapter.Path {
+	if raw.IsNull() || raw.Has("inputSchema") {
+		return adapter.Keys("inputSchema")
+	}
+	return nil
+}
+
+// originalContent is the schema as written (or the tool as listed), marked with
+// what the conversion did: the optional properties at the null paths, the
+// dropped keywords, the failing node.
+func (s *toolsScreen) originalContent(o *adapter.ToolOutcome, doc *jsonDoc, base adapter.Path, title string) *paneContent {
+	pc := &paneContent{title: title, doc: doc, base: base}
+	if base == nil {
+		return pc
+	}
+	m := newMarker(pc)
+	schema := o.Entry.Tool.InputSchema
+	if r := o.Conversion; r != nil {
+		for _, d := range r.Dropped {
+			m.dropped(d, s.modes.NoDefaultDescriptions)
+		}
+		for _, np := range r.NullPaths {
+			m.null(schema, np, "optional here, so strict mode makes it nullable; a null sent here is stripped")
+		}
+	}
+	if e := o.ConversionErr; e != nil && !isLimitError(o) {
+		m.failure(e)
+	}
+	m.done()
+	return pc
+}
+
+// strictContent is the strict schema with the nullable forms of the null paths
+// marked, or why there is none.
+func (s *toolsScreen) strictContent(o *adapter.ToolOutcome) *paneContent {
+	title := "strict"
+	if o.Status != adapter.StatusStrict {
+		title = "strict · not sent"
+	}
+	r := o.Conversion
+	if r == nil {
+		return &paneContent{title: "strict", message: noStrictForm(o.ConversionErr)}
+	}
+	if isLimitError(o) {
+		title = "strict · crosses a limit"
+	}
+	pc := &paneContent{title: title, doc: newJSONDoc(r.Schema), base: adapter.Path{}}
+	m := newMarker(pc)
+	for _, np := range r.NullPaths {
+		m.null(r.Schema, np, "its nullable form: the model sends null when it has no value")
+	}
+	if isLimitError(o) {
+		m.failure(o.ConversionErr)
+	}
+	m.done()
+	return pc
+}
+
+func noStrictForm(e *adapter.StrictError) string {
+	if e == nil {
+		return "no strict form"
+	}
+	return "No strict form. At " + safe(pointerOrRoot(e.Path)) + ", " + safe(e.Keyword) + ": " + safe(e.Message)
+}
+
+func pointerOrRoot(p adapter.Path) string {
+	if len(p) == 0 {
+		return "the root"
+	}
+	return p.Pointer()
+}
+
+// renderedContent is the tool as sent to the current API, with the null paths
+// its arguments carry marked.
+func (s *toolsScreen) renderedContent(c *computed, o *adapter.ToolOutcome) *paneContent {
+	title := "sent to " + string(c.modes.API)
+	if o.Status == adapter.StatusExcluded {
+		msg := "Left out under strict true: the model never sees this tool."
+		if e := o.ConversionErr; e != nil {
+			msg += " " + noStrictForm(e)
+		}
+		return &paneContent{title: title, message: msg}
+	}
+	base := adapter.Keys("parameters")
+	if c.modes.API == adapter.Chat {
+		base = adapter.Keys("function", "parameters")
+	}
+	pc := &paneContent{title: title, doc: newJSONDoc(o.Tool), base: base}
+	m := newMarker(pc)
+	params, _ := adapter.Lookup(o.Tool, base)
+	for _, np := range o.NullPaths() {
+		m.null(params, np, "nullable in what is sent; a null sent here is stripped")
+	}
+	m.done()
+	return pc
+}
+
+// reportContent is the whole report, the cursor on this tool's entry.
+func (s *toolsScreen) reportContent(c *computed, o *adapter.ToolOutcome) *paneContent {
+	if c.reportDoc == nil {
+		c.reportDoc = newJSONDoc(c.report.Value())
+	}
+	pc := &paneContent{title: "report · " + c.modes.String(), doc: c.reportDoc}
+	name := o.Entry.Exposed
+	for _, p := range []adapter.Path{adapter.Keys("null_paths", name), adapter.Keys("notes", name)} {
+		if l, ok := c.reportDoc.lineOf(p); ok {
+			pc.start = l
+			return pc
+		}
+	}
+	for _, list := range []string{"fallbacks", "excluded"} {
+		arr, _ := adapter.Lookup(c.report.Value(), adapter.Keys(list))
+		for j, it := range arr.Items() {
+			if n, _ := it.Get("name"); n.Str() == name {
+				if l, ok := c.reportDoc.lineOf(adapter.Path{adapter.Key(list), adapter.Index(j)}); ok {
+					pc.start = l
+				}
+				return pc
+			}
+		}
+	}
+	return pc
+}
+
+// fileContents are the panes of a row that names a file.
+func fileContents(f *File) *[2]*paneContent {
+	var what string
+	switch f.Kind {
+	case FileFailed:
+		what = " could not be loaded."
+	case FileRecording:
+		what = " is a recording (" + f.Detail + "). The replay screen is coming; it is not built yet."
+	case FileSession:
+		what = " is a strictscope session file. The replay screen is coming; it is not built yet."
+	default:
+		what = " is a tool list (" + f.Detail + ")."
+	}
+	left := &paneContent{title: "file", message: safe(f.Name) + what}
+	var problems []string
+	if f.Err != nil {
+		problems = append(problems, fileError(f))
+	}
+	for _, w := range f.Warnings {
+		problems = append(problems, safe(w))
+	}
+	msg := "No problems."
+	if len(problems) > 0 {
+		msg = strings.Join(problems, " · ")
+	}
+	right := &paneContent{title: "problems", message: msg}
+	return &[2]*paneContent{left, right}
+}
+
+// fileError is why a file failed, naming it once.
+func fileError(f *File) string {
+	msg := safe(f.Err.Error())
+	if name := safe(f.Name); !strings.Contains(msg, name) {
+		msg = name + ": " + msg
+	}
+	return msg
+}

@@ -1,0 +1,289 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/textinput"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/strictscope/strictscope/adapter"
+)
+
+// badge is one mark of a row: strict, fallback (with the keyword), excluded,
+// hidden characters found, description truncated, a file's state.
+type badge struct {
+	text  string
+	style func(*Context) lipgloss.Style
+}
+
+// listRow is one row of the tool list: a tool (tool ≥ 0) or a file (file ≥ 0).
+type listRow struct {
+	tool, file int
+	name       string // sanitized
+	server     string // sanitized
+	badges     []badge
+	search     string // what the filter matches, lower case
+}
+
+// toolList is the left pane: every tool under its exposed name with its badges,
+// then the files that are not tool lists. It filters with /. A dumb component:
+// the screen calls its methods.
+type toolList struct {
+	ctx     *Context
+	rows    []listRow
+	visible []int // indices into rows that pass the filter
+	sel     int   // index into visible
+	offset  int   // first visible item
+	header  []string
+	filter  textinput.Model
+	editing bool // the filter input has the keys
+	w, h    int
+}
+
+const rowHeight = 2
+
+func newToolList(ctx *Context) *toolList {
+	ti := textinput.New()
+	ti.Prompt = "/"
+	ti.Placeholder = "filter"
+	ti.SetStyles(inputStyles(ctx.Styles))
+	return &toolList{ctx: ctx, filter: ti}
+}
+
+// restyle takes the context's new styles.
+func (l *toolList) restyle() { l.filter.SetStyles(inputStyles(l.ctx.Styles)) }
+
+func (l *toolList) setSize(w, h int) {
+	l.w, l.h = w, h
+	l.filter.SetWidth(max(w-4, 1))
+	l.clamp()
+}
+
+// setRows replaces the rows, keeping the selection on the same tool or file.
+func (l *toolList) setRows(rows []listRow, header []string) {
+	cur := l.current()
+	l.rows, l.header = rows, header
+	l.applyFilter()
+	if cur != nil {
+		l.selectWhere(func(r *listRow) bool { return r.tool == cur.tool && r.file == cur.file })
+	}
+}
+
+func (l *toolList) current() *listRow {
+	if l.sel < 0 || l.sel >= len(l.visible) {
+		return nil
+	}
+	r := l.rows[l.visible[l.sel]]
+	return &r
+}
+
+func (l *toolList) selectWhere(f func(*listRow) bool) {
+	for i, ri := range l.visible {
+		if f(&l.rows[ri]) {
+			l.sel = i
+			l.clamp()
+			return
+		}
+	}
+}
+
+func (l *toolList) applyFilter() {
+	q := strings.ToLower(strings.TrimSpace(l.filter.Value()))
+	l.visible = l.visible[:0]
+	for i, r := range l.rows {
+		if q == "" || strings.Contains(r.search, q) {
+			l.visible = append(l.visible, i)
+		}
+	}
+	l.clamp()
+}
+
+// headerRows is how many rows the title, the counts and the filter take.
+func (l *toolList) headerRows() int {
+	n := 1 + len(l.header)
+	if l.editing || l.filter.Value() != "" {
+		n++
+	}
+	return n
+}
+
+func (l *toolList) pageItems() int { return max((l.h-l.headerRows())/rowHeight, 1) }
+
+func (l *toolList) clamp() {
+	n := len(l.visible)
+	l.sel = min(max(l.sel, 0), max(n-1, 0))
+	page := l.pageItems()
+	if l.sel < l.offset {
+		l.offset = l.sel
+	}
+	if l.sel >= l.offset+page {
+		l.offset = l.sel - page + 1
+	}
+	l.offset = max(min(l.offset, max(n-page, 0)), 0)
+}
+
+func (l *toolList) move(d int) { l.sel += d; l.clamp() }
+
+func (l *toolList) scroll(d int) {
+	l.offset = max(min(l.offset+d, max(len(l.visible)-l.pageItems(), 0)), 0)
+	l.sel = min(max(l.sel, l.offset), l.offset+l.pageItems()-1)
+	l.clamp()
+}
+
+// startFilter gives the filter input the keys.
+func (l *toolList) startFilter() tea.Cmd {
+	l.editing = true
+	return l.filter.Focus()
+}
+
+// stopFilter takes the keys back; clear also empties the filter.
+func (l *toolList) stopFilter(clear bool) {
+	l.editing = false
+	l.filter.Blur()
+	if clear {
+		l.filter.SetValue("")
+		l.applyFilter()
+	}
+}
+
+// updateFilter passes a key to the filter input and filters again.
+func (l *toolList) updateFilter(msg tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	l.filter, cmd = l.filter.Update(msg)
+	l.applyFilter()
+	return cmd
+}
+
+// rowAt returns the index into visible drawn at row y of the pane.
+func (l *toolList) rowAt(y int) (int, bool) {
+	y -= l.headerRows()
+	if y < 0 {
+		return 0, false
+	}
+	i := l.offset + y/rowHeight
+	return i, i < len(l.visible)
+}
+
+// text lists the visible rows, one a line (for the clipboard).
+func (l *toolList) text() string {
+	var b strings.Builder
+	for _, ri := range l.visible {
+		r := l.rows[ri]
+		b.WriteString(r.name)
+		if r.server != "" {
+			b.WriteString("\t" + r.server)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func (l *toolList) view(focused bool) string {
+	st := l.ctx.Styles
+	lines := make([]string, 0, l.h)
+	lines = append(lines, paneTitle(st, fmt.Sprintf("tools %d/%d", len(l.visible), len(l.rows)), focused, l.w))
+	for _, h := range l.header {
+		lines = append(lines, " "+h)
+	}
+	if l.editing || l.filter.Value() != "" {
+		if l.editing {
+			lines = append(lines, " "+l.filter.View())
+		} else {
+			lines = append(lines, st.Filter.Render(" /"+safe(l.filter.Value())))
+		}
+	}
+	page := l.pageItems()
+	for i := l.offset; i < len(l.visible) && i < l.offset+page; i++ {
+		r := l.rows[l.visible[i]]
+		line1, line2 := l.renderRow(&r)
+		if i == l.sel {
+			rs := st.ListCurrent
+			marker := "  "
+			if focused {
+				rs = st.ListSelected
+				marker = "▸ "
+			}
+			lines = append(lines, rs.Render(fit(marker+line1, l.w)), rs.Render(fit("  "+line2, l.w)))
+			continue
+		}
+		lines = append(lines, fit("  "+line1, l.w), fit("  "+line2, l.w))
+	}
+	if len(l.visible) == 0 {
+		lines = append(lines, st.Muted.Render(fit("  nothing matches", l.w)))
+	}
+	return padLines(lines, l.w, l.h)
+}
+
+// renderRow draws a row's two lines: the name, then the server and badges.
+func (l *toolList) renderRow(r *listRow) (string, string) {
+	st := l.ctx.Styles
+	name := st.ListName.Render(r.name)
+	if r.file >= 0 {
+		name = st.ListFile.Render(truncLeft(r.name, l.w-2)) // a path: its end says most
+	}
+	parts := make([]string, 0, len(r.badges)+1)
+	if r.server != "" {
+		parts = append(parts, st.ListServer.Render(r.server))
+	}
+	for _, b := range r.badges {
+		parts = append(parts, b.style(l.ctx).Render(b.text))
+	}
+	return name, strings.Join(parts, st.Muted.Render(" · "))
+}
+
+// toolRow builds the row of outcome o (tool i). The server is shown when the
+// exposed name does not carry it.
+func toolRow(i int, o *adapter.ToolOutcome, showServer bool) listRow {
+	r := listRow{tool: i, file: -1, name: safe(o.Entry.Exposed)}
+	if showServer {
+		r.server = safe(o.Entry.Server)
+	}
+	kw := ""
+	if o.ConversionErr != nil {
+		kw = " (" + safe(o.ConversionErr.Keyword) + ")"
+	}
+	switch o.Status {
+	case adapter.StatusStrict:
+		r.badges = append(r.badges, badge{"strict", func(c *Context) lipgloss.Style { return c.Styles.BadgeStrict }})
+	case adapter.StatusFallback:
+		r.badges = append(r.badges, badge{"fallback" + kw, func(c *Context) lipgloss.Style { return c.Styles.BadgeFallback }})
+	case adapter.StatusExcluded:
+		r.badges = append(r.badges, badge{"excluded" + kw, func(c *Context) lipgloss.Style { return c.Styles.BadgeExcluded }})
+	case adapter.StatusNonStrict:
+		r.badges = append(r.badges, badge{"non-strict", func(c *Context) lipgloss.Style { return c.Styles.BadgeNonStrict }})
+	}
+	if o.Removed.Count > 0 {
+		r.badges = append(r.badges, badge{"hidden ×" + itoa(o.Removed.Count), func(c *Context) lipgloss.Style { return c.Styles.BadgeHidden }})
+	}
+	if o.Truncated {
+		r.badges = append(r.badges, badge{"truncated", func(c *Context) lipgloss.Style { return c.Styles.BadgeTruncated }})
+	}
+	r.search = searchText(&r, o.Entry.Server+" "+o.Entry.Tool.Name)
+	return r
+}
+
+// fileRow builds the row of a file that is not a tool list, or that has warnings.
+func fileRow(i int, f *File) listRow {
+	r := listRow{tool: -1, file: i, name: safe(f.Name)}
+	switch f.Kind {
+	case FileFailed:
+		r.badges = append(r.badges, badge{"not loaded", func(c *Context) lipgloss.Style { return c.Styles.BadgeError }})
+	case FileRecording, FileSession:
+		r.badges = append(r.badges, badge{"replay screen coming", func(c *Context) lipgloss.Style { return c.Styles.BadgeReplay }})
+	default:
+		r.badges = append(r.badges, badge{plural(len(f.Warnings), "warning"), func(c *Context) lipgloss.Style { return c.Styles.BadgeFallback }})
+	}
+	r.search = searchText(&r, "file")
+	return r
+}
+
+func searchText(r *listRow, extra string) string {
+	var b strings.Builder
+	b.WriteString(r.name + " " + r.server + " " + extra)
+	for _, bd := range r.badges {
+		b.WriteString(" " + bd.text)
+	}
+	return strings.ToLower(b.String())
+}

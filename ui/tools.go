@@ -1,0 +1,256 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"github.com/strictscope/strictscope/adapter"
+)
+
+// The panes of the tools screen, in tab order.
+const (
+	paneList = iota
+	paneLeft
+	paneRight
+)
+
+// toolsScreen shows every tool as the model would see it: the list on the left,
+// the original schema and the strict schema (or the rendered tool, or the whole
+// report) side by side on the right, each highlight taken from adapter's answer.
+type toolsScreen struct {
+	ctx    *Context
+	loaded *Loaded
+	eng    *engine
+	modes  Modes
+	view   viewMode
+	cur    *computed
+	list   *toolList
+	panes  [2]*jsonPane
+	layout Layout
+	banner []string // styled lines above the panes
+	shown  shownKey // what the panes show now
+}
+
+// shownKey identifies what the panes show, to keep the cursors when only the
+// modes change.
+type shownKey struct {
+	tool, file int
+	view       viewMode
+	modes      Modes
+}
+
+func newToolsScreen(ctx *Context, loaded *Loaded, modes Modes) *toolsScreen {
+	s := &toolsScreen{ctx: ctx, loaded: loaded, eng: newEngine(loaded.Servers), modes: modes,
+		list: newToolList(ctx), shown: shownKey{tool: -1, file: -1}}
+	s.panes[0] = &jsonPane{ctx: ctx}
+	s.panes[1] = &jsonPane{ctx: ctx}
+	s.recompute()
+	return s
+}
+
+// Name implements Screen.
+func (s *toolsScreen) Name() string { return "tools" }
+
+// Panes implements Screen.
+func (s *toolsScreen) Panes() []string { return []string{"tools", "left", "right"} }
+
+// Restyle implements Screen.
+func (s *toolsScreen) Restyle() {
+	s.list.restyle()
+	s.Resize()
+}
+
+// Capturing implements Screen: the list's filter input takes every key.
+func (s *toolsScreen) Capturing(focus int) bool { return focus == paneList && s.list.editing }
+
+// recompute asks the library again for the current modes and redraws from its
+// answer, keeping the selection and the cursors' places.
+func (s *toolsScreen) recompute() {
+	s.cur = s.eng.get(s.modes)
+	rows := make([]listRow, 0, len(s.cur.report.Outcomes)+len(s.loaded.Files))
+	for i, o := range s.cur.report.Outcomes {
+		rows = append(rows, toolRow(i, o, s.modes.NoPrefix))
+	}
+	for i := range s.loaded.Files {
+		f := &s.loaded.Files[i]
+		if f.Kind != FileToolList || len(f.Warnings) > 0 {
+			rows = append(rows, fileRow(i, f))
+		}
+	}
+	s.list.setRows(rows, nil)
+	s.show()
+}
+
+// show puts the selected row's contents in the panes.
+func (s *toolsScreen) show() {
+	row := s.list.current()
+	key := shownKey{tool: -1, file: -1, view: s.view, modes: s.modes}
+	if row != nil {
+		key.tool, key.file = row.tool, row.file
+	}
+	same := key.tool == s.shown.tool && key.file == s.shown.file
+	if key == s.shown {
+		return
+	}
+	var keep adapter.Path
+	keepRow, keepPane := 0, -1
+	if same {
+		for i, p := range s.panes {
+			if rel, ok := p.schemaPath(); ok && len(rel) > 0 {
+				keep, keepRow, keepPane = rel, p.row(), i
+				break
+			}
+		}
+	}
+	s.shown = key
+	var pc *[2]*paneContent
+	switch {
+	case row == nil:
+		msg := "No tools."
+		if len(s.list.rows) > 0 {
+			msg = "Nothing matches the filter."
+		}
+		pc = &[2]*paneContent{{title: "original", message: msg}, {title: "strict", message: msg}}
+	case row.file >= 0:
+		pc = fileContents(&s.loaded.Files[row.file])
+	default:
+		pc = s.toolContents(s.cur, row.tool, s.view)
+	}
+	s.Resize()
+	s.panes[0].setContent(pc[0])
+	s.panes[1].setContent(pc[1])
+	switch {
+	case keepPane >= 0:
+		s.panes[keepPane].syncTo(keep, keepRow)
+		s.sync(keepPane)
+	case pc[1].start > 0 && pc[0].start == 0:
+		s.sync(1) // a limit error: the failing node is in the strict schema
+	default:
+		s.sync(0)
+	}
+}
+
+// sync brings the other JSON pane to the place of pane i's cursor.
+func (s *toolsScreen) sync(i int) {
+	rel, ok := s.panes[i].schemaPath()
+	if !ok {
+		return
+	}
+	s.panes[1-i].syncTo(rel, s.panes[i].row())
+}
+
+// Resize implements Screen.
+func (s *toolsScreen) Resize() {
+	s.setBanner()
+	s.layout = ComputeLayout(s.ctx.Width, s.ctx.Height, len(s.banner))
+	if s.layout.TooSmall {
+		return
+	}
+	s.list.setSize(s.layout.List.W, s.layout.List.H)
+	s.list.header = s.headerLines(s.layout.List.W - 1)
+	s.list.clamp()
+	s.panes[0].setSize(s.layout.Left.W, s.layout.Left.H)
+	s.panes[1].setSize(s.layout.Right.W, s.layout.Right.H)
+}
+
+// headerLines are the list's counts, wrapped to w cells.
+func (s *toolsScreen) headerLines(w int) []string {
+	st := s.ctx.Styles
+	c := s.cur.counts
+	type chip struct {
+		n    int
+		text string
+		st   lipgloss.Style
+	}
+	chips := []chip{{c.tools, plural(c.tools, "tool"), st.ListHeader}}
+	switch s.modes.Strict {
+	case adapter.StrictOn:
+		chips = append(chips, chip{c.strict, fmt.Sprintf("%d strict", c.strict), st.BadgeStrict},
+			chip{c.excluded, fmt.Sprintf("%d excluded", c.excluded), st.BadgeExcluded})
+	case adapter.StrictOff:
+		chips = append(chips, chip{c.nonStrict, fmt.Sprintf("%d non-strict", c.nonStrict), st.BadgeNonStrict})
+	default:
+		chips = append(chips, chip{c.strict, fmt.Sprintf("%d strict", c.strict), st.BadgeStrict},
+			chip{c.fallback, fmt.Sprintf("%d fallback", c.fallback), st.BadgeFallback})
+	}
+	chips = append(chips, chip{c.hidden, fmt.Sprintf("%d hidden", c.hidden), st.BadgeHidden},
+		chip{c.truncated, fmt.Sprintf("%d truncated", c.truncated), st.BadgeTruncated})
+	if n := s.loaded.Failed(); n > 0 {
+		chips = append(chips, chip{n, fmt.Sprintf("%d not loaded", n), st.BadgeError})
+	}
+	var lines []string
+	var line strings.Builder
+	lw := 0
+	for _, ch := range chips {
+		cw := lipgloss.Width(ch.text)
+		if lw > 0 && lw+3+cw > w {
+			lines = append(lines, line.String())
+			line.Reset()
+			lw = 0
+		}
+		if lw > 0 {
+			line.WriteString(st.Muted.Render(" · "))
+			lw += 3
+		}
+		line.WriteString(ch.st.Render(ch.text))
+		lw += cw
+	}
+	if lw > 0 {
+		lines = append(lines, line.String())
+	}
+	return lines
+}
+
+// setBanner says what is wrong with the selected row above the panes: the
+// conversion's error, hidden text, a cut description, a file that failed.
+func (s *toolsScreen) setBanner() {
+	s.banner = s.banner[:0]
+	row := s.list.current()
+	if row == nil {
+		return
+	}
+	st := s.ctx.Styles
+	w := max(s.ctx.Width-2, 10)
+	add := func(style lipgloss.Style, text string, maxLines int) {
+		lines := wrapText(text, w)
+		if len(lines) > maxLines {
+			lines = lines[:maxLines]
+			lines[maxLines-1] = ansiTruncate(lines[maxLines-1], w-1) + "…"
+		}
+		for _, l := range lines {
+			s.banner = append(s.banner, style.Render(" "+l))
+		}
+	}
+	if row.file >= 0 {
+		f := &s.loaded.Files[row.file]
+		if f.Err != nil {
+			add(st.BannerError, "✗ "+fileError(f), 2)
+		}
+		return
+	}
+	o := s.cur.report.Outcomes[row.tool]
+	if e := o.ConversionErr; e != nil {
+		what := "no strict form"
+		if isLimitError(o) {
+			what = "crosses a strict-mode limit"
+		}
+		add(st.BannerError, fmt.Sprintf("✗ %s at %s · %s: %s", what, safe(pointerOrRoot(e.Path)), safe(e.Keyword), safe(e.Message)), 2)
+	}
+	if r := o.Removed; r.Count > 0 {
+		text := fmt.Sprintf("! %s removed from the description and schema", plural(r.Count, "hidden character"))
+		if r.Tags != "" {
+			text += "; tag characters spell: " + adapter.QuoteForMessage(r.Tags)
+		}
+		add(st.BannerWarn, text, 2)
+	}
+	if o.Truncated {
+		unit := "characters"
+		if s.modes.API == adapter.Responses {
+			unit = "bytes"
+		}
+		add(st.BannerWarn, fmt.Sprintf("! description cut to the %s cap of %d %s", s.modes.API,
+			adapter.DefaultDescriptionCap(s.modes.API), unit), 1)
+	}
+}

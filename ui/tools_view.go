@@ -1,0 +1,153 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/styles"
+)
+
+// View implements Screen.
+func (s *toolsScreen) View(focus int) string {
+	l := s.layout
+	st := s.ctx.Styles
+	var b strings.Builder
+	b.WriteString(s.titleBar())
+	for _, line := range s.banner[:min(len(s.banner), l.Banner.H)] {
+		b.WriteByte('\n')
+		b.WriteString(fit(line, l.Banner.W))
+	}
+	sep := strings.TrimSuffix(strings.Repeat(st.Separator.Render("│")+"\n", l.List.H), "\n")
+	body := lipgloss.JoinHorizontal(lipgloss.Top,
+		s.list.view(focus == paneList), sep,
+		s.panes[0].view(focus == paneLeft), sep,
+		s.panes[1].view(focus == paneRight))
+	b.WriteByte('\n')
+	b.WriteString(body)
+	b.WriteByte('\n')
+	b.WriteString(s.infoRow(focus))
+	return b.String()
+}
+
+// titleBar is the first row: the name, the screen, the modes.
+func (s *toolsScreen) titleBar() string {
+	st := s.ctx.Styles
+	m := s.modes
+	sepr := st.TitleBar.Render(" · ")
+	parts := []string{
+		st.Mode.Render(string(m.API)),
+		st.Mode.Render("strict " + string(m.Strict)),
+		modeFlag(st.Mode, st.ModeOff, "prefix", !m.NoPrefix),
+		modeFlag(st.Mode, st.ModeOff, "defaults", !m.NoDefaultDescriptions),
+	}
+	view := map[viewMode]string{viewSchema: "original ↔ strict", viewTool: "listed ↔ sent", viewReport: "report"}[s.view]
+	left := st.Title.Render(" strictscope ") + st.TitleBar.Render("tools │ ") + strings.Join(parts, sepr) +
+		st.TitleBar.Render(" │ "+view)
+	return st.TitleBar.Render(fit(left, s.ctx.Width))
+}
+
+func modeFlag(on, off lipgloss.Style, name string, v bool) string {
+	if v {
+		return on.Render(name)
+	}
+	return off.Render("no " + name)
+}
+
+// infoRow is the breadcrumb of the cursor's path and what the library said about
+// the cursor line.
+func (s *toolsScreen) infoRow(focus int) string {
+	st := s.ctx.Styles
+	w := s.ctx.Width
+	p := s.panes[jsonFocus(focus)]
+	if p.lineCount() == 0 {
+		return strings.Repeat(" ", w)
+	}
+	crumb := breadcrumb(p.cursorPath())
+	note := p.note()
+	crumbW := w - 2
+	if note != "" {
+		crumbW = min(lipgloss.Width(crumb), max(w/3, w-2-lipgloss.Width(note)-2))
+	}
+	crumb = truncLeft(crumb, crumbW)
+	out := " " + renderCrumb(st, crumb)
+	if note != "" {
+		out += "  " + st.Note.Render(note)
+	}
+	return fit(out, w)
+}
+
+// breadcrumb writes a path as steps: properties › days › default.
+func breadcrumb(p adapter.Path) string {
+	if len(p) == 0 {
+		return "(root)"
+	}
+	parts := make([]string, len(p))
+	for i, st := range p {
+		switch st.Kind {
+		case adapter.KeyStep:
+			parts[i] = safe(st.Key)
+		case adapter.IndexStep:
+			parts[i] = fmt.Sprintf("[%d]", st.Index)
+		default:
+			parts[i] = "[*]"
+		}
+	}
+	return strings.Join(parts, " › ")
+}
+
+func renderCrumb(st *styles.Styles, crumb string) string {
+	parts := strings.Split(crumb, " › ")
+	for i, p := range parts {
+		parts[i] = st.Crumb.Render(p)
+	}
+	return strings.Join(parts, st.CrumbSep.Render(" › "))
+}
+
+// KeyMaps implements Screen.
+func (s *toolsScreen) KeyMaps(focus int) []NamedKeyMap {
+	k := s.ctx.Keys
+	tools := NamedKeyMap{"tools screen", k.Tools}
+	list := NamedKeyMap{"tool list", k.List}
+	json := NamedKeyMap{"JSON panes", k.JSON}
+	if focus == paneList {
+		return []NamedKeyMap{list, tools, json}
+	}
+	return []NamedKeyMap{json, tools, list}
+}
+
+// Status implements Screen: the file of the selection and the position.
+func (s *toolsScreen) Status(focus int) string {
+	row := s.list.current()
+	file := ""
+	if row != nil {
+		switch {
+		case row.file >= 0:
+			file = safe(s.loaded.Files[row.file].Name)
+		case row.tool < len(s.eng.serverOf):
+			file = safe(s.loaded.ServerFile(s.eng.serverOf[row.tool]))
+		}
+	}
+	pos := fmt.Sprintf("%d/%d", s.list.sel+1, len(s.list.visible))
+	if len(s.list.visible) == 0 {
+		pos = "0/0"
+	}
+	parts := []string{string(s.modes.API) + " · strict " + string(s.modes.Strict)}
+	if file != "" {
+		parts = append(parts, truncLeft(file, 28))
+	}
+	c := s.cur.counts
+	var n string
+	switch s.modes.Strict {
+	case adapter.StrictOn:
+		n = fmt.Sprintf("%d strict · %d excluded", c.strict, c.excluded)
+	case adapter.StrictOff:
+		n = fmt.Sprintf("%d non-strict", c.nonStrict)
+	default:
+		n = fmt.Sprintf("%d strict · %d fallback", c.strict, c.fallback)
+	}
+	parts = append(parts, pos, n)
+	return strings.Join(parts, " │ ")
+}

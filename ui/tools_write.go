@@ -1,0 +1,80 @@
+package ui
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/strictscope/strictscope/adapter"
+)
+
+// defaultWriteName is the file w offers to write the rendered tools to.
+const defaultWriteName = "strictscope-tools.json"
+
+// writeMsg asks to write the rendered tools to a file.
+type writeMsg struct {
+	name      string
+	overwrite bool // the user agreed to replace an existing file
+}
+
+// writtenMsg says how writing went.
+type writtenMsg struct {
+	name   string
+	bytes  int
+	exists bool // the file exists and overwrite was not agreed
+	err    error
+}
+
+// write starts writing the rendered tools array of the current modes.
+func (s *toolsScreen) write(m writeMsg) tea.Cmd {
+	name := strings.TrimSpace(m.name)
+	if name == "" {
+		return statusCmd("no file name: nothing written", true)
+	}
+	data := adapter.MarshalIndent(adapter.ArrayValue(s.cur.tools...))
+	return writeFileCmd(name, data, m.overwrite)
+}
+
+// written reports the result, and asks before replacing an existing file.
+func (s *toolsScreen) written(m writtenMsg) tea.Cmd {
+	switch {
+	case m.exists:
+		name := m.name
+		return promptCmd(safe(name)+" exists; overwrite it? (y/N)", "", func(v string) tea.Msg {
+			if a := strings.ToLower(strings.TrimSpace(v)); a == "y" || a == "yes" {
+				return writeMsg{name: name, overwrite: true}
+			}
+			return statusMsg{text: "not written: " + safe(name) + " is unchanged"}
+		})
+	case m.err != nil:
+		return statusCmd("could not write "+safe(m.name)+": "+safe(m.err.Error()), true)
+	}
+	return statusCmd("wrote "+plural(len(s.cur.tools), "tool")+" ("+string(s.modes.API)+", strict "+
+		string(s.modes.Strict)+") to "+safe(m.name), false)
+}
+
+// writeFileCmd writes data to name. Without overwrite an existing file is never
+// touched: it is created exclusively, and its existence reported.
+func writeFileCmd(name string, data []byte, overwrite bool) tea.Cmd {
+	return func() tea.Msg {
+		flags := os.O_WRONLY | os.O_CREATE | os.O_EXCL
+		if overwrite {
+			flags = os.O_WRONLY | os.O_CREATE | os.O_TRUNC
+		}
+		f, err := os.OpenFile(name, flags, 0o644)
+		if errors.Is(err, fs.ErrExist) {
+			return writtenMsg{name: name, exists: true}
+		}
+		if err != nil {
+			return writtenMsg{name: name, err: err}
+		}
+		_, err = f.Write(data)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		return writtenMsg{name: name, bytes: len(data), err: err}
+	}
+}

@@ -1,0 +1,114 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/help"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+)
+
+// View implements tea.Model: the alternate screen (left on quit, so the terminal
+// is as it was), the mouse on, and the frame.
+func (m *Model) View() tea.View {
+	v := tea.NewView(m.Render())
+	v.AltScreen = true
+	v.MouseMode = tea.MouseModeCellMotion
+	v.WindowTitle = "strictscope"
+	return v
+}
+
+// Render draws the frame as a string: Height rows of Width cells.
+func (m *Model) Render() string {
+	w, h := m.ctx.Width, m.ctx.Height
+	if w <= 0 || h <= 0 {
+		return ""
+	}
+	if w < MinWidth || h < MinHeight {
+		return m.tooSmall()
+	}
+	var body string
+	if m.help {
+		body = m.helpView()
+	} else {
+		body = m.screen().View(m.focus[m.active])
+	}
+	return body + "\n" + m.statusLine()
+}
+
+// tooSmall says the window is under the minimum, centred.
+func (m *Model) tooSmall() string {
+	st := m.ctx.Styles
+	w, h := m.ctx.Width, m.ctx.Height
+	msg := fmt.Sprintf("strictscope needs a window of at least %d×%d; this one is %d×%d. Make it larger, or press q to quit.",
+		MinWidth, MinHeight, w, h)
+	lines := wrapText(msg, max(w-2, 1))
+	for i := range lines {
+		lines[i] = st.BannerWarn.Render(lipgloss.PlaceHorizontal(w, lipgloss.Center, lines[i]))
+	}
+	top := max((h-len(lines))/2, 0)
+	out := make([]string, top, h)
+	out = append(out, lines...)
+	return padLines(out, w, h)
+}
+
+// statusLine is the last row: the prompt when one is open, else a message, else
+// the screen's status and the way to help.
+func (m *Model) statusLine() string {
+	st := m.ctx.Styles
+	w := m.ctx.Width
+	if m.prompt.open {
+		hint := st.Status.Render(promptHint)
+		left := " " + m.prompt.view(m.ctx)
+		return fit(left, w-lipgloss.Width(hint)) + hint
+	}
+	if m.status.text != "" {
+		s := st.StatusMsg
+		if m.status.err {
+			s = st.StatusErr
+		}
+		rest := st.Status.Render(" │ " + m.screen().Status(m.focus[m.active]))
+		return st.Status.Render(fit(" "+s.Render(m.status.text)+rest, w))
+	}
+	right := " ? help "
+	if m.help {
+		right = " ? or esc closes help "
+	}
+	left := " " + m.screen().Status(m.focus[m.active])
+	return st.Status.Render(fit(left, w-lipgloss.Width(right)) + right)
+}
+
+// helpView shows the help lines from the scroll offset.
+func (m *Model) helpView() string {
+	lines := m.helpLines()
+	h := m.ctx.Height - 1
+	off := min(m.helpOffset, max(len(lines)-h, 0))
+	lines = lines[off:]
+	if len(lines) > h {
+		lines = append(lines[:h-1:h-1], m.ctx.Styles.Muted.Render("  ↓ more (↓/j, pgdn)"))
+	}
+	return padLines(lines, m.ctx.Width, h)
+}
+
+// helpLines are generated from the key maps: the global keys, then the screen's,
+// the focused pane's first.
+func (m *Model) helpLines() []string {
+	st := m.ctx.Styles
+	hm := help.New()
+	hm.Styles = st.Help
+	hm.SetWidth(m.ctx.Width - 4)
+	groups := append([]NamedKeyMap{{"everywhere", m.ctx.Keys.Global}}, m.screen().KeyMaps(m.focus[m.active])...)
+	var lines []string
+	lines = append(lines, st.Title.Render(" strictscope ")+st.HelpTitle.Render(" keys"), "")
+	for _, g := range groups {
+		lines = append(lines, "  "+st.HelpTitle.Render(g.Title))
+		for _, l := range strings.Split(hm.FullHelpView(g.FullHelp()), "\n") {
+			lines = append(lines, "    "+l)
+		}
+		lines = append(lines, "")
+	}
+	lines = append(lines, st.Muted.Render("  Marks: ∅ null path · ✗ where the conversion failed · · dropped keyword"),
+		st.Muted.Render("  Invisible characters are drawn as ⟨U+XXXX⟩; text from tools never reaches the terminal raw."))
+	return lines
+}
