@@ -14,7 +14,7 @@ import (
 
 const completionJSON = `{"id":"chatcmpl-g","object":"chat.completion","created":1,"model":"gpt-4o","choices":[{"index":0,"message":{"role":"assistant","content":null,"tool_calls":[{"id":"call_g","type":"function","function":{"name":"zipped","arguments":"{}"}}]},"finish_reason":"tool_calls"}]}`
 
-func gzipped(t *testing.T, s string) []byte {
+func gzipped(t testing.TB, s string) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	zw := gzip.NewWriter(&buf)

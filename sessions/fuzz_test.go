@@ -98,6 +98,7 @@ func FuzzLoadRecording(f *testing.F) {
 	for _, s := range seeds {
 		f.Add([]byte(s))
 	}
+	f.Add(gzipped(f, sse(`{"object":"chat.completion.chunk","choices":[]}`, `[DONE]`)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkLoad(t, "fuzz.in", data)
 	})

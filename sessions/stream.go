@@ -54,7 +54,8 @@ func (lr *lineReader) next() ([]byte, error) {
 }
 
 // loadLines loads a line-oriented file: an SSE stream, a JSONL event list or JSONL
-// request/response pairs, reading r once, line by line.
+// request/response pairs, reading r once, line by line. f is the format its
+// beginning showed (as Detect tells it), and the Recording's format.
 func (l *loader) loadLines(f Format, r *bufio.Reader) (*Recording, error) {
 	lr := &lineReader{r: r}
 	switch f {
@@ -69,7 +70,7 @@ func (l *loader) loadLines(f Format, r *bufio.Reader) (*Recording, error) {
 		if ferr != nil {
 			return nil, l.fail(ferr.where, "%s", ferr.msg)
 		}
-		return l.done(streamFormat(s.api, true), []Exchange{ex}, nil, 0)
+		return l.done(f, []Exchange{ex}, nil, 0)
 	default:
 		s := newStreamLoader()
 		if err := s.readJSONL(lr); err != nil {
@@ -79,20 +80,8 @@ func (l *loader) loadLines(f Format, r *bufio.Reader) (*Recording, error) {
 		if ferr != nil {
 			return nil, l.fail(ferr.where, "%s", ferr.msg)
 		}
-		return l.done(streamFormat(s.api, false), []Exchange{ex}, nil, 0)
+		return l.done(f, []Exchange{ex}, nil, 0)
 	}
-}
-
-func streamFormat(api adapter.API, sse bool) Format {
-	switch {
-	case api == adapter.Responses && sse:
-		return FormatResponsesSSE
-	case api == adapter.Responses:
-		return FormatResponsesJSONL
-	case sse:
-		return FormatChatSSE
-	}
-	return FormatChatJSONL
 }
 
 // streamLoader reassembles one streamed response from its events, whichever API they
