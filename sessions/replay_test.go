@@ -55,7 +55,8 @@ func TestParseSessionErrors(t *testing.T) {
 		{`{"strictscope_session":1,"api":"chat","servers":[{"tools":[]}],"turns":[]}`, "/servers/0/name"},
 		{`{"strictscope_session":1,"api":"chat","servers":[{"name":"a","tools":[{"title":"x"}]}],"turns":[]}`, "/servers/0/tools/0"},
 		{`{"strictscope_session":1,"api":"chat","servers":[],"turns":[{}]}`, "/turns/0"},
-		{`{"strictscope_session":1,"api":"chat","servers":[],"turns":[{"response":{},"results":[]}]}`, "/turns/0/results"},
+		{`{"strictscope_session":1,"api":"chat","servers":[],"turns":[{"response":{"choices":[]},"results":[]}]}`, "/turns/0/results"},
+		{`{"strictscope_session":1,"api":"chat","servers":[],"turns":[{"response":{}}]}`, "/turns/0/response"},
 		{`{"strictscope_session":1,"api":"chat","servers":[],"turns":[{"response":"not a stream"}]}`, "/turns/0/response"},
 	} {
 		_, err := ParseSession("bad.json", []byte(tt.doc))

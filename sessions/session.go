@@ -169,18 +169,20 @@ func parseTurn(name string, tv adapter.Value, at adapter.Path) (SessionTurn, err
 	if !ok {
 		return t, fail(at, "this turn has no \"response\"")
 	}
-	if resp.Kind() == adapter.String {
-		rec, err := LoadRecording(name+at.Append(adapter.Key("response")).Pointer(), []byte(resp.Str()))
-		if err != nil {
-			return t, fail(at.Append(adapter.Key("response")), "the stream in this string does not load: %s", err.Error())
+	ex, err := LoadResponse(name, resp)
+	if err != nil {
+		msg := err.Error()
+		var le *LoadError
+		if errors.As(err, &le) {
+			msg = le.Msg
+			if le.Where != "" {
+				msg = le.Where + ": " + msg
+			}
 		}
-		if len(rec.Exchanges) != 1 {
-			return t, fail(at.Append(adapter.Key("response")), "the stream in this string holds %d responses, not one", len(rec.Exchanges))
-		}
-		resp = rec.Exchanges[0].Response
-		t.Streamed = rec.Exchanges[0].Streamed
-		t.Warnings = append(append(t.Warnings, rec.Warnings...), rec.Exchanges[0].Warnings...)
+		return t, fail(at.Append(adapter.Key("response")), "%s", msg)
 	}
+	resp = ex.Response
+	t.Streamed, t.Warnings = ex.Streamed, ex.Warnings
 	t.Response = resp
 	if results, ok := tv.Get("results"); ok {
 		if results.Kind() != adapter.Object {
