@@ -13,6 +13,7 @@ type Context struct {
 	Width, Height int
 	Dark          bool
 	NoColor       bool
+	NoStyle       bool // output that is not a terminal: text only
 	Styles        *styles.Styles
 	Keys          *keys.KeyMap
 	Options       Options
@@ -36,6 +37,15 @@ func (c *Context) setBackground(dark bool) {
 	c.restyle()
 }
 
+// setNoStyle draws text only, without colour or attribute.
+func (c *Context) setNoStyle(v bool) {
+	if c.NoStyle == v {
+		return
+	}
+	c.NoStyle = v
+	c.restyle()
+}
+
 // setNoColor turns colours off (NO_COLOR, or a terminal without colour).
 func (c *Context) setNoColor(v bool) {
 	if c.NoColor == v {
@@ -46,6 +56,10 @@ func (c *Context) setNoColor(v bool) {
 }
 
 func (c *Context) restyle() {
-	c.Styles = styles.New(c.Dark, c.NoColor)
+	if c.NoStyle {
+		c.Styles = styles.Plain(c.Dark)
+	} else {
+		c.Styles = styles.New(c.Dark, c.NoColor)
+	}
 	c.lines = newLineStyles(c.Styles)
 }

@@ -68,10 +68,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.restyle()
 		return m, nil
 	case tea.ColorProfileMsg:
-		if msg.Profile <= colorprofile.ASCII {
+		switch {
+		case msg.Profile <= colorprofile.NoTTY:
+			m.ctx.setNoStyle(true)
+		case msg.Profile <= colorprofile.ASCII:
 			m.ctx.setNoColor(true)
-			m.restyle()
 		}
+		m.restyle()
 		return m, nil
 	case statusMsg:
 		m.status = msg
@@ -103,7 +106,7 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 }
 
 func (m *Model) restyle() {
-	m.prompt.input.SetStyles(inputStyles(m.ctx.Styles))
+	styleInput(&m.prompt.input, m.ctx.Styles)
 	for _, s := range m.screens {
 		s.Restyle()
 	}

@@ -9,6 +9,13 @@ import (
 	"github.com/strictscope/strictscope/ui/styles"
 )
 
+// styleInput gives a text input the styles. Without styling at all (output that
+// is not a terminal) it draws no cursor, which would take an attribute.
+func styleInput(ti *textinput.Model, st *styles.Styles) {
+	ti.SetStyles(inputStyles(st))
+	ti.SetVirtualCursor(!st.Plain)
+}
+
 // inputStyles are the text inputs' styles, from the Styles. The cursor does not
 // blink: a steady screen is easier to test and to read.
 func inputStyles(st *styles.Styles) textinput.Styles {
@@ -32,13 +39,13 @@ type prompt struct {
 func newPrompt(ctx *Context) prompt {
 	p := prompt{input: textinput.New()}
 	p.input.Prompt = ""
-	p.input.SetStyles(inputStyles(ctx.Styles))
+	styleInput(&p.input, ctx.Styles)
 	return p
 }
 
 func (p *prompt) start(ctx *Context, m promptMsg) tea.Cmd {
 	p.open, p.label, p.submit = true, m.label, m.submit
-	p.input.SetStyles(inputStyles(ctx.Styles))
+	styleInput(&p.input, ctx.Styles)
 	p.resize(ctx)
 	p.input.SetValue(m.value)
 	p.input.CursorEnd()

@@ -48,12 +48,12 @@ func newToolList(ctx *Context) *toolList {
 	ti := textinput.New()
 	ti.Prompt = "/"
 	ti.Placeholder = "filter"
-	ti.SetStyles(inputStyles(ctx.Styles))
+	styleInput(&ti, ctx.Styles)
 	return &toolList{ctx: ctx, filter: ti}
 }
 
 // restyle takes the context's new styles.
-func (l *toolList) restyle() { l.filter.SetStyles(inputStyles(l.ctx.Styles)) }
+func (l *toolList) restyle() { styleInput(&l.filter, l.ctx.Styles) }
 
 func (l *toolList) setSize(w, h int) {
 	l.w, l.h = w, h

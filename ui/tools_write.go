@@ -43,7 +43,7 @@ func (s *toolsScreen) written(m writtenMsg) tea.Cmd {
 	switch {
 	case m.exists:
 		name := m.name
-		return promptCmd(safe(name)+" exists; overwrite it? (y/N)", "", func(v string) tea.Msg {
+		return promptCmd(truncLeft(safe(name), 32)+" exists; overwrite it? (y/N)", "", func(v string) tea.Msg {
 			if a := strings.ToLower(strings.TrimSpace(v)); a == "y" || a == "yes" {
 				return writeMsg{name: name, overwrite: true}
 			}

@@ -18,6 +18,7 @@ import (
 type Styles struct {
 	Dark    bool // built for a dark background
 	NoColor bool // built without colours
+	Plain   bool // built without colours or attributes
 
 	// The frame.
 	Title       lipgloss.Style // the application name in the title bar
@@ -116,6 +117,12 @@ func newPalette(dark bool) palette {
 		errorBg:      ld(c("#FFE4E6"), c("#4A1F27")),
 		barBg:        ld(c("#EAEEF2"), c("#1F2330")),
 	}
+}
+
+// Plain returns styles that draw nothing but text: no colour and no attribute,
+// for output that is not a terminal (the marks in the gutter still show).
+func Plain(dark bool) *Styles {
+	return &Styles{Dark: dark, NoColor: true, Plain: true}
 }
 
 // New returns the styles for a dark or light background, or without colour.
