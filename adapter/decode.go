@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -30,7 +31,15 @@ func (e *SyntaxError) Error() string {
 	if e.Pointer != "" {
 		p := e.Pointer
 		if len(p) > 120 {
-			p = p[:60] + "…" + p[len(p)-59:]
+			// Keep about 60 bytes at each end, cut at character boundaries.
+			head, tail := 60, len(p)-59
+			for head > 0 && !utf8.RuneStart(p[head]) {
+				head--
+			}
+			for tail < len(p) && !utf8.RuneStart(p[tail]) {
+				tail++
+			}
+			p = p[:head] + "…" + p[tail:]
 		}
 		where += " at " + Sanitize(p)
 	}

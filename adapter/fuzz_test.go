@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -76,6 +78,25 @@ func FuzzStrictSchema(f *testing.F) {
 		`{"type":"object","properties":{"o":{"type":"object","properties":{"i":{"type":"object","additionalProperties":false}}}}}`,
 	} {
 		f.Add([]byte(s), false)
+	}
+	// The real schemas of the corpus, when it is there, are seeds too.
+	files, _ := filepath.Glob(filepath.Join(corpusDir, "mcp-tools", "*.json"))
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			continue
+		}
+		doc, err := Decode(data)
+		if err != nil {
+			continue
+		}
+		tools, _, err := ParseToolList(doc)
+		if err != nil {
+			continue
+		}
+		for _, tool := range tools {
+			f.Add(Marshal(tool.InputSchema), false)
+		}
 	}
 	f.Fuzz(func(t *testing.T, data []byte, noDefaults bool) {
 		v, err := Decode(data)

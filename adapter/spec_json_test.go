@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // SPEC §1: object key order is preserved everywhere; keys the converter adds go after
@@ -211,6 +212,13 @@ func TestSpec1_InputErrors(t *testing.T) {
 		})
 	}
 
+	t.Run("a long pointer is shortened at character boundaries", func(t *testing.T) {
+		_, err := DecodeString(strings.Repeat(`{"ééé":`, 10001) + "1" + strings.Repeat("}", 10001))
+		msg := err.Error()
+		if !utf8.ValidString(msg) || strings.Contains(msg, "⟨0x") || !strings.Contains(msg, " at /ééé/ééé") || !strings.Contains(msg, "…") || len(msg) > 300 {
+			t.Errorf("Error() = %q", msg)
+		}
+	})
 	t.Run("BOM skipped", func(t *testing.T) {
 		v, err := Decode([]byte(bom + ` {"a":[1,"é"]} `))
 		if err != nil || v.String() != `{"a":[1,"é"]}` {
