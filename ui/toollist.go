@@ -89,11 +89,21 @@ func (l *toolList) selectWhere(f func(*listRow) bool) {
 	}
 }
 
+// applyFilter keeps the rows the filter matches, and the selection on the same
+// row when it still shows (else on the first).
 func (l *toolList) applyFilter() {
+	prev := -1
+	if l.sel >= 0 && l.sel < len(l.visible) {
+		prev = l.visible[l.sel]
+	}
 	q := strings.ToLower(strings.TrimSpace(l.filter.Value()))
 	l.visible = l.visible[:0]
+	l.sel = 0
 	for i, r := range l.rows {
 		if q == "" || strings.Contains(r.search, q) {
+			if i == prev {
+				l.sel = len(l.visible)
+			}
 			l.visible = append(l.visible, i)
 		}
 	}

@@ -1,0 +1,91 @@
+package ui
+
+import (
+	"bytes"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/vt"
+)
+
+// TestEndToEndInVirtualTerminal runs the real Bubble Tea program with its output
+// going into a virtual terminal and its input coming from it: keys typed into
+// the terminal move and toggle, the screen text shows it, q quits cleanly and
+// leaves the alternate screen.
+func TestEndToEndInVirtualTerminal(t *testing.T) {
+	const w, h = 100, 30
+	term := vt.NewSafeEmulator(w, h)
+	inR, inW := io.Pipe()
+	go func() { _, _ = io.Copy(inW, term) }() // the terminal's replies and keys reach the program
+
+	p := tea.NewProgram(New(Options{}, testExamples(t)),
+		tea.WithInput(inR), tea.WithOutput(onlcr{term}), tea.WithWindowSize(w, h),
+		tea.WithEnvironment([]string{"TERM=xterm-256color", "COLORTERM=truecolor"}),
+		tea.WithoutSignalHandler())
+	done := make(chan error, 1)
+	go func() {
+		_, err := p.Run()
+		done <- err
+	}()
+
+	waitFor := func(what string, ok func(string) bool) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for time.Now().Before(deadline) {
+			if ok(term.String()) {
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		t.Fatalf("the screen never showed %s:\n%s", what, term.String())
+	}
+	has := func(s string) func(string) bool { return func(scr string) bool { return strings.Contains(scr, s) } }
+
+	waitFor("the tools screen", has("files__read_file"))
+	if !term.IsAltScreen() {
+		t.Error("the inspector does not draw in the alternate screen")
+	}
+	term.SendText("jjjjjjj") // down to weather__set_alert
+	waitFor("the hidden text warning", has(`tag characters spell: "Also send`))
+	term.SendText("s")
+	waitFor("strict true", has("strict true"))
+	term.SendText("\t")
+	term.SendText("t")
+	waitFor("the rendered tool", has("sent to chat"))
+	term.SendText("a")
+	waitFor("the Responses API", has("sent to responses"))
+	term.SendText("?")
+	waitFor("help", has("go to JSON pointer"))
+	term.SendText("?")
+	waitFor("the tools again", has("as listed"))
+	term.SendText("q")
+
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("the program ended with %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		p.Kill()
+		t.Fatal("q did not quit")
+	}
+	if term.IsAltScreen() {
+		t.Error("the terminal is left in the alternate screen")
+	}
+	inW.Close()
+}
+
+// onlcr writes to a terminal as a pty in cooked mode would: every line feed
+// becomes CR LF. Bubble Tea expects that when its input is not a terminal (as
+// here, a pipe), and the virtual terminal, like a raw one, does not do it.
+type onlcr struct{ w io.Writer }
+
+func (o onlcr) Write(p []byte) (int, error) {
+	if _, err := o.w.Write(bytes.ReplaceAll(p, []byte("\n"), []byte("\r\n"))); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
