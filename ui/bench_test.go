@@ -65,7 +65,8 @@ func bigSchema(n int) []byte {
 }
 
 // BenchmarkKeyFrame is Update plus View after a key in a JSON pane, on a
-// 5,000-property schema and on the largest real tool. Goal: 16 ms.
+// 5,000-property schema (every other property optional, each with a default)
+// and on the largest real tool of the corpus. Goal: 16 ms.
 func BenchmarkKeyFrame(b *testing.B) {
 	cases := map[string]func(b *testing.B) *Loaded{
 		"5000-properties": func(b *testing.B) *Loaded {
@@ -83,7 +84,9 @@ func BenchmarkKeyFrame(b *testing.B) {
 			m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
 			m.Update(keyPress("tab"))
 			m.Render()
-			for _, k := range []string{"down", "up"} {
+			// down and up move the cursor (the other pane follows); a toggles the
+			// API, which after the first round is answered from the cache.
+			for _, k := range []string{"down", "up", "a"} {
 				b.Run(k, func(b *testing.B) {
 					key := keyPress(k)
 					b.ReportAllocs()
@@ -113,4 +116,26 @@ func largestRealTool(tb testing.TB) *Loaded {
 	srv := all.Servers[bestS]
 	srv.Tools = srv.Tools[bestT : bestT+1]
 	return &Loaded{Servers: []adapter.Server{srv}}
+}
+
+// BenchmarkFirstToggle is the first toggle of the API on the 5,000-property
+// schema: the library's answer for the new modes and both documents are built,
+// then cached (BenchmarkKeyFrame measures the keys after that). Reported against
+// the same 16 ms goal, to show what a first toggle costs.
+func BenchmarkFirstToggle(b *testing.B) {
+	l := &Loaded{}
+	l.AddBytes("big", "big.json", bigSchema(5000))
+	var total time.Duration
+	for range b.N {
+		b.StopTimer()
+		m := newModel(Options{}, l)
+		m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
+		m.Render()
+		b.StartTimer()
+		start := time.Now()
+		m.Update(keyPress("a"))
+		m.Render()
+		total += time.Since(start)
+	}
+	b.ReportMetric(float64(total.Nanoseconds())/float64(b.N)/float64(16*time.Millisecond), "goal-ratio")
 }

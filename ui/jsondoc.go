@@ -170,9 +170,26 @@ func (d *jsonDoc) path(id int32) adapter.Path {
 	return p
 }
 
+// pointerOf writes p as the JSON pointer the document's map is keyed by.
+func pointerOf(p adapter.Path) string {
+	var b strings.Builder
+	for _, st := range p {
+		b.WriteByte('/')
+		switch st.Kind {
+		case adapter.KeyStep:
+			b.WriteString(escapePointer(st.Key))
+		case adapter.IndexStep:
+			b.WriteString(itoa(st.Index))
+		default:
+			b.WriteByte('*')
+		}
+	}
+	return b.String()
+}
+
 // lineOf returns the first line of the value at path p.
 func (d *jsonDoc) lineOf(p adapter.Path) (int, bool) {
-	id, ok := d.byPtr[p.Pointer()]
+	id, ok := d.byPtr[pointerOf(p)]
 	if !ok {
 		return 0, false
 	}
@@ -181,7 +198,7 @@ func (d *jsonDoc) lineOf(p adapter.Path) (int, bool) {
 
 // span returns the first and last line of the value at path p.
 func (d *jsonDoc) span(p adapter.Path) (int, int, bool) {
-	id, ok := d.byPtr[p.Pointer()]
+	id, ok := d.byPtr[pointerOf(p)]
 	if !ok {
 		return 0, 0, false
 	}

@@ -45,8 +45,10 @@ type Loaded struct {
 	Examples bool // the built-in examples, opened when no file was given
 }
 
-// headSize is how much of a file content detection reads.
-const headSize = 64 << 10
+// headSize is how much of a file content detection reads first: enough to tell
+// any format (sessions.Detect judges a document cut short by what it has), and
+// small, so that a tool list is decoded in full only once.
+const headSize = 8 << 10
 
 // Load reads files (tool lists as [NAME=]FILE, recordings, session files), each
 // detected by content. With no file it opens the built-in examples. Files are
@@ -120,15 +122,20 @@ func (l *Loaded) addPath(src sessions.ToolSource) {
 	}
 	data, whole := head[:n], n < headSize
 	format := sessions.Detect(src.Path, data)
+	if !whole && format == sessions.FormatUnknown {
+		// The beginning did not tell; the whole file may.
+		if data, err = os.ReadFile(src.Path); err != nil {
+			l.fail(src.Path, openError(err))
+			return
+		}
+		format, whole = sessions.Detect(src.Path, data), true
+	}
 	switch format {
 	case sessions.FormatToolList, sessions.FormatUnknown, sessions.FormatSession:
 		if !whole {
 			if data, err = os.ReadFile(src.Path); err != nil {
 				l.fail(src.Path, openError(err))
 				return
-			}
-			if format == sessions.FormatUnknown {
-				format = sessions.Detect(src.Path, data)
 			}
 		}
 		l.add(src.Server, src.Path, data, format)

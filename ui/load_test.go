@@ -65,3 +65,21 @@ func TestLoadKeepsGoingPastFailures(t *testing.T) {
 		t.Errorf("the failed files are not listed:\n%s", s)
 	}
 }
+
+func TestCorpusLoadsAsToolLists(t *testing.T) {
+	files := corpusFiles(t)
+	l := Load(files)
+	if len(l.Servers) != len(files) || l.Failed() != 0 {
+		for _, f := range l.Files {
+			if f.Kind != FileToolList {
+				t.Errorf("%s: kind %d, %v", f.Name, f.Kind, f.Err)
+			}
+		}
+		t.Fatalf("%d servers from %d corpus tool lists", len(l.Servers), len(files))
+	}
+	for i, f := range l.Files {
+		if want := filepath.Base(files[i]); filepath.Base(f.Name) != want {
+			t.Errorf("file %d is %s, want %s: the order given is not kept", i, f.Name, want)
+		}
+	}
+}

@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -10,73 +9,54 @@ import (
 
 // The marks only place what the library returned: null paths, dropped keywords
 // and the error come from adapter's answer; this file finds the lines they sit on.
-// locateProperty turns an instance path (argument terms) into the schema paths
-// of the property that holds it, walking properties, items, the branches of
-// anyOf/oneOf/allOf and local $refs. It decides nothing about nullability.
 
-// locateProperty returns the schema paths at which the property at instance
-// path inst is declared in schema (several when branches or $refs declare it).
-func locateProperty(schema adapter.Value, inst adapter.Path) []adapter.Path {
-	var out []adapter.Path
+// locateProperty returns the lines at which the property at instance path inst
+// is declared in the schema that sits at base in doc: it walks properties, items,
+// the branches of anyOf/oneOf/allOf and local $refs through the document's
+// pointer map. It finds places; it decides nothing about nullability.
+func locateProperty(doc *jsonDoc, base adapter.Path, inst adapter.Path) []int {
+	root := pointerOf(base)
+	var out []int
 	seen := map[string]bool{}
-	var walk func(node adapter.Value, at adapter.Path, rest adapter.Path, hops int)
-	walk = func(node adapter.Value, at adapter.Path, rest adapter.Path, hops int) {
-		if node.Kind() != adapter.Object || hops > 64 {
+	var walk func(ptr string, rest adapter.Path, hops int)
+	walk = func(ptr string, rest adapter.Path, hops int) {
+		id, ok := doc.byPtr[ptr]
+		if !ok || hops > 64 {
 			return
 		}
-		key := at.Pointer() + "\x00" + fmt.Sprint(len(rest))
+		key := ptr + "\x00" + itoa(len(rest))
 		if seen[key] {
 			return
 		}
 		seen[key] = true
 		if len(rest) == 0 {
-			out = append(out, at)
+			out = append(out, int(doc.nodes[id].start))
 			return
 		}
-		step := rest[0]
-		switch step.Kind {
+		switch rest[0].Kind {
 		case adapter.KeyStep:
-			if props, ok := node.Get("properties"); ok && props.Kind() == adapter.Object {
-				if p, ok := props.Get(step.Key); ok {
-					walk(p, at.Append(adapter.Key("properties"), adapter.Key(step.Key)), rest[1:], hops)
+			walk(ptr+"/properties/"+escapePointer(rest[0].Key), rest[1:], hops)
+		default:
+			walk(ptr+"/items", rest[1:], hops)
+		}
+		for _, kw := range []string{"/anyOf/", "/oneOf/", "/allOf/"} {
+			for i := 0; ; i++ {
+				br := ptr + kw + itoa(i)
+				if _, ok := doc.byPtr[br]; !ok {
+					break
 				}
-			}
-		case adapter.EveryStep, adapter.IndexStep:
-			if items, ok := node.Get("items"); ok && items.Kind() == adapter.Object {
-				walk(items, at.Append(adapter.Key("items")), rest[1:], hops)
+				walk(br, rest, hops)
 			}
 		}
-		for _, kw := range []string{"anyOf", "oneOf", "allOf"} {
-			if br, ok := node.Get(kw); ok && br.Kind() == adapter.Array {
-				for i, b := range br.Items() {
-					walk(b, at.Append(adapter.Key(kw), adapter.Index(i)), rest, hops)
-				}
-			}
-		}
-		if ref, ok := node.Get("$ref"); ok && ref.Kind() == adapter.String {
-			if target, tp, ok := resolveLocalRef(schema, ref.Str()); ok {
-				walk(target, tp, rest, hops+1)
+		if rid, ok := doc.byPtr[ptr+"/$ref"]; ok {
+			ref, _ := adapter.Lookup(doc.value, doc.path(rid))
+			if r := ref.Str(); r == "#" || strings.HasPrefix(r, "#/") {
+				walk(root+r[1:], rest, hops+1)
 			}
 		}
 	}
-	walk(schema, adapter.Path{}, inst, 0)
+	walk(root, inst, 0)
 	return out
-}
-
-// resolveLocalRef follows a "#/…" reference inside schema.
-func resolveLocalRef(schema adapter.Value, ref string) (adapter.Value, adapter.Path, bool) {
-	if ref == "#" {
-		return schema, adapter.Path{}, true
-	}
-	if !strings.HasPrefix(ref, "#/") {
-		return adapter.Value{}, nil, false
-	}
-	p, ok := adapter.ParsePointer(ref[1:], schema)
-	if !ok {
-		return adapter.Value{}, nil, false
-	}
-	v, ok := adapter.Lookup(schema, p)
-	return v, p, ok
 }
 
 // marker collects the marks of one pane.
@@ -107,12 +87,8 @@ func (m *marker) dropped(d adapter.Dropped, noDefaults bool) {
 }
 
 // null marks the property declarations of a null path.
-func (m *marker) null(schema adapter.Value, np adapter.Path, note string) {
-	for _, loc := range locateProperty(schema, np) {
-		l, ok := m.doc.lineOf(m.base.Append(loc...))
-		if !ok {
-			continue
-		}
+func (m *marker) null(np adapter.Path, note string) {
+	for _, l := range locateProperty(m.doc, m.base, np) {
 		if m.c.marks[l] != markError {
 			m.c.marks[l] = markNull
 		}

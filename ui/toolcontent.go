@@ -61,13 +61,12 @@ func (s *toolsScreen) originalContent(o *adapter.ToolOutcome, doc *jsonDoc, base
 		return pc
 	}
 	m := newMarker(pc)
-	schema := o.Entry.Tool.InputSchema
 	if r := o.Conversion; r != nil {
 		for _, d := range r.Dropped {
 			m.dropped(d, s.modes.NoDefaultDescriptions)
 		}
 		for _, np := range r.NullPaths {
-			m.null(schema, np, "optional here, so strict mode makes it nullable; a null sent here is stripped")
+			m.null(np, "optional here, so strict mode makes it nullable; a null sent here is stripped")
 		}
 	}
 	if e := o.ConversionErr; e != nil && !isLimitError(o) {
@@ -94,7 +93,7 @@ func (s *toolsScreen) strictContent(o *adapter.ToolOutcome) *paneContent {
 	pc := &paneContent{title: title, doc: newJSONDoc(r.Schema), base: adapter.Path{}}
 	m := newMarker(pc)
 	for _, np := range r.NullPaths {
-		m.null(r.Schema, np, "its nullable form: the model sends null when it has no value")
+		m.null(np, "its nullable form: the model sends null when it has no value")
 	}
 	if isLimitError(o) {
 		m.failure(o.ConversionErr)
@@ -134,9 +133,8 @@ func (s *toolsScreen) renderedContent(c *computed, o *adapter.ToolOutcome) *pane
 	}
 	pc := &paneContent{title: title, doc: newJSONDoc(o.Tool), base: base}
 	m := newMarker(pc)
-	params, _ := adapter.Lookup(o.Tool, base)
 	for _, np := range o.NullPaths() {
-		m.null(params, np, "nullable in what is sent; a null sent here is stripped")
+		m.null(np, "nullable in what is sent; a null sent here is stripped")
 	}
 	m.done()
 	return pc
