@@ -168,7 +168,7 @@ func TestCopyFocusedPane(t *testing.T) {
 		t.Errorf("copied %q, want the original schema %q", got, want)
 	}
 	h.keys("shift+tab", "y")
-	if last := h.msgs[len(h.msgs)-2]; !strings.Contains(reflect.ValueOf(last).String(), "weather__get_forecast\n") {
+	if last := h.msgs[len(h.msgs)-2]; !strings.Contains(reflect.ValueOf(last).String(), "weather__get_forecast\tweather\n") {
 		t.Errorf("copying the list copied %q", reflect.ValueOf(last).String())
 	}
 }

@@ -45,6 +45,15 @@ func badFiles(t *testing.T) *Loaded {
 	return l
 }
 
+// longDescription is a tool whose description is over the Chat cap (1024
+// characters) and under the Responses one (4096 bytes).
+func longDescription(t *testing.T) *Loaded {
+	desc := strings.Repeat("Describes the thing at length. ", 50)
+	l := &Loaded{}
+	l.AddBytes("docs", "docs.json", []byte(`{"tools":[{"name":"describe","description":"`+desc+`","inputSchema":{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}}]}`))
+	return l
+}
+
 func scenarios() []scenario {
 	return []scenario{
 		{name: "start"},
@@ -89,6 +98,8 @@ func scenarios() []scenario {
 			l.AddBytes("big", "big.json", bigSchema(5001))
 			return l
 		}},
+		{name: "description-truncated", loaded: longDescription, steps: func(h *harness) { h.keys("t") }},
+		{name: "description-truncated-responses", loaded: longDescription, steps: func(h *harness) { h.keys("a") }},
 		{name: "mouse", steps: func(h *harness) {
 			l := h.m.screens[0].(*toolsScreen).layout
 			h.send(tea.MouseClickMsg{X: 3, Y: l.List.Y + h.m.screens[0].(*toolsScreen).list.headerRows() + 2*rowHeight, Button: tea.MouseLeft})

@@ -234,22 +234,18 @@ func (l *toolList) renderRow(r *listRow) (string, string) {
 		name = st.ListFile.Render(truncLeft(r.name, l.w-2)) // a path: its end says most
 	}
 	parts := make([]string, 0, len(r.badges)+1)
-	if r.server != "" {
-		parts = append(parts, st.ListServer.Render(r.server))
-	}
 	for _, b := range r.badges {
 		parts = append(parts, b.style(l.ctx).Render(b.text))
+	}
+	if r.server != "" { // last: the badges matter more when the pane is narrow
+		parts = append(parts, st.ListServer.Render(r.server))
 	}
 	return name, strings.Join(parts, st.Muted.Render(" · "))
 }
 
-// toolRow builds the row of outcome o (tool i). The server is shown when the
-// exposed name does not carry it.
-func toolRow(i int, o *adapter.ToolOutcome, showServer bool) listRow {
-	r := listRow{tool: i, file: -1, name: safe(o.Entry.Exposed)}
-	if showServer {
-		r.server = safe(o.Entry.Server)
-	}
+// toolRow builds the row of outcome o (tool i).
+func toolRow(i int, o *adapter.ToolOutcome) listRow {
+	r := listRow{tool: i, file: -1, name: safe(o.Entry.Exposed), server: safe(o.Entry.Server)}
 	kw := ""
 	if o.ConversionErr != nil {
 		kw = " (" + safe(o.ConversionErr.Keyword) + ")"

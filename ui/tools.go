@@ -71,7 +71,7 @@ func (s *toolsScreen) recompute() {
 	s.cur = s.eng.get(s.modes)
 	rows := make([]listRow, 0, len(s.cur.report.Outcomes)+len(s.loaded.Files))
 	for i, o := range s.cur.report.Outcomes {
-		rows = append(rows, toolRow(i, o, s.modes.NoPrefix))
+		rows = append(rows, toolRow(i, o))
 	}
 	for i := range s.loaded.Files {
 		f := &s.loaded.Files[i]
