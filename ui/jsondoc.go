@@ -45,11 +45,37 @@ type jsonDoc struct {
 
 // newJSONDoc pretty-prints v with two spaces a level.
 func newJSONDoc(v adapter.Value) *jsonDoc {
-	d := &jsonDoc{value: v, byPtr: make(map[string]int32)}
+	n, containers := countValues(v)
+	d := &jsonDoc{value: v, byPtr: make(map[string]int32, n),
+		nodes: make([]docNode, 0, n), lines: make([]docLine, 0, n+containers)}
 	p := &printer{d: d}
 	p.value(v, -1, adapter.Step{}, "", 0, lexRoot, "", false)
 	d.toks = make([][]token, len(d.lines))
 	return d
+}
+
+// countValues counts the values in v, and the non-empty containers among them
+// (each takes a closing line), to size the document once.
+func countValues(v adapter.Value) (n, containers int) {
+	n = 1
+	switch v.Kind() {
+	case adapter.Object:
+		for _, m := range v.Members() {
+			a, b := countValues(m.Value)
+			n, containers = n+a, containers+b
+		}
+	case adapter.Array:
+		for _, it := range v.Items() {
+			a, b := countValues(it)
+			n, containers = n+a, containers+b
+		}
+	default:
+		return n, 0
+	}
+	if v.Len() > 0 {
+		containers++
+	}
+	return n, containers
 }
 
 // printer builds a jsonDoc.

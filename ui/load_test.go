@@ -83,3 +83,12 @@ func TestCorpusLoadsAsToolLists(t *testing.T) {
 		}
 	}
 }
+
+func TestNothingLoadedStillDraws(t *testing.T) {
+	h := newHarness(t, Options{}, &Loaded{}, 80, 24)
+	h.keys("tab", "n", "j", "t", "r", "a", "s", "/", "x", "esc", "?", "?", "y", "g", "enter")
+	checkFrame(t, h.m.Render(), 80, 24)
+	if !strings.Contains(h.screen(), "No tools.") {
+		t.Errorf("an empty inspector does not say so:\n%s", h.screen())
+	}
+}

@@ -17,18 +17,23 @@ import (
 func locateProperty(doc *jsonDoc, base adapter.Path, inst adapter.Path) []int {
 	root := pointerOf(base)
 	var out []int
-	seen := map[string]bool{}
+	var seen map[string]bool // $ref targets expanded, with the steps left
 	var walk func(ptr string, rest adapter.Path, hops int)
 	walk = func(ptr string, rest adapter.Path, hops int) {
 		id, ok := doc.byPtr[ptr]
 		if !ok || hops > 64 {
 			return
 		}
-		key := ptr + "\x00" + itoa(len(rest))
-		if seen[key] {
-			return
+		if hops > 0 {
+			key := ptr + "\x00" + itoa(len(rest))
+			if seen[key] {
+				return
+			}
+			if seen == nil {
+				seen = map[string]bool{}
+			}
+			seen[key] = true
 		}
-		seen[key] = true
 		if len(rest) == 0 {
 			out = append(out, int(doc.nodes[id].start))
 			return
