@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
 	"strings"
@@ -446,4 +447,268 @@ func FuzzParseToolList(f *testing.F) {
 			}
 		}
 	})
+}
+
+// FuzzStrictSchemaShapes is FuzzStrictSchema on schemas built from JSON Schema's
+// own vocabulary by a generator the fuzzer steers with a seed: kept and unsupported
+// keywords, values of the right and the wrong kind, $refs that resolve, do not,
+// and make cycles, through $defs and definitions. Byte-level mutation rarely
+// reaches these shapes.
+func FuzzStrictSchemaShapes(f *testing.F) {
+	for i := range uint64(16) {
+		f.Add(i, i%2 == 0)
+	}
+	f.Fuzz(func(t *testing.T, seed uint64, noDefaults bool) {
+		g := fuzzShapes{r: rand.New(rand.NewPCG(seed, seed>>32|1))}
+		schema := g.root()
+		res, err := StrictSchema(schema, StrictOptions{NoDefaultDescriptions: noDefaults})
+		if err != nil {
+			var se *StrictError
+			if !errors.As(err, &se) || se.Keyword == "" || se.Message == "" || se.Path == nil {
+				t.Fatalf("error %T %v", err, err)
+			}
+			return
+		}
+		if vs := CheckStrict(res.Schema); len(vs) > 0 {
+			t.Fatalf("result breaks strict mode: %v\nin  %s\nout %s", vs, schema, res.Schema)
+		}
+		if again, err := Decode(Marshal(res.Schema)); err != nil || !Equal(again, res.Schema) {
+			t.Fatalf("result is not valid JSON: %v\n%s", err, res.Schema)
+		}
+		// Every null path leads, through properties, items, anyOf and $refs of the
+		// result, to a property that accepts null.
+		for _, p := range res.NullPaths {
+			found := false
+			for _, n := range fuzzSchemasAt(res.Schema, []Value{res.Schema}, p) {
+				found = found || propAcceptsNull(res.Schema, n)
+			}
+			if !found {
+				t.Fatalf("null path %s names no nullable property\nin  %s\nout %s", p, schema, res.Schema)
+			}
+		}
+		res2, err := StrictSchema(res.Schema, StrictOptions{NoDefaultDescriptions: noDefaults})
+		if err != nil {
+			t.Fatalf("converting the result again: %v\nin  %s\nout %s", err, schema, res.Schema)
+		}
+		if !Equal(res2.Schema, res.Schema) || len(res2.NullPaths) != 0 || len(res2.Dropped) != 0 {
+			t.Fatalf("converting the result again changed it\nin  %s\nout %s\nagain %s", schema, res.Schema, res2.Schema)
+		}
+	})
+}
+
+type fuzzShapes struct{ r *rand.Rand }
+
+func (g fuzzShapes) pick(xs ...string) string { return xs[g.r.IntN(len(xs))] }
+
+func (g fuzzShapes) root() Value {
+	mems := []Member{{"type", StringValue("object")}, {"properties", g.props(0)}}
+	if g.r.IntN(2) == 0 {
+		mems = append(mems, Member{"required", g.required()})
+	}
+	for _, c := range []string{"$defs", "definitions"} {
+		if g.r.IntN(3) > 0 {
+			var defs []Member
+			for _, name := range []string{"a", "b", "a/b"} {
+				if g.r.IntN(3) > 0 {
+					defs = append(defs, Member{name, g.node(1)})
+				}
+			}
+			mems = append(mems, Member{c, ObjectValue(defs...)})
+		}
+	}
+	if g.r.IntN(8) == 0 {
+		mems = append(mems, Member{"additionalProperties", BoolValue(false)})
+	}
+	g.r.Shuffle(len(mems), func(i, j int) { mems[i], mems[j] = mems[j], mems[i] })
+	return ObjectValue(mems...)
+}
+
+func (g fuzzShapes) props(depth int) Value {
+	var mems []Member
+	for _, name := range []string{"p", "q", "r", "s"}[:g.r.IntN(5)] {
+		mems = append(mems, Member{name, g.node(depth + 1)})
+	}
+	return ObjectValue(mems...)
+}
+
+func (g fuzzShapes) required() Value {
+	var out []Value
+	for _, name := range []string{"p", "q", "r", "s", "zz"} {
+		if g.r.IntN(2) == 0 {
+			out = append(out, StringValue(name))
+		}
+	}
+	return ArrayValue(out...)
+}
+
+func (g fuzzShapes) scalar() Value {
+	switch g.r.IntN(6) {
+	case 0:
+		return NullValue()
+	case 1:
+		return BoolValue(g.r.IntN(2) == 0)
+	case 2:
+		return NumberValue(g.pick("0", "1", "-2.5", "1e3"))
+	case 3:
+		return StringValue(g.pick("", "x", "a\u200bb", "é"))
+	case 4:
+		return ArrayValue(StringValue("x"), NullValue())
+	}
+	return ObjectValue()
+}
+
+func (g fuzzShapes) node(depth int) Value {
+	if depth > 5 || g.r.IntN(30) == 0 {
+		return g.scalar()
+	}
+	ref := func() Value {
+		return StringValue(g.pick("#", "#/$defs/a", "#/$defs/b", "#/$defs/a~1b", "#/definitions/a", "#/definitions/b", "#/x", "#/$defs/c"))
+	}
+	typeNames := []string{"string", "number", "integer", "boolean", "object", "array", "null"}
+	var mems []Member
+	switch g.r.IntN(10) {
+	case 0, 1, 2: // a $ref, sometimes with siblings
+		mems = []Member{{"$ref", ref()}}
+		if g.r.IntN(3) == 0 {
+			mems = append(mems, Member{g.pick("description", "title", "default", "examples", "type", "items"), g.scalar()})
+		}
+	case 3, 4, 5, 6: // a typed node that mostly converts
+		t := typeNames[g.r.IntN(7)]
+		if g.r.IntN(3) == 0 {
+			mems = []Member{{"type", ArrayValue(StringValue(t), StringValue("null"))}}
+		} else {
+			mems = []Member{{"type", StringValue(t)}}
+		}
+		switch t {
+		case "object":
+			mems = append(mems, Member{"properties", g.props(depth)})
+			if g.r.IntN(2) == 0 {
+				mems = append(mems, Member{"required", g.required()})
+			}
+			if g.r.IntN(3) == 0 {
+				mems = append(mems, Member{"additionalProperties", BoolValue(false)})
+			}
+		case "array":
+			mems = append(mems, Member{"items", g.node(depth + 1)})
+		case "string":
+			if g.r.IntN(3) == 0 {
+				mems = append(mems, Member{"enum", ArrayValue(StringValue("x"), StringValue("y"))})
+			}
+		}
+		if g.r.IntN(4) == 0 {
+			mems = append(mems, Member{"default", g.scalar()})
+		}
+		if g.r.IntN(4) == 0 {
+			mems = append(mems, Member{"description", StringValue(g.pick("", "d", "\u200b", "x\U000E0041"))})
+		}
+	case 7: // anyOf
+		mems = []Member{{"anyOf", ArrayValue(g.node(depth+1), g.node(depth+1))}}
+	case 8: // enum or const
+		if g.r.IntN(2) == 0 {
+			mems = []Member{{"enum", ArrayValue(g.scalar(), g.scalar())}}
+		} else {
+			mems = []Member{{"const", g.scalar()}}
+		}
+	default: // anything from the vocabulary
+		for range 1 + g.r.IntN(5) {
+			key := g.pick("type", "properties", "required", "additionalProperties", "items", "enum", "const",
+				"anyOf", "$ref", "description", "title", "pattern", "minLength", "maximum", "exclusiveMinimum",
+				"format", "default", "oneOf", "examples", "$defs", "x-v")
+			var v Value
+			switch key {
+			case "type":
+				v = StringValue(typeNames[g.r.IntN(7)])
+				if g.r.IntN(3) == 0 {
+					v = g.scalar()
+				}
+			case "properties":
+				v = g.props(depth)
+			case "required":
+				v = g.required()
+			case "additionalProperties":
+				v = BoolValue(g.r.IntN(3) == 0)
+			case "items", "$defs":
+				v = g.node(depth + 1)
+			case "anyOf", "oneOf":
+				v = ArrayValue(g.node(depth+1), g.node(depth+1))
+				if g.r.IntN(8) == 0 {
+					v = ArrayValue()
+				}
+			case "$ref":
+				v = ref()
+			case "pattern":
+				v = StringValue(g.pick("^a", "(?=a)", "[(?=]"))
+			case "format":
+				v = StringValue(g.pick("date", "uri", "email"))
+			case "minLength", "maximum", "exclusiveMinimum":
+				v = NumberValue(g.pick("1", "0.5"))
+				if g.r.IntN(4) == 0 {
+					v = g.scalar()
+				}
+			default:
+				v = g.scalar()
+			}
+			mems = append(mems, Member{key, v})
+		}
+	}
+	seen := map[string]bool{} // one of each keyword
+	out := mems[:0]
+	for _, m := range mems {
+		if !seen[m.Key] {
+			seen[m.Key] = true
+			out = append(out, m)
+		}
+	}
+	return ObjectValue(out...)
+}
+
+// fuzzSchemasAt returns the subschemas of a strict schema at an instance path:
+// through $refs and anyOf branches, into properties for a name and items for
+// every element.
+func fuzzSchemasAt(root Value, nodes []Value, p Path) []Value {
+	expand := func(nodes []Value) []Value {
+		var out []Value
+		var walk func(n Value, depth int)
+		walk = func(n Value, depth int) {
+			if depth > 50 || n.Kind() != Object {
+				return
+			}
+			out = append(out, n)
+			if r, ok := n.Get("$ref"); ok {
+				if t, ok := parseRef(r.Str()); ok {
+					if target, ok := resolveRef(root, t); ok {
+						walk(target, depth+1)
+					}
+				}
+			}
+			if any, ok := n.Get("anyOf"); ok {
+				for _, b := range any.Items() {
+					walk(b, depth+1)
+				}
+			}
+		}
+		for _, n := range nodes {
+			walk(n, 0)
+		}
+		return out
+	}
+	for _, step := range p {
+		var next []Value
+		for _, n := range expand(nodes) {
+			switch step.Kind {
+			case KeyStep:
+				if props, ok := n.Get("properties"); ok {
+					if c, ok := props.Get(step.Key); ok {
+						next = append(next, c)
+					}
+				}
+			case EveryStep:
+				if items, ok := n.Get("items"); ok {
+					next = append(next, items)
+				}
+			}
+		}
+		nodes = next
+	}
+	return nodes
 }

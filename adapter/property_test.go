@@ -235,12 +235,19 @@ func (g *propGen) schema() Value {
 
 // propAcceptsNull reports whether a schema of the subset accepts null, written
 // out for the test: every one of type, enum, const, anyOf and $ref that is present
-// accepts it.
-func propAcceptsNull(root, n Value) bool {
+// accepts it; a $ref cycle does not.
+func propAcceptsNull(root, n Value) bool { return propAcceptsNullVia(root, n, nil) }
+
+func propAcceptsNullVia(root, n Value, refs []string) bool {
 	if r, ok := n.Get("$ref"); ok {
+		for _, seen := range refs {
+			if seen == r.Str() {
+				return false
+			}
+		}
 		t, _ := parseRef(r.Str())
 		target, _ := resolveRef(root, t)
-		return propAcceptsNull(root, target)
+		return propAcceptsNullVia(root, target, append(refs[:len(refs):len(refs)], r.Str()))
 	}
 	any := false
 	for _, m := range n.Members() {
@@ -258,7 +265,7 @@ func propAcceptsNull(root, n Value) bool {
 		case "anyOf":
 			ok = false
 			for _, b := range m.Value.Items() {
-				ok = ok || propAcceptsNull(root, b)
+				ok = ok || propAcceptsNullVia(root, b, refs)
 			}
 		default:
 			continue
