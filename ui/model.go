@@ -33,8 +33,11 @@ func newModel(opts Options, loaded *Loaded) *Model {
 	modes := Modes{API: opts.API, Strict: opts.Strict, NoPrefix: opts.NoPrefix,
 		NoDefaultDescriptions: opts.NoDefaultDescriptions}
 	m := &Model{ctx: ctx, prompt: newPrompt(ctx)}
+	// The replay screen and the playground are added here, after the tools
+	// screen; 1–9 switch between screens once there is more than one.
 	m.screens = []Screen{newToolsScreen(ctx, loaded, modes)}
 	m.focus = make([]int, len(m.screens))
+	ctx.Keys.Global.Screen.SetEnabled(len(m.screens) > 1)
 	return m
 }
 
@@ -165,6 +168,11 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		case key.Matches(k, g.FocusBck):
 			m.focus[m.active] = (focus + n - 1) % n
+			return nil
+		case key.Matches(k, g.Screen):
+			if i := int(k.Code - '1'); i >= 0 && i < len(m.screens) {
+				m.active = i
+			}
 			return nil
 		}
 	}

@@ -10,8 +10,10 @@ import (
 // focus, the global keys, prompts, help and the status line; a screen draws the
 // rest and gets only the keys and mouse events that are its own.
 //
-// To add a screen: implement Screen, add it to the root model's screens (see
-// New), and give it a key to switch to it.
+// To add a screen: implement Screen (see stubScreen in the tests) and append it to
+// the screens in newModel; the keys 1–9 then switch between screens, each with
+// its own focus. Loaded.Files holds the recordings (File.Rec) and session files
+// the replay screen needs.
 type Screen interface {
 	// Name is the screen's name in the title bar and status line.
 	Name() string

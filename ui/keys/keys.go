@@ -12,6 +12,9 @@ type Global struct {
 	Help     key.Binding
 	Focus    key.Binding
 	FocusBck key.Binding
+	// Screen switches to screen 1–9; the root model disables it while there is
+	// only one screen.
+	Screen key.Binding
 }
 
 // Tools are the tools screen's keys: toggles and moves that act whatever pane
@@ -84,6 +87,7 @@ func Default() *KeyMap {
 			Help:     bind("?", "help", "?"),
 			Focus:    bind("tab", "next pane", "tab"),
 			FocusBck: bind("shift+tab", "previous pane", "shift+tab"),
+			Screen:   bind("1-9", "switch screen", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
 		},
 		Tools: Tools{
 			API:      bind("a", "api: chat/responses", "a"),
@@ -133,7 +137,7 @@ func (g Global) ShortHelp() []key.Binding { return []key.Binding{g.Help, g.Focus
 
 // FullHelp implements help.KeyMap.
 func (g Global) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{g.Help, g.Focus, g.FocusBck, g.Quit}}
+	return [][]key.Binding{{g.Help, g.Focus, g.FocusBck, g.Screen, g.Quit}}
 }
 
 // ShortHelp implements help.KeyMap.

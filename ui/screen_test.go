@@ -1,0 +1,59 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// stubScreen stands for a later screen (the replay screen): it records the keys
+// it is given.
+type stubScreen struct {
+	ctx  *Context
+	keys []string
+}
+
+func (s *stubScreen) Name() string                { return "stub" }
+func (s *stubScreen) Panes() []string             { return []string{"a", "b"} }
+func (s *stubScreen) Resize()                     {}
+func (s *stubScreen) Restyle()                    {}
+func (s *stubScreen) Capturing(int) bool          { return false }
+func (s *stubScreen) PaneAt(int, int) (int, bool) { return 0, false }
+func (s *stubScreen) KeyMaps(int) []NamedKeyMap {
+	return []NamedKeyMap{{"stub", s.ctx.Keys.Prompt}}
+}
+func (s *stubScreen) Status(int) string { return "stub status" }
+func (s *stubScreen) View(focus int) string {
+	return padLines([]string{"STUB SCREEN focus " + itoa(focus)}, s.ctx.Width, s.ctx.Height-1)
+}
+func (s *stubScreen) Update(msg tea.Msg, focus int) (int, tea.Cmd) {
+	if k, ok := msg.(tea.KeyPressMsg); ok {
+		s.keys = append(s.keys, k.String())
+	}
+	return focus, nil
+}
+
+func TestAnotherScreenPlugsIn(t *testing.T) {
+	h := newHarness(t, Options{}, nil, 80, 24)
+	stub := &stubScreen{ctx: h.m.ctx}
+	h.m.screens = append(h.m.screens, stub)
+	h.m.focus = append(h.m.focus, 0)
+	h.m.ctx.Keys.Global.Screen.SetEnabled(true)
+
+	h.keys("2", "tab", "x")
+	if !strings.Contains(h.screen(), "STUB SCREEN focus 1") || !strings.Contains(h.screen(), "stub status") {
+		t.Fatalf("2 does not show the second screen, with its own focus and status:\n%s", h.screen())
+	}
+	if strings.Join(stub.keys, ",") != "x" {
+		t.Errorf("the screen got keys %v, want only x (tab is the root's)", stub.keys)
+	}
+	h.keys("1")
+	if !strings.Contains(h.screen(), "files__read_file") {
+		t.Errorf("1 does not go back to the tools screen")
+	}
+	h.keys("?")
+	if !strings.Contains(h.screen(), "switch screen") {
+		t.Errorf("help does not list the screen keys")
+	}
+}
