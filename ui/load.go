@@ -34,6 +34,7 @@ type File struct {
 	Err      error  // why it failed (FileFailed)
 	Warnings []string
 	Rec      *sessions.Recording // the loaded recording (FileRecording)
+	Session  *sessions.Session   // the parsed session (FileSession)
 }
 
 // Loaded is everything the inspector opens: the servers of the tool lists, and
@@ -154,8 +155,13 @@ func (l *Loaded) AddBytes(server, name string, data []byte) {
 func (l *Loaded) add(server, name string, data []byte, format sessions.Format) {
 	switch format {
 	case sessions.FormatSession:
+		sess, err := sessions.ParseSession(name, data)
+		if err != nil {
+			l.fail(name, err)
+			return
+		}
 		l.Files = append(l.Files, File{Name: name, Kind: FileSession, Format: format, Server: -1,
-			Detail: "session file"})
+			Detail: plural(len(sess.Turns), "turn"), Warnings: sess.Warnings, Session: sess})
 	case sessions.FormatToolList, sessions.FormatUnknown:
 		srv, warns, err := sessions.ParseToolListFile(server, name, data)
 		if err != nil {

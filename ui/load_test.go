@@ -92,3 +92,15 @@ func TestNothingLoadedStillDraws(t *testing.T) {
 		t.Errorf("an empty inspector does not say so:\n%s", h.screen())
 	}
 }
+
+func TestSessionFilesAreCheckedAndListed(t *testing.T) {
+	l := &Loaded{}
+	l.AddBytes("s", "good.json", mustFixture(t, "recordings/session_two_turns.json"))
+	l.AddBytes("s", "bad.json", []byte(`{"strictscope_session": 1, "api": "chat", "turns": 5}`))
+	if l.Files[0].Kind != FileSession || l.Files[0].Session == nil || !strings.Contains(l.Files[0].Detail, "turn") {
+		t.Errorf("a session file is not listed as one: %+v", l.Files[0])
+	}
+	if l.Files[1].Kind != FileFailed || l.Files[1].Err == nil {
+		t.Errorf("a broken session file is not listed with its error: %+v", l.Files[1])
+	}
+}

@@ -176,7 +176,7 @@ func fileContents(f *File) *[2]*paneContent {
 	case FileRecording:
 		what = " is a recording (" + f.Detail + "). The replay screen is coming; it is not built yet."
 	case FileSession:
-		what = " is a strictscope session file. The replay screen is coming; it is not built yet."
+		what = " is a strictscope session file (" + f.Detail + "). The replay screen is coming; it is not built yet."
 	default:
 		what = " is a tool list (" + f.Detail + ")."
 	}
