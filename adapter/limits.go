@@ -135,7 +135,7 @@ func (w *limitWalk) addCharsAt(n, up int) bool {
 
 func (w *limitWalk) enum(enum Value) bool {
 	items := enum.Items()
-	appended := len(items) > 0 && w.c.appendedNull[enum.ptr]
+	appended := len(items) > 0 && appendedNull(enum)
 	allStrings, total := true, 0
 	for i, v := range items {
 		w.enumValues++
@@ -159,4 +159,43 @@ func (w *limitWalk) enum(enum Value) bool {
 		return w.fail("max_enum_chars", "this enum has %d string values of %d characters in all; OpenAI allows at most %d characters when an enum has more than %d values", len(items), total, MaxStrictEnumChars, MaxStrictEnumLargeCount)
 	}
 	return true
+}
+
+// limitTotals are the totals a conversion counts toward the size limits. They only
+// decide whether the exact walk of the output must run: a limit can be crossed only
+// when a total is over it.
+type limitTotals struct {
+	properties int
+	chars      int
+	enumValues int
+	deep       bool // an object nests deeper than MaxStrictDepth
+	bigEnum    bool // a string enum over MaxStrictEnumChars
+}
+
+// addEnum counts one enum as it is sent.
+func (t *limitTotals) addEnum(enum Value) {
+	items := enum.Items()
+	t.enumValues += len(items)
+	appended := appendedNull(enum)
+	allStrings, total := true, 0
+	for i, v := range items {
+		if appended && i == len(items)-1 {
+			continue
+		}
+		n := valueChars(v)
+		t.chars += n
+		if v.Kind() == String {
+			total += n
+		} else {
+			allStrings = false
+		}
+	}
+	if allStrings && len(items) > MaxStrictEnumLargeCount && total > MaxStrictEnumChars {
+		t.bigEnum = true
+	}
+}
+
+func (t *limitTotals) mayCross() bool {
+	return t.properties > MaxStrictProperties || t.chars > MaxStrictChars ||
+		t.enumValues > MaxStrictEnumValues || t.deep || t.bigEnum
 }

@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"unicode/utf8"
 	"strings"
-	"unsafe"
 )
 
 // StrictOptions adjust StrictSchema.
@@ -83,6 +83,16 @@ type converter struct {
 	valSlab  []Value
 	stepSlab []Step
 	names    []string        // scratch for requiredList
+	keyed    []keyedName     // scratch for sortStrings
+	madeNull bool            // the property just converted was made nullable
+	sortKeys []uint64        // scratch for sortStrings
+	textBuf  []byte          // scratch for defaultText
+
+	// Totals toward the size limits, counted while converting, so that the exact
+	// walk of checkLimits (which finds where a limit is crossed) runs only when
+	// one is.
+	level int // object nesting of the node being converted
+	tot   limitTotals
 	reqSet   map[string]bool // scratch for requiredSet
 	boolSlab []bool
 	sawRef   bool // a $ref was converted
@@ -93,8 +103,7 @@ type converter struct {
 	nullPaths []Path
 	err       *StrictError
 
-	appendedNull map[unsafe.Pointer]bool // enums (by data pointer) whose last null we appended
-	nullOK       map[refTarget]bool      // which $ref targets accept null; nil until needed
+	nullOK map[refTarget]bool // which $ref targets accept null; nil until needed
 }
 
 // A unit is the root or one definition, with the null-path events of a pre-order
@@ -106,9 +115,8 @@ type unit struct {
 }
 
 type event struct {
-	path   Path // instance path relative to the unit's root
-	isRef  bool
-	target refTarget
+	path   Path       // instance path relative to the unit's root
+	target *refTarget // the $ref used here; nil for a property made nullable
 }
 
 func (c *converter) fail(keyword, format string, args ...any) bool {
@@ -154,7 +162,7 @@ func (c *converter) run() (Value, bool) {
 	if !c.expandNullPaths() {
 		return Value{}, false
 	}
-	if !c.checkLimits(out) {
+	if c.tot.mayCross() && !c.checkLimits(out) {
 		return out, false
 	}
 	return out, true
@@ -202,9 +210,10 @@ func (c *converter) reach(node Value) {
 
 // prop describes the property a node sits at, when it does.
 type prop struct {
-	is      bool // the node is a property's schema
-	dflt    Value
-	hasDflt bool
+	is       bool // the node is a property's schema
+	optional bool // the property is not required: it must accept null (SPEC §5.7)
+	dflt     Value
+	hasDflt  bool
 }
 
 // node converts one schema node. isRoot marks the real root (its object exemption
@@ -292,12 +301,49 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 		return Value{}, c.fail("items", "an array needs an items schema in strict mode")
 	}
 
-	b := memberBuilder{c: c, src: mems}
+	if isObject {
+		c.level++
+		defer func() { c.level-- }()
+		if c.level > MaxStrictDepth {
+			c.tot.deep = true
+		}
+	}
+	// Step 7 for an optional property: how it becomes nullable is decided on the
+	// input node (conversion keeps type, enum, const and what anyOf branches
+	// accept), and applied while its members are built, so that it is copied once.
+	how := nullNone
+	if p.optional {
+		how = c.nullHow(n)
+	}
+	extra := 0
+	if isObject {
+		extra += 3
+	}
+	if p.hasDflt {
+		extra++
+	}
+	b := memberBuilder{c: c, src: mems, extra: extra}
 	desc := -1 // index of the description in b.out, once b.out exists
 	seenProps, seenReq, seenAP := false, false, false
 	for i, m := range mems {
 		switch m.Key {
-		case "type", "enum", "const":
+		case "type":
+			if how == nullAddType {
+				b.set(i, c.addNullType(m.Value))
+			} else {
+				b.keep(i)
+			}
+		case "enum":
+			if how == nullAddType || how == nullEnum {
+				e := c.appendNull(m.Value)
+				c.tot.addEnum(e)
+				b.set(i, e)
+			} else {
+				c.tot.addEnum(m.Value)
+				b.keep(i)
+			}
+		case "const":
+			c.tot.chars += valueChars(m.Value)
 			b.keep(i)
 		case "properties":
 			if !isObject {
@@ -360,6 +406,17 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 				}
 			}
 			c.spath = c.spath[:len(c.spath)-2]
+			if how == nullBranch {
+				if branches == nil {
+					branches = c.values(len(src) + 1)
+					copy(branches, src)
+				} else {
+					grown := c.values(len(src) + 1)
+					copy(grown, branches)
+					branches = grown
+				}
+				branches[len(src)] = nullSchema
+			}
 			if branches != nil {
 				b.set(i, arrayOf(branches))
 			} else {
@@ -427,21 +484,67 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 			b.add(Member{"description", StringValue(text)})
 		}
 	}
-	return b.value(n), true
+	out := b.value(n)
+	c.madeNull = how != nullNone
+	if how == nullWrap {
+		out = c.wrapNull(out)
+	}
+	return out, true
+}
+
+// How an optional property becomes nullable (SPEC §5.7).
+const (
+	nullNone    = iota // it already accepts null, or is required
+	nullWrap           // wrap in {"anyOf":[S,{"type":"null"}]}
+	nullAddType        // add "null" to the type (and to the enum)
+	nullEnum           // append null to the enum
+	nullBranch         // append a {"type":"null"} branch to the anyOf
+)
+
+// nullHow says how an optional property's schema becomes nullable.
+func (c *converter) nullHow(s Value) int {
+	if c.acceptsNull(s) {
+		return nullNone
+	}
+	hasType, hasEnum, hasAnyOf := false, false, false
+	for _, m := range s.Members() {
+		switch m.Key {
+		case "const", "$ref":
+			return nullWrap
+		case "type":
+			hasType = true
+		case "enum":
+			hasEnum = true
+		case "anyOf":
+			hasAnyOf = true
+		}
+	}
+	switch {
+	case hasAnyOf && (hasType || hasEnum):
+		return nullWrap
+	case hasType:
+		return nullAddType
+	case hasEnum:
+		return nullEnum
+	case hasAnyOf:
+		return nullBranch
+	}
+	return nullWrap
 }
 
 // memberBuilder builds the members of a converted node copy-on-write: while every
 // member is kept as it is, nothing is allocated and the input node is the output.
 type memberBuilder struct {
-	c   *converter
-	src []Member
-	out []Member // nil until the output differs from src
-	i   int      // members of src accounted for
+	c     *converter
+	src   []Member
+	out   []Member // nil until the output differs from src
+	i     int      // members of src accounted for
+	extra int      // members that may be added
 }
 
 func (b *memberBuilder) materialize() {
 	if b.out == nil {
-		b.out = b.c.members(len(b.src) + 3)[:0]
+		b.out = b.c.members(len(b.src) + b.extra)[:0]
 		b.out = append(b.out, b.src[:b.i]...)
 	}
 }
@@ -564,6 +667,10 @@ func (c *converter) checkKind(m Member, isRoot, isObject bool) bool {
 // properties converts the members of a properties object; parent is the object node.
 func (c *converter) properties(props Value, parent Value) (Value, bool) {
 	mems := props.Members()
+	c.tot.properties += len(mems)
+	for _, m := range mems {
+		c.tot.chars += utf8.RuneCountInString(m.Key)
+	}
 	// Which properties are optional is read before any child is converted: the
 	// required set is shared scratch that nested objects reuse.
 	optional := c.bools(len(mems))
@@ -575,27 +682,20 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 	for i, m := range mems {
 		c.spath = append(c.spath, Key(m.Key))
 		c.ipath = append(c.ipath, Key(m.Key))
-		// Reserve this property's event so that its own null path precedes the paths
-		// found inside it.
+		// This property's own null path goes before the paths found inside it.
 		slot := len(c.unit.events)
-		c.unit.events = append(c.unit.events, event{})
-		p := prop{is: true}
+		p := prop{is: true, optional: optional[i]}
 		if m.Value.Kind() == Object {
 			p.dflt, p.hasDflt = m.Value.Get("default")
 		}
+		c.madeNull = false
 		conv, ok := c.node(m.Value, false, p)
 		if !ok {
 			return Value{}, false
 		}
-		made := false
-		if optional[i] {
-			conv, made = c.nullable(conv)
-		}
-		if made {
-			c.unit.events[slot] = event{path: c.savePath(c.ipath)}
+		if c.madeNull {
+			c.unit.events = slices.Insert(c.unit.events, slot, event{path: c.savePath(c.ipath)})
 			c.unit.hasNull = true
-		} else {
-			c.unit.events = slices.Delete(c.unit.events, slot, slot+1)
 		}
 		c.ipath = c.ipath[:len(c.ipath)-1]
 		c.spath = c.spath[:len(c.spath)-1]
@@ -674,7 +774,8 @@ func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
 		}
 	}
 	c.sawRef = true
-	c.unit.events = append(c.unit.events, event{path: c.savePath(c.ipath), isRef: true, target: t})
+	target := t
+	c.unit.events = append(c.unit.events, event{path: c.savePath(c.ipath), target: &target})
 	c.unit.refs = append(c.unit.refs, t)
 	ref := objectOf([]Member{{"$ref", r}})
 	if text, ok := c.defaultText(p); ok {
@@ -689,10 +790,18 @@ func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
 			wrapped = append(wrapped, Member{"description", StringValue(text)})
 		}
 	}
-	if len(wrapped) == 0 {
+	// An optional property that is a $ref, when the target does not accept null,
+	// is wrapped: {"anyOf":[{"$ref":R},{"type":"null"}]} with the description and
+	// title on the wrapper (SPEC §5.7).
+	branches := []Value{ref}
+	if p.optional && !c.acceptsNull(ref) {
+		branches = append(branches, nullSchema)
+		c.madeNull = true
+	}
+	if len(branches) == 1 && len(wrapped) == 0 {
 		return ref, true
 	}
-	return objectOf(append([]Member{{"anyOf", arrayOf([]Value{ref})}}, wrapped...)), true
+	return objectOf(append([]Member{{"anyOf", arrayOf(branches)}}, wrapped...)), true
 }
 
 // definitions converts the reachable definitions of a root $defs or definitions
@@ -710,10 +819,11 @@ func (c *converter) definitions(container string, defs Value) (Value, bool, bool
 		c.units[t] = u
 		c.unit = u
 		c.spath = append(c.spath, Key(container), Key(m.Key))
-		savedIP := c.ipath
-		c.ipath = nil
+		savedIP, savedLevel := c.ipath, c.level
+		c.ipath, c.level = nil, 0 // a definition's depth counts from its own root
+		c.tot.chars += utf8.RuneCountInString(m.Key)
 		conv, ok := c.node(m.Value, false, prop{})
-		c.ipath = savedIP
+		c.ipath, c.level = savedIP, savedLevel
 		c.spath = c.spath[:len(c.spath)-2]
 		c.unit = saved
 		if !ok {
@@ -725,47 +835,6 @@ func (c *converter) definitions(container string, defs Value) (Value, bool, bool
 		return Value{}, false, true
 	}
 	return objectOf(out), true, true
-}
-
-// nullable makes an optional property's schema accept null (SPEC §5.7). made is
-// false when it already did.
-func (c *converter) nullable(s Value) (Value, bool) {
-	if c.acceptsNull(s) {
-		return s, false
-	}
-	hasType, hasEnum, hasAnyOf := false, false, false
-	for _, m := range s.Members() {
-		switch m.Key {
-		case "const":
-			return c.wrapNull(s), true
-		case "type":
-			hasType = true
-		case "enum":
-			hasEnum = true
-		case "anyOf":
-			hasAnyOf = true
-		}
-	}
-	if hasAnyOf && (hasType || hasEnum) || !hasType && !hasEnum && !hasAnyOf {
-		return c.wrapNull(s), true
-	}
-	mems := c.members(s.Len())
-	copy(mems, s.Members())
-	for i := range mems {
-		switch mems[i].Key {
-		case "type":
-			mems[i].Value = c.addNullType(mems[i].Value)
-		case "enum":
-			mems[i].Value = c.appendNull(mems[i].Value)
-		case "anyOf":
-			src := mems[i].Value.Items()
-			branches := c.values(len(src) + 1)
-			copy(branches, src)
-			branches[len(src)] = nullSchema
-			mems[i].Value = arrayOf(branches)
-		}
-	}
-	return objectOf(mems), true
 }
 
 // nullSchema is {"type":"null"}. Values are immutable, so one is shared.
@@ -836,10 +905,7 @@ func (c *converter) appendNull(enum Value) Value {
 	items := c.values(len(src) + 1)
 	copy(items, src)
 	out := arrayOf(items)
-	if c.appendedNull == nil {
-		c.appendedNull = map[unsafe.Pointer]bool{}
-	}
-	c.appendedNull[out.ptr] = true
+	out.b = true // the last null is ours: see appendedNull
 	return out
 }
 
@@ -930,8 +996,10 @@ func (c *converter) defaultText(p prop) (string, bool) {
 	if !p.is || !p.hasDflt || c.opts.NoDefaultDescriptions {
 		return "", false
 	}
-	text := "Default: " + string(AppendCompact(nil, p.dflt)) + "."
-	cleaned, rem := CleanText(text)
+	c.textBuf = append(c.textBuf[:0], "Default: "...)
+	c.textBuf = AppendCompact(c.textBuf, p.dflt)
+	c.textBuf = append(c.textBuf, '.')
+	cleaned, rem := CleanText(string(c.textBuf))
 	c.removed.Add(rem)
 	return cleaned, true
 }
@@ -999,7 +1067,7 @@ func (c *converter) requiredList(props Value, existing Value) Value {
 	for _, m := range mems {
 		names = append(names, m.Key)
 	}
-	sortStrings(names)
+	c.keyed, c.sortKeys = sortStrings(names, c.keyed, c.sortKeys)
 	c.names = names
 	if old := existing.Items(); existing.Kind() == Array && len(old) == len(names) {
 		same := true
@@ -1093,7 +1161,7 @@ func (c *converter) expandNullPaths() bool {
 		for _, e := range u.events {
 			full := make(Path, 0, len(prefix)+len(e.path))
 			full = append(append(full, prefix...), e.path...)
-			if !e.isRef {
+			if e.target == nil {
 				key := pathKey(full)
 				if !seen[key] {
 					seen[key] = true
@@ -1105,7 +1173,7 @@ func (c *converter) expandNullPaths() bool {
 				}
 				continue
 			}
-			if i := slices.Index(stack, e.target); i >= 0 {
+			if i := slices.Index(stack, (*e.target)); i >= 0 {
 				for _, member := range stack[i:] {
 					if reachesNull[member] {
 						c.err = &StrictError{Path: c.refSitePath(t, e), Keyword: "$ref", Message: "this $ref closes a cycle that makes optional properties nullable, so the null paths would be unbounded; make those properties required (or nullable yourself) inside the cycle"}
@@ -1116,15 +1184,15 @@ func (c *converter) expandNullPaths() bool {
 			}
 			// A target that reaches no nullable property adds no path, and no
 			// cycle through it can fail: every unit of such a cycle reaches it.
-			if !reachesNull[e.target] {
+			if !reachesNull[(*e.target)] {
 				continue
 			}
-			k := use{e.target, pathKey(full)}
+			k := use{(*e.target), pathKey(full)}
 			if done[k] {
 				continue
 			}
 			done[k] = true
-			if !expand(e.target, full) {
+			if !expand((*e.target), full) {
 				return false
 			}
 		}
@@ -1150,7 +1218,7 @@ func (c *converter) refSitePath(t refTarget, e event) Path {
 			return false
 		}
 		if r, ok := n.Get("$ref"); ok {
-			if rt, ok := parseRef(r.Str()); ok && rt == e.target && ip.Equal(e.path) {
+			if rt, ok := parseRef(r.Str()); ok && rt == (*e.target) && ip.Equal(e.path) {
 				found = sp
 				return true
 			}
@@ -1232,28 +1300,52 @@ func describeValue(v Value) string {
 	return Sanitize(v.String())
 }
 
-// sortStrings sorts names by their first eight bytes as a number first, so that most
-// comparisons are one integer comparison; ties compare the whole strings.
-func sortStrings(names []string) {
-	if len(names) < 2 {
-		return
+// keyedName is a name with its first eight bytes as a number, for sorting.
+type keyedName struct {
+	prefix uint64
+	s      string
+}
+
+// sortStrings sorts names in place. Most names differ in their first bytes, so they
+// are sorted as numbers made of those bytes first: for up to 256 names the first
+// seven bytes and the name's index share one uint64 and the sort needs no
+// comparison function; names that tie on those bytes are then sorted as strings.
+// scratch is reused and returned.
+func sortStrings(names []string, scratch []keyedName, keys []uint64) ([]keyedName, []uint64) {
+	if len(names) < 2 || slices.IsSorted(names) {
+		return scratch, keys
 	}
-	type keyed struct {
-		prefix uint64
-		s      string
-	}
-	ks := make([]keyed, len(names))
-	for i, n := range names {
-		var p uint64
-		for j := 0; j < 8; j++ {
-			p <<= 8
-			if j < len(n) {
-				p |= uint64(n[j])
-			}
+	if len(names) <= 256 {
+		keys = keys[:0]
+		for i, n := range names {
+			keys = append(keys, prefixKey(n, 7)<<8|uint64(i))
 		}
-		ks[i] = keyed{p, n}
+		slices.Sort(keys)
+		ks := scratch[:0]
+		for _, k := range keys {
+			ks = append(ks, keyedName{k >> 8, names[k&0xFF]})
+		}
+		// Runs that tie on the first seven bytes are put in string order.
+		for lo := 0; lo < len(ks); {
+			hi := lo + 1
+			for hi < len(ks) && ks[hi].prefix == ks[lo].prefix {
+				hi++
+			}
+			if hi-lo > 1 {
+				slices.SortFunc(ks[lo:hi], func(a, b keyedName) int { return strings.Compare(a.s, b.s) })
+			}
+			lo = hi
+		}
+		for i := range ks {
+			names[i] = ks[i].s
+		}
+		return ks, keys
 	}
-	slices.SortFunc(ks, func(a, b keyed) int {
+	ks := scratch[:0]
+	for _, n := range names {
+		ks = append(ks, keyedName{prefixKey(n, 8), n})
+	}
+	slices.SortFunc(ks, func(a, b keyedName) int {
 		switch {
 		case a.prefix < b.prefix:
 			return -1
@@ -1265,4 +1357,18 @@ func sortStrings(names []string) {
 	for i := range ks {
 		names[i] = ks[i].s
 	}
+	return ks, keys
+}
+
+// prefixKey is the first n (at most 8) bytes of s as a big-endian number, padded
+// with zero bytes: ordering the keys orders the prefixes as strings do.
+func prefixKey(s string, n int) uint64 {
+	var p uint64
+	for j := 0; j < n; j++ {
+		p <<= 8
+		if j < len(s) {
+			p |= uint64(s[j])
+		}
+	}
+	return p
 }

@@ -40,7 +40,7 @@ func (k Kind) String() string {
 // object.
 type Value struct {
 	kind Kind
-	b    bool
+	b    bool // Bool: the value; Array: the last element is a null StrictSchema appended
 	n    int32          // String, Number: bytes; Array: elements; Object: members
 	ptr  unsafe.Pointer // *byte, *Value or *Member: the first of n
 }
@@ -56,6 +56,12 @@ func (v Value) text() string {
 	}
 	return unsafe.String((*byte)(v.ptr), v.n)
 }
+
+// appendedNull reports whether an enum's last null was appended by StrictSchema
+// (SPEC §5.7): such a null counts toward no character limit. The mark lives in the
+// array Value itself, so it costs nothing and travels with the enum; it is not
+// part of the JSON and Equal ignores it.
+func appendedNull(enum Value) bool { return enum.kind == Array && enum.b }
 
 func arrayOf(items []Value) Value {
 	return Value{kind: Array, n: int32(len(items)), ptr: unsafe.Pointer(unsafe.SliceData(items))}
