@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
-	"unicode/utf8"
 	"strings"
+	"unicode/utf8"
 )
 
 // StrictOptions adjust StrictSchema.
@@ -82,17 +82,17 @@ type converter struct {
 	memSlab  []Member
 	valSlab  []Value
 	stepSlab []Step
-	names    []string        // scratch for requiredList
-	keyed    []keyedName     // scratch for sortStrings
-	madeNull bool            // the property just converted was made nullable
-	sortKeys []uint64        // scratch for sortStrings
-	textBuf  []byte          // scratch for defaultText
+	names    []string    // scratch for requiredList
+	keyed    []keyedName // scratch for sortStrings
+	madeNull bool        // the property just converted was made nullable
+	sortKeys []uint64    // scratch for sortStrings
+	textBuf  []byte      // scratch for defaultText
 
 	// Totals toward the size limits, counted while converting, so that the exact
 	// walk of checkLimits (which finds where a limit is crossed) runs only when
 	// one is.
-	level int // object nesting of the node being converted
-	tot   limitTotals
+	level    int // object nesting of the node being converted
+	tot      limitTotals
 	reqSet   map[string]bool // scratch for requiredSet
 	boolSlab []bool
 	sawRef   bool // a $ref was converted

@@ -40,7 +40,7 @@ func (k Kind) String() string {
 // object.
 type Value struct {
 	kind Kind
-	b    bool // Bool: the value; Array: the last element is a null StrictSchema appended
+	b    bool           // Bool: the value; Array: the last element is a null StrictSchema appended
 	n    int32          // String, Number: bytes; Array: elements; Object: members
 	ptr  unsafe.Pointer // *byte, *Value or *Member: the first of n
 }
