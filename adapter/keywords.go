@@ -199,3 +199,68 @@ func resolveRef(root Value, t refTarget) (Value, bool) {
 	}
 	return defs.Get(t.Name)
 }
+
+// keyword is a schema keyword as the converter tells them apart: each member's key
+// is classified once, and the passes over a node switch on the class.
+type keyword uint8
+
+const (
+	kwOther       keyword = iota // dropped
+	kwUnsupported                // fails the conversion
+	kwType
+	kwProperties
+	kwRequired
+	kwAdditionalProperties
+	kwItems
+	kwEnum
+	kwConst
+	kwAnyOf
+	kwRef
+	kwDescription
+	kwTitle
+	kwPattern
+	kwFormat
+	kwDefs // $defs or definitions
+	kwNumeric
+)
+
+// classify returns the class of a member key.
+func classify(key string) keyword {
+	switch key {
+	case "type":
+		return kwType
+	case "properties":
+		return kwProperties
+	case "required":
+		return kwRequired
+	case "additionalProperties":
+		return kwAdditionalProperties
+	case "items":
+		return kwItems
+	case "enum":
+		return kwEnum
+	case "const":
+		return kwConst
+	case "anyOf":
+		return kwAnyOf
+	case "$ref":
+		return kwRef
+	case "description":
+		return kwDescription
+	case "title":
+		return kwTitle
+	case "pattern":
+		return kwPattern
+	case "format":
+		return kwFormat
+	case "$defs", "definitions":
+		return kwDefs
+	case "minLength", "maxLength", "multipleOf", "minimum", "maximum",
+		"exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems":
+		return kwNumeric
+	}
+	if _, bad := unsupportedAdvice(key); bad {
+		return kwUnsupported
+	}
+	return kwOther
+}

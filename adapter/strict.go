@@ -224,31 +224,38 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 		return Value{}, c.fail("type", "a schema here must be a JSON object, not %s", describeKind(n))
 	}
 	mems := n.Members()
-	// Steps 2 and 4 need to know which keywords are there; one pass finds them.
+	// Each key is classified once; steps 2 and 4 need to know which keywords are
+	// there, and this first pass finds them.
+	var kindsBuf [16]keyword
+	kinds := kindsBuf[:0]
+	if len(mems) > len(kindsBuf) {
+		kinds = make([]keyword, 0, len(mems))
+	}
 	var tv, props, ref Value
 	hasType, hasRef, hasItems, hasAP, hasOther := false, false, false, false, false
 	for _, m := range mems {
-		switch m.Key {
-		case "type":
+		k := classify(m.Key)
+		kinds = append(kinds, k)
+		switch k {
+		case kwType:
 			tv, hasType = m.Value, true
-		case "properties":
+		case kwProperties:
 			props = m.Value
-		case "$ref":
+		case kwRef:
 			ref, hasRef = m.Value, true
-		case "items":
+		case kwItems:
 			hasItems = true
 			if m.Value.Kind() == Array {
 				return Value{}, c.fail("items", "items given as an array (tuple form) is not supported in strict mode; use one items schema for every element")
 			}
-		case "additionalProperties":
+		case kwAdditionalProperties:
 			hasAP = true
-		case "enum", "const", "anyOf":
+		case kwEnum, kwConst, kwAnyOf:
 			hasOther = true
-		default:
+		case kwUnsupported:
 			// Step 2: unsupported keywords, in the node's key order.
-			if advice, bad := unsupportedAdvice(m.Key); bad {
-				return Value{}, c.fail(m.Key, "%q is not supported in strict mode; %s", m.Key, advice)
-			}
+			advice, _ := unsupportedAdvice(m.Key)
+			return Value{}, c.fail(m.Key, "%q is not supported in strict mode; %s", m.Key, advice)
 		}
 	}
 	// Step 3: $ref.
@@ -281,8 +288,8 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 	} else if !hasOther {
 		return Value{}, c.fail("type", "strict mode needs every schema to say what it accepts: add a type (or enum, const, anyOf, $ref)")
 	}
-	for _, m := range mems {
-		if !c.checkKind(m, isRoot, isObject) {
+	for i, m := range mems {
+		if !c.checkKind(m, kinds[i], isRoot, isObject) {
 			return Value{}, false
 		}
 	}
@@ -326,14 +333,14 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 	desc := -1 // index of the description in b.out, once b.out exists
 	seenProps, seenReq, seenAP := false, false, false
 	for i, m := range mems {
-		switch m.Key {
-		case "type":
+		switch kinds[i] {
+		case kwType:
 			if how == nullAddType {
 				b.set(i, c.addNullType(m.Value))
 			} else {
 				b.keep(i)
 			}
-		case "enum":
+		case kwEnum:
 			if how == nullAddType || how == nullEnum {
 				e := c.appendNull(m.Value)
 				c.tot.addEnum(e)
@@ -342,10 +349,10 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 				c.tot.addEnum(m.Value)
 				b.keep(i)
 			}
-		case "const":
+		case kwConst:
 			c.tot.chars += valueChars(m.Value)
 			b.keep(i)
-		case "properties":
+		case kwProperties:
 			if !isObject {
 				b.drop(i)
 				continue
@@ -358,21 +365,21 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 			}
 			b.set(i, conv)
 			seenProps = true
-		case "required":
+		case kwRequired:
 			if !isObject {
 				b.drop(i)
 				continue
 			}
 			b.set(i, c.requiredList(props, m.Value))
 			seenReq = true
-		case "additionalProperties":
+		case kwAdditionalProperties:
 			if !isObject {
 				b.drop(i)
 				continue
 			}
 			b.keep(i)
 			seenAP = true
-		case "items":
+		case kwItems:
 			if !isArray {
 				b.drop(i)
 				continue
@@ -386,7 +393,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 				return Value{}, false
 			}
 			b.set(i, conv)
-		case "anyOf":
+		case kwAnyOf:
 			c.sawAnyOf = true
 			src := m.Value.Items()
 			var branches []Value // nil while every branch converts to itself
@@ -422,28 +429,28 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 			} else {
 				b.keep(i)
 			}
-		case "description", "title":
+		case kwDescription, kwTitle:
 			if m.Value.Kind() != String {
 				b.drop(i)
 				continue
 			}
 			b.set(i, c.clean(m.Value))
-			if m.Key == "description" {
+			if kinds[i] == kwDescription {
 				desc = b.last()
 			}
-		case "pattern":
+		case kwPattern:
 			if hasLookaround(m.Value.Str()) {
 				b.drop(i)
 				continue
 			}
 			b.keep(i)
-		case "format":
+		case kwFormat:
 			if !isStrictFormat(m.Value.Str()) {
 				b.drop(i)
 				continue
 			}
 			b.keep(i)
-		case "$defs", "definitions":
+		case kwDefs:
 			if !isRoot {
 				b.drop(i)
 				continue
@@ -457,11 +464,9 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 			} else {
 				b.skip(i)
 			}
+		case kwNumeric:
+			b.keep(i)
 		default:
-			if isNumericKeyword(m.Key) {
-				b.keep(i)
-				continue
-			}
 			b.drop(i)
 		}
 	}
@@ -626,35 +631,35 @@ func (c *converter) values(n int) []Value {
 }
 
 // checkKind fails a kept keyword whose value has the wrong JSON kind (SPEC §5.4).
-func (c *converter) checkKind(m Member, isRoot, isObject bool) bool {
+func (c *converter) checkKind(m Member, k keyword, isRoot, isObject bool) bool {
 	v := m.Value
-	switch m.Key {
-	case "enum":
+	switch k {
+	case kwEnum:
 		if v.Kind() != Array {
 			return c.fail("enum", "enum must be an array of values, not %s", describeKind(v))
 		}
-	case "anyOf":
+	case kwAnyOf:
 		if v.Kind() != Array || v.Len() == 0 {
 			return c.fail("anyOf", "anyOf must be a non-empty array of schemas")
 		}
-	case "properties":
+	case kwProperties:
 		if isObject && v.Kind() != Object {
 			return c.fail("properties", "properties must be an object mapping names to schemas, not %s", describeKind(v))
 		}
-	case "required":
+	case kwRequired:
 		if isObject && v.Kind() != Array {
 			return c.fail("required", "required must be an array of property names, not %s", describeKind(v))
 		}
-	case "pattern", "format":
+	case kwPattern, kwFormat:
 		if v.Kind() != String {
 			return c.fail(m.Key, "%s must be a string, not %s", m.Key, describeKind(v))
 		}
-	case "$defs", "definitions":
+	case kwDefs:
 		if isRoot && v.Kind() != Object {
 			return c.fail(m.Key, "%s must be an object mapping names to schemas, not %s", m.Key, describeKind(v))
 		}
-	default:
-		if v.Kind() != Number && isNumericKeyword(m.Key) {
+	case kwNumeric:
+		if v.Kind() != Number {
 			if v.Kind() == Bool && (m.Key == "exclusiveMinimum" || m.Key == "exclusiveMaximum") {
 				return c.fail(m.Key, "a boolean %s is draft-04 syntax; write the bound itself (\"%s\": N) instead of a flag", m.Key, m.Key)
 			}
