@@ -149,6 +149,14 @@
 // independently: every result of StrictSchema passes it, and it lists every way a
 // hand-written schema breaks them.
 //
+// Where the contract is silent the converter chooses, and keeps to it: a definition
+// used twice counts once toward the limits (the output holds it once); items given
+// as an array fails even on a node that is not an array; properties or required of
+// the wrong kind on a node that is not an object are dropped, not failed; an empty
+// enum and repeated type names are kept as written; "#/$defs/" with an empty name
+// is not a local $ref; of several $ref cycles, the first whose cycle makes
+// properties nullable is reported.
+//
 // # Stripping nulls
 //
 // [StripNulls] walks each null path through the arguments (an "every element" step
@@ -173,7 +181,10 @@
 // nulls at the tool's null paths. An unknown name, missing arguments, arguments
 // that are not a JSON object, and the multi_tool_use.parallel wrapper some models
 // emit are rejected with an output in the item's API shape whose text starts with
-// the error prefix. [Validator] checks the stripped arguments against the tool's
+// the error prefix. A Chat entry without a "function" object, or a Responses item
+// without a "type", is no call item at all: the response is an error, not a
+// rejection. A zero CallsOptions has no error prefix; [DefaultCallsOptions] has
+// "Error: ". [Validator] checks the stripped arguments against the tool's
 // original schema, in the draft its $schema names, format not asserted, patterns
 // in RE2. [ToolOutput] renders an MCP result as the item answering a call.
 package adapter
