@@ -83,9 +83,13 @@ func BenchmarkKeyFrame(b *testing.B) {
 			m := newModel(Options{}, cases[name](b))
 			m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
 			m.Update(keyPress("tab"))
+			// Both APIs' answers are computed first (BenchmarkFirstToggle
+			// measures that), so that a is answered from the cache.
+			press(m, "a")
+			press(m, "a")
 			m.Render()
 			// down and up move the cursor (the other pane follows); a toggles the
-			// API, which after the first round is answered from the cache.
+			// API.
 			for _, k := range []string{"down", "up", "a"} {
 				b.Run(k, func(b *testing.B) {
 					key := keyPress(k)
@@ -119,13 +123,15 @@ func largestRealTool(tb testing.TB) *Loaded {
 }
 
 // BenchmarkFirstToggle is the first toggle of the API on the 5,000-property
-// schema: the library's answer for the new modes and both documents are built,
-// then cached (BenchmarkKeyFrame measures the keys after that). Reported against
-// the same 16 ms goal, to show what a first toggle costs.
+// schema, whose answer is not cached yet. The key's frame (Update plus View)
+// only starts the work: the library's answer for the new modes and the panes
+// of the selected tool are built by a command, off the frame, while the
+// current document stays on screen. goal-ratio is that key frame against the
+// 16 ms goal; swap-ms is the command plus the frame that swaps the answer in.
 func BenchmarkFirstToggle(b *testing.B) {
 	l := &Loaded{}
 	l.AddBytes("big", "big.json", bigSchema(5000))
-	var total time.Duration
+	var frame, swap time.Duration
 	for range b.N {
 		b.StopTimer()
 		m := newModel(Options{}, l)
@@ -133,9 +139,43 @@ func BenchmarkFirstToggle(b *testing.B) {
 		m.Render()
 		b.StartTimer()
 		start := time.Now()
-		m.Update(keyPress("a"))
+		_, cmd := m.Update(keyPress("a"))
 		m.Render()
-		total += time.Since(start)
+		frame += time.Since(start)
+		start = time.Now()
+		for _, msg := range runAll(cmd) {
+			m.Update(msg)
+		}
+		m.Render()
+		swap += time.Since(start)
+		if s := m.screens[0].(*toolsScreen); s.modes.API != adapter.Responses {
+			b.Fatal("the toggle's answer was not swapped in")
+		}
 	}
-	b.ReportMetric(float64(total.Nanoseconds())/float64(b.N)/float64(16*time.Millisecond), "goal-ratio")
+	b.ReportMetric(float64(frame.Nanoseconds())/float64(b.N)/float64(16*time.Millisecond), "goal-ratio")
+	b.ReportMetric(float64(swap.Nanoseconds())/float64(b.N)/1e6, "swap-ms")
+}
+
+// press sends a key and feeds back the messages of the commands it returns.
+func press(m *Model, k string) {
+	_, cmd := m.Update(keyPress(k))
+	for _, msg := range runAll(cmd) {
+		m.Update(msg)
+	}
+}
+
+// runAll runs a command and the commands of a batch, and returns the messages.
+func runAll(cmd tea.Cmd) []tea.Msg {
+	if cmd == nil {
+		return nil
+	}
+	msg := cmd()
+	if batch, ok := msg.(tea.BatchMsg); ok {
+		var out []tea.Msg
+		for _, c := range batch {
+			out = append(out, runAll(c)...)
+		}
+		return out
+	}
+	return []tea.Msg{msg}
 }

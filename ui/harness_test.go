@@ -97,6 +97,8 @@ var namedKeys = map[string]tea.KeyPressMsg{
 	"ctrl+c":    {Code: 'c', Mod: tea.ModCtrl},
 	"ctrl+d":    {Code: 'd', Mod: tea.ModCtrl},
 	"ctrl+u":    {Code: 'u', Mod: tea.ModCtrl},
+	"ctrl+o":    {Code: 'o', Mod: tea.ModCtrl},
+	"ctrl+r":    {Code: 'r', Mod: tea.ModCtrl},
 }
 
 func keyPress(name string) tea.KeyPressMsg {

@@ -55,6 +55,14 @@ func (h *highlighter) tokens(d *jsonDoc, i int) []token {
 	}
 	ln := d.lines[i]
 	var out []token
+	if d.plain {
+		out = splitVisible(nil, tkSpace, ln.text)
+		if out == nil {
+			out = []token{}
+		}
+		d.toks[i] = out
+		return out
+	}
 	it, err := h.lexer.Tokenise(&h.opts[ln.state], ln.text)
 	if err != nil {
 		out = splitVisible(nil, tkPunct, ln.text)

@@ -3,6 +3,8 @@ package ui
 import (
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/strictscope/strictscope/adapter"
 )
 
@@ -41,6 +43,10 @@ type jsonDoc struct {
 	nodes []docNode
 	byPtr map[string]int32
 	toks  [][]token // per line, nil until highlighted
+	// plain is a text document (newTextDoc): its lines are drawn as they are,
+	// not highlighted as JSON, and raw is the text it shows.
+	plain bool
+	raw   string
 }
 
 // newJSONDoc pretty-prints v with two spaces a level.
@@ -50,6 +56,27 @@ func newJSONDoc(v adapter.Value) *jsonDoc {
 		nodes: make([]docNode, 0, n), lines: make([]docLine, 0, n+containers)}
 	p := &printer{d: d}
 	p.value(v, -1, adapter.Step{}, "", 0, lexRoot, "", false)
+	d.toks = make([][]token, len(d.lines))
+	return d
+}
+
+// newTextDoc shows text as it is, not as JSON: the arguments as the model
+// wrote them, an editor's text that does not parse. Each line is sanitized
+// (adapter.SanitizeLines) and, when width > 0, wrapped at width cells. The
+// document has one node, the root, spanning every line.
+func newTextDoc(text string, width int) *jsonDoc {
+	d := &jsonDoc{plain: true, raw: text, value: adapter.StringValue(text),
+		byPtr: map[string]int32{"": 0}, nodes: []docNode{{parent: -1}}}
+	for _, ln := range strings.Split(adapter.SanitizeLines(text), "\n") {
+		if width > 0 && ansi.StringWidth(ln) > width {
+			for _, w := range strings.Split(ansi.Hardwrap(ln, width, true), "\n") {
+				d.lines = append(d.lines, docLine{text: w})
+			}
+			continue
+		}
+		d.lines = append(d.lines, docLine{text: ln})
+	}
+	d.nodes[0].end = int32(len(d.lines) - 1)
 	d.toks = make([][]token, len(d.lines))
 	return d
 }

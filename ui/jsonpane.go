@@ -225,6 +225,9 @@ func (p *jsonPane) text() string {
 	if p.c == nil || p.c.doc == nil {
 		return ""
 	}
+	if p.c.doc.plain {
+		return p.c.doc.raw
+	}
 	return string(adapter.MarshalIndent(p.c.doc.value))
 }
 
@@ -270,6 +273,8 @@ func (p *jsonPane) view(focused bool) string {
 			bg = bgNull
 		case markError:
 			bg = bgError
+		case markCall:
+			bg = bgCall
 		}
 		if i == p.cursor {
 			bg = bgCursorBlur

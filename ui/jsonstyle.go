@@ -16,6 +16,7 @@ const (
 	bgNone lineBg = iota
 	bgNull
 	bgError
+	bgCall
 	bgCursor     // the cursor line of the focused pane
 	bgCursorBlur // the cursor line of another pane
 	numLineBgs
@@ -29,13 +30,15 @@ const (
 	markNull             // a null path (optional property, or its nullable form)
 	markError            // the node a conversion failed at
 	markDropped          // inside a keyword the conversion dropped
+	markCall             // a function call item the library found in a response
+	numMarks
 )
 
 // lineStyles is every token style under every line highlight, built once from
 // the Styles so that drawing a line only picks styles.
 type lineStyles struct {
 	tok    [2][numLineBgs][numTokenKinds]lipgloss.Style // [dimmed][bg][kind]
-	gutter [4][numLineBgs]lipgloss.Style                // [mark][bg]
+	gutter [numMarks][numLineBgs]lipgloss.Style         // [mark][bg]
 }
 
 func newLineStyles(st *styles.Styles) *lineStyles {
@@ -53,6 +56,7 @@ func newLineStyles(st *styles.Styles) *lineStyles {
 		bgNone:       lipgloss.NewStyle(),
 		bgNull:       st.LineNull,
 		bgError:      st.LineError,
+		bgCall:       st.LineCall,
 		bgCursor:     st.LineCursor,
 		bgCursorBlur: st.LineCursorB,
 	}
@@ -69,6 +73,7 @@ func newLineStyles(st *styles.Styles) *lineStyles {
 		ls.gutter[markNull][bg] = st.GutterNull.Inherit(bgs[bg])
 		ls.gutter[markError][bg] = st.GutterError.Inherit(bgs[bg])
 		ls.gutter[markDropped][bg] = st.GutterDrop.Inherit(bgs[bg])
+		ls.gutter[markCall][bg] = st.GutterCall.Inherit(bgs[bg])
 	}
 	return ls
 }
@@ -82,6 +87,8 @@ func gutterGlyph(m markKind) string {
 		return "✗"
 	case markDropped:
 		return "·"
+	case markCall:
+		return "ƒ"
 	}
 	return " "
 }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/strictscope/strictscope/adapter"
@@ -30,6 +31,7 @@ type File struct {
 	Kind     FileKind
 	Format   sessions.Format
 	Server   int    // index into Loaded.Servers for a tool list, else -1
+	Servers  []int  // indices into Loaded.Servers of a session file's servers
 	Detail   string // "5 tools", "3 exchanges", …
 	Err      error  // why it failed (FileFailed)
 	Warnings []string
@@ -44,6 +46,8 @@ type Loaded struct {
 	Servers  []adapter.Server
 	Files    []File
 	Examples bool // the built-in examples, opened when no file was given
+
+	fromSession []bool // by server: it came from a session file
 }
 
 // headSize is how much of a file content detection reads first: enough to tell
@@ -83,11 +87,44 @@ func Load(args []string) *Loaded {
 func (l *Loaded) merge(o *Loaded) {
 	for _, f := range o.Files {
 		if f.Server >= 0 {
-			f.Server += len(l.Servers)
+			f.Server = l.addServer(o.Servers[f.Server], false)
+		}
+		if f.Servers != nil {
+			idx := make([]int, len(f.Servers))
+			for i, j := range f.Servers {
+				idx[i] = l.addServer(o.Servers[j], true)
+			}
+			f.Servers = idx
 		}
 		l.Files = append(l.Files, f)
 	}
-	l.Servers = append(l.Servers, o.Servers...)
+}
+
+// addServer adds a server and returns its index. A session file's server that
+// is the same as one already loaded (the same name, the same tools as listed),
+// or a tool list that is the same as a session's server already loaded, is not
+// added twice: the examples and a session saved from them hold the same tools.
+func (l *Loaded) addServer(srv adapter.Server, session bool) int {
+	for i, have := range l.Servers {
+		if (session || l.fromSession[i]) && sameServer(have, srv) {
+			return i
+		}
+	}
+	l.Servers = append(l.Servers, srv)
+	l.fromSession = append(l.fromSession, session)
+	return len(l.Servers) - 1
+}
+
+func sameServer(a, b adapter.Server) bool {
+	if a.Name != b.Name || len(a.Tools) != len(b.Tools) {
+		return false
+	}
+	for i := range a.Tools {
+		if !adapter.Equal(a.Tools[i].Raw, b.Tools[i].Raw) || !adapter.Equal(a.Tools[i].InputSchema, b.Tools[i].InputSchema) {
+			return false
+		}
+	}
+	return true
 }
 
 // LoadExamples opens the built-in examples embedded from fixtures.
@@ -160,8 +197,12 @@ func (l *Loaded) add(server, name string, data []byte, format sessions.Format) {
 			l.fail(name, err)
 			return
 		}
-		l.Files = append(l.Files, File{Name: name, Kind: FileSession, Format: format, Server: -1,
-			Detail: plural(len(sess.Turns), "turn"), Warnings: sess.Warnings, Session: sess})
+		f := File{Name: name, Kind: FileSession, Format: format, Server: -1,
+			Detail: plural(len(sess.Turns), "turn"), Warnings: sess.Warnings, Session: sess, Servers: []int{}}
+		for _, srv := range sess.Servers {
+			f.Servers = append(f.Servers, l.addServer(srv, true))
+		}
+		l.Files = append(l.Files, f)
 	case sessions.FormatToolList, sessions.FormatUnknown:
 		srv, warns, err := sessions.ParseToolListFile(server, name, data)
 		if err != nil {
@@ -171,9 +212,8 @@ func (l *Loaded) add(server, name string, data []byte, format sessions.Format) {
 			l.fail(name, err)
 			return
 		}
-		l.Servers = append(l.Servers, srv)
 		l.Files = append(l.Files, File{Name: name, Kind: FileToolList, Format: sessions.FormatToolList,
-			Server: len(l.Servers) - 1, Detail: plural(len(srv.Tools), "tool"), Warnings: warns})
+			Server: l.addServer(srv, false), Detail: plural(len(srv.Tools), "tool"), Warnings: warns})
 	default:
 		rec, err := sessions.LoadRecording(name, data)
 		l.addRecording(name, format, rec, err)
@@ -189,14 +229,32 @@ func (l *Loaded) addRecording(name string, format sessions.Format, rec *sessions
 		Detail: string(rec.Format) + ", " + plural(len(rec.Exchanges), "exchange"), Warnings: rec.AllWarnings(), Rec: rec})
 }
 
-// ServerFile returns the file server i came from.
+// ServerFile returns the file server i came from: a tool list, or a session
+// file whose servers it is.
 func (l *Loaded) ServerFile(i int) string {
 	for _, f := range l.Files {
 		if f.Kind == FileToolList && f.Server == i {
 			return f.Name
 		}
 	}
+	for _, f := range l.Files {
+		if slices.Contains(f.Servers, i) {
+			return f.Name
+		}
+	}
 	return ""
+}
+
+// ToolListServers are the servers of the tool lists (not of session files):
+// the tools a recording is replayed with.
+func (l *Loaded) ToolListServers() []adapter.Server {
+	var out []adapter.Server
+	for _, f := range l.Files {
+		if f.Kind == FileToolList && f.Server >= 0 {
+			out = append(out, l.Servers[f.Server])
+		}
+	}
+	return out
 }
 
 // Failed counts the files that could not be loaded.

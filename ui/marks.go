@@ -69,12 +69,73 @@ type marker struct {
 	doc   *jsonDoc
 	base  adapter.Path
 	c     *paneContent
-	start int
+	start int // the failing node, where the cursor starts
+	// first and firstErr are the first lines place marked, and the first it
+	// marked as an error: the cursor starts there when there is no failure.
+	first, firstErr int
 }
 
 func newMarker(c *paneContent) *marker {
 	c.marks = map[int]markKind{}
-	return &marker{doc: c.doc, base: c.base, c: c, start: -1}
+	return &marker{doc: c.doc, base: c.base, c: c, start: -1, first: -1, firstErr: -1}
+}
+
+// place marks the first line of the value at path p (in document terms) with
+// k, and explains it over all its lines; n and N visit it. An error mark is
+// never replaced. It reports whether the value is there.
+func (m *marker) place(p adapter.Path, k markKind, note string) bool {
+	s, e, ok := m.doc.span(p)
+	if !ok {
+		return false
+	}
+	if m.c.marks[s] != markError {
+		m.c.marks[s] = k
+	}
+	if note != "" {
+		m.c.notes = append(m.c.notes, noteSpan{s, e, note})
+	}
+	m.c.targets = append(m.c.targets, s)
+	if m.first < 0 {
+		m.first = s
+	}
+	if k == markError && m.firstErr < 0 {
+		m.firstErr = s
+	}
+	return true
+}
+
+// dim marks every line of the value at path p as dropped (or ignored) and
+// explains it.
+func (m *marker) dim(p adapter.Path, note string) bool {
+	s, e, ok := m.doc.span(p)
+	if !ok {
+		return false
+	}
+	for i := s; i <= e; i++ {
+		if m.c.marks[i] == markNone {
+			m.c.marks[i] = markDropped
+		}
+	}
+	m.c.notes = append(m.c.notes, noteSpan{s, e, note})
+	return true
+}
+
+// conversion marks what a strict conversion did in the schema as written:
+// the dropped keywords, the optional properties at the null paths, and the
+// failing node unless the error is a limit (whose path points into the
+// converted schema).
+func (m *marker) conversion(r *adapter.StrictResult, e *adapter.StrictError, noDefaults bool) {
+	if r != nil {
+		for _, d := range r.Dropped {
+			m.dropped(d, noDefaults)
+		}
+		for _, np := range r.NullPaths {
+			m.null(np, "optional here, so strict mode makes it nullable; a null sent here is stripped")
+		}
+	}
+	if e != nil && r == nil {
+		m.failure(e)
+	}
 }
 
 // dropped dims the keyword at schema path p and explains it.
@@ -124,9 +185,70 @@ func (m *marker) failure(e *adapter.StrictError) {
 func (m *marker) done() {
 	slices.Sort(m.c.targets)
 	m.c.targets = slices.Compact(m.c.targets)
-	if m.start >= 0 {
+	switch {
+	case m.start >= 0:
 		m.c.start = m.start
+	case m.firstErr >= 0:
+		m.c.start = m.firstErr
+	case m.first >= 0:
+		m.c.start = m.first
 	}
+}
+
+// expand lists the concrete paths of doc that path p names: an Every step
+// (a null path's [*]) stands for each element of the array that is there.
+func (d *jsonDoc) expand(p adapter.Path) []adapter.Path {
+	var out []adapter.Path
+	var walk func(at, rest adapter.Path)
+	walk = func(at, rest adapter.Path) {
+		if len(rest) == 0 {
+			if _, ok := d.byPtr[pointerOf(at)]; ok {
+				out = append(out, at)
+			}
+			return
+		}
+		if rest[0].Kind != adapter.EveryStep {
+			walk(at.Append(rest[0]), rest[1:])
+			return
+		}
+		for i := 0; ; i++ {
+			q := at.Append(adapter.Index(i))
+			if _, ok := d.byPtr[pointerOf(q)]; !ok {
+				return
+			}
+			walk(q, rest[1:])
+		}
+	}
+	walk(adapter.Path{}, p)
+	return out
+}
+
+// findItem finds where a response item the library returned (a call's Item,
+// at position index among the response's items) stands in doc: the element
+// index of some array that holds that very value.
+func (d *jsonDoc) findItem(index int, item adapter.Value) (adapter.Path, bool) {
+	for id := range d.nodes {
+		n := &d.nodes[id]
+		if n.step.Kind != adapter.IndexStep || n.step.Index != index || n.parent < 0 {
+			continue
+		}
+		p := d.path(int32(id))
+		if v, ok := adapter.Lookup(d.value, p); ok && adapter.Equal(v, item) {
+			return p, true
+		}
+	}
+	return nil, false
+}
+
+// findString finds the first string value of doc whose text is s.
+func (d *jsonDoc) findString(s string) (adapter.Path, bool) {
+	for id := range d.nodes {
+		p := d.path(int32(id))
+		if v, ok := adapter.Lookup(d.value, p); ok && v.Kind() == adapter.String && v.Str() == s {
+			return p, true
+		}
+	}
+	return nil, false
 }
 
 // droppedReason says why strict mode leaves a keyword out. The library lists

@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"fmt"
+	"strings"
+
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
@@ -33,9 +36,14 @@ func newModel(opts Options, loaded *Loaded) *Model {
 	modes := Modes{API: opts.API, Strict: opts.Strict, NoPrefix: opts.NoPrefix,
 		NoDefaultDescriptions: opts.NoDefaultDescriptions}
 	m := &Model{ctx: ctx, prompt: newPrompt(ctx)}
-	// The replay screen and the playground are added here, after the tools
-	// screen; 1–9 switch between screens once there is more than one.
+	// The tools screen, the replay screen when a recording or session file is
+	// loaded, and the playground; 1–9 switch between screens once there is
+	// more than one.
 	m.screens = []Screen{newToolsScreen(ctx, loaded, modes)}
+	if hasReplay(loaded) {
+		m.screens = append(m.screens, newReplayScreen(ctx, loaded, opts))
+	}
+	m.screens = append(m.screens, newPlayground(ctx))
 	m.focus = make([]int, len(m.screens))
 	ctx.Keys.Global.Screen.SetEnabled(len(m.screens) > 1)
 	return m
@@ -84,6 +92,13 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		return m, nil
 	case promptMsg:
 		return m, m.prompt.start(m.ctx, msg)
+	case editRequest:
+		return m, m.edit(msg)
+	case showScreenMsg:
+		if msg.screen >= 0 && msg.screen < len(m.screens) {
+			m.active = msg.screen
+		}
+		return m, nil
 	case tea.KeyPressMsg:
 		return m, m.key(msg)
 	case tea.PasteMsg:
@@ -102,10 +117,36 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		if m.help || m.prompt.open {
 			return m, nil
 		}
+	default:
+		// Any other message (a result computed in the background, a tick) may
+		// belong to a screen that is not shown: every screen gets it, and
+		// ignores what is not its own.
+		var cmds []tea.Cmd
+		for i, s := range m.screens {
+			var cmd tea.Cmd
+			m.focus[i], cmd = s.Update(msg, m.focus[i])
+			cmds = append(cmds, cmd)
+		}
+		return m, tea.Batch(cmds...)
 	}
 	var cmd tea.Cmd
 	m.focus[m.active], cmd = m.screen().Update(msg, m.focus[m.active])
 	return m, cmd
+}
+
+// edit opens the playground on what a screen asked to edit.
+func (m *Model) edit(req editRequest) tea.Cmd {
+	if n := strings.Count(req.text, "\n") + 1; n > editorMaxLines {
+		return statusCmd(fmt.Sprintf("too large for the playground: %d lines (its editor holds %d)", n, editorMaxLines), true)
+	}
+	for i, s := range m.screens {
+		if p, ok := s.(*playground); ok {
+			cmd := p.open(req, m.active)
+			m.active, m.focus[i] = i, pgEditor
+			return cmd
+		}
+	}
+	return nil
 }
 
 func (m *Model) restyle() {

@@ -88,11 +88,15 @@ func newEngine(servers []adapter.Server) *engine {
 	return e
 }
 
-func (e *engine) toolSet(noPrefix bool) *adapter.ToolSet {
-	i := 0
-	if noPrefix {
-		i = 1
+func boolIndex(b bool) int {
+	if b {
+		return 1
 	}
+	return 0
+}
+
+func (e *engine) toolSet(noPrefix bool) *adapter.ToolSet {
+	i := boolIndex(noPrefix)
 	if e.sets[i] == nil {
 		e.sets[i] = adapter.NewToolSet(e.servers, adapter.NameOptions{NoPrefix: noPrefix})
 	}
@@ -104,7 +108,20 @@ func (e *engine) get(m Modes) *computed {
 	if c, ok := e.cache[m]; ok {
 		return c
 	}
-	set := e.toolSet(m.NoPrefix)
+	c := computeModes(e.toolSet(m.NoPrefix), m)
+	e.cache[m] = c
+	return c
+}
+
+// cached returns the answer for m when it was computed before.
+func (e *engine) cached(m Modes) (*computed, bool) {
+	c, ok := e.cache[m]
+	return c, ok
+}
+
+// computeModes asks the library for the tools of set under the modes m. It
+// touches no shared state: a command may run it off the frame.
+func computeModes(set *adapter.ToolSet, m Modes) *computed {
 	tools, rep := adapter.Tools(set, adapter.ToolsOptions{API: m.API, Strict: m.Strict,
 		NoDefaultDescriptions: m.NoDefaultDescriptions})
 	c := &computed{modes: m, set: set, tools: tools, report: rep, contents: map[contentKey]*[2]*paneContent{}}
@@ -127,8 +144,16 @@ func (e *engine) get(m Modes) *computed {
 			c.counts.truncated++
 		}
 	}
-	e.cache[m] = c
 	return c
+}
+
+// leftDoc is the document of the left pane of tool i in view v: the tool as
+// listed, or its input schema as written. They are the same in every mode.
+func (e *engine) leftDoc(i int, o *adapter.ToolOutcome, v viewMode) *jsonDoc {
+	if v == viewTool {
+		return e.rawDoc(i, o)
+	}
+	return e.origDoc(i, o)
 }
 
 // origDoc is tool i's input schema as written.

@@ -35,21 +35,24 @@ func (s *stubScreen) Update(msg tea.Msg, focus int) (int, tea.Cmd) {
 }
 
 func TestAnotherScreenPlugsIn(t *testing.T) {
-	h := newHarness(t, Options{}, nil, 80, 24)
+	h := newHarness(t, Options{}, &Loaded{}, 80, 24)
+	if n := len(h.m.screens); n != 2 {
+		t.Fatalf("with nothing to replay there are %d screens, want the tools screen and the playground", n)
+	}
 	stub := &stubScreen{ctx: h.m.ctx}
 	h.m.screens = append(h.m.screens, stub)
 	h.m.focus = append(h.m.focus, 0)
 	h.m.ctx.Keys.Global.Screen.SetEnabled(true)
 
-	h.keys("2", "tab", "x")
+	h.keys("3", "tab", "x")
 	if !strings.Contains(h.screen(), "STUB SCREEN focus 1") || !strings.Contains(h.screen(), "stub status") {
-		t.Fatalf("2 does not show the second screen, with its own focus and status:\n%s", h.screen())
+		t.Fatalf("3 does not show the third screen, with its own focus and status:\n%s", h.screen())
 	}
 	if strings.Join(stub.keys, ",") != "x" {
 		t.Errorf("the screen got keys %v, want only x (tab is the root's)", stub.keys)
 	}
 	h.keys("1")
-	if !strings.Contains(h.screen(), "files__read_file") {
+	if !strings.Contains(h.screen(), "No tools.") {
 		t.Errorf("1 does not go back to the tools screen")
 	}
 	h.keys("?")

@@ -27,20 +27,29 @@ func (s *toolsScreen) toolContents(c *computed, i int, v viewMode) *[2]*paneCont
 	if pc, ok := c.contents[k]; ok {
 		return pc
 	}
+	pc := buildToolContents(c, i, v, s.eng.leftDoc(i, c.report.Outcomes[i], v))
+	c.contents[k] = pc
+	return pc
+}
+
+// buildToolContents draws the two panes for tool i in view v from the
+// library's answer c; left is the left pane's document (engine.leftDoc). It
+// reads nothing else, so a command may build them off the frame.
+func buildToolContents(c *computed, i int, v viewMode, left *jsonDoc) *[2]*paneContent {
 	o := c.report.Outcomes[i]
+	noDefaults := c.modes.NoDefaultDescriptions
 	pc := &[2]*paneContent{}
 	switch v {
 	case viewTool:
-		pc[0] = s.originalContent(o, s.eng.rawDoc(i, o), schemaBase(o.Entry.Tool.Raw), "as listed")
-		pc[1] = s.renderedContent(c, o)
+		pc[0] = originalContent(o, left, schemaBase(o.Entry.Tool.Raw), "as listed", noDefaults)
+		pc[1] = renderedContent(c, o)
 	case viewReport:
-		pc[0] = s.originalContent(o, s.eng.origDoc(i, o), adapter.Path{}, "original")
-		pc[1] = s.reportContent(c, o)
+		pc[0] = originalContent(o, left, adapter.Path{}, "original", noDefaults)
+		pc[1] = reportContent(c, o)
 	default:
-		pc[0] = s.originalContent(o, s.eng.origDoc(i, o), adapter.Path{}, "original")
-		pc[1] = s.strictContent(o)
+		pc[0] = originalContent(o, left, adapter.Path{}, "original", noDefaults)
+		pc[1] = strictContent(o)
 	}
-	c.contents[k] = pc
 	return pc
 }
 
@@ -55,30 +64,20 @@ func schemaBase(raw adapter.Value) adapter.Path {
 // originalContent is the schema as written (or the tool as listed), marked with
 // what the conversion did: the optional properties at the null paths, the
 // dropped keywords, the failing node.
-func (s *toolsScreen) originalContent(o *adapter.ToolOutcome, doc *jsonDoc, base adapter.Path, title string) *paneContent {
+func originalContent(o *adapter.ToolOutcome, doc *jsonDoc, base adapter.Path, title string, noDefaults bool) *paneContent {
 	pc := &paneContent{title: title, doc: doc, base: base}
 	if base == nil {
 		return pc
 	}
 	m := newMarker(pc)
-	if r := o.Conversion; r != nil {
-		for _, d := range r.Dropped {
-			m.dropped(d, s.modes.NoDefaultDescriptions)
-		}
-		for _, np := range r.NullPaths {
-			m.null(np, "optional here, so strict mode makes it nullable; a null sent here is stripped")
-		}
-	}
-	if e := o.ConversionErr; e != nil && !isLimitError(o) {
-		m.failure(e)
-	}
+	m.conversion(o.Conversion, o.ConversionErr, noDefaults)
 	m.done()
 	return pc
 }
 
 // strictContent is the strict schema with the nullable forms of the null paths
 // marked, or why there is none.
-func (s *toolsScreen) strictContent(o *adapter.ToolOutcome) *paneContent {
+func strictContent(o *adapter.ToolOutcome) *paneContent {
 	title := "strict"
 	if o.Status != adapter.StatusStrict {
 		title = "strict · not sent"
@@ -118,7 +117,7 @@ func pointerOrRoot(p adapter.Path) string {
 
 // renderedContent is the tool as sent to the current API, with the null paths
 // its arguments carry marked.
-func (s *toolsScreen) renderedContent(c *computed, o *adapter.ToolOutcome) *paneContent {
+func renderedContent(c *computed, o *adapter.ToolOutcome) *paneContent {
 	title := "sent to " + string(c.modes.API)
 	if o.Status == adapter.StatusExcluded {
 		msg := "Left out under strict true: the model never sees this tool."
@@ -141,7 +140,7 @@ func (s *toolsScreen) renderedContent(c *computed, o *adapter.ToolOutcome) *pane
 }
 
 // reportContent is the whole report, the cursor on this tool's entry.
-func (s *toolsScreen) reportContent(c *computed, o *adapter.ToolOutcome) *paneContent {
+func reportContent(c *computed, o *adapter.ToolOutcome) *paneContent {
 	if c.reportDoc == nil {
 		c.reportDoc = newJSONDoc(c.report.Value())
 	}
@@ -174,9 +173,9 @@ func fileContents(f *File) *[2]*paneContent {
 	case FileFailed:
 		what = " could not be loaded."
 	case FileRecording:
-		what = " is a recording (" + f.Detail + "). The replay screen is coming; it is not built yet."
+		what = " is a recording (" + f.Detail + "). Press 2 to step through it on the replay screen."
 	case FileSession:
-		what = " is a strictscope session file (" + f.Detail + "). The replay screen is coming; it is not built yet."
+		what = " is a strictscope session file (" + f.Detail + "); its tools are listed here. Press 2 to step through it on the replay screen."
 	default:
 		what = " is a tool list (" + f.Detail + ")."
 	}

@@ -29,9 +29,11 @@ type listRow struct {
 
 // toolList is the left pane: every tool under its exposed name with its badges,
 // then the files that are not tool lists. It filters with /. A dumb component:
-// the screen calls its methods.
+// the screen calls its methods. The replay screen lists its turns with it too
+// (a row's tool is then the index of the turn).
 type toolList struct {
 	ctx     *Context
+	title   string // the title row's word: "tools", or "turns" on the replay screen
 	rows    []listRow
 	visible []int // indices into rows that pass the filter
 	sel     int   // index into visible
@@ -49,7 +51,7 @@ func newToolList(ctx *Context) *toolList {
 	ti.Prompt = "/"
 	ti.Placeholder = "filter"
 	styleInput(&ti, ctx.Styles)
-	return &toolList{ctx: ctx, filter: ti}
+	return &toolList{ctx: ctx, filter: ti, title: "tools"}
 }
 
 // restyle takes the context's new styles.
@@ -193,7 +195,7 @@ func (l *toolList) text() string {
 func (l *toolList) view(focused bool) string {
 	st := l.ctx.Styles
 	lines := make([]string, 0, l.h)
-	lines = append(lines, paneTitle(st, fmt.Sprintf("tools %d/%d", len(l.visible), len(l.rows)), focused, l.w))
+	lines = append(lines, paneTitle(st, fmt.Sprintf("%s %d/%d", l.title, len(l.visible), len(l.rows)), focused, l.w))
 	for _, h := range l.header {
 		lines = append(lines, " "+h)
 	}
@@ -277,7 +279,7 @@ func fileRow(i int, f *File) listRow {
 	case FileFailed:
 		r.badges = append(r.badges, badge{"not loaded", func(c *Context) lipgloss.Style { return c.Styles.BadgeError }})
 	case FileRecording, FileSession:
-		r.badges = append(r.badges, badge{"replay screen coming", func(c *Context) lipgloss.Style { return c.Styles.BadgeReplay }})
+		r.badges = append(r.badges, badge{"replay: press 2", func(c *Context) lipgloss.Style { return c.Styles.BadgeReplay }})
 	default:
 		r.badges = append(r.badges, badge{plural(len(f.Warnings), "warning"), func(c *Context) lipgloss.Style { return c.Styles.BadgeFallback }})
 	}

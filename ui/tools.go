@@ -23,14 +23,19 @@ type toolsScreen struct {
 	ctx    *Context
 	loaded *Loaded
 	eng    *engine
-	modes  Modes
-	view   viewMode
-	cur    *computed
-	list   *toolList
-	panes  [2]*jsonPane
-	layout Layout
-	banner []string // styled lines above the panes
-	shown  shownKey // what the panes show now
+	modes  Modes // the modes the panes show
+	want   Modes // the modes asked for: ahead of modes while the library computes them
+	// inflight are the modes being computed off the frame; pending says what
+	// was toggled, for the status line once the answer is in.
+	inflight map[Modes]bool
+	pending  string
+	view     viewMode
+	cur      *computed
+	list     *toolList
+	panes    [2]*jsonPane
+	layout   Layout
+	banner   []string // styled lines above the panes
+	shown    shownKey // what the panes show now
 }
 
 // shownKey identifies what the panes show, to keep the cursors when only the
@@ -42,8 +47,8 @@ type shownKey struct {
 }
 
 func newToolsScreen(ctx *Context, loaded *Loaded, modes Modes) *toolsScreen {
-	s := &toolsScreen{ctx: ctx, loaded: loaded, eng: newEngine(loaded.Servers), modes: modes,
-		list: newToolList(ctx), shown: shownKey{tool: -1, file: -1}}
+	s := &toolsScreen{ctx: ctx, loaded: loaded, eng: newEngine(loaded.Servers), modes: modes, want: modes,
+		inflight: map[Modes]bool{}, list: newToolList(ctx), shown: shownKey{tool: -1, file: -1}}
 	s.panes[0] = &jsonPane{ctx: ctx}
 	s.panes[1] = &jsonPane{ctx: ctx}
 	s.recompute()

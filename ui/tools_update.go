@@ -30,6 +30,8 @@ func (s *toolsScreen) Update(msg tea.Msg, focus int) (int, tea.Cmd) {
 		return focus, s.write(msg)
 	case writtenMsg:
 		return focus, s.written(msg)
+	case toolsComputedMsg:
+		return focus, s.computed(msg)
 	}
 	return focus, nil
 }
@@ -50,21 +52,21 @@ func (s *toolsScreen) key(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 	tk := &s.ctx.Keys.Tools
 	switch {
 	case key.Matches(k, tk.API):
-		if s.modes.API == adapter.Chat {
-			s.modes.API = adapter.Responses
+		if s.want.API == adapter.Chat {
+			s.want.API = adapter.Responses
 		} else {
-			s.modes.API = adapter.Chat
+			s.want.API = adapter.Chat
 		}
-		return focus, s.toggled("api " + string(s.modes.API))
+		return focus, s.toggled("api " + string(s.want.API))
 	case key.Matches(k, tk.Strict):
-		s.modes.Strict = nextStrict(s.modes.Strict)
-		return focus, s.toggled("strict " + string(s.modes.Strict))
+		s.want.Strict = nextStrict(s.want.Strict)
+		return focus, s.toggled("strict " + string(s.want.Strict))
 	case key.Matches(k, tk.Prefix):
-		s.modes.NoPrefix = !s.modes.NoPrefix
-		return focus, s.toggled(onOff("server prefix", !s.modes.NoPrefix))
+		s.want.NoPrefix = !s.want.NoPrefix
+		return focus, s.toggled(onOff("server prefix", !s.want.NoPrefix))
 	case key.Matches(k, tk.Defaults):
-		s.modes.NoDefaultDescriptions = !s.modes.NoDefaultDescriptions
-		return focus, s.toggled(onOff("defaults in descriptions", !s.modes.NoDefaultDescriptions))
+		s.want.NoDefaultDescriptions = !s.want.NoDefaultDescriptions
+		return focus, s.toggled(onOff("defaults in descriptions", !s.want.NoDefaultDescriptions))
 	case key.Matches(k, tk.Tool):
 		s.setView(viewTool)
 		return focus, nil
@@ -93,6 +95,8 @@ func (s *toolsScreen) key(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 	case key.Matches(k, tk.Write):
 		return focus, promptCmd("write rendered tools to:", defaultWriteName,
 			func(v string) tea.Msg { return writeMsg{name: v} })
+	case key.Matches(k, tk.Edit):
+		return focus, s.edit()
 	}
 	if focus == paneList {
 		return s.listKey(k, focus)
@@ -107,9 +111,73 @@ func onOff(what string, on bool) string {
 	return what + " off"
 }
 
-// toggled redraws after a mode changed.
+// toggled redraws after a mode changed. Modes seen before are drawn at once
+// from the cache. Others are computed off the frame by a command (the
+// library's answer and the selected tool's panes, which on a large schema take
+// longer than a frame); the panes keep showing the current modes meanwhile,
+// and the answer is swapped in when it arrives (toolsComputedMsg).
 func (s *toolsScreen) toggled(what string) tea.Cmd {
+	if _, ok := s.eng.cached(s.want); ok {
+		s.modes, s.pending = s.want, ""
+		s.recompute()
+		return statusCmd(what, false)
+	}
+	s.pending = what
+	if s.inflight[s.want] {
+		return nil
+	}
+	s.inflight[s.want] = true
+	return s.computeCmd(s.want)
+}
+
+// toolsComputedMsg brings the library's answer for modes, computed off the
+// frame, with the panes of the tool that was selected.
+type toolsComputedMsg struct {
+	modes Modes
+	c     *computed
+}
+
+// computeCmd computes the answer for m in a command. It is given everything
+// it reads (the tool set when there is one, the selected tool's left document,
+// which is the same in every mode) and shares nothing it writes.
+func (s *toolsScreen) computeCmd(m Modes) tea.Cmd {
+	servers := s.eng.servers
+	set := s.eng.sets[boolIndex(m.NoPrefix)]
+	tool, view := -1, s.view
+	var left *jsonDoc
+	if row := s.list.current(); row != nil && row.tool >= 0 {
+		tool = row.tool
+		left = s.eng.leftDoc(tool, s.cur.report.Outcomes[tool], view)
+	}
+	return func() tea.Msg {
+		if set == nil {
+			set = adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: m.NoPrefix})
+		}
+		c := computeModes(set, m)
+		if tool >= 0 && tool < len(c.report.Outcomes) {
+			c.contents[contentKey{tool: tool, view: view}] = buildToolContents(c, tool, view, left)
+		}
+		return toolsComputedMsg{modes: m, c: c}
+	}
+}
+
+// computed takes in an answer computed off the frame, and shows it when its
+// modes are still the ones asked for.
+func (s *toolsScreen) computed(msg toolsComputedMsg) tea.Cmd {
+	delete(s.inflight, msg.modes)
+	if _, ok := s.eng.cached(msg.modes); !ok {
+		s.eng.cache[msg.modes] = msg.c
+		if i := boolIndex(msg.modes.NoPrefix); s.eng.sets[i] == nil {
+			s.eng.sets[i] = msg.c.set
+		}
+	}
+	if msg.modes != s.want || s.modes == s.want {
+		return nil
+	}
+	s.modes = s.want
 	s.recompute()
+	what := s.pending
+	s.pending = ""
 	return statusCmd(what, false)
 }
 
@@ -304,4 +372,15 @@ func (s *toolsScreen) copyPane(focus int) tea.Cmd {
 	}
 	return tea.Batch(tea.SetClipboard(text),
 		statusCmd(fmt.Sprintf("copied %s (%d bytes) to the clipboard through OSC 52", what, len(text)), false))
+}
+
+// edit opens the selected tool's input schema, as written, in the playground.
+func (s *toolsScreen) edit() tea.Cmd {
+	row := s.list.current()
+	if row == nil || row.tool < 0 {
+		return statusCmd("select a tool to edit its input schema", true)
+	}
+	o := s.cur.report.Outcomes[row.tool]
+	return editCmd(editRequest{kind: editSchema, name: o.Entry.Exposed,
+		text: string(adapter.MarshalIndent(o.Entry.Tool.InputSchema)), noDefaults: s.modes.NoDefaultDescriptions})
 }

@@ -46,6 +46,9 @@ func (s *toolsScreen) titleBar() string {
 	view := map[viewMode]string{viewSchema: "original ↔ strict", viewTool: "listed ↔ sent", viewReport: "report"}[s.view]
 	left := st.Title.Render(" strictscope ") + st.TitleBar.Render("tools │ ") + strings.Join(parts, sepr) +
 		st.TitleBar.Render(" │ "+view)
+	if s.want != s.modes {
+		left += st.TitleBar.Render(" │ ") + st.Stale.Render("computing "+s.want.String()+"…")
+	}
 	return st.TitleBar.Render(fit(left, s.ctx.Width))
 }
 
@@ -59,14 +62,22 @@ func modeFlag(on, off lipgloss.Style, name string, v bool) string {
 // infoRow is the breadcrumb of the cursor's path and what the library said about
 // the cursor line.
 func (s *toolsScreen) infoRow(focus int) string {
-	st := s.ctx.Styles
 	w := s.ctx.Width
 	p := s.panes[jsonFocus(focus)]
 	if p.lineCount() == 0 {
 		return strings.Repeat(" ", w)
 	}
-	crumb := breadcrumb(p.cursorPath())
+	return crumbRow(s.ctx.Styles, p, w)
+}
+
+// crumbRow is the breadcrumb of pane p's cursor and the note on its line, w
+// cells wide. p shows a document.
+func crumbRow(st *styles.Styles, p *jsonPane, w int) string {
 	note := p.note()
+	if p.c.doc.plain { // text, not JSON: no path to show
+		return fit(" "+st.Note.Render(note), w)
+	}
+	crumb := breadcrumb(p.cursorPath())
 	crumbW := w - 2
 	if note != "" {
 		crumbW = min(lipgloss.Width(crumb), max(w/3, w-2-lipgloss.Width(note)-2))

@@ -108,7 +108,7 @@ func (m *Model) helpLines() []string {
 		}
 		lines = append(lines, "")
 	}
-	lines = append(lines, st.Muted.Render("  Marks: ∅ null path · ✗ where the conversion failed · · dropped keyword"),
+	lines = append(lines, st.Muted.Render("  Marks: ∅ null path (or a null stripped there) · ✗ an error, where it is · · dropped or ignored · ƒ function call"),
 		st.Muted.Render("  Invisible characters are drawn as ⟨U+XXXX⟩; text from tools never reaches the terminal raw."))
 	return lines
 }

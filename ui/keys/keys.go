@@ -1,5 +1,6 @@
 // Package keys holds the inspector's key bindings, grouped by where they act:
-// everywhere, on the tools screen, in the tool list, in a JSON pane, in a prompt.
+// everywhere, on the tools screen, in the tool list, in a JSON pane, on the
+// replay screen, in the playground, in a prompt.
 // Every group implements help.KeyMap, so the help view is generated from the
 // bindings and never written by hand.
 package keys
@@ -32,6 +33,35 @@ type Tools struct {
 	Prev     key.Binding
 	Copy     key.Binding
 	Write    key.Binding
+	Edit     key.Binding
+}
+
+// Replay are the replay screen's keys: the stepper, the toggles that re-run
+// the replay, and the moves that act whatever pane has focus. ← and → step
+// through the stages, so a JSON pane there scrolls sideways with h and l only
+// (ReplayJSON), and enter alone opens a turn from the list (ReplayList).
+type Replay struct {
+	PrevStage   key.Binding
+	NextStage   key.Binding
+	PrevTurn    key.Binding
+	NextTurn    key.Binding
+	Structured  key.Binding
+	ErrorPrefix key.Binding
+	Goto        key.Binding
+	Next        key.Binding
+	Prev        key.Binding
+	Copy        key.Binding
+	Edit        key.Binding
+	ScrollLeft  key.Binding
+	ScrollRight key.Binding
+}
+
+// Playground are the playground's keys. The editor takes every other key as
+// text, but for tab and shift+tab, which move the focus as everywhere.
+type Playground struct {
+	Leave key.Binding
+	View  key.Binding
+	Reset key.Binding
 }
 
 // List moves in the tool list.
@@ -72,6 +102,8 @@ type KeyMap struct {
 	Tools  Tools
 	List   List
 	JSON   JSON
+	Replay Replay
+	Play   Playground
 	Prompt Prompt
 }
 
@@ -102,6 +134,27 @@ func Default() *KeyMap {
 			Prev:     bind("N", "previous null path or error", "N"),
 			Copy:     bind("y", "copy pane (OSC 52)", "y"),
 			Write:    bind("w", "write rendered tools", "w"),
+			Edit:     bind("e", "edit the schema (playground)", "e"),
+		},
+		Replay: Replay{
+			PrevStage:   bind("←", "previous stage", "left"),
+			NextStage:   bind("→", "next stage", "right"),
+			PrevTurn:    bind("[", "previous turn", "["),
+			NextTurn:    bind("]", "next turn", "]"),
+			Structured:  bind("m", "structured: auto/prefer/append/ignore", "m"),
+			ErrorPrefix: bind("x", "error prefix on/off", "x"),
+			Goto:        bind("g", "go to JSON pointer", "g"),
+			Next:        bind("n", "next mark", "n"),
+			Prev:        bind("N", "previous mark", "N"),
+			Copy:        bind("y", "copy pane (OSC 52)", "y"),
+			Edit:        bind("e", "edit the call's arguments (playground)", "e"),
+			ScrollLeft:  bind("h", "scroll left", "h"),
+			ScrollRight: bind("l", "scroll right", "l"),
+		},
+		Play: Playground{
+			Leave: bind("esc", "leave the playground", "esc"),
+			View:  bind("ctrl+o", "other view of the result", "ctrl+o"),
+			Reset: bind("ctrl+r", "back to the text as opened", "ctrl+r"),
 		},
 		List: List{
 			Up:     bind("↑/k", "up", "up", "k"),
@@ -149,8 +202,45 @@ func (t Tools) ShortHelp() []key.Binding {
 func (t Tools) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{t.API, t.Strict, t.Prefix, t.Defaults, t.Tool, t.Report},
-		{t.Filter, t.Goto, t.Next, t.Prev, t.Copy, t.Write},
+		{t.Filter, t.Goto, t.Next, t.Prev, t.Copy, t.Write, t.Edit},
 	}
+}
+
+// ReplayJSON is the JSON pane keys on the replay screen: ← and → step
+// through stages there, so the pane scrolls sideways with h and l.
+func (k *KeyMap) ReplayJSON() JSON {
+	j := k.JSON
+	j.Left, j.Right = k.Replay.ScrollLeft, k.Replay.ScrollRight
+	return j
+}
+
+// ReplayList is the list keys on the replay screen: → steps to the next
+// stage there, so only enter opens the turn.
+func (k *KeyMap) ReplayList() List {
+	l := k.List
+	l.Open = bind("enter", "to the stage", "enter")
+	return l
+}
+
+// ShortHelp implements help.KeyMap.
+func (r Replay) ShortHelp() []key.Binding {
+	return []key.Binding{r.PrevStage, r.NextStage, r.PrevTurn, r.NextTurn, r.Structured, r.ErrorPrefix, r.Edit}
+}
+
+// FullHelp implements help.KeyMap.
+func (r Replay) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{r.PrevStage, r.NextStage, r.PrevTurn, r.NextTurn, r.Structured, r.ErrorPrefix},
+		{r.Goto, r.Next, r.Prev, r.Copy, r.Edit},
+	}
+}
+
+// ShortHelp implements help.KeyMap.
+func (p Playground) ShortHelp() []key.Binding { return []key.Binding{p.Leave, p.View} }
+
+// FullHelp implements help.KeyMap.
+func (p Playground) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{p.Leave, p.View, p.Reset}}
 }
 
 // ShortHelp implements help.KeyMap.

@@ -18,7 +18,8 @@ func every(k help.KeyMap) []key.Binding {
 
 func TestEveryBindingHasHelp(t *testing.T) {
 	km := Default()
-	for name, group := range map[string]help.KeyMap{"global": km.Global, "tools": km.Tools, "list": km.List, "json": km.JSON, "prompt": km.Prompt} {
+	for name, group := range map[string]help.KeyMap{"global": km.Global, "tools": km.Tools, "list": km.List, "json": km.JSON, "prompt": km.Prompt,
+		"replay": km.Replay, "replay json": km.ReplayJSON(), "replay list": km.ReplayList(), "playground": km.Play} {
 		if len(group.ShortHelp()) == 0 {
 			t.Errorf("%s: no short help", name)
 		}
@@ -34,9 +35,19 @@ func TestEveryBindingHasHelp(t *testing.T) {
 // screen's, and one pane's) never overlap.
 func TestNoKeyActsTwice(t *testing.T) {
 	km := Default()
-	for name, pane := range map[string]help.KeyMap{"list": km.List, "json": km.JSON} {
+	type live struct {
+		screen, pane string
+		s, p         help.KeyMap
+	}
+	for _, l := range []live{
+		{"tools", "list", km.Tools, km.List},
+		{"tools", "json", km.Tools, km.JSON},
+		{"replay", "list", km.Replay, km.ReplayList()},
+		{"replay", "json", km.Replay, km.ReplayJSON()},
+		{"playground", "json", km.Play, km.JSON},
+	} {
 		seen := map[string]string{}
-		for gname, g := range map[string]help.KeyMap{"global": km.Global, "tools": km.Tools, name: pane} {
+		for gname, g := range map[string]help.KeyMap{"global": km.Global, l.screen: l.s, l.screen + " " + l.pane: l.p} {
 			for _, b := range every(g) {
 				for _, k := range b.Keys() {
 					if other, ok := seen[k]; ok {
@@ -52,13 +63,31 @@ func TestNoKeyActsTwice(t *testing.T) {
 func TestFullHelpListsEveryField(t *testing.T) {
 	km := Default()
 	counts := map[string][2]int{
-		"tools": {len(every(km.Tools)), 12},
-		"list":  {len(every(km.List)), 8},
-		"json":  {len(every(km.JSON)), 10},
+		"tools":      {len(every(km.Tools)), 13},
+		"replay":     {len(every(km.Replay)), 11},
+		"playground": {len(every(km.Play)), 3},
+		"list":       {len(every(km.List)), 8},
+		"json":       {len(every(km.JSON)), 10},
 	}
 	for name, c := range counts {
 		if c[0] != c[1] {
 			t.Errorf("%s: full help lists %d bindings of %d", name, c[0], c[1])
 		}
+	}
+}
+
+// TestReplayPanesScrollWithoutArrows checks that on the replay screen the
+// arrows that step through stages are not also bound in its panes.
+func TestReplayPanesScrollWithoutArrows(t *testing.T) {
+	km := Default()
+	for _, b := range append(every(km.ReplayJSON()), every(km.ReplayList())...) {
+		for _, k := range b.Keys() {
+			if k == "left" || k == "right" {
+				t.Errorf("%q is bound in a replay pane (%s)", k, b.Help().Desc)
+			}
+		}
+	}
+	if got := km.ReplayJSON().Left.Keys(); len(got) != 1 || got[0] != "h" {
+		t.Errorf("the replay JSON pane scrolls left with %v, want h", got)
 	}
 }

@@ -77,9 +77,17 @@ type Styles struct {
 	LineNull    lipgloss.Style // a null path
 	LineError   lipgloss.Style // the node a conversion failed at
 	LineDropped lipgloss.Style // a keyword the conversion dropped (replaces token colours)
+	LineCall    lipgloss.Style // a function call item the library found in a response
 	GutterNull  lipgloss.Style
 	GutterError lipgloss.Style
 	GutterDrop  lipgloss.Style
+	GutterCall  lipgloss.Style
+
+	// The replay screen and the playground.
+	StageCount lipgloss.Style // "3/21" in the stepper row
+	StageTitle lipgloss.Style // the stage's title in the stepper row
+	NoteBullet lipgloss.Style // the bullet before a stage note
+	Stale      lipgloss.Style // a result that is being recomputed
 }
 
 // palette is the colours of one background.
@@ -88,7 +96,7 @@ type palette struct {
 	key, str, num, konst, punct        color.Color
 	green, yellow, red, magenta, cyan  color.Color
 	cursorBg, cursorBgBlur, selectedBg color.Color
-	nullBg, errorBg, barBg             color.Color
+	nullBg, errorBg, barBg, callBg     color.Color
 }
 
 func newPalette(dark bool) palette {
@@ -116,6 +124,7 @@ func newPalette(dark bool) palette {
 		nullBg:       ld(c("#E6F6EA"), c("#1E3A2F")),
 		errorBg:      ld(c("#FFE4E6"), c("#4A1F27")),
 		barBg:        ld(c("#EAEEF2"), c("#1F2330")),
+		callBg:       ld(c("#EEF0FF"), c("#262A45")),
 	}
 }
 
@@ -193,9 +202,16 @@ func New(dark, noColor bool) *Styles {
 	st.LineNull = s().Background(p.nullBg)
 	st.LineError = s().Background(p.errorBg)
 	st.LineDropped = s().Foreground(p.faint).Faint(true)
+	st.LineCall = s().Background(p.callBg)
 	st.GutterNull = s().Foreground(p.green).Bold(true)
 	st.GutterError = s().Foreground(p.red).Bold(true)
 	st.GutterDrop = s().Foreground(p.faint)
+	st.GutterCall = s().Foreground(p.accent).Bold(true)
+
+	st.StageCount = s().Bold(true).Foreground(p.accent)
+	st.StageTitle = s().Foreground(p.fg)
+	st.NoteBullet = s().Foreground(p.yellow)
+	st.Stale = s().Foreground(p.muted).Italic(true)
 	return st
 }
 
@@ -258,8 +274,15 @@ func mono(dark bool) *Styles {
 	st.LineNull = s().Bold(true)
 	st.LineError = s().Bold(true).Underline(true)
 	st.LineDropped = s().Faint(true)
+	st.LineCall = s().Italic(true)
 	st.GutterNull = b
 	st.GutterError = s().Bold(true).Reverse(true)
 	st.GutterDrop = s().Faint(true)
+	st.GutterCall = b
+
+	st.StageCount = b
+	st.StageTitle = s()
+	st.NoteBullet = b
+	st.Stale = s().Italic(true)
 	return st
 }

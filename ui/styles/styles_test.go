@@ -39,6 +39,7 @@ func TestNoColorHasNoColourButKeepsHighlights(t *testing.T) {
 			"LineNull":     s.LineNull.GetBold(),
 			"LineError":    s.LineError.GetBold() && s.LineError.GetUnderline(),
 			"LineDropped":  s.LineDropped.GetFaint(),
+			"LineCall":     s.LineCall.GetItalic(),
 			"ListSelected": s.ListSelected.GetReverse(),
 			"BannerError":  s.BannerError.GetReverse(),
 		}

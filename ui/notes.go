@@ -1,0 +1,84 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+)
+
+// notesPane is a scrolling list of notes under a title row: a stage's notes on
+// the replay screen, what the library found in the playground. A dumb
+// component: the screen calls its methods.
+type notesPane struct {
+	ctx    *Context
+	title  string
+	notes  []string // sanitized, one a note
+	empty  string   // shown when there is no note
+	lines  []string // the notes wrapped at the width, bullets included
+	w, h   int      // content rows, the title row not included
+	offset int
+}
+
+func (n *notesPane) setSize(w, h int) {
+	n.w, n.h = max(w, 0), max(h-1, 0)
+	n.wrap()
+}
+
+// setNotes shows notes from the top.
+func (n *notesPane) setNotes(title string, notes []string, empty string) {
+	n.title, n.notes, n.empty, n.offset = title, notes, empty, 0
+	n.wrap()
+}
+
+func (n *notesPane) wrap() {
+	n.lines = n.lines[:0]
+	textW := max(n.w-3, 1)
+	for _, note := range n.notes {
+		for i, l := range wrapText(note, textW) {
+			if i == 0 {
+				n.lines = append(n.lines, n.ctx.Styles.NoteBullet.Render(" • ")+n.ctx.Styles.Info.Render(l))
+			} else {
+				n.lines = append(n.lines, "   "+n.ctx.Styles.Info.Render(l))
+			}
+		}
+	}
+	n.clamp()
+}
+
+func (n *notesPane) clamp() {
+	n.offset = max(min(n.offset, len(n.lines)-n.h), 0)
+}
+
+func (n *notesPane) scroll(d int) {
+	n.offset += d
+	n.clamp()
+}
+
+func (n *notesPane) text() string {
+	if len(n.notes) == 0 {
+		return ""
+	}
+	return strings.Join(n.notes, "\n") + "\n"
+}
+
+// view draws the title row and the visible notes, exactly w×(h+1) cells. When
+// notes are cut off below, the last row says how many lines more there are.
+func (n *notesPane) view(focused bool) string {
+	st := n.ctx.Styles
+	title := n.title
+	if len(n.notes) > 0 {
+		title = fmt.Sprintf("%s (%d)", n.title, len(n.notes))
+	}
+	out := []string{paneTitle(st, title, focused, n.w)}
+	if len(n.lines) == 0 {
+		out = append(out, st.Muted.Render(fit(" "+n.empty, n.w)))
+		return padLines(out, n.w, n.h+1)
+	}
+	end := min(n.offset+n.h, len(n.lines))
+	shown := n.lines[n.offset:end]
+	if more := len(n.lines) - end; more > 0 && n.h > 0 {
+		shown = append(shown[:len(shown)-1:len(shown)-1],
+			st.Muted.Render(fmt.Sprintf("   ↓ %d more (tab to the notes, ↓/j)", more+1)))
+	}
+	out = append(out, shown...)
+	return padLines(out, n.w, n.h+1)
+}

@@ -1,0 +1,429 @@
+package ui
+
+import (
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textarea"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/styles"
+)
+
+// The panes of the playground, in tab order.
+const (
+	pgEditor = iota
+	pgResult
+	pgNotes
+)
+
+const (
+	// editDebounce is how long the playground waits after a key before it asks
+	// the library about a large text.
+	editDebounce = 100 * time.Millisecond
+	// instantEdit is the largest text (in bytes) the playground recomputes on
+	// every key; a larger one waits for a pause of editDebounce.
+	instantEdit = 16 << 10
+	// editorMaxLines is the most lines the editor holds (bubbles' textarea
+	// stops at its line-number width).
+	editorMaxLines = 9999
+)
+
+// playTickMsg says a pause in typing may have come: the text is recomputed
+// when no key came after the one that sent it (gen).
+type playTickMsg struct{ gen int }
+
+// showScreenMsg asks the root model to show screen i.
+type showScreenMsg struct{ screen int }
+
+// playground edits a tool's input schema or a call's arguments and shows what
+// the library makes of them as they change: the strict result, the null paths,
+// the dropped keywords and errors of a schema; the nulls stripped and the
+// validation errors of arguments. Text that does not parse shows where it
+// breaks. esc goes back to the screen it was opened from.
+type playground struct {
+	ctx       *Context
+	back      int // the screen to go back to
+	req       *editRequest
+	editor    textarea.Model
+	opened    string // the text as opened
+	last      string // the text last seen
+	gen       int    // changes to the text so far
+	stale     bool   // the result is older than the text (a tick is coming)
+	validator *adapter.Validator
+	res       *playResult
+	view      int
+	result    *jsonPane
+	notes     *notesPane
+	layout    PlaygroundLayout
+}
+
+func newPlayground(ctx *Context) *playground {
+	p := &playground{ctx: ctx, validator: adapter.NewValidator(), result: &jsonPane{ctx: ctx},
+		notes: &notesPane{ctx: ctx}, editor: textarea.New()}
+	p.editor.Prompt = ""
+	p.editor.ShowLineNumbers = true
+	p.editor.MaxHeight = editorMaxLines
+	p.editor.CharLimit = 0
+	p.editor.KeyMap.TransposeCharacterBackward.SetEnabled(false)
+	styleEditor(&p.editor, ctx.Styles)
+	p.showResult()
+	return p
+}
+
+// styleEditor gives the editor the styles: no colour of its own. Without
+// styling at all it draws no cursor, which would take an attribute.
+func styleEditor(ta *textarea.Model, st *styles.Styles) {
+	state := textarea.StyleState{
+		Base: lipgloss.NewStyle(), Text: st.Info, LineNumber: st.Muted, CursorLineNumber: st.Crumb,
+		CursorLine: st.LineCursorB, EndOfBuffer: st.Muted, Placeholder: st.Muted, Prompt: st.Muted,
+		Selection: st.LineCursor,
+	}
+	ta.SetStyles(textarea.Styles{Focused: state, Blurred: state,
+		Cursor: textarea.CursorStyle{Color: st.Prompt.GetForeground(), Shape: tea.CursorBlock, Blink: false}})
+	ta.SetVirtualCursor(!st.Plain)
+}
+
+// Name implements Screen.
+func (p *playground) Name() string { return "playground" }
+
+// Panes implements Screen.
+func (p *playground) Panes() []string { return []string{"editor", "result", "notes"} }
+
+// Capturing implements Screen: the editor takes every key as text.
+func (p *playground) Capturing(focus int) bool { return focus == pgEditor && p.req != nil }
+
+// Restyle implements Screen.
+func (p *playground) Restyle() {
+	styleEditor(&p.editor, p.ctx.Styles)
+	p.Resize()
+	p.notes.wrap()
+}
+
+// Resize implements Screen.
+func (p *playground) Resize() {
+	p.layout = ComputePlaygroundLayout(p.ctx.Width, p.ctx.Height)
+	if p.layout.TooSmall {
+		return
+	}
+	l := p.layout
+	p.editor.SetWidth(l.Editor.W)
+	p.editor.SetHeight(max(l.Editor.H-1, 1))
+	p.result.setSize(l.Result.W, l.Result.H)
+	p.notes.setSize(l.Notes.W, l.Notes.H)
+}
+
+// open puts req's text in the editor and computes it; back is the screen to
+// return to.
+func (p *playground) open(req editRequest, back int) tea.Cmd {
+	p.req, p.back, p.view = &req, back, 0
+	p.opened = editorText(strings.TrimRight(req.text, "\n"))
+	p.editor.SetValue(p.opened)
+	p.editor.MoveToBegin()
+	p.compute()
+	return p.editor.Focus()
+}
+
+// compute asks the library about the editor's text now.
+func (p *playground) compute() {
+	text := p.editor.Value()
+	p.last, p.stale = text, false
+	p.res = computePlay(p.req, text, p.validator)
+	p.showResult()
+}
+
+// edited is called after the editor may have changed: a small text is
+// recomputed at once, a large one after a pause (a tick that only the last
+// change's gen answers).
+func (p *playground) edited() tea.Cmd {
+	text := p.editor.Value()
+	if text == p.last {
+		return nil
+	}
+	p.gen++
+	if len(text) <= instantEdit {
+		p.compute()
+		return nil
+	}
+	p.last, p.stale = text, true
+	gen := p.gen
+	return tea.Tick(editDebounce, func(time.Time) tea.Msg { return playTickMsg{gen: gen} })
+}
+
+// showResult puts the current view of the result in its pane, keeping the
+// cursor when the same view is drawn again for a text that parses.
+func (p *playground) showResult() {
+	if p.res == nil {
+		msg := "Press e on a tool (tools screen) or on a call (replay screen) to edit it here."
+		p.result.setContent(&paneContent{title: "result", message: msg})
+		p.notes.setNotes("what the library says", nil, "Nothing is open in the playground.")
+		return
+	}
+	p.view = ((p.view % len(p.res.views)) + len(p.res.views)) % len(p.res.views)
+	c := p.res.views[p.view]
+	prev := p.result.c
+	keep := prev != nil && prev.doc != nil && c.doc != nil && !p.res.broken && !prev.doc.plain && prev.title == c.title
+	cursor, offset := p.result.cursor, p.result.offset
+	p.result.setContent(c)
+	if keep {
+		p.result.cursor, p.result.offset = cursor, offset
+		p.result.clamp()
+	}
+	p.notes.setNotes("what the library says", p.res.notes, "")
+}
+
+// Update implements Screen.
+func (p *playground) Update(msg tea.Msg, focus int) (int, tea.Cmd) {
+	switch msg := msg.(type) {
+	case playTickMsg:
+		if msg.gen == p.gen && p.stale {
+			p.compute()
+		}
+	case tea.KeyPressMsg:
+		return p.key(msg, focus)
+	case tea.PasteMsg:
+		if focus == pgEditor && p.req != nil {
+			p.focusEditor()
+			p.editor.InsertString(editorText(msg.Content))
+			return focus, p.edited()
+		}
+	case tea.MouseWheelMsg:
+		d := wheelStep
+		switch msg.Mouse().Button {
+		case tea.MouseWheelUp:
+			d = -wheelStep
+		case tea.MouseWheelDown:
+		default:
+			return focus, nil
+		}
+		switch pane, _ := p.PaneAt(msg.Mouse().X, msg.Mouse().Y); pane {
+		case pgResult:
+			p.result.scroll(d)
+		case pgNotes:
+			p.notes.scroll(d)
+		}
+	}
+	return focus, nil
+}
+
+func (p *playground) focusEditor() {
+	if !p.editor.Focused() {
+		p.editor.Focus()
+	}
+}
+
+func (p *playground) key(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
+	pk := &p.ctx.Keys.Play
+	g := &p.ctx.Keys.Global
+	switch {
+	case key.Matches(k, pk.Leave):
+		p.editor.Blur()
+		back := p.back
+		return focus, func() tea.Msg { return showScreenMsg{screen: back} }
+	case p.req == nil:
+		return focus, nil
+	case key.Matches(k, pk.View):
+		p.view++
+		p.showResult()
+		return focus, statusCmd("result: "+p.result.c.title, false)
+	case key.Matches(k, pk.Reset):
+		p.editor.SetValue(p.opened)
+		p.editor.MoveToBegin()
+		return focus, tea.Batch(p.edited(), statusCmd("back to the text as opened", false))
+	case focus == pgEditor && key.Matches(k, g.Focus):
+		p.editor.Blur()
+		return pgResult, nil
+	case focus == pgEditor && key.Matches(k, g.FocusBck):
+		p.editor.Blur()
+		return pgNotes, nil
+	}
+	if focus == pgEditor {
+		p.focusEditor()
+		if t := editorText(k.Text); k.Text != "" && t != k.Text {
+			p.editor.InsertString(t) // a character the terminal must not get raw
+		} else {
+			var cmd tea.Cmd
+			p.editor, cmd = p.editor.Update(k)
+			return focus, tea.Batch(cmd, p.edited())
+		}
+		return focus, p.edited()
+	}
+	if focus == pgNotes {
+		p.notesKey(k)
+		return focus, nil
+	}
+	p.jsonKey(k)
+	return focus, nil
+}
+
+func (p *playground) notesKey(k tea.KeyPressMsg) {
+	jk := &p.ctx.Keys.JSON
+	n := p.notes
+	switch {
+	case key.Matches(k, jk.Up):
+		n.scroll(-1)
+	case key.Matches(k, jk.Down):
+		n.scroll(1)
+	case key.Matches(k, jk.PgUp), key.Matches(k, jk.HalfUp):
+		n.scroll(-max(n.h-1, 1))
+	case key.Matches(k, jk.PgDown), key.Matches(k, jk.HalfDown):
+		n.scroll(max(n.h-1, 1))
+	case key.Matches(k, jk.Top):
+		n.scroll(-len(n.lines))
+	case key.Matches(k, jk.Bottom):
+		n.scroll(len(n.lines))
+	}
+}
+
+func (p *playground) jsonKey(k tea.KeyPressMsg) {
+	jk := &p.ctx.Keys.JSON
+	r := p.result
+	switch {
+	case key.Matches(k, jk.Up):
+		r.move(-1)
+	case key.Matches(k, jk.Down):
+		r.move(1)
+	case key.Matches(k, jk.PgUp):
+		r.move(-r.h)
+	case key.Matches(k, jk.PgDown):
+		r.move(r.h)
+	case key.Matches(k, jk.HalfUp):
+		r.move(-r.h / 2)
+	case key.Matches(k, jk.HalfDown):
+		r.move(r.h / 2)
+	case key.Matches(k, jk.Top):
+		r.move(-r.lineCount())
+	case key.Matches(k, jk.Bottom):
+		r.move(r.lineCount())
+	case key.Matches(k, jk.Left):
+		r.hscroll(-8)
+	case key.Matches(k, jk.Right):
+		r.hscroll(8)
+	}
+}
+
+// PaneAt implements Screen.
+func (p *playground) PaneAt(x, y int) (int, bool) {
+	l := p.layout
+	switch {
+	case l.TooSmall:
+		return 0, false
+	case l.Editor.Contains(x, y):
+		return pgEditor, true
+	case l.Result.Contains(x, y):
+		return pgResult, true
+	case l.Notes.Contains(x, y):
+		return pgNotes, true
+	}
+	return 0, false
+}
+
+// View implements Screen.
+func (p *playground) View(focus int) string {
+	l := p.layout
+	st := p.ctx.Styles
+	var b strings.Builder
+	b.WriteString(p.titleBar())
+	sep := strings.TrimSuffix(strings.Repeat(st.Separator.Render("│")+"\n", l.Editor.H), "\n")
+	body := lipgloss.JoinHorizontal(lipgloss.Top, p.editorView(focus == pgEditor), sep, p.resultView(focus == pgResult))
+	b.WriteByte('\n')
+	b.WriteString(body)
+	b.WriteByte('\n')
+	b.WriteString(p.notes.view(focus == pgNotes))
+	b.WriteByte('\n')
+	b.WriteString(p.infoRow(focus))
+	return b.String()
+}
+
+func (p *playground) titleBar() string {
+	st := p.ctx.Styles
+	left := st.Title.Render(" strictscope ") + st.TitleBar.Render("playground")
+	if p.req != nil {
+		left += st.TitleBar.Render(" │ ") + st.Mode.Render(p.req.what())
+		if p.req.kind == editSchema {
+			left += st.TitleBar.Render(" │ ") + modeFlag(st.Mode, st.ModeOff, "defaults", !p.req.noDefaults)
+		}
+	}
+	return st.TitleBar.Render(fit(left, p.ctx.Width))
+}
+
+// editorView draws the editor's title row and the editor, exactly its
+// rectangle.
+func (p *playground) editorView(focused bool) string {
+	st := p.ctx.Styles
+	w, h := p.layout.Editor.W, p.layout.Editor.H
+	title := "editor"
+	if p.req != nil {
+		title = "editor · " + p.req.what()
+	}
+	lines := []string{paneTitle(st, title, focused, w)}
+	if p.req == nil {
+		lines = append(lines, st.Message.Render(" Nothing to edit yet."))
+		return padLines(lines, w, h)
+	}
+	ed := p.editor // a copy, to draw the cursor only when the editor has focus
+	if focused {
+		ed.Focus()
+	} else {
+		ed.Blur()
+	}
+	lines = append(lines, strings.Split(ed.View(), "\n")...)
+	return padLines(lines, w, h)
+}
+
+// resultView draws the result pane, its title saying when the text is being
+// recomputed.
+func (p *playground) resultView(focused bool) string {
+	if p.stale && p.result.c != nil {
+		c := *p.result.c
+		c.title += " · waiting for a pause…"
+		saved := p.result.c
+		p.result.c = &c
+		defer func() { p.result.c = saved }()
+	}
+	return p.result.view(focused)
+}
+
+// infoRow is the editor's cursor position and the keys that leave it, or the
+// breadcrumb of the result's cursor.
+func (p *playground) infoRow(focus int) string {
+	st := p.ctx.Styles
+	w := p.ctx.Width
+	if focus == pgEditor && p.req != nil {
+		pos := " line " + itoa(p.editor.Line()+1) + ", column " + itoa(p.editor.Column()+1)
+		return fit(st.Info.Render(pos)+st.Muted.Render("  · esc leaves · tab to the result · ctrl+o other view"), w)
+	}
+	if p.result.lineCount() == 0 {
+		return strings.Repeat(" ", w)
+	}
+	return crumbRow(st, p.result, w)
+}
+
+// KeyMaps implements Screen.
+func (p *playground) KeyMaps(focus int) []NamedKeyMap {
+	k := p.ctx.Keys
+	return []NamedKeyMap{{"playground", k.Play}, {"result and notes", k.JSON}}
+}
+
+// Status implements Screen: what is edited and what the library says.
+func (p *playground) Status(focus int) string {
+	if p.req == nil {
+		return "nothing open"
+	}
+	kind := "schema"
+	if p.req.kind == editArguments {
+		kind = "arguments"
+	}
+	parts := []string{kind + " · " + safe(p.req.name)}
+	switch {
+	case p.stale:
+		parts = append(parts, "waiting for a pause in typing")
+	case p.res != nil:
+		parts = append(parts, p.res.summary)
+	}
+	parts = append(parts, "line "+itoa(p.editor.Line()+1)+"/"+itoa(p.editor.LineCount()))
+	return strings.Join(parts, " │ ")
+}

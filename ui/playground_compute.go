@@ -1,0 +1,274 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/sessions"
+)
+
+// editKind is what the playground edits.
+type editKind uint8
+
+const (
+	editSchema    editKind = iota // a tool's input schema
+	editArguments                 // a call's arguments
+)
+
+// editRequest asks the root model to open the playground on a text. It is the
+// message editCmd sends.
+type editRequest struct {
+	kind       editKind
+	name       string // the tool's exposed name
+	callID     string // the call's id (arguments)
+	text       string // the JSON to edit
+	noDefaults bool   // schema: defaults are left out of descriptions
+	sent       *adapter.SentTool
+}
+
+func editCmd(r editRequest) tea.Cmd { return func() tea.Msg { return r } }
+
+// what names what is edited, for the title bar.
+func (r *editRequest) what() string {
+	if r.kind == editSchema {
+		return "input schema of " + safe(r.name)
+	}
+	return "arguments of " + callWho(r.name, r.callID)
+}
+
+// playResult is the library's answer for the editor's text: the views of the
+// result pane (one, when the text does not parse) and the notes.
+type playResult struct {
+	views   []*paneContent
+	notes   []string
+	summary string // one line for the status line
+	broken  bool   // the text does not parse
+}
+
+// computePlay asks the library about text: for a schema, adapter.StrictSchema
+// and adapter.CheckStrict; for arguments, adapter.StripNulls with the tool's
+// null paths and validation against the tool's original schema (through
+// sessions.CheckCalls, which knows which value to check). Text that does not
+// parse shows where it breaks.
+func computePlay(r *editRequest, text string, v *adapter.Validator) *playResult {
+	val, err := adapter.DecodeString(text)
+	if err != nil {
+		return syntaxResult(text, err)
+	}
+	if r.kind == editSchema {
+		return schemaResult(val, r.noDefaults)
+	}
+	return argumentsResult(val, r, v)
+}
+
+// syntaxResult shows the text with the line it breaks on marked, and a caret
+// under the column the library names.
+func syntaxResult(text string, err error) *playResult {
+	var se *adapter.SyntaxError
+	if !errors.As(err, &se) {
+		msg := safe(err.Error())
+		return &playResult{broken: true, summary: "does not parse", notes: []string{msg},
+			views: []*paneContent{{title: "does not parse", message: msg}}}
+	}
+	lines := strings.Split(text, "\n")
+	li := min(max(se.Line-1, 0), len(lines)-1)
+	line := lines[li]
+	col := min(max(se.Column-1, 0), len(line))
+	for col > 0 && col < len(line) && !utf8.RuneStart(line[col]) {
+		col--
+	}
+	where := fmt.Sprintf("line %d, column %d", se.Line, se.Column)
+	msg := safe(se.Msg)
+	doc := newTextDoc(text, 0)
+	caret := docLine{text: strings.Repeat(" ", ansi.StringWidth(adapter.SanitizeLines(line[:col]))) + "^ " + msg}
+	doc.lines = append(doc.lines[:li+1], append([]docLine{caret}, doc.lines[li+1:]...)...)
+	doc.toks = make([][]token, len(doc.lines))
+	doc.nodes[0].end = int32(len(doc.lines) - 1)
+	pc := &paneContent{title: "does not parse: " + where, doc: doc,
+		marks: map[int]markKind{li: markError, li + 1: markError}, targets: []int{li}, start: li,
+		notes: []noteSpan{{li, li + 1, where + ": " + msg}}}
+	notes := []string{"Not JSON: " + where + ": " + msg}
+	if se.Pointer != "" {
+		notes = append(notes, "inside the value at "+safe(se.Pointer))
+	}
+	return &playResult{broken: true, views: []*paneContent{pc}, notes: notes, summary: "does not parse: " + where}
+}
+
+// schemaResult is the strict conversion of a schema and the strict-mode check
+// of the schema as written.
+func schemaResult(schema adapter.Value, noDefaults bool) *playResult {
+	res, err := adapter.StrictSchema(schema, adapter.StrictOptions{NoDefaultDescriptions: noDefaults})
+	var se *adapter.StrictError
+	if err != nil && !errors.As(err, &se) {
+		se = &adapter.StrictError{Keyword: "error", Message: err.Error()}
+	}
+	viol := adapter.CheckStrict(schema)
+	pr := &playResult{}
+
+	strict := &paneContent{title: "strict result", message: noStrictForm(se)}
+	if res != nil {
+		strict = &paneContent{title: "strict result", doc: newJSONDoc(res.Schema), base: adapter.Path{}}
+		if se != nil {
+			strict.title = "strict result · crosses a limit"
+		}
+		m := newMarker(strict)
+		for _, np := range res.NullPaths {
+			m.null(np, "its nullable form: the model sends null when it has no value")
+		}
+		if se != nil {
+			m.failure(se)
+		}
+		m.done()
+	}
+	written := &paneContent{title: "as written · what the conversion did", doc: newJSONDoc(schema), base: adapter.Path{}}
+	m := newMarker(written)
+	m.conversion(res, se, noDefaults)
+	m.done()
+	check := &paneContent{title: "as written · strict-mode check", doc: newJSONDoc(schema), base: adapter.Path{}}
+	m = newMarker(check)
+	for _, v := range viol {
+		if !m.place(v.Path, markError, safe(v.Keyword)+": "+safe(v.Message)) {
+			m.place(check.doc.pathAt(check.doc.nearest(v.Path)), markError, safe(pointerOrRoot(v.Path))+" · "+safe(v.Keyword)+": "+safe(v.Message))
+		}
+	}
+	m.done()
+	pr.views = []*paneContent{strict, written, check}
+
+	switch {
+	case res != nil && se == nil:
+		pr.summary = fmt.Sprintf("converts · %s · %d dropped", plural(len(res.NullPaths), "null path"), len(res.Dropped))
+		pr.notes = append(pr.notes, fmt.Sprintf("Converts to strict mode: %s, %s dropped.",
+			plural(len(res.NullPaths), "null path"), plural(len(res.Dropped), "keyword")))
+	case res != nil:
+		pr.summary = "converts, but crosses a limit"
+		pr.notes = append(pr.notes, fmt.Sprintf("Converts, but the result crosses a strict-mode limit at %s · %s: %s",
+			safe(pointerOrRoot(se.Path)), safe(se.Keyword), safe(se.Message)))
+	default:
+		pr.summary = "no strict form"
+		pr.notes = append(pr.notes, fmt.Sprintf("No strict form: at %s · %s: %s", safe(pointerOrRoot(se.Path)), safe(se.Keyword), safe(se.Message)))
+	}
+	if res != nil {
+		for _, np := range res.NullPaths {
+			pr.notes = append(pr.notes, "null path "+safe(np.String()))
+		}
+		for _, d := range res.Dropped {
+			pr.notes = append(pr.notes, "dropped "+safe(d.Keyword)+" at "+safe(pointerOrRoot(d.Path)))
+		}
+	}
+	if len(viol) == 0 {
+		pr.notes = append(pr.notes, "As a strict schema written by hand (CheckStrict): no violation.")
+	} else {
+		pr.summary += " · as written, " + plural(len(viol), "strict-mode violation")
+		pr.notes = append(pr.notes, fmt.Sprintf("As a strict schema written by hand (CheckStrict): %s.", plural(len(viol), "violation")))
+		for _, v := range viol {
+			pr.notes = append(pr.notes, safe(pointerOrRoot(v.Path))+" · "+safe(v.Keyword)+": "+safe(v.Message))
+		}
+	}
+	return pr
+}
+
+// argumentsResult strips the nulls at the tool's null paths and validates
+// against the tool's original schema.
+func argumentsResult(args adapter.Value, r *editRequest, v *adapter.Validator) *playResult {
+	sent := r.sent
+	if sent == nil {
+		sent = &adapter.SentTool{Exposed: r.name, InputSchema: adapter.ObjectValue()}
+	}
+	stripped, removed := adapter.StripNulls(args, sent.NullPaths)
+	call := adapter.Call{Name: r.name, CallID: r.callID, Sent: sent, Decoded: args, Arguments: stripped, Stripped: removed}
+	cc := sessions.CheckCalls(&adapter.Extracted{Calls: []adapter.Call{call}}, v)[0]
+	pr := &playResult{}
+
+	title := "validated · nulls stripped"
+	if !adapter.Equal(cc.Validated, stripped) {
+		title = "validated · as sent (schema from the request)"
+	}
+	checked := &paneContent{title: title, doc: newJSONDoc(cc.Validated), base: adapter.Path{}}
+	m := newMarker(checked)
+	msgs := map[string][]string{}
+	var order []adapter.Path
+	for _, e := range cc.Errors {
+		k := pointerOf(e.Path)
+		if _, seen := msgs[k]; !seen {
+			order = append(order, e.Path)
+		}
+		msgs[k] = append(msgs[k], safe(e.Message))
+	}
+	for _, p := range order {
+		if !m.place(p, markError, strings.Join(msgs[pointerOf(p)], "; ")) {
+			m.place(checked.doc.pathAt(checked.doc.nearest(p)), markError, safe(p.String())+": "+strings.Join(msgs[pointerOf(p)], "; "))
+		}
+	}
+	m.done()
+	parsed := &paneContent{title: "as parsed · nulls to strip", doc: newJSONDoc(args), base: adapter.Path{}}
+	markRemoved(parsed, removed, stripped, "null removed: the model sent null for no value at the null path ")
+	pr.views = []*paneContent{checked, parsed}
+
+	switch {
+	case !sent.Strict:
+		pr.notes = append(pr.notes, "The tool was not sent strict: nothing to strip.")
+	case len(sent.NullPaths) == 0:
+		pr.notes = append(pr.notes, "The tool has no null paths.")
+	case len(removed) == 0:
+		pr.notes = append(pr.notes, fmt.Sprintf("No null at the tool's %s.", plural(len(sent.NullPaths), "null path")))
+	}
+	for _, p := range removed {
+		pr.notes = append(pr.notes, "removed null at "+safe(p.String()))
+	}
+	switch {
+	case cc.SchemaErr != nil:
+		pr.summary = "schema cannot be compiled"
+		pr.notes = append(pr.notes, "The tool's schema cannot be compiled: "+safe(cc.SchemaErr.Error()))
+	case cc.Valid:
+		pr.summary = "valid"
+		pr.notes = append(pr.notes, "Valid against the tool's original schema.")
+	default:
+		pr.summary = plural(len(cc.Errors), "validation error")
+		pr.notes = append(pr.notes, fmt.Sprintf("%s against the tool's original schema:", plural(len(cc.Errors), "validation error")))
+		for _, e := range cc.Errors {
+			pr.notes = append(pr.notes, safe(e.Error()))
+		}
+	}
+	if len(removed) > 0 {
+		pr.summary = plural(len(removed), "null path") + " stripped · " + pr.summary
+	}
+	return pr
+}
+
+// editorText is text the editor may hold: every character that
+// adapter.Sanitize would draw visibly (controls, invisible and tag characters)
+// is written as a JSON \u escape, which means the same inside a JSON string
+// and cannot reach the terminal raw. Line ends become line feeds.
+func editorText(s string) string {
+	s = strings.ReplaceAll(s, "\r\n", "\n")
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\n' || r == '\t':
+			b.WriteRune(r)
+			continue
+		case r == '\r':
+			b.WriteByte('\n')
+			continue
+		case r >= 0x20 && r < 0x7f:
+			b.WriteRune(r)
+			continue
+		case r != utf8.RuneError && adapter.Sanitize(string(r)) == string(r):
+			b.WriteRune(r)
+			continue
+		}
+		if r > 0xFFFF {
+			r -= 0x10000
+			fmt.Fprintf(&b, `\u%04x\u%04x`, 0xD800+(r>>10), 0xDC00+(r&0x3FF))
+			continue
+		}
+		fmt.Fprintf(&b, `\u%04x`, r)
+	}
+	return b.String()
+}

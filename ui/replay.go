@@ -1,0 +1,278 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/sessions"
+)
+
+// The panes of the replay screen, in tab order.
+const (
+	rpList = iota
+	rpInput
+	rpOutput
+	rpNotes
+)
+
+// replayEntry is one row of the replay screen's list: a turn of a file.
+type replayEntry struct {
+	file int // index into the engine's files
+	turn int
+}
+
+// stageKey identifies a drawn stage: the options, the turn, the stage and the
+// width text wraps at.
+type stageKey struct {
+	opts       replayOptions
+	file, turn int
+	stage      int
+	width      int
+}
+
+// replayScreen steps through the trace of each turn of the recordings and
+// session files: the list of turns on the left, the stage's input and output
+// side by side, its notes under them. Every mark comes from the trace the
+// library returned; the toggles replay again (cached per option set).
+type replayScreen struct {
+	ctx     *Context
+	loaded  *Loaded
+	eng     *replayEngine
+	opts    replayOptions
+	traces  []*sessions.Trace
+	entries []replayEntry
+	list    *toolList
+	stage   int
+	panes   [2]*jsonPane
+	notes   *notesPane
+	layout  ReplayLayout
+	banner  []string
+	views   map[stageKey]*stageView
+	shown   stageKey
+}
+
+func newReplayScreen(ctx *Context, loaded *Loaded, start Options) *replayScreen {
+	s := &replayScreen{ctx: ctx, loaded: loaded, eng: newReplayEngine(loaded, start),
+		opts: replayOptions{Structured: adapter.StructuredAuto}, list: newToolList(ctx),
+		notes: &notesPane{ctx: ctx}, views: map[stageKey]*stageView{}, shown: stageKey{file: -1}}
+	s.list.title = "turns"
+	s.panes[0] = &jsonPane{ctx: ctx}
+	s.panes[1] = &jsonPane{ctx: ctx}
+	s.traces = s.eng.traces(s.opts)
+	for k, tr := range s.traces {
+		for t := range tr.Turns {
+			s.entries = append(s.entries, replayEntry{file: k, turn: t})
+		}
+	}
+	s.setRows()
+	s.show()
+	return s
+}
+
+// hasReplay says whether any loaded file replays.
+func hasReplay(l *Loaded) bool {
+	for _, f := range l.Files {
+		if f.Rec != nil || f.Session != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// Name implements Screen.
+func (s *replayScreen) Name() string { return "replay" }
+
+// Panes implements Screen.
+func (s *replayScreen) Panes() []string { return []string{"turns", "input", "output", "notes"} }
+
+// Capturing implements Screen: no pane of the replay screen takes text.
+func (s *replayScreen) Capturing(int) bool { return false }
+
+// Restyle implements Screen.
+func (s *replayScreen) Restyle() {
+	s.list.restyle()
+	s.setRows()
+	s.Resize()
+}
+
+// setRows lists every turn with its counts, from the current traces.
+func (s *replayScreen) setRows() {
+	rows := make([]listRow, len(s.entries))
+	for i, e := range s.entries {
+		t := &s.traces[e.file].Turns[e.turn]
+		r := listRow{tool: i, file: -1, name: safe(t.Label) + " · " + safe(s.eng.fileName(e.file))}
+		c := countTurn(t)
+		add := func(n int, text string, st func(*Context) lipgloss.Style) {
+			if n > 0 {
+				r.badges = append(r.badges, badge{text, st})
+			}
+		}
+		if t.Err != nil {
+			r.badges = append(r.badges, badge{"not replayable", func(c *Context) lipgloss.Style { return c.Styles.BadgeError }})
+		} else {
+			r.badges = append(r.badges, badge{plural(c.calls, "call"), func(c *Context) lipgloss.Style { return c.Styles.BadgeStrict }})
+		}
+		add(c.rejected, fmt.Sprintf("%d rejected", c.rejected), func(c *Context) lipgloss.Style { return c.Styles.BadgeExcluded })
+		add(c.invalid, fmt.Sprintf("%d invalid", c.invalid), func(c *Context) lipgloss.Style { return c.Styles.BadgeFallback })
+		add(c.unanswered, fmt.Sprintf("%d unanswered", c.unanswered), func(c *Context) lipgloss.Style { return c.Styles.BadgeNonStrict })
+		r.search = searchText(&r, "turn")
+		rows[i] = r
+	}
+	s.list.setRows(rows, nil)
+}
+
+// current returns the selected turn and its trace, or nil.
+func (s *replayScreen) current() (*replayEntry, *sessions.Trace, *sessions.TurnTrace) {
+	row := s.list.current()
+	if row == nil || row.tool < 0 || row.tool >= len(s.entries) {
+		return nil, nil, nil
+	}
+	e := &s.entries[row.tool]
+	tr := s.traces[e.file]
+	return e, tr, &tr.Turns[e.turn]
+}
+
+// stageCount is the number of stages of the selected turn.
+func (s *replayScreen) stageCount() int {
+	if _, _, t := s.current(); t != nil {
+		return len(t.Stages)
+	}
+	return 0
+}
+
+// textWidth is the width text wraps at in a stage pane.
+func (s *replayScreen) textWidth() int { return max(s.panes[0].w-2, 1) }
+
+// show puts the selected stage in the panes. The cursors stay when only the
+// options changed (the same stage, replayed again).
+func (s *replayScreen) show() {
+	e, _, t := s.current()
+	key := stageKey{opts: s.opts, file: -1, stage: s.stage, width: s.textWidth()}
+	if e != nil {
+		key.file, key.turn = e.file, e.turn
+	}
+	if key == s.shown {
+		return
+	}
+	same := key.file == s.shown.file && key.turn == s.shown.turn && key.stage == s.shown.stage
+	var keep [2][2]int
+	for i, p := range s.panes {
+		keep[i] = [2]int{p.cursor, p.offset}
+	}
+	s.shown = key
+	var v *stageView
+	switch {
+	case t == nil:
+		msg := "No recording or session file is loaded."
+		if len(s.entries) > 0 {
+			msg = "Nothing matches the filter."
+		}
+		v = &stageView{panes: [2]*paneContent{{title: "input", message: msg}, {title: "output", message: msg}}}
+	default:
+		if cached, ok := s.views[key]; ok {
+			v = cached
+		} else {
+			v = buildStage(t, s.stage, key.width)
+			s.views[key] = v
+		}
+	}
+	s.Resize()
+	for i, p := range s.panes {
+		p.setContent(v.panes[i])
+		if same {
+			p.cursor, p.offset = keep[i][0], keep[i][1]
+			p.clamp()
+		}
+	}
+	title := "notes"
+	if t != nil && s.stage < len(t.Stages) {
+		title = "notes · " + string(t.Stages[s.stage].Kind)
+	}
+	s.notes.setNotes(title, v.notes, "No notes at this stage.")
+}
+
+// Resize implements Screen.
+func (s *replayScreen) Resize() {
+	s.setBanner()
+	s.layout = ComputeReplayLayout(s.ctx.Width, s.ctx.Height, len(s.banner))
+	if s.layout.TooSmall {
+		return
+	}
+	l := s.layout
+	s.list.setSize(l.List.W, l.List.H)
+	s.list.clamp()
+	s.panes[0].setSize(l.Left.W, l.Left.H)
+	s.panes[1].setSize(l.Right.W, l.Right.H)
+	s.notes.setSize(l.Notes.W, l.Notes.H)
+	if s.shown.file >= 0 && s.shown.width != s.textWidth() {
+		s.show() // text wraps at the new width
+	}
+}
+
+// setBanner says where the tools came from when it is not a tool list or the
+// session, why the turn cannot be replayed, and the warnings of the file and
+// the turn.
+func (s *replayScreen) setBanner() {
+	s.banner = s.banner[:0]
+	_, tr, t := s.current()
+	if tr == nil {
+		return
+	}
+	st := s.ctx.Styles
+	w := max(s.ctx.Width-2, 10)
+	add := func(style lipgloss.Style, text string, maxLines int) {
+		lines := wrapText(text, w)
+		if len(lines) > maxLines {
+			lines = lines[:maxLines]
+			lines[maxLines-1] = ansiTruncate(lines[maxLines-1], w-1) + "…"
+		}
+		for _, l := range lines {
+			s.banner = append(s.banner, style.Render(" "+l))
+		}
+	}
+	switch tr.ToolsFrom {
+	case "inferred from the request":
+		add(st.BannerWarn, "! tools inferred from the request: no tool list was loaded with this recording, so the tools and their null paths are read from the tools it sent", 2)
+	case "none":
+		add(st.BannerWarn, "! no tools known: no tool list was loaded with this recording and its request holds none, so every call names an unknown tool", 2)
+	}
+	if t.Err != nil {
+		add(st.BannerError, "✗ "+safe(t.Err.Error()), 2)
+	}
+	var warns []string
+	for _, w := range tr.Warnings {
+		warns = append(warns, safe(w))
+	}
+	for _, w := range t.Warnings {
+		warns = append(warns, safe(w))
+	}
+	if len(warns) > 0 {
+		add(st.BannerWarn, "! "+strings.Join(warns, " · "), 2)
+	}
+}
+
+// replayed asks the library again for the current options and redraws from
+// its answer, keeping the turn, the stage and the cursors.
+func (s *replayScreen) replayed() {
+	s.traces = s.eng.traces(s.opts)
+	s.setRows()
+	s.clampStage()
+	s.show()
+}
+
+func (s *replayScreen) clampStage() {
+	s.stage = min(max(s.stage, 0), max(s.stageCount()-1, 0))
+}
+
+// sync brings the other pane to the place of pane i's cursor, on stages whose
+// input and output are the same arguments (nulls stripped, defaults).
+func (s *replayScreen) sync(i int) {
+	rel, ok := s.panes[i].schemaPath()
+	if !ok {
+		return
+	}
+	s.panes[1-i].syncTo(rel, s.panes[i].row())
+}

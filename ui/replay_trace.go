@@ -1,0 +1,113 @@
+package ui
+
+import (
+	"path/filepath"
+
+	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/sessions"
+)
+
+// replayOptions are the replay screen's toggles. Each combination is one
+// replay of every file, cached: toggling back costs nothing.
+type replayOptions struct {
+	Structured    adapter.StructuredMode
+	NoErrorPrefix bool
+}
+
+// nextStructured cycles auto → prefer → append → ignore → auto.
+func nextStructured(m adapter.StructuredMode) adapter.StructuredMode {
+	switch m {
+	case adapter.StructuredAuto, "":
+		return adapter.StructuredPrefer
+	case adapter.StructuredPrefer:
+		return adapter.StructuredAppend
+	case adapter.StructuredAppend:
+		return adapter.StructuredIgnore
+	}
+	return adapter.StructuredAuto
+}
+
+// String names the options as the title bar and status line show them.
+func (o replayOptions) String() string {
+	s := "structured " + string(o.Structured)
+	if o.NoErrorPrefix {
+		return s + " · no error prefix"
+	}
+	return s + " · error prefix"
+}
+
+// replayEngine replays the recordings and session files with the library
+// (sessions.ReplaySession, sessions.ReplayRecording) and caches the traces per
+// option set. A session is replayed with its own tools and options; a
+// recording with the tool lists loaded alongside it, else with the tools of its
+// recorded request (the trace says so), under the inspector's starting modes.
+type replayEngine struct {
+	loaded  *Loaded
+	files   []int // indices into loaded.Files of the files that replay
+	servers []adapter.Server
+	start   Options
+	cache   map[replayOptions][]*sessions.Trace
+}
+
+func newReplayEngine(loaded *Loaded, start Options) *replayEngine {
+	e := &replayEngine{loaded: loaded, start: start, servers: loaded.ToolListServers(),
+		cache: map[replayOptions][]*sessions.Trace{}}
+	for i, f := range loaded.Files {
+		if f.Rec != nil || f.Session != nil {
+			e.files = append(e.files, i)
+		}
+	}
+	return e
+}
+
+// traces returns the trace of every file for o, replaying on first use.
+func (e *replayEngine) traces(o replayOptions) []*sessions.Trace {
+	if t, ok := e.cache[o]; ok {
+		return t
+	}
+	prefix := adapter.DefaultErrorPrefix
+	if o.NoErrorPrefix {
+		prefix = ""
+	}
+	out := make([]*sessions.Trace, len(e.files))
+	for k, fi := range e.files {
+		f := &e.loaded.Files[fi]
+		if f.Session != nil {
+			out[k] = sessions.ReplaySession(f.Name, f.Session, sessions.ReplayOptions{
+				NoDefaultDescriptions: e.start.NoDefaultDescriptions,
+				ErrorPrefix:           prefix, Structured: o.Structured})
+			continue
+		}
+		out[k] = sessions.ReplayRecording(f.Rec, e.servers, sessions.ReplayOptions{
+			API: e.start.API, Strict: e.start.Strict, NoPrefix: e.start.NoPrefix,
+			NoDefaultDescriptions: e.start.NoDefaultDescriptions,
+			ErrorPrefix:           prefix, Structured: o.Structured})
+	}
+	e.cache[o] = out
+	return out
+}
+
+// fileName is the short name of replayed file k.
+func (e *replayEngine) fileName(k int) string {
+	return filepath.Base(e.loaded.Files[e.files[k]].Name)
+}
+
+// turnCounts are the numbers of a turn the list and status line show.
+type turnCounts struct {
+	calls, rejected, invalid, unanswered int
+}
+
+func countTurn(t *sessions.TurnTrace) turnCounts {
+	var c turnCounts
+	c.calls = len(t.Calls)
+	if t.Extracted != nil {
+		c.rejected = len(t.Extracted.Rejected)
+	}
+	for _, cc := range t.Calls {
+		if !cc.Valid {
+			c.invalid++
+		}
+	}
+	c.unanswered = len(t.Calls) - len(t.Outputs)
+	return c
+}
