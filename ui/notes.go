@@ -77,7 +77,7 @@ func (n *notesPane) view(focused bool) string {
 	shown := n.lines[n.offset:end]
 	if more := len(n.lines) - end; more > 0 && n.h > 0 {
 		shown = append(shown[:len(shown)-1:len(shown)-1],
-			st.Muted.Render(fmt.Sprintf("   ↓ %d more (tab to the notes, ↓/j)", more+1)))
+			st.Muted.Render(fmt.Sprintf("   ↓ %d more lines (tab to the notes, ↓/j)", more+1)))
 	}
 	out = append(out, shown...)
 	return padLines(out, n.w, n.h+1)

@@ -42,11 +42,10 @@ func (s *replayScreen) titleBar() string {
 	}
 	left := st.Title.Render(" strictscope ") + st.TitleBar.Render("replay │ ") + strings.Join(parts, sepr)
 	if _, tr, t := s.current(); tr != nil {
-		api := string(t.API)
-		if api == "" {
-			api = "?"
+		if t.API != "" {
+			left += st.TitleBar.Render(" │ ") + st.Mode.Render(string(t.API))
 		}
-		left += st.TitleBar.Render(" │ ") + st.Mode.Render(api) + st.TitleBar.Render(" │ tools: "+safe(tr.ToolsFrom))
+		left += st.TitleBar.Render(" │ tools: " + safe(tr.ToolsFrom))
 	}
 	return st.TitleBar.Render(fit(left, s.ctx.Width))
 }

@@ -55,6 +55,10 @@ func longDescription(t *testing.T) *Loaded {
 }
 
 func scenarios() []scenario {
+	return append(toolsScenarios(), replayScenarios()...)
+}
+
+func toolsScenarios() []scenario {
 	return []scenario{
 		{name: "start"},
 		{name: "hidden-text", steps: func(h *harness) { pick(h, "set_alert") }},

@@ -215,10 +215,12 @@ func (k *KeyMap) ReplayJSON() JSON {
 }
 
 // ReplayList is the list keys on the replay screen: → steps to the next
-// stage there, so only enter opens the turn.
+// stage there, so only enter opens the turn; the turns are not filtered.
 func (k *KeyMap) ReplayList() List {
 	l := k.List
 	l.Open = bind("enter", "to the stage", "enter")
+	l.Clear = bind("esc", "clear filter", "esc")
+	l.Clear.SetEnabled(false) // the turns are not filtered
 	return l
 }
 

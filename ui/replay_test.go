@@ -1,0 +1,472 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/sessions"
+)
+
+// replayFiles are the tool lists and the recordings the replay screen's tests
+// open: two session files, a streamed Chat recording with a call that is not
+// JSON, a Responses recording with reasoning, a custom tool call and the
+// parallel wrapper, and a session whose call fails validation and has no
+// result.
+func replayFiles(t *testing.T) *Loaded {
+	t.Helper()
+	l := &Loaded{}
+	for _, name := range []string{"tools/files.json", "tools/weather.json", "recordings/session_two_turns.json",
+		"recordings/session_chat_media.json", "recordings/chat_stream_parallel.sse", "recordings/responses_reasoning_wrapper.json"} {
+		l.AddBytes(sessions.ServerNameFor(name), name, mustFixture(t, name))
+	}
+	l.AddBytes("s", "invalid_args.json", invalidSession(t))
+	for _, f := range l.Files {
+		if f.Kind == FileFailed {
+			t.Fatalf("%s: %v", f.Name, f.Err)
+		}
+	}
+	return l
+}
+
+// invalidSession is a Chat session with the weather tools: one call whose
+// arguments break the schema twice and carry nulls to strip, and no result.
+func invalidSession(t *testing.T) []byte {
+	t.Helper()
+	tools, err := adapter.Decode(mustFixture(t, "tools/weather.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, _ := tools.Get("tools")
+	args := `{"location":42,"days":30,"units":null,"include":["wind","rain"],"when":null}`
+	return []byte(`{"strictscope_session":1,"api":"chat","servers":[{"name":"weather","tools":` + list.String() + `}],
+	"turns":[{"response":{"id":"chatcmpl-x","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":null,
+	"tool_calls":[{"id":"call_bad","type":"function","function":{"name":"weather__get_forecast","arguments":` +
+		string(adapter.AppendQuoted(nil, args)) + `}}]},"finish_reason":"tool_calls"}]},"results":{}}]}`)
+}
+
+// inferredPairs is a JSONL recording of one request and response: the tools
+// come from the request (one sent strict, with a nullable property).
+const inferredPairs = `{"request":{"model":"m","messages":[],"tools":[{"type":"function","function":{"name":"lookup","strict":true,"parameters":{"type":"object","properties":{"q":{"type":"string"},"limit":{"type":["integer","null"]}},"required":["q","limit"],"additionalProperties":false}}}]},"response":{"id":"c1","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"lookup","arguments":"{\"q\":\"x\",\"limit\":null}"}}]},"finish_reason":"tool_calls"}]}}
+`
+
+// errorRecording is a recording of an error body: a turn that cannot be
+// replayed.
+const errorRecording = `{"error":{"message":"Invalid schema for function 'f': In context=('properties', 'x'), 'format' is not permitted.","type":"invalid_request_error","param":"tools[0].function.parameters","code":"invalid_function_parameters"}}`
+
+func inferredFiles(t *testing.T) *Loaded {
+	l := &Loaded{}
+	l.AddBytes("r", "pairs.jsonl", []byte(inferredPairs))
+	l.AddBytes("e", "error.json", []byte(errorRecording))
+	return l
+}
+
+// toStage goes to the replay screen, turn (0-based) and stage (0-based).
+func toStage(h *harness, turn, stage int) *harness {
+	h.keys("2")
+	for range turn {
+		h.keys("]")
+	}
+	for range stage {
+		h.keys("right")
+	}
+	return h
+}
+
+// reStage moves a replay screen already shown to turn and stage.
+func reStage(h *harness, turn, stage int) *harness {
+	s := replayOf(h)
+	s.list.sel, s.stage = turn, 0
+	s.show()
+	for range stage {
+		h.keys("right")
+	}
+	return h
+}
+
+// stageOf finds the index of the first stage of kind k (of call, or -1 for
+// any) in the trace the screen shows for turn.
+func stageOf(t *testing.T, h *harness, turn int, k sessions.StageKind, call int) int {
+	t.Helper()
+	s := replayOf(h)
+	e := s.entries[turn]
+	for i, st := range s.traces[e.file].Turns[e.turn].Stages {
+		if st.Kind == k && (call < 0 || st.Call == call) {
+			return i
+		}
+	}
+	t.Fatalf("turn %d has no %s stage for call %d", turn, k, call)
+	return 0
+}
+
+func replayOf(h *harness) *replayScreen {
+	for _, s := range h.m.screens {
+		if r, ok := s.(*replayScreen); ok {
+			return r
+		}
+	}
+	return nil
+}
+
+func playOf(h *harness) *playground {
+	for _, s := range h.m.screens {
+		if p, ok := s.(*playground); ok {
+			return p
+		}
+	}
+	return nil
+}
+
+// The turns of replayFiles, in list order.
+const (
+	turnTwoTurns1 = iota
+	turnTwoTurns2
+	turnMedia
+	turnStream
+	turnWrapper
+	turnInvalid
+)
+
+func replayScenarios() []scenario {
+	at := func(turn, stage int, more ...string) func(h *harness) {
+		return func(h *harness) { toStage(h, turn, stage).keys(more...) }
+	}
+	return []scenario{
+		{name: "replay-start", loaded: replayFiles, steps: at(0, 0)},
+		{name: "replay-response-ignored-items", loaded: replayFiles, steps: at(turnWrapper, 0, "tab", "tab", "n")},
+		{name: "replay-calls", loaded: replayFiles, steps: at(turnTwoTurns1, 1, "tab", "tab")},
+		{name: "replay-calls-rejected", loaded: replayFiles, steps: at(turnTwoTurns2, 1, "tab", "tab", "N")},
+		{name: "replay-arguments-text", loaded: replayFiles, steps: at(turnTwoTurns1, 2)},
+		{name: "replay-arguments-decoded", loaded: replayFiles, steps: at(turnTwoTurns1, 3)},
+		{name: "replay-nulls-stripped", loaded: replayFiles, steps: at(turnTwoTurns1, 4, "tab", "n")},
+		{name: "replay-nulls-stripped-every-item", loaded: replayFiles, steps: at(turnWrapper, 4, "tab", "n", "n")},
+		{name: "replay-validated", loaded: replayFiles, steps: at(turnTwoTurns1, 5)},
+		{name: "replay-validation-errors", loaded: replayFiles, steps: at(turnInvalid, 5, "tab", "n")},
+		{name: "replay-schema-not-compiled", loaded: replayFiles, steps: at(turnTwoTurns2, 5)},
+		{name: "replay-result", loaded: replayFiles, steps: at(turnTwoTurns1, 6, "tab", "tab")},
+		{name: "replay-result-missing", loaded: replayFiles, steps: at(turnInvalid, 6)},
+		{name: "replay-output", loaded: replayFiles, steps: at(turnTwoTurns1, 7, "tab", "tab")},
+		{name: "replay-output-structured-prefer", loaded: replayFiles, steps: at(turnTwoTurns1, 7, "m", "tab", "tab")},
+		{name: "replay-output-structured-append", loaded: replayFiles, steps: at(turnTwoTurns1, 7, "m", "m", "tab", "tab")},
+		{name: "replay-output-structured-ignore", loaded: replayFiles, steps: at(turnTwoTurns1, 7, "m", "m", "m", "tab", "tab")},
+		{name: "replay-output-error-prefix-on", loaded: replayFiles, steps: at(turnTwoTurns1, 13, "tab", "tab", "down", "down", "down")},
+		{name: "replay-output-error-prefix-off", loaded: replayFiles, steps: at(turnTwoTurns1, 13, "x", "tab", "tab", "down", "down", "down")},
+		{name: "replay-output-media", loaded: replayFiles, steps: at(turnMedia, 7, "tab", "tab")},
+		{name: "replay-next-input", loaded: replayFiles, steps: at(turnTwoTurns2, 8, "tab", "tab")},
+		{name: "replay-next-input-missing", loaded: replayFiles, steps: at(turnStream, 7, "tab", "tab")},
+		{name: "replay-last-stage", loaded: replayFiles, steps: at(turnTwoTurns2, 8, "right")},
+		{name: "replay-notes-focused", loaded: replayFiles, steps: at(turnWrapper, 0, "shift+tab", "down")},
+		{name: "replay-inferred-tools", loaded: inferredFiles, steps: at(0, 4, "tab", "n")},
+		{name: "replay-not-replayable", loaded: inferredFiles, steps: at(1, 0, "right")},
+		{name: "replay-help", loaded: replayFiles, steps: at(0, 0, "?")},
+		{name: "playground-schema", steps: func(h *harness) { pick(h, "get_forecast").keys("e") }},
+		{name: "playground-schema-as-written", steps: func(h *harness) { pick(h, "get_forecast").keys("e", "ctrl+o", "tab", "n", "n") }},
+		{name: "playground-schema-strict-check", steps: func(h *harness) { pick(h, "get_forecast").keys("e", "ctrl+o", "ctrl+o", "tab") }},
+		{name: "playground-no-strict-form", steps: func(h *harness) { pick(h, "raw_query").keys("e") }},
+		{name: "playground-invalid-json", steps: func(h *harness) {
+			pick(h, "get_forecast").keys("e", "down", "down", "down").typing(`"oops`)
+		}},
+		{name: "playground-arguments", loaded: replayFiles, steps: at(turnInvalid, 4, "e")},
+		{name: "playground-arguments-parsed", loaded: replayFiles, steps: at(turnInvalid, 4, "e", "ctrl+o", "tab")},
+		{name: "playground-arguments-fixed", loaded: replayFiles, steps: func(h *harness) {
+			toStage(h, turnInvalid, 4).keys("e", "down", "end", "backspace", "backspace", "backspace").typing(`"Oslo",`)
+		}},
+		{name: "playground-help", steps: func(h *harness) { pick(h, "get_forecast").keys("e", "tab", "?") }},
+		{name: "playground-left", steps: func(h *harness) { pick(h, "get_forecast").keys("e", "esc") }},
+	}
+}
+
+func TestReplayFilesTurnOrder(t *testing.T) {
+	h := newHarness(t, Options{}, replayFiles(t), 80, 24)
+	s := replayOf(h)
+	want := []string{"turn 1 · session_two_turns.json", "turn 2 · session_two_turns.json", "turn 1 · session_chat_media.json",
+		"stream · chat_stream_parallel.sse", "response · responses_reasoning_wrapper.json", "turn 1 · invalid_args.json"}
+	if len(s.list.rows) != len(want) {
+		t.Fatalf("%d turns listed, want %d", len(s.list.rows), len(want))
+	}
+	for i, w := range want {
+		if s.list.rows[i].name != w {
+			t.Errorf("turn %d is %q, want %q", i, s.list.rows[i].name, w)
+		}
+	}
+	if got := stageOf(t, h, turnTwoTurns1, sessions.StageOutput, 1); got != 13 {
+		t.Errorf("call_read's output is stage %d, the scenarios assume 13", got)
+	}
+	if got := stageOf(t, h, turnInvalid, sessions.StageStripped, 0); got != 4 {
+		t.Errorf("the invalid call's stripped stage is %d, the scenarios assume 4", got)
+	}
+}
+
+func TestReplayScreenOnlyWithSomethingToReplay(t *testing.T) {
+	l := &Loaded{}
+	l.AddBytes("w", "weather.json", mustFixture(t, "tools/weather.json"))
+	if h := newHarness(t, Options{}, l, 80, 24); replayOf(h) != nil {
+		t.Error("a replay screen without a recording or session file")
+	}
+	if h := newHarness(t, Options{}, replayFiles(t), 80, 24); replayOf(h) == nil || h.m.screens[1] != replayOf(h) {
+		t.Error("no replay screen as screen 2")
+	}
+	h := newHarness(t, Options{}, replayFiles(t), 80, 24).keys("2")
+	if !strings.Contains(h.screen(), "strictscope replay") {
+		t.Errorf("2 does not show the replay screen:\n%s", h.screen())
+	}
+}
+
+func TestReplayStepperStopsAtBothEnds(t *testing.T) {
+	h := newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2")
+	s := replayOf(h)
+	n := s.stageCount()
+	if n != 21 {
+		t.Fatalf("turn 1 of session_two_turns has %d stages, want 21", n)
+	}
+	h.keys("left")
+	if s.stage != 0 || !strings.Contains(h.screen(), "the first stage of turn 1") {
+		t.Errorf("← at the first stage: stage %d, screen:\n%s", s.stage, h.screen())
+	}
+	for i := 1; i < n; i++ {
+		h.keys("right")
+		if s.stage != i {
+			t.Fatalf("→ #%d: stage %d", i, s.stage)
+		}
+		if want := string(s.traces[0].Turns[0].Stages[i].Kind); !strings.Contains(h.screen(), want) {
+			t.Fatalf("stage %d: the stepper does not name %s", i, want)
+		}
+	}
+	h.keys("right", "right")
+	if s.stage != n-1 || !strings.Contains(h.screen(), "the last stage of turn 1") {
+		t.Errorf("→ past the last stage: stage %d, screen:\n%s", s.stage, h.screen())
+	}
+	if !strings.Contains(h.screen(), "21/21") {
+		t.Errorf("the stepper does not say 21/21:\n%s", h.screen())
+	}
+	for range n + 3 {
+		h.keys("left")
+	}
+	if s.stage != 0 {
+		t.Errorf("← back to the start: stage %d", s.stage)
+	}
+}
+
+func TestReplayTurnSwitching(t *testing.T) {
+	h := newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2", "right", "right", "right")
+	s := replayOf(h)
+	h.keys("]")
+	if e, _, _ := s.current(); e.file != 0 || e.turn != 1 || s.stage != 0 {
+		t.Fatalf("] went to file %d turn %d stage %d, want turn 2 of the first file at its first stage", e.file, e.turn, s.stage)
+	}
+	if !strings.Contains(h.screen(), "resp_fixture_2") {
+		t.Errorf("the second turn's response is not shown:\n%s", h.screen())
+	}
+	h.keys("[", "[")
+	if s.list.sel != 0 || !strings.Contains(h.screen(), "the first turn") {
+		t.Errorf("[ past the first turn: row %d\n%s", s.list.sel, h.screen())
+	}
+	// In the list, ↓ selects the next turn, → still steps, enter opens the stage.
+	h.keys("down", "down")
+	if e, _, _ := s.current(); e.file != 1 {
+		t.Errorf("↓↓ in the list selects file %d, want the media session", e.file)
+	}
+	h.keys("right")
+	if s.stage != 1 || h.m.focus[1] != rpList {
+		t.Errorf("→ in the list: stage %d, focus %d", s.stage, h.m.focus[1])
+	}
+	h.keys("enter")
+	if h.m.focus[1] != rpInput {
+		t.Errorf("enter in the list does not focus the input pane (focus %d)", h.m.focus[1])
+	}
+	for range len(s.entries) + 2 {
+		h.keys("]")
+	}
+	if s.list.sel != len(s.entries)-1 || !strings.Contains(h.screen(), "the last turn") {
+		t.Errorf("] past the last turn: row %d", s.list.sel)
+	}
+}
+
+// TestReplayTogglesReplayAgain checks that m and x replay with the library's
+// options, that the stage shows the new trace's output, and that toggling back
+// is answered from the cache.
+func TestReplayTogglesReplayAgain(t *testing.T) {
+	l := replayFiles(t)
+	h := newHarness(t, Options{}, l, 160, 50)
+	out := stageOf(t, h, turnTwoTurns1, sessions.StageOutput, 0)
+	toStage(h, turnTwoTurns1, out)
+	s := replayOf(h)
+	first := s.traces
+	sess := l.Files[s.eng.files[0]].Session
+	modes := []adapter.StructuredMode{adapter.StructuredPrefer, adapter.StructuredAppend, adapter.StructuredIgnore, adapter.StructuredAuto}
+	var seen []string
+	for _, mode := range modes {
+		h.keys("m")
+		if s.opts.Structured != mode {
+			t.Fatalf("m gave %s, want %s", s.opts.Structured, mode)
+		}
+		want := sessions.ReplaySession(l.Files[s.eng.files[0]].Name, sess, sessions.ReplayOptions{
+			ErrorPrefix: adapter.DefaultErrorPrefix, Structured: mode}).Turns[0].Stages[out].Output
+		if got := s.panes[1].c.doc.value; !adapter.Equal(got, want) {
+			t.Errorf("%s: the output pane shows %s, the library %s", mode, got, want)
+		}
+		if !strings.Contains(h.screen(), "structured "+string(mode)) {
+			t.Errorf("%s: the title bar does not say so", mode)
+		}
+		seen = append(seen, s.panes[1].c.doc.value.String())
+	}
+	if seen[0] == seen[2] {
+		t.Error("prefer and ignore render the same output: the toggle did nothing")
+	}
+	if &s.traces[0] != &first[0] {
+		t.Error("back to auto, the traces were replayed again instead of taken from the cache")
+	}
+
+	errOut := stageOf(t, h, turnTwoTurns1, sessions.StageOutput, 1)
+	for s.stage < errOut {
+		h.keys("right")
+	}
+	with := s.panes[1].c.doc.value.String()
+	h.keys("x")
+	without := s.panes[1].c.doc.value.String()
+	if !strings.Contains(with, `"Error: ENOENT`) || strings.Contains(without, "Error: ") {
+		t.Errorf("x does not take the error prefix off: %s → %s", with, without)
+	}
+	if s.stage != errOut {
+		t.Errorf("a toggle moved the stepper to %d", s.stage)
+	}
+}
+
+func TestReplayMissingResultIsANote(t *testing.T) {
+	h := newHarness(t, Options{}, replayFiles(t), 100, 30)
+	res := stageOf(t, h, turnInvalid, sessions.StageResult, 0)
+	toStage(h, turnInvalid, res)
+	s := replayOf(h)
+	scr := h.screen()
+	if s.panes[1].c.doc != nil || !strings.Contains(scr, "No result") || !strings.Contains(scr, "missing: no result is recorded") {
+		t.Errorf("a missing result is not shown as a note:\n%s", scr)
+	}
+	h.keys("right")
+	if k := s.traces[s.entries[turnInvalid].file].Turns[0].Stages[s.stage].Kind; k != sessions.StageNextInput {
+		t.Errorf("after a missing result comes %s, want the next input", k)
+	}
+	if !strings.Contains(h.screen(), "have no result") {
+		t.Errorf("the next input does not say a call has no result:\n%s", h.screen())
+	}
+	// The streamed recording holds no results at all.
+	reStage(h, turnStream, stageOf(t, h, turnStream, sessions.StageResult, 0))
+	if !strings.Contains(h.screen(), "the recording holds no MCP results") {
+		t.Errorf("a recording's missing result:\n%s", h.screen())
+	}
+}
+
+// TestReplayMarksComeFromTheTrace checks the marks against the trace: the
+// removed nulls in the stripped stage's input, the validation errors in the
+// validated stage's input, the call items in the response.
+func TestReplayMarksComeFromTheTrace(t *testing.T) {
+	h := newHarness(t, Options{}, replayFiles(t), 100, 30)
+	s := replayOf(h)
+	marked := func(p *jsonPane, k markKind) []string {
+		var out []string
+		for l, m := range p.c.marks {
+			if m == k {
+				out = append(out, p.c.doc.pathAt(l).Pointer())
+			}
+		}
+		sortStrings(out)
+		return out
+	}
+	toStage(h, turnWrapper, stageOf(t, h, turnWrapper, sessions.StageStripped, 0))
+	if got := strings.Join(marked(s.panes[0], markNull), " "); got != "/filters/0/max /filters/0/min /limit /near" {
+		t.Errorf("removed nulls marked at %s", got)
+	}
+	reStage(h, turnInvalid, stageOf(t, h, turnInvalid, sessions.StageValidated, 0))
+	_, _, turn := s.current()
+	var want []string
+	for _, e := range turn.Calls[0].Errors {
+		want = append(want, e.Path.Pointer())
+	}
+	sortStrings(want)
+	if got := marked(s.panes[0], markError); strings.Join(got, " ") != strings.Join(want, " ") || len(want) != 3 {
+		t.Errorf("validation errors marked at %v, the library's at %v", got, want)
+	}
+	p := s.panes[0]
+	p.jump(turn.Calls[0].Errors[0].Path)
+	if p.note() != turn.Calls[0].Errors[0].Message {
+		t.Errorf("the note on the error line is %q, want %q", p.note(), turn.Calls[0].Errors[0].Message)
+	}
+	// The response of the wrapper recording: the accepted call, the rejected
+	// wrapper, three ignored items.
+	reStage(h, turnWrapper, 0)
+	if got := strings.Join(marked(s.panes[0], markCall), " "); got != "/output/3" {
+		t.Errorf("accepted call items at %s", got)
+	}
+	if got := strings.Join(marked(s.panes[0], markError), " "); got != "/output/1" {
+		t.Errorf("rejected call items at %s", got)
+	}
+}
+
+func sortStrings(s []string) {
+	for i := range s {
+		for j := i + 1; j < len(s); j++ {
+			if s[j] < s[i] {
+				s[i], s[j] = s[j], s[i]
+			}
+		}
+	}
+}
+
+func TestReplayNotReplayableTurnDoesNotStop(t *testing.T) {
+	h := newHarness(t, Options{}, inferredFiles(t), 80, 24).keys("2", "]")
+	h.keys("right", "left", "tab", "n", "g", "enter", "y", "e", "m", "x", "[", "]")
+	checkFrame(t, h.m.Render(), 80, 24)
+	if !strings.Contains(h.screen(), "✗ the response is an error body") || !strings.Contains(h.screen(), "This turn cannot be") {
+		t.Errorf("an error body is not said to be unreplayable:\n%s", h.screen())
+	}
+}
+
+func TestSessionToolsJoinTheToolsScreen(t *testing.T) {
+	only := &Loaded{}
+	only.AddBytes("s", "session.json", mustFixture(t, "recordings/session_two_turns.json"))
+	h := newHarness(t, Options{}, only, 120, 40)
+	ts := h.m.screens[0].(*toolsScreen)
+	if n := len(ts.cur.report.Outcomes); n != 10 {
+		t.Errorf("a session file alone puts %d tools on the tools screen, want its 10", n)
+	}
+	if !strings.Contains(h.screen(), "session.json") {
+		t.Errorf("the status line does not name the session file the tool came from:\n%s", h.screen())
+	}
+	// With the same tools loaded as tool lists, they are not listed twice,
+	// whichever comes first.
+	for _, order := range [][]string{{"tools/weather.json", "tools/files.json", "recordings/session_two_turns.json"},
+		{"recordings/session_two_turns.json", "tools/weather.json", "tools/files.json"}} {
+		l := &Loaded{}
+		for _, name := range order {
+			l.AddBytes(sessions.ServerNameFor(name), name, mustFixture(t, name))
+		}
+		if len(l.Servers) != 2 {
+			t.Errorf("%v: %d servers, want 2", order, len(l.Servers))
+		}
+	}
+	// A session's server that differs from a tool list's of the same name is
+	// kept, under its own exposed names.
+	l := &Loaded{}
+	l.AddBytes("weather", "weather.json", []byte(`{"tools":[{"name":"other","inputSchema":{"type":"object"}}]}`))
+	l.AddBytes("s", "session.json", mustFixture(t, "recordings/session_two_turns.json"))
+	if len(l.Servers) != 3 {
+		t.Errorf("%d servers, want the tool list's and the session's 2", len(l.Servers))
+	}
+}
+
+func TestReplayUsesTheLoadedToolLists(t *testing.T) {
+	l := &Loaded{}
+	l.AddBytes("r", "stream.sse", mustFixture(t, "recordings/chat_stream_parallel.sse"))
+	h := newHarness(t, Options{}, l, 100, 30).keys("2")
+	if !strings.Contains(h.screen(), "no tools known") {
+		t.Errorf("without tool lists the banner does not say no tools are known:\n%s", h.screen())
+	}
+	l.AddBytes("files", "files.json", mustFixture(t, "tools/files.json"))
+	h = newHarness(t, Options{}, l, 100, 30).keys("2")
+	if s := replayOf(h); s.traces[0].ToolsFrom != "tool lists" || strings.Contains(h.screen(), "no tools known") {
+		t.Errorf("the loaded tool list is not used: tools from %q", s.traces[0].ToolsFrom)
+	}
+	h = newHarness(t, Options{}, inferredFiles(t), 100, 30).keys("2")
+	if !strings.Contains(h.screen(), "tools inferred from the request") {
+		t.Errorf("tools from the request are not said to be inferred:\n%s", h.screen())
+	}
+}
