@@ -10,6 +10,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/fixtures"
+	"github.com/strictscope/strictscope/sessions"
 )
 
 // corpusDir holds real tool lists captured from MCP servers (see DESIGN.md).
@@ -104,6 +106,116 @@ func BenchmarkKeyFrame(b *testing.B) {
 			}
 		})
 	}
+}
+
+// BenchmarkKeyFrameReplay is Update plus View after a key on the replay
+// screen: → then ← (a step to the next stage and back; each stage is drawn
+// once, then from the cache), and m (the structured mode, which replays every
+// file; answered from the cache, its first replay being measured by
+// BenchmarkFirstReplayToggle). On the
+// fixtures' two-turn session, and on a session of one turn with 500 calls
+// (the response and the calls stages hold 500 items each). Goal: 16 ms.
+func BenchmarkKeyFrameReplay(b *testing.B) {
+	cases := map[string]func(b *testing.B) *Loaded{
+		"session": func(b *testing.B) *Loaded {
+			l := &Loaded{}
+			for _, name := range []string{"tools/files.json", "tools/weather.json", "recordings/session_two_turns.json"} {
+				data, _ := fixtures.Read(name)
+				l.AddBytes(sessions.ServerNameFor(name), name, data)
+			}
+			return l
+		},
+		"500-calls": func(b *testing.B) *Loaded {
+			l := &Loaded{}
+			l.AddBytes("s", "big-session.json", bigSession(500))
+			if l.Files[0].Session == nil {
+				b.Fatalf("the session does not load: %v", l.Files[0].Err)
+			}
+			return l
+		},
+	}
+	for _, name := range []string{"session", "500-calls"} {
+		b.Run(name, func(b *testing.B) {
+			m := newModel(Options{}, cases[name](b))
+			m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
+			press(m, "2")
+			press(m, "tab")
+			// The four structured modes are replayed first (their first toggle
+			// is replayed off the frame; BenchmarkFirstReplayToggle measures it).
+			for range 4 {
+				press(m, "m")
+			}
+			m.Render()
+			for _, keys := range [][]string{{"right", "left"}, {"m"}} {
+				b.Run(strings.Join(keys, "+"), func(b *testing.B) {
+					b.ReportAllocs()
+					start := time.Now()
+					n := 0
+					for b.Loop() {
+						for _, k := range keys {
+							m.Update(keyPress(k))
+							m.Render()
+							n++
+						}
+					}
+					per := float64(time.Since(start).Nanoseconds()) / float64(n)
+					b.ReportMetric(per/float64(16*time.Millisecond), "goal-ratio")
+				})
+			}
+		})
+	}
+}
+
+// BenchmarkFirstReplayToggle is the first m on the replay screen of the
+// 500-call session: the key frame only starts the replay (goal-ratio, against
+// 16 ms); replay-ms is the command that replays off the frame and the frame
+// that swaps the traces in.
+func BenchmarkFirstReplayToggle(b *testing.B) {
+	l := &Loaded{}
+	l.AddBytes("s", "big-session.json", bigSession(500))
+	var frame, swap time.Duration
+	for range b.N {
+		b.StopTimer()
+		m := newModel(Options{}, l)
+		m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
+		press(m, "2")
+		press(m, "right")
+		m.Render()
+		b.StartTimer()
+		start := time.Now()
+		_, cmd := m.Update(keyPress("m"))
+		m.Render()
+		frame += time.Since(start)
+		start = time.Now()
+		for _, msg := range runAll(cmd) {
+			m.Update(msg)
+		}
+		m.Render()
+		swap += time.Since(start)
+		if s := m.screens[1].(*replayScreen); s.opts.Structured != adapter.StructuredPrefer {
+			b.Fatal("the replay was not swapped in")
+		}
+	}
+	b.ReportMetric(float64(frame.Nanoseconds())/float64(b.N)/float64(16*time.Millisecond), "goal-ratio")
+	b.ReportMetric(float64(swap.Nanoseconds())/float64(b.N)/1e6, "replay-ms")
+}
+
+// bigSession is a Responses session with the weather tools and one turn of n
+// calls to get_forecast, each with nulls to strip, every one answered.
+func bigSession(n int) []byte {
+	tools, _ := fixtures.Read("tools/weather.json")
+	var items, results []string
+	for i := range n {
+		args := fmt.Sprintf(`{"location":"City %d","days":%d,"units":null,"include":["wind"],"when":null}`, i, i%14+1)
+		items = append(items, fmt.Sprintf(`{"type":"function_call","id":"fc_%d","call_id":"call_%d","name":"weather__get_forecast","arguments":%s}`,
+			i, i, adapter.AppendQuoted(nil, args)))
+		results = append(results, fmt.Sprintf(`"call_%d":{"content":[{"type":"text","text":"forecast %d"}]}`, i, i))
+	}
+	v, _ := adapter.Decode(tools)
+	list, _ := v.Get("tools")
+	return []byte(`{"strictscope_session":1,"api":"responses","servers":[{"name":"weather","tools":` + list.String() +
+		`}],"turns":[{"response":{"id":"r","object":"response","output":[` + strings.Join(items, ",") +
+		`]},"results":{` + strings.Join(results, ",") + `}}]}`)
 }
 
 // largestRealTool loads the corpus tool with the largest input schema.

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	tea "charm.land/bubbletea/v2"
+	uv "github.com/charmbracelet/ultraviolet"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/vt"
 )
 
@@ -31,16 +33,19 @@ func TestEndToEndInVirtualTerminal(t *testing.T) {
 		done <- err
 	}()
 
+	// Render reads the screen under the emulator's lock (its String does
+	// not lock, and the program writes from another goroutine).
+	screen := func() string { return ansi.Strip(term.Render()) }
 	waitFor := func(what string, ok func(string) bool) {
 		t.Helper()
 		deadline := time.Now().Add(10 * time.Second)
 		for time.Now().Before(deadline) {
-			if ok(term.String()) {
+			if ok(screen()) {
 				return
 			}
 			time.Sleep(20 * time.Millisecond)
 		}
-		t.Fatalf("the screen never showed %s:\n%s", what, term.String())
+		t.Fatalf("the screen never showed %s:\n%s", what, screen())
 	}
 	has := func(s string) func(string) bool { return func(scr string) bool { return strings.Contains(scr, s) } }
 
@@ -60,6 +65,17 @@ func TestEndToEndInVirtualTerminal(t *testing.T) {
 	term.SendText("?")
 	waitFor("help", has("go to JSON pointer"))
 	term.SendText("?")
+	waitFor("the tools again", has("as listed"))
+	term.SendText("2")
+	waitFor("the replay screen", has("strictscope replay"))
+	term.SendKey(uv.KeyPressEvent{Code: uv.KeyRight})
+	waitFor("the second stage", has("2/8"))
+	term.SendText("e")
+	waitFor("the playground", has("strictscope playground"))
+	term.SendText("q") // text in the editor, not quit
+	term.SendKey(uv.KeyPressEvent{Code: uv.KeyEscape})
+	waitFor("the replay screen again", has("strictscope replay"))
+	term.SendText("1")
 	waitFor("the tools again", has("as listed"))
 	term.SendText("q")
 

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -8,6 +9,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+
+	"github.com/strictscope/strictscope/adapter"
 )
 
 // hostile is a tool list whose names, descriptions, keys and values carry ESC,
@@ -67,7 +70,7 @@ var sgr = regexp.MustCompile("\x1b\\[[0-9;:]*m")
 func checkNoControls(t *testing.T, name, frame string) {
 	t.Helper()
 	for i, r := range frame {
-		if r == utf8.RuneError {
+		if _, size := utf8.DecodeRuneInString(frame[i:]); r == utf8.RuneError && size == 1 {
 			t.Errorf("%s: invalid UTF-8 at byte %d", name, i)
 			return
 		}
@@ -110,4 +113,95 @@ func TestNoControlSequenceFromDataReachesTheScreen(t *testing.T) {
 	for name, f := range hostileFrames(h) {
 		checkNoControls(t, "no-colour/"+name, sgr.ReplaceAllString(f, ""))
 	}
+}
+
+// hostileRecording is a JSONL recording whose request sends a strict tool
+// named with OSC 52 and CSI sequences, and whose response calls it (arguments
+// holding escaped ESC sequences and a raw 8-bit CSI), calls an unknown tool
+// named with ESC, and sends arguments with a raw ESC (not JSON).
+func hostileRecording() []byte {
+	name := "evil\x1b]52;c;aGk=\x07tool\x1b[2J"
+	q := func(s string) string { return string(adapter.AppendQuoted(nil, s)) }
+	okArgs := `{"k\u001b[1A":"\u001b]52;c;ZXZpbA==\u0007","c1":"` + "\u009b31m\u200b" + `","n":null}`
+	call := func(id, name, args string) string {
+		return `{"id":` + q(id) + `,"type":"function","function":{"name":` + q(name) + `,"arguments":` + q(args) + `}}`
+	}
+	req := `{"model":"m","messages":[],"tools":[{"type":"function","function":{"name":` + q(name) +
+		`,"description":` + q("\x1b[31mred\x1b[0m") + `,"strict":true,"parameters":{"type":"object","properties":{"k\u001b[1A":{"type":"string"},"c1":{"type":"string"},"n":{"type":["string","null"]}},"required":["k\u001b[1A","c1","n"],"additionalProperties":false}}}]}`
+	resp := `{"id":"c1","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":` + q("\x1b]8;;http://x\x1b\\link") +
+		`,"tool_calls":[` + call("call\x1b[6n", name, okArgs) + `,` + call("call_2", "\x1b[31mred\u009b2J", "{}") + `,` +
+		call("call_3", name, "{\"k\x1b[2J\":1}") + `]},"finish_reason":"tool_calls"}]}`
+	return []byte(`{"request":` + req + `,"response":` + resp + "}\n")
+}
+
+func hostileReplay(t *testing.T, opts Options) *harness {
+	t.Helper()
+	l := &Loaded{}
+	l.AddBytes("r", "rec\x1b]0;title\x07.jsonl", hostileRecording())
+	if len(l.Files) != 1 || l.Files[0].Rec == nil {
+		t.Fatalf("the hostile recording did not load: %+v", l.Files)
+	}
+	return newHarness(t, opts, l, 160, 50)
+}
+
+// hostileReplayFrames are every stage of the hostile turn, with each pane
+// focused, the help, and the playground on its call.
+func hostileReplayFrames(t *testing.T, h *harness) map[string]string {
+	frames := map[string]string{}
+	h.keys("2")
+	s := replayOf(h)
+	n := s.stageCount()
+	if n < 8 {
+		t.Fatalf("the hostile turn has %d stages", n)
+	}
+	for i := range n {
+		frames[fmt.Sprintf("stage-%d", i)] = h.m.Render()
+		h.keys("tab")
+		frames[fmt.Sprintf("stage-%d-input", i)] = h.m.Render()
+		h.keys("tab", "n")
+		frames[fmt.Sprintf("stage-%d-output", i)] = h.m.Render()
+		h.keys("shift+tab", "shift+tab", "right")
+	}
+	h.keys("?")
+	frames["help"] = h.m.Render()
+	h.keys("?", "left", "left", "left", "left", "e")
+	frames["playground"] = h.m.Render()
+	h.keys("ctrl+o")
+	frames["playground-parsed"] = h.m.Render()
+	h.send(tea.PasteMsg{Content: "\x1b]52;c;eA==\x07\u202e"})
+	frames["playground-pasted"] = h.m.Render()
+	return frames
+}
+
+func TestNoControlSequenceFromARecordingReachesTheScreen(t *testing.T) {
+	h := hostileReplay(t, Options{})
+	h.send(tea.ColorProfileMsg{Profile: colorprofile.NoTTY})
+	frames := hostileReplayFrames(t, h)
+	for name, f := range frames {
+		checkNoControls(t, "plain/"+name, f)
+	}
+	all := strings.Join(mapValues(frames), "\n")
+	for _, want := range []string{"evil⟨U+001B⟩]52;c;aGk=⟨U+0007⟩tool", "⟨U+009B⟩31m⟨U+200B⟩", `unknown tool "⟨U+001B⟩[31mred⟨U+009B⟩2J"`} {
+		if !strings.Contains(all, want) {
+			t.Errorf("%q is not drawn visibly on the replay screen", want)
+		}
+	}
+	if p := playOf(h); strings.ContainsAny(p.editor.Value(), "\x1b\x07\u009b\u200b\u202e") {
+		t.Errorf("the editor holds raw controls: %q", p.editor.Value())
+	}
+
+	for _, opts := range []Options{{}, {NoColor: true}} {
+		h := hostileReplay(t, opts)
+		for name, f := range hostileReplayFrames(t, h) {
+			checkNoControls(t, fmt.Sprintf("nocolor=%v/%s", opts.NoColor, name), sgr.ReplaceAllString(f, ""))
+		}
+	}
+}
+
+func mapValues(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for _, v := range m {
+		out = append(out, v)
+	}
+	return out
 }

@@ -223,17 +223,30 @@ func (d *jsonDoc) expand(p adapter.Path) []adapter.Path {
 	return out
 }
 
-// findItem finds where a response item the library returned (a call's Item,
-// at position index among the response's items) stands in doc: the element
-// index of some array that holds that very value.
-func (d *jsonDoc) findItem(index int, item adapter.Value) (adapter.Path, bool) {
+// itemFinder finds where response items the library returned (a call's Item,
+// at position index among the response's items) stand in a document: the
+// element index of some array that holds that very value. It buckets the
+// document's array elements by index once, so that finding many items costs
+// little more than one pass.
+type itemFinder struct {
+	doc     *jsonDoc
+	byIndex map[int][]int32
+}
+
+func newItemFinder(d *jsonDoc) *itemFinder {
+	f := &itemFinder{doc: d, byIndex: map[int][]int32{}}
 	for id := range d.nodes {
-		n := &d.nodes[id]
-		if n.step.Kind != adapter.IndexStep || n.step.Index != index || n.parent < 0 {
-			continue
+		if n := &d.nodes[id]; n.step.Kind == adapter.IndexStep && n.parent >= 0 {
+			f.byIndex[n.step.Index] = append(f.byIndex[n.step.Index], int32(id))
 		}
-		p := d.path(int32(id))
-		if v, ok := adapter.Lookup(d.value, p); ok && adapter.Equal(v, item) {
+	}
+	return f
+}
+
+func (f *itemFinder) find(index int, item adapter.Value) (adapter.Path, bool) {
+	for _, id := range f.byIndex[index] {
+		p := f.doc.path(id)
+		if v, ok := adapter.Lookup(f.doc.value, p); ok && adapter.Equal(v, item) {
 			return p, true
 		}
 	}

@@ -38,25 +38,31 @@ type stageKey struct {
 // side by side, its notes under them. Every mark comes from the trace the
 // library returned; the toggles replay again (cached per option set).
 type replayScreen struct {
-	ctx     *Context
-	loaded  *Loaded
-	eng     *replayEngine
-	opts    replayOptions
-	traces  []*sessions.Trace
-	entries []replayEntry
-	list    *toolList
-	stage   int
-	panes   [2]*jsonPane
-	notes   *notesPane
-	layout  ReplayLayout
-	banner  []string
-	views   map[stageKey]*stageView
-	shown   stageKey
+	ctx    *Context
+	loaded *Loaded
+	eng    *replayEngine
+	opts   replayOptions // the options the panes show
+	want   replayOptions // the options asked for: ahead of opts while replaying
+	// inflight are the option sets being replayed off the frame; pending says
+	// what was toggled, for the status line once the traces are in.
+	inflight map[replayOptions]bool
+	pending  string
+	traces   []*sessions.Trace
+	entries  []replayEntry
+	list     *toolList
+	stage    int
+	panes    [2]*jsonPane
+	notes    *notesPane
+	layout   ReplayLayout
+	banner   []string
+	views    map[stageKey]*stageView
+	shown    stageKey
 }
 
 func newReplayScreen(ctx *Context, loaded *Loaded, start Options) *replayScreen {
+	opts := replayOptions{Structured: adapter.StructuredAuto}
 	s := &replayScreen{ctx: ctx, loaded: loaded, eng: newReplayEngine(loaded, start),
-		opts: replayOptions{Structured: adapter.StructuredAuto}, list: newToolList(ctx),
+		opts: opts, want: opts, inflight: map[replayOptions]bool{}, list: newToolList(ctx),
 		notes: &notesPane{ctx: ctx}, views: map[stageKey]*stageView{}, shown: stageKey{file: -1}}
 	s.list.title = "turns"
 	s.panes[0] = &jsonPane{ctx: ctx}

@@ -134,15 +134,16 @@ func markResponse(pc *paneContent, t *sessions.TurnTrace) {
 		return
 	}
 	m := newMarker(pc)
+	f := newItemFinder(pc.doc)
 	var container adapter.Path
 	for i, c := range x.Calls {
-		if p, ok := pc.doc.findItem(c.Index, c.Item); ok {
+		if p, ok := f.find(c.Index, c.Item); ok {
 			m.place(p, markCall, fmt.Sprintf("function call %d of %d: %s, accepted", i+1, len(x.Calls), callWho(c.Name, c.CallID)))
 			container = p[:len(p)-1]
 		}
 	}
 	for _, r := range x.Rejected {
-		if p, ok := pc.doc.findItem(r.Index, r.Item); ok {
+		if p, ok := f.find(r.Index, r.Item); ok {
 			m.place(p, markError, "rejected "+callWho(r.Name, r.CallID)+": "+safe(r.Reason))
 			container = p[:len(p)-1]
 		}

@@ -65,6 +65,21 @@ func (e *replayEngine) traces(o replayOptions) []*sessions.Trace {
 	if t, ok := e.cache[o]; ok {
 		return t
 	}
+	t := e.replay(o)
+	e.cache[o] = t
+	return t
+}
+
+// cached returns the traces for o when they were replayed before.
+func (e *replayEngine) cached(o replayOptions) ([]*sessions.Trace, bool) {
+	t, ok := e.cache[o]
+	return t, ok
+}
+
+// replay replays every file for o. It reads only what never changes after the
+// engine is made (the loaded files, the tool lists, the starting modes) and
+// writes nothing shared: a command may run it off the frame.
+func (e *replayEngine) replay(o replayOptions) []*sessions.Trace {
 	prefix := adapter.DefaultErrorPrefix
 	if o.NoErrorPrefix {
 		prefix = ""
@@ -83,7 +98,6 @@ func (e *replayEngine) traces(o replayOptions) []*sessions.Trace {
 			NoDefaultDescriptions: e.start.NoDefaultDescriptions,
 			ErrorPrefix:           prefix, Structured: o.Structured})
 	}
-	e.cache[o] = out
 	return out
 }
 

@@ -27,8 +27,71 @@ func (s *replayScreen) Update(msg tea.Msg, focus int) (int, tea.Cmd) {
 		s.wheel(msg.Mouse())
 	case replayGotoMsg:
 		return focus, s.gotoPointer(msg)
+	case replayedMsg:
+		return focus, s.replayDone(msg)
 	}
 	return focus, nil
+}
+
+// toggled replays after an option changed. Options seen before are drawn at
+// once from the cache; others are replayed off the frame by a command (on a
+// turn of hundreds of calls that takes longer than a frame), the current
+// stage staying on screen until the traces arrive (replayedMsg).
+func (s *replayScreen) toggled(what string) tea.Cmd {
+	if _, ok := s.eng.cached(s.want); ok {
+		s.opts, s.pending = s.want, ""
+		s.replayed()
+		return statusCmd(what+": replayed", false)
+	}
+	s.pending = what
+	if s.inflight[s.want] {
+		return nil
+	}
+	s.inflight[s.want] = true
+	return s.replayCmd(s.want)
+}
+
+// replayedMsg brings the traces replayed for opts off the frame, with the
+// stage that was shown drawn from them.
+type replayedMsg struct {
+	opts   replayOptions
+	traces []*sessions.Trace
+	key    stageKey
+	view   *stageView
+}
+
+func (s *replayScreen) replayCmd(o replayOptions) tea.Cmd {
+	eng := s.eng
+	key := s.shown
+	key.opts = o
+	return func() tea.Msg {
+		traces := eng.replay(o)
+		msg := replayedMsg{opts: o, traces: traces, key: key}
+		if key.file >= 0 && key.file < len(traces) && key.turn < len(traces[key.file].Turns) {
+			msg.view = buildStage(&traces[key.file].Turns[key.turn], key.stage, key.width)
+		}
+		return msg
+	}
+}
+
+// replayDone takes in traces replayed off the frame, and shows them when their
+// options are still the ones asked for.
+func (s *replayScreen) replayDone(msg replayedMsg) tea.Cmd {
+	delete(s.inflight, msg.opts)
+	if _, ok := s.eng.cached(msg.opts); !ok {
+		s.eng.cache[msg.opts] = msg.traces
+		if msg.view != nil {
+			s.views[msg.key] = msg.view
+		}
+	}
+	if msg.opts != s.want || s.opts == s.want {
+		return nil
+	}
+	s.opts = s.want
+	s.replayed()
+	what := s.pending
+	s.pending = ""
+	return statusCmd(what+": replayed", false)
 }
 
 // replayJSONFocus is the JSON pane keys that act on a pane go to: the focused
@@ -52,13 +115,11 @@ func (s *replayScreen) key(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 	case key.Matches(k, rk.NextTurn):
 		return focus, s.turn(1)
 	case key.Matches(k, rk.Structured):
-		s.opts.Structured = nextStructured(s.opts.Structured)
-		s.replayed()
-		return focus, statusCmd("structured "+string(s.opts.Structured)+": replayed", false)
+		s.want.Structured = nextStructured(s.want.Structured)
+		return focus, s.toggled("structured " + string(s.want.Structured))
 	case key.Matches(k, rk.ErrorPrefix):
-		s.opts.NoErrorPrefix = !s.opts.NoErrorPrefix
-		s.replayed()
-		return focus, statusCmd(onOff("error prefix", !s.opts.NoErrorPrefix)+": replayed", false)
+		s.want.NoErrorPrefix = !s.want.NoErrorPrefix
+		return focus, s.toggled(onOff("error prefix", !s.want.NoErrorPrefix))
 	case key.Matches(k, rk.Goto):
 		p := replayJSONFocus(focus)
 		cur := s.panes[p].cursorPath().Pointer()

@@ -47,6 +47,9 @@ func (s *replayScreen) titleBar() string {
 		}
 		left += st.TitleBar.Render(" │ tools: " + safe(tr.ToolsFrom))
 	}
+	if s.want != s.opts {
+		left += st.TitleBar.Render(" │ ") + st.Stale.Render("replaying with "+s.want.String()+"…")
+	}
 	return st.TitleBar.Render(fit(left, s.ctx.Width))
 }
 

@@ -1,0 +1,236 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/sessions"
+)
+
+// bigSchemaTool is a tool list with one tool whose schema, indented, is over
+// instantEdit bytes and under the editor's line limit.
+func bigSchemaTool(t *testing.T) *Loaded {
+	l := &Loaded{}
+	l.AddBytes("big", "big.json", bigSchema(300))
+	return l
+}
+
+// TestPlaygroundDebounce checks that a large text is recomputed only after a
+// pause: a key leaves the result as it was and returns a tick; a tick of an
+// older key does nothing; the tick of the last key recomputes.
+func TestPlaygroundDebounce(t *testing.T) {
+	h := newHarness(t, Options{}, bigSchemaTool(t), 120, 40).keys("e")
+	p := playOf(h)
+	if len(p.editor.Value()) <= instantEdit {
+		t.Fatalf("the schema is %d bytes, not over %d", len(p.editor.Value()), instantEdit)
+	}
+	before := p.res
+	m := h.m
+	// Break the JSON on the first line: type a letter after "{".
+	m.Update(keyPress("end"))
+	_, cmd1 := m.Update(keyPress("x"))
+	if p.res != before || !p.stale {
+		t.Fatal("a key on a large text recomputed at once")
+	}
+	if cmd1 == nil {
+		t.Fatal("a key on a large text returned no tick")
+	}
+	if !strings.Contains(h.screen(), "waiting for a pause") {
+		t.Error("the result pane does not say it is waiting")
+	}
+	_, cmd2 := m.Update(keyPress("y"))
+	if cmd2 == nil {
+		t.Fatal("the second key returned no tick")
+	}
+	m.Update(playTickMsg{gen: p.gen - 1}) // the first key's tick
+	if p.res != before {
+		t.Error("the tick of an earlier key recomputed")
+	}
+	m.Update(playTickMsg{gen: p.gen})
+	if p.res == before || !p.res.broken || p.stale {
+		t.Errorf("the last key's tick did not recompute: broken %v, stale %v", p.res != nil && p.res.broken, p.stale)
+	}
+	// A tick runs the real timer: it fires after about editDebounce.
+	msg := cmd2()
+	if tick, ok := msg.(playTickMsg); !ok || tick.gen != p.gen {
+		t.Errorf("the tick command sent %#v", msg)
+	}
+	// A small text is recomputed on every key.
+	h = newHarness(t, Options{}, nil, 120, 40)
+	pick(h, "get_forecast").keys("e")
+	p = playOf(h)
+	before = p.res
+	_, cmd := h.m.Update(keyPress("x"))
+	if p.res == before || p.stale || cmd != nil {
+		t.Error("a key on a small text was not recomputed at once")
+	}
+}
+
+// TestPlaygroundShowsWhereJSONBreaks types a text that does not parse and
+// checks the line the library names is marked, with its message, that the
+// screen goes on working, and that fixing it brings the result back.
+func TestPlaygroundShowsWhereJSONBreaks(t *testing.T) {
+	h := newHarness(t, Options{}, nil, 120, 40)
+	pick(h, "get_forecast").keys("e", "down", "end").typing("}")
+	p := playOf(h)
+	if !p.res.broken {
+		t.Fatalf("a stray } parses:\n%s", h.screen())
+	}
+	_, err := adapter.DecodeString(p.editor.Value())
+	se := err.(*adapter.SyntaxError)
+	r := p.result
+	if r.cursor != se.Line-1 || r.c.marks[se.Line-1] != markError || r.c.marks[se.Line] != markError {
+		t.Errorf("cursor on line %d, marks %v; the library says line %d", r.cursor+1, r.c.marks, se.Line)
+	}
+	want := fmt.Sprintf("line %d, column %d", se.Line, se.Column)
+	if !strings.Contains(h.screen(), "does not parse: "+want) || !strings.Contains(h.screen(), se.Msg) {
+		t.Errorf("the screen does not say where it breaks (%s: %s):\n%s", want, se.Msg, h.screen())
+	}
+	caret := r.c.doc.lines[se.Line].text
+	if strings.Index(caret, "^") != se.Column-1 {
+		t.Errorf("the caret is at column %d, want %d: %q", strings.Index(caret, "^")+1, se.Column, caret)
+	}
+	h.keys("tab", "down", "up", "ctrl+o", "tab", "down", "tab")
+	checkFrame(t, h.m.Render(), 120, 40)
+	h.keys("backspace")
+	if p.res.broken {
+		t.Errorf("removing the } does not bring the result back:\n%s", h.screen())
+	}
+	if !strings.Contains(h.screen(), "strict result") {
+		t.Errorf("no strict result after the fix:\n%s", h.screen())
+	}
+}
+
+// TestPlaygroundSchemaIsTheLibrarys checks each view against StrictSchema and
+// CheckStrict of the editor's text.
+func TestPlaygroundSchemaIsTheLibrarys(t *testing.T) {
+	h := newHarness(t, Options{}, nil, 160, 50)
+	pick(h, "search_places").keys("e")
+	p := playOf(h)
+	schema, _ := adapter.DecodeString(p.editor.Value())
+	res, err := adapter.StrictSchema(schema, adapter.StrictOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !adapter.Equal(p.result.c.doc.value, res.Schema) {
+		t.Error("the strict result is not StrictSchema's")
+	}
+	count := func(k markKind) int {
+		n := 0
+		for _, m := range p.result.c.marks {
+			if m == k {
+				n++
+			}
+		}
+		return n
+	}
+	if n := count(markNull); n != len(res.NullPaths) {
+		t.Errorf("%d null paths marked, StrictSchema gives %d", n, len(res.NullPaths))
+	}
+	h.keys("ctrl+o", "ctrl+o")
+	viol := adapter.CheckStrict(schema)
+	if n := count(markError); n == 0 || n > len(viol) {
+		t.Errorf("%d violations marked, CheckStrict gives %d", n, len(viol))
+	}
+	if notes := strings.Join(p.res.notes, "\n"); !strings.Contains(notes, fmt.Sprintf("(CheckStrict): %d violations", len(viol))) {
+		t.Errorf("the notes do not count CheckStrict's violations:\n%s", notes)
+	}
+	// Pasting a strict schema shows it passes.
+	h.keys("ctrl+o")
+	p.editor.SetValue("")
+	h.send(tea.PasteMsg{Content: res.Schema.String()})
+	if notes := strings.Join(p.res.notes, "\n"); !strings.Contains(notes, "(CheckStrict): no violation") {
+		t.Errorf("a strict result does not pass CheckStrict in the playground:\n%s", notes)
+	}
+}
+
+// TestPlaygroundArguments strips nulls with the tool's null paths and
+// validates against its original schema, as the library does for the call.
+func TestPlaygroundArguments(t *testing.T) {
+	h := newHarness(t, Options{}, replayFiles(t), 160, 50)
+	toStage(h, turnInvalid, stageOf(t, h, turnInvalid, sessions.StageStripped, 0)).keys("e")
+	p := playOf(h)
+	if h.m.active != 2 || p.req.kind != editArguments || p.req.sent == nil {
+		t.Fatalf("e on a call stage does not open its arguments (screen %d)", h.m.active)
+	}
+	args, _ := adapter.DecodeString(p.editor.Value())
+	stripped, removed := adapter.StripNulls(args, p.req.sent.NullPaths)
+	errs, _ := adapter.NewValidator().Validate(p.req.sent.InputSchema, stripped)
+	if len(removed) != 2 || len(errs) != 3 {
+		t.Fatalf("the fixture changed: %d removed, %d errors", len(removed), len(errs))
+	}
+	if !adapter.Equal(p.result.c.doc.value, stripped) {
+		t.Error("the result is not the stripped arguments")
+	}
+	for _, e := range errs {
+		l, ok := p.result.c.doc.lineOf(e.Path)
+		if !ok || p.result.c.marks[l] != markError {
+			t.Errorf("the error at %s is not marked", e.Path.Pointer())
+		}
+	}
+	// Fix location: one error fewer, at once.
+	h.keys("down", "end", "backspace", "backspace", "backspace").typing(`"Oslo",`)
+	if n := len(p.res.notes); !strings.Contains(h.screen(), "2 validation errors") {
+		t.Errorf("after fixing location (%d notes):\n%s", n, h.screen())
+	}
+	// q is text in the editor, esc goes back to the replay screen.
+	h.keys("q")
+	if h.quit || !strings.Contains(p.editor.Value(), "q") {
+		t.Error("q does not type into the editor")
+	}
+	h.keys("esc")
+	if h.m.active != 1 {
+		t.Errorf("esc went to screen %d, want the replay screen", h.m.active)
+	}
+	// 3 comes back to the playground as it was left.
+	h.keys("3")
+	if h.m.active != 2 || !strings.Contains(p.editor.Value(), `"Oslo"`) {
+		t.Error("the playground did not keep its text")
+	}
+}
+
+func TestPlaygroundRefusesWhatTheEditorCannotHold(t *testing.T) {
+	l := &Loaded{}
+	l.AddBytes("big", "big.json", bigSchema(5000))
+	h := newHarness(t, Options{}, l, 120, 40).keys("e")
+	if h.m.active != 0 || !h.m.status.err || !strings.Contains(h.screen(), "too large for the playground") {
+		t.Errorf("a 5,000-property schema opened in the editor:\n%s", h.screen())
+	}
+	h = newHarness(t, Options{}, &Loaded{}, 120, 40).keys("e")
+	if h.m.active != 0 || !strings.Contains(h.screen(), "select a tool") {
+		t.Errorf("e with no tool:\n%s", h.screen())
+	}
+	h.keys("2")
+	if !strings.Contains(h.screen(), "Press e on a tool") {
+		t.Errorf("the empty playground does not say how to fill it:\n%s", h.screen())
+	}
+	h.keys("x", "esc")
+	if h.m.active != 0 {
+		t.Errorf("esc in the empty playground went to %d", h.m.active)
+	}
+}
+
+// TestEditorTextEscapesInvisibleCharacters checks that what goes into the
+// editor holds no character the terminal must not get raw, and means the same
+// JSON.
+func TestEditorTextEscapesInvisibleCharacters(t *testing.T) {
+	in := "{\"a\":\"x\u200by\u009b\U000E0041\u202e\",\r\n\"b\":\t1}"
+	out := editorText(in)
+	for _, r := range out {
+		if r != '\n' && r != '\t' && adapter.Sanitize(string(r)) != string(r) {
+			t.Errorf("%U reaches the editor raw: %q", r, out)
+		}
+	}
+	a, err1 := adapter.DecodeString(in)
+	b, err2 := adapter.DecodeString(out)
+	if err1 != nil || err2 != nil || !adapter.Equal(a, b) {
+		t.Errorf("the escaped text means something else: %v %v\n%s\n%s", err1, err2, a, b)
+	}
+	if !strings.Contains(out, `\udb40\udc41`) {
+		t.Errorf("a tag character is not written as its surrogate pair: %q", out)
+	}
+}
