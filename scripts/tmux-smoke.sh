@@ -3,6 +3,8 @@
 # tmux (TERM=xterm-256color COLORTERM=truecolor, so colours are detected), moves,
 # toggles, resizes and quits, then checks the exit code is 0 and that the
 # terminal was restored (alternate screen and mouse off, cooked mode back).
+# Then starts it again on a session file, switches to the replay screen, steps
+# with →, toggles, opens the playground, and quits with 0 the same way.
 # Skips, with a message, when tmux is not installed.
 set -euo pipefail
 
@@ -13,6 +15,8 @@ if ! command -v tmux >/dev/null 2>&1; then
 fi
 bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 [ -x "$bin" ] || { echo "tmux-smoke: $bin is not an executable" >&2; exit 1; }
+session_file=$(cd "$(dirname "$0")/.." && pwd)/fixtures/recordings/session_two_turns.json
+[ -r "$session_file" ] || { echo "tmux-smoke: $session_file is missing" >&2; exit 1; }
 
 sock="strictscope-smoke-$$"
 work=$(mktemp -d)
@@ -20,14 +24,16 @@ tm() { tmux -L "$sock" "$@"; }
 cleanup() { tm kill-server >/dev/null 2>&1 || true; rm -rf "$work"; }
 trap cleanup EXIT
 
+target=smoke # the tmux session the checks look at
+
 fail() {
-	echo "tmux-smoke: FAIL: $*" >&2
+	echo "tmux-smoke: FAIL ($target): $*" >&2
 	echo "---- screen ----" >&2
-	tm capture-pane -p -t smoke >&2 || true
+	tm capture-pane -p -t "$target" >&2 || true
 	exit 1
 }
 
-screen() { tm capture-pane -p -t smoke; }
+screen() { tm capture-pane -p -t "$target"; }
 
 # wait_for TEXT: poll the screen until it shows TEXT (fixed string).
 wait_for() {
@@ -39,13 +45,37 @@ wait_for() {
 }
 
 # flag NAME: a tmux pane flag (alternate_on, mouse_any_flag, …).
-flag() { tm display-message -p -t smoke "#{$1}"; }
+flag() { tm display-message -p -t "$target" "#{$1}"; }
 
-# The pane runs the inspector, then records its exit code and the terminal's
-# modes, and stays open so they can be read.
-tm new-session -d -s smoke -x 120 -y 40 \
-	"env TERM=xterm-256color COLORTERM=truecolor '$bin'; echo \$? > '$work/rc'; stty -a > '$work/stty' 2>&1; echo SMOKE-AFTER; sleep 300"
-tm set-option -t smoke window-size manual >/dev/null
+# start NAME ARGS...: runs the inspector in tmux session NAME; the pane then
+# records its exit code and the terminal's modes in $work/NAME.*, and stays
+# open so they can be read.
+start() {
+	local name=$1
+	shift
+	target=$name
+	tm new-session -d -s "$name" -x 120 -y 40 \
+		"env TERM=xterm-256color COLORTERM=truecolor '$bin' $*; echo \$? > '$work/$name.rc'; stty -a > '$work/$name.stty' 2>&1; echo SMOKE-AFTER; sleep 300"
+	tm set-option -t "$name" window-size manual >/dev/null
+}
+
+# quit_and_check: q, then the exit code is 0 and the terminal is restored.
+quit_and_check() {
+	tm send-keys -t "$target" q
+	for _ in $(seq 1 100); do [ -s "$work/$target.rc" ] && break; sleep 0.1; done
+	[ -s "$work/$target.rc" ] || fail "q did not quit"
+	rc=$(cat "$work/$target.rc")
+	[ "$rc" = 0 ] || fail "exit code $rc, want 0"
+	wait_for "SMOKE-AFTER"
+	[ "$(flag alternate_on)" = 0 ] || fail "the terminal was left in the alternate screen"
+	[ "$(flag mouse_any_flag)" = 0 ] || fail "mouse reporting was left on"
+	grep -qw -- "-icanon" "$work/$target.stty" && fail "the terminal was left in raw mode: $(cat "$work/$target.stty")"
+	grep -qw -- "-echo" "$work/$target.stty" && fail "the terminal was left without echo"
+	return 0
+}
+
+# The built-in examples.
+start smoke
 
 wait_for "files__read_file"
 [ "$(flag alternate_on)" = 1 ] || fail "the inspector is not in the alternate screen"
@@ -78,14 +108,31 @@ wait_for "at least 80"
 tm resize-window -t smoke -x 130 -y 45
 wait_for "original"
 
-tm send-keys -t smoke q
-for _ in $(seq 1 100); do [ -s "$work/rc" ] && break; sleep 0.1; done
-[ -s "$work/rc" ] || fail "q did not quit"
-rc=$(cat "$work/rc")
-[ "$rc" = 0 ] || fail "exit code $rc, want 0"
-wait_for "SMOKE-AFTER"
-[ "$(flag alternate_on)" = 0 ] || fail "the terminal was left in the alternate screen"
-[ "$(flag mouse_any_flag)" = 0 ] || fail "mouse reporting was left on"
-grep -qw -- "-icanon" "$work/stty" && fail "the terminal was left in raw mode: $(cat "$work/stty")"
-grep -qw -- "-echo" "$work/stty" && fail "the terminal was left without echo"
-echo "tmux-smoke: PASS (moved, toggled, resized, quit with 0, terminal restored)"
+quit_and_check
+
+# A session file: its tools on the tools screen, its turns on the replay screen.
+start replay "'$session_file'"
+wait_for "weather__get_forecast"
+tm send-keys -t replay 2
+wait_for "strictscope replay"
+wait_for "1/21"
+tm send-keys -t replay Right
+wait_for "2/21"
+tm send-keys -t replay Right Right
+wait_for "4/21"
+wait_for "arguments as written"
+tm send-keys -t replay m
+wait_for "structured prefer"
+tm send-keys -t replay ]
+wait_for "turn 2/2"
+tm send-keys -t replay [ e
+wait_for "strictscope playground"
+tm send-keys -t replay q
+wait_for "arguments of weather__get_forecast"
+tm send-keys -t replay Escape
+wait_for "strictscope replay"
+tm resize-window -t replay -x 80 -y 24
+wait_for "strictscope replay"
+quit_and_check
+
+echo "tmux-smoke: PASS (moved, toggled, resized, replayed a session, quit with 0 twice, terminal restored)"

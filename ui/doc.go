@@ -1,8 +1,19 @@
 // Package ui is the strictscope inspector: the Bubble Tea app that shows what the
-// model sees and why. It owns the root model, the screens (the tools screen now;
-// the replay screen and the playground plug in as further Screens), the panes,
-// the layout, the styles (package ui/styles) and the key bindings (package
-// ui/keys).
+// model sees and why. It owns the root model, the screens, the panes, the
+// layout, the styles (package ui/styles) and the key bindings (package
+// ui/keys). The screens, switched with 1–9:
+//
+//   - the tools screen: every tool of the tool lists and session files, its
+//     schema as written beside its strict form (or the rendered tool, or the
+//     report), under the modes the toggles set;
+//   - the replay screen, when a recording or session file is loaded: its turns,
+//     and for the selected turn one stage of the trace sessions returns at a
+//     time (← and →), input beside output, with the stage's notes; the
+//     structured mode and the error prefix replay again;
+//   - the playground: e on a tool or a call opens its input schema or its
+//     arguments in an editor, and the library's answer follows the text as it
+//     changes (at once for a small text, after a pause of 100 ms for a large
+//     one); text that does not parse shows where it breaks.
 //
 // Its rules:
 //
@@ -30,7 +41,11 @@
 //   - Layout is a pure function of the window size (ComputeLayout). Below 80×24
 //     the inspector says so instead of drawing.
 //   - I/O happens in commands (writing a file), never in Update or View; the
-//     clipboard is written through OSC 52.
+//     clipboard is written through OSC 52. Work that may take longer than a
+//     frame (the library's answer for modes or replay options not asked for
+//     before) runs in a command too, on values nothing else changes, and its
+//     message swaps the answer in; the screen shows the current one meanwhile.
+//     Messages other than keys and the mouse go to every screen.
 //
 // Run starts it in a terminal; New builds the root model without one, for
 // tests.

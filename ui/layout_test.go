@@ -63,3 +63,62 @@ func TestComputeLayout(t *testing.T) {
 		}
 	}
 }
+
+func TestComputeReplayLayout(t *testing.T) {
+	for _, c := range []struct{ w, h, banner int }{{80, 24, 0}, {80, 24, 4}, {160, 50, 2}, {120, 40, 0}, {300, 80, 1}} {
+		l := ComputeReplayLayout(c.w, c.h, c.banner)
+		if l.TooSmall {
+			t.Fatalf("%d×%d: too small", c.w, c.h)
+		}
+		// Left to right: the list, its rule, then the stage's column.
+		if l.SepList.X != l.List.X+l.List.W || l.Stepper.X != l.SepList.X+1 || l.Stepper.X+l.Stepper.W != c.w {
+			t.Errorf("%d×%d: columns out of place: %+v %+v %+v", c.w, c.h, l.List, l.SepList, l.Stepper)
+		}
+		// The stage's column: input, rule and output tile it, as the notes do.
+		if l.Left.X != l.Stepper.X || l.SepPanes.X != l.Left.X+l.Left.W || l.Right.X != l.SepPanes.X+1 ||
+			l.Right.X+l.Right.W != c.w || l.Notes.X != l.Stepper.X || l.Notes.W != l.Stepper.W {
+			t.Errorf("%d×%d: the stage's panes do not tile its column: %+v %+v %+v %+v", c.w, c.h, l.Left, l.SepPanes, l.Right, l.Notes)
+		}
+		if d := l.Right.W - l.Left.W; d < 0 || d > 1 {
+			t.Errorf("%d×%d: input %d and output %d wide", c.w, c.h, l.Left.W, l.Right.W)
+		}
+		// Top to bottom: stepper, panes, notes fill the list's height.
+		if l.Stepper.Y != l.List.Y || l.Left.Y != l.Stepper.Y+1 || l.Notes.Y != l.Left.Y+l.Left.H ||
+			l.Notes.Y+l.Notes.H != l.List.Y+l.List.H || l.Info.Y != l.List.Y+l.List.H {
+			t.Errorf("%d×%d: rows out of place: stepper %+v panes %+v notes %+v list %+v", c.w, c.h, l.Stepper, l.Left, l.Notes, l.List)
+		}
+		if l.Notes.H < 4 || l.Notes.H > 10 || l.Left.H < 8 {
+			t.Errorf("%d×%d: notes %d rows, panes %d", c.w, c.h, l.Notes.H, l.Left.H)
+		}
+	}
+	if !ComputeReplayLayout(79, 24, 0).TooSmall || !ComputeReplayLayout(80, 23, 0).TooSmall {
+		t.Error("under 80×24 is not too small")
+	}
+}
+
+func TestComputePlaygroundLayout(t *testing.T) {
+	for _, c := range [][2]int{{80, 24}, {160, 50}, {101, 33}} {
+		w, h := c[0], c[1]
+		l := ComputePlaygroundLayout(w, h)
+		if l.Editor.X != 0 || l.Sep.X != l.Editor.W || l.Result.X != l.Sep.X+1 || l.Result.X+l.Result.W != w {
+			t.Errorf("%d×%d: columns out of place: %+v %+v %+v", w, h, l.Editor, l.Sep, l.Result)
+		}
+		if d := l.Result.W - l.Editor.W; d < 0 || d > 1 {
+			t.Errorf("%d×%d: editor %d and result %d wide", w, h, l.Editor.W, l.Result.W)
+		}
+		rows := []Rect{l.Title, l.Editor, l.Notes, l.Info, l.Status}
+		y := 0
+		for _, r := range rows {
+			if r.Y != y {
+				t.Errorf("%d×%d: row %+v should start at %d", w, h, r, y)
+			}
+			y += r.H
+		}
+		if y != h || l.Result.H != l.Editor.H || l.Notes.W != w {
+			t.Errorf("%d×%d: rows are %d high", w, h, y)
+		}
+	}
+	if !ComputePlaygroundLayout(79, 30).TooSmall {
+		t.Error("79 columns is not too small")
+	}
+}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"image/color"
 	"strings"
 	"testing"
 
@@ -232,5 +233,43 @@ func TestEditorTextEscapesInvisibleCharacters(t *testing.T) {
 	}
 	if !strings.Contains(out, `\udb40\udc41`) {
 		t.Errorf("a tag character is not written as its surrogate pair: %q", out)
+	}
+}
+
+// TestReplayAndPlaygroundReflowAndStyle resizes the replay screen and the
+// playground and checks each frame is whole and the same as one drawn at that
+// size; NO_COLOR frames have no colour; a light background restyles them.
+func TestReplayAndPlaygroundReflowAndStyle(t *testing.T) {
+	drive := func(h *harness) *harness {
+		toStage(h, turnTwoTurns1, 4).keys("tab", "n")
+		return h
+	}
+	play := func(h *harness) *harness {
+		return drive(h).keys("e", "down", "end", "backspace")
+	}
+	for name, steps := range map[string]func(*harness) *harness{"replay": drive, "playground": play} {
+		h := steps(newHarness(t, Options{}, replayFiles(t), 160, 50))
+		for _, size := range [][2]int{{80, 24}, {79, 24}, {100, 30}, {200, 60}, {80, 24}} {
+			h.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+			checkFrame(t, h.m.Render(), size[0], size[1])
+		}
+		fresh := steps(newHarness(t, Options{}, replayFiles(t), 80, 24))
+		if h.screen() != fresh.screen() {
+			t.Errorf("%s: after resizing the screen differs from one drawn at that size:\n%s\nwant:\n%s", name, h.screen(), fresh.screen())
+		}
+
+		nc := steps(newHarness(t, Options{NoColor: true}, replayFiles(t), 100, 30))
+		if f := nc.m.Render(); colourSGR.MatchString(f) {
+			t.Errorf("%s: NO_COLOR frame has colours: %q", name, colourSGR.FindString(f))
+		}
+		dark := steps(newHarness(t, Options{}, replayFiles(t), 100, 30))
+		before := dark.m.Render()
+		if !colourSGR.MatchString(before) {
+			t.Errorf("%s: the colour frame has no colour", name)
+		}
+		dark.send(tea.BackgroundColorMsg{Color: color.White})
+		if dark.m.Render() == before {
+			t.Errorf("%s: a light background does not restyle", name)
+		}
 	}
 }

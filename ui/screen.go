@@ -5,15 +5,16 @@ import (
 	tea "charm.land/bubbletea/v2"
 )
 
-// A Screen is one full-window view of the inspector: the tools screen now, the
-// replay screen and the playground later. The root model owns the window, the
-// focus, the global keys, prompts, help and the status line; a screen draws the
-// rest and gets only the keys and mouse events that are its own.
+// A Screen is one full-window view of the inspector: the tools screen, the
+// replay screen, the playground. The root model owns the window, the focus, the
+// global keys, prompts, help and the status line; a screen draws the rest and
+// gets only the keys and mouse events that are its own while it is shown, and
+// every other message (its commands' answers) whether shown or not.
 //
 // To add a screen: implement Screen (see stubScreen in the tests) and append it to
 // the screens in newModel; the keys 1–9 then switch between screens, each with
-// its own focus. Loaded.Files holds the recordings (File.Rec) and session files
-// the replay screen needs.
+// its own focus. A screen opens the playground with editCmd, and the playground
+// goes back with a showScreenMsg.
 type Screen interface {
 	// Name is the screen's name in the title bar and status line.
 	Name() string
