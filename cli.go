@@ -186,3 +186,25 @@ func loadServers(e *env, args []string) ([]adapter.Server, error) {
 func str(s string) adapter.Value { return adapter.StringValue(s) }
 
 func member(k string, v adapter.Value) adapter.Member { return adapter.Member{Key: k, Value: v} }
+
+// writeNewFile writes data to a file that must not exist yet: an existing file is
+// never overwritten, and a failed write leaves nothing behind.
+func writeNewFile(path string, data []byte) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		if errors.Is(err, os.ErrExist) {
+			return &sessions.LoadError{File: path, Msg: "already exists; strictscope does not overwrite files"}
+		}
+		return &sessions.LoadError{File: path, Msg: fileErrorText(err), Err: err}
+	}
+	if _, err := f.Write(data); err != nil {
+		f.Close()
+		os.Remove(path)
+		return &sessions.LoadError{File: path, Msg: "cannot write: " + err.Error(), Err: err}
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(path)
+		return &sessions.LoadError{File: path, Msg: "cannot write: " + err.Error(), Err: err}
+	}
+	return nil
+}

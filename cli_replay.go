@@ -12,7 +12,7 @@ import (
 var replayCommand = command{
 	name:    "replay",
 	summary: "replay a session or recording step by step: calls, stripped nulls, validation, outputs, next input",
-	usage:   "strictscope replay [--json] [--stages] [--tools [NAME=]FILE …] [--api chat|responses] [--strict auto|true|false] [--no-prefix] [--error-prefix S] [--structured MODE] [--apply-defaults] SESSION",
+	usage:   "strictscope replay [--json] [--stages] [--save FILE] [--tools [NAME=]FILE …] [--api chat|responses] [--strict auto|true|false] [--no-prefix] [--error-prefix S] [--structured MODE] [--apply-defaults] SESSION",
 	run:     runReplay,
 }
 
@@ -28,6 +28,7 @@ func runReplay(e *env, args []string) (int, error) {
 	prefix := fs.String("error-prefix", adapter.DefaultErrorPrefix, "text written before error outputs")
 	structured := fs.String("structured", "auto", "how structuredContent is used: auto, prefer, append or ignore")
 	applyDefaults := fs.Bool("apply-defaults", false, "put a property's default back where a null was stripped")
+	save := fs.String("save", "", "also write the replayed session as a strictscope session file (never overwrites)")
 	pos, err := parseFlags("replay", fs, args)
 	if err != nil {
 		return exitBad, err
@@ -58,6 +59,7 @@ func runReplay(e *env, args []string) (int, error) {
 		return exitBad, err
 	}
 	var trace *sessions.Trace
+	var session *sessions.Session
 	if sessions.Detect(name, data) == sessions.FormatSession {
 		s, err := sessions.ParseSession(name, data)
 		if err != nil {
@@ -71,6 +73,7 @@ func runReplay(e *env, args []string) (int, error) {
 			s.Servers = servers
 		}
 		trace = sessions.ReplaySession(name, s, opts)
+		session = s
 	} else {
 		var servers []adapter.Server
 		if len(toolArgs) > 0 {
@@ -86,6 +89,12 @@ func runReplay(e *env, args []string) (int, error) {
 			opts.Strict = adapter.StrictAuto
 		}
 		trace = sessions.ReplayRecording(rec, servers, opts)
+		session = sessions.SessionFromRecording(rec, servers, opts.API, opts.Strict, !opts.NoPrefix)
+	}
+	if *save != "" {
+		if err := writeNewFile(*save, adapter.MarshalIndent(session.Value())); err != nil {
+			return exitBad, err
+		}
 	}
 	for _, w := range trace.Warnings {
 		warn(e, name+": "+w)

@@ -313,3 +313,24 @@ func TestExplainCommand(t *testing.T) {
 		t.Errorf("pasted message: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 }
+
+func TestReplaySave(t *testing.T) {
+	dir := t.TempDir()
+	out := dir + "/s.json"
+	r := runCLI(t, "", "replay", "--json", "--save", out, "--tools", "fixtures/tools/weather.json", "--tools", "fixtures/tools/files.json", "fixtures/recordings/chat_forecast.json")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	// The saved session replays to the same calls.
+	again := runCLI(t, "", "replay", "--json", out)
+	if again.code != 0 || !reflect.DeepEqual(again.parse(t), r.parse(t)) {
+		t.Errorf("the saved session replays differently (exit %d):\n%s\n%s", again.code, again.stdout, r.stdout)
+	}
+	// An existing file is never overwritten.
+	before, _ := os.ReadFile(out)
+	r = runCLI(t, "", "replay", "--save", out, "fixtures/recordings/chat_forecast.json")
+	after, _ := os.ReadFile(out)
+	if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, "already exists") || string(before) != string(after) {
+		t.Errorf("overwrite: exit %d, stderr %q", r.code, r.stderr)
+	}
+}

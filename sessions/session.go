@@ -223,3 +223,27 @@ func (s *Session) Value() adapter.Value {
 		m("turns", adapter.ArrayValue(turns...)),
 	)
 }
+
+// SessionFromRecording makes a session file's content from a recording: the
+// tools of servers (or, when none are given, none), and one turn per exchange
+// whose response holds calls. A recording holds no MCP results, so every turn's
+// results are empty, to be filled in by hand or by a live run.
+func SessionFromRecording(rec *Recording, servers []adapter.Server, api adapter.API, strict adapter.StrictMode, prefix bool) *Session {
+	s := &Session{API: api, Strict: strict, Prefix: prefix, Servers: servers}
+	for _, ex := range rec.Exchanges {
+		if isErrorBody(ex.Response) {
+			continue
+		}
+		if s.API == "" {
+			s.API = ex.API
+		}
+		s.Turns = append(s.Turns, SessionTurn{Response: ex.Response, Streamed: ex.Streamed})
+	}
+	if s.API == "" {
+		s.API = adapter.Chat
+	}
+	if s.Strict == "" {
+		s.Strict = adapter.StrictAuto
+	}
+	return s
+}
