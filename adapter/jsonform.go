@@ -3,10 +3,22 @@ package adapter
 // The JSON forms of the library's results, as the command line prints them.
 
 // PathsValue writes paths as a JSON array of paths.
-func PathsValue(paths []Path) Value { return pathsValue(paths) }
+func PathsValue(paths []Path) Value {
+	items := make([]Value, len(paths))
+	for i, p := range paths {
+		items[i] = p.Value()
+	}
+	return ArrayValue(items...)
+}
 
 // DroppedValue writes dropped keywords as [{"path":[…],"keyword":"…"}].
-func DroppedValue(dropped []Dropped) Value { return droppedValue(dropped) }
+func DroppedValue(dropped []Dropped) Value {
+	items := make([]Value, len(dropped))
+	for i, d := range dropped {
+		items[i] = ObjectValue(Member{"path", d.Path.Value()}, Member{"keyword", StringValue(d.Keyword)})
+	}
+	return ArrayValue(items...)
+}
 
 // Value writes the error as {"path":[…],"keyword":"…","message":"…"}.
 func (e *StrictError) Value() Value {

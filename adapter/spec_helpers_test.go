@@ -25,7 +25,7 @@ func spCompact(t testing.TB, s string) string {
 }
 
 // spPaths writes paths as one JSON array.
-func spPaths(ps []Path) string { return pathsValue(ps).String() }
+func spPaths(ps []Path) string { return PathsValue(ps).String() }
 
 // spDropped writes dropped keywords as JSON entries sorted by their text: dropped is
 // unordered (SPEC §5, Definitions).

@@ -194,7 +194,7 @@ func (r *ToolsReport) Value() Value {
 		name := o.Entry.Exposed
 		switch o.Status {
 		case StatusStrict:
-			nullPaths = append(nullPaths, Member{name, pathsValue(o.Conversion.NullPaths)})
+			nullPaths = append(nullPaths, Member{name, PathsValue(o.Conversion.NullPaths)})
 		case StatusFallback:
 			fallbacks = append(fallbacks, failureValue(name, o.ConversionErr))
 		case StatusExcluded:
@@ -228,7 +228,7 @@ func (o *ToolOutcome) notes() Value {
 		mems = append(mems, Member{"removed", ObjectValue(rem...)})
 	}
 	if o.Status == StatusStrict && len(o.Conversion.Dropped) > 0 {
-		mems = append(mems, Member{"dropped", droppedValue(o.Conversion.Dropped)})
+		mems = append(mems, Member{"dropped", DroppedValue(o.Conversion.Dropped)})
 	}
 	if o.Entry.Renamed {
 		mems = append(mems, Member{"renamed", ObjectValue(Member{"from", StringValue(o.Entry.Plain)})})
@@ -237,29 +237,7 @@ func (o *ToolOutcome) notes() Value {
 }
 
 func failureValue(name string, e *StrictError) Value {
-	return ObjectValue(
-		Member{"name", StringValue(name)},
-		Member{"path", e.Path.Value()},
-		Member{"keyword", StringValue(e.Keyword)},
-		Member{"message", StringValue(e.Message)},
-	)
-}
-
-func pathsValue(paths []Path) Value {
-	items := make([]Value, len(paths))
-	for i, p := range paths {
-		items[i] = p.Value()
-	}
-	return ArrayValue(items...)
-}
-
-// droppedValue returns dropped keywords as JSON: [{"path":[…],"keyword":"…"}].
-func droppedValue(dropped []Dropped) Value {
-	items := make([]Value, len(dropped))
-	for i, d := range dropped {
-		items[i] = ObjectValue(Member{"path", d.Path.Value()}, Member{"keyword", StringValue(d.Keyword)})
-	}
-	return ArrayValue(items...)
+	return ObjectValue(append([]Member{{"name", StringValue(name)}}, e.Value().Members()...)...)
 }
 
 // Sent returns what the model saw: every tool sent, with its null paths.
