@@ -274,7 +274,9 @@ func TestSpec11_ReplayJSON(t *testing.T) {
 		t.Fatalf("%d turns", len(turns))
 	}
 	second := turns[1].(map[string]any)
-	want := mustJSON(t, `{"calls":[{"call_id":"call_alert","name":"weather__set_alert","server":"weather","tool":"set_alert","arguments":{"location":"Bergen","condition":"storm","threshold":null},"stripped":[["email"]],"valid":false,"errors":[{"path":[],"message":"the tool's input schema cannot be compiled: input schema at /properties/email/pattern: not a valid 2020-12 JSON Schema: \"^(?!.*@example\\\\.com$).+@.+$\" is not a valid pattern in Go's regexp (RE2) syntax: invalid or unsupported Perl syntax: `+"`(?!`"+`"}]}],
+	// set_alert's email pattern is written for JavaScript (look-around): it is not
+	// asserted, and the rest of the schema is.
+	want := mustJSON(t, `{"calls":[{"call_id":"call_alert","name":"weather__set_alert","server":"weather","tool":"set_alert","arguments":{"location":"Bergen","condition":"storm","threshold":null},"stripped":[["email"]],"valid":true,"errors":[]}],
 		"rejected":[{"type":"function_call_output","call_id":"call_query","output":"Error: arguments for tool \"weather__raw_query\" are not a JSON object: unexpected end of input at byte 30"}],
 		"outputs":[{"type":"function_call_output","call_id":"call_alert","output":"Alert created: storm in Bergen."}],
 		"next_input":[{"type":"function_call_output","call_id":"call_alert","output":"Alert created: storm in Bergen."},{"type":"function_call_output","call_id":"call_query","output":"Error: arguments for tool \"weather__raw_query\" are not a JSON object: unexpected end of input at byte 30"}]}`)
@@ -289,7 +291,7 @@ func TestSpec11_ReplayJSON(t *testing.T) {
 	}
 	// The text form names the stages.
 	r = runCLI(t, "", "replay", "fixtures/recordings/session_two_turns.json")
-	if r.code != 0 || !strings.Contains(r.stdout, "removed null at [\"units\"]") {
+	if r.code != 0 || !strings.Contains(r.stdout, "removed null at [\"units\"]") || !strings.Contains(r.stdout, `not checked: the pattern at ["properties","email","pattern"] is not a Go (RE2) regular expression`) {
 		t.Errorf("text trace: exit %d\n%s", r.code, r.stdout)
 	}
 }

@@ -111,12 +111,25 @@ func ExampleValidationError_Value() {
 }
 
 func ExampleSchemaCompileError_Error() {
-	// Patterns are Go regular expressions (RE2): no look-around.
+	// A schema is compiled from memory only: a remote $ref is an error.
 	_, err := adapter.NewValidator().Validate(
-		vldJSON(`{"properties":{"id":{"type":"string","pattern":"^(?!tmp)"}}}`),
+		vldJSON(`{"properties":{"id":{"$ref":"https://example.com/id.json"}}}`),
 		vldJSON(`{}`),
 	)
 	fmt.Println(err)
 	// Output:
-	// input schema at /properties/id/pattern: not a valid 2020-12 JSON Schema: "^(?!tmp)" is not a valid pattern in Go's regexp (RE2) syntax: invalid or unsupported Perl syntax: `(?!`
+	// input schema at /properties/id/$ref: $ref "https://example.com/id.json" points outside the input schema; remote schemas are never fetched
+}
+
+func ExampleValidator_Unchecked() {
+	// Patterns are Go regular expressions (RE2). One written with look-around for
+	// JavaScript is not asserted; the rest of the schema still is.
+	schema := vldJSON(`{"properties":{"id":{"type":"string","pattern":"^(?!tmp)"},"n":{"type":"integer"}}}`)
+	v := adapter.NewValidator()
+	errs, _ := v.Validate(schema, vldJSON(`{"id":"tmp1","n":"2"}`))
+	fmt.Println(errs)
+	fmt.Println(v.Unchecked(schema))
+	// Output:
+	// [["n"]: expected integer, got string]
+	// [["properties","id","pattern"]]
 }

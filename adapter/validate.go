@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/big"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -73,8 +74,11 @@ func (e *SchemaCompileError) Error() string {
 //     string), the schema is read as 2020-12.
 //   - `format` is never asserted, in any draft (draft-07 and older would assert it by
 //     default): it is an annotation for the model, not a check on the server's side.
-//   - `pattern` and `patternProperties` use Go's regexp dialect (RE2). A pattern RE2
-//     cannot compile (look-around, back-references) makes the schema fail to compile.
+//   - `pattern` and `patternProperties` use Go's regexp dialect (RE2). A `pattern`
+//     RE2 cannot compile (look-around, back-references, written for JavaScript or
+//     PCRE) is not asserted, so that the rest of the schema is still checked;
+//     [Validator.Unchecked] lists where such patterns are. A `patternProperties` key
+//     RE2 cannot compile makes the schema fail to compile.
 //   - The schema is compiled from memory only. Nothing is read from the network or the
 //     file system: a `$ref` (or an embedded resource's `$schema`) that points outside
 //     the schema fails compilation with a *SchemaCompileError. The standard
@@ -546,6 +550,7 @@ func vldSchemaToAny(v Value, bad *bool) any {
 		for _, m := range mems {
 			switch {
 			case m.Key == "format" && m.Value.Kind() == String:
+			case m.Key == "pattern" && m.Value.Kind() == String && !vldRE2(m.Value.Str()):
 			case vldDataKeyword(m.Key):
 				out[m.Key] = vldToAny(m.Value, bad)
 			case vldCountKeyword(m.Key) && m.Value.Kind() == Number:
@@ -564,6 +569,41 @@ func vldSchemaToAny(v Value, bad *bool) any {
 		return out
 	}
 	return vldToAny(v, bad)
+}
+
+// vldRE2 reports whether Go's regexp (RE2) compiles a pattern.
+func vldRE2(pattern string) bool {
+	_, err := regexp.Compile(pattern)
+	return err == nil
+}
+
+// Unchecked lists the schema paths of the `pattern`s of schema that are not asserted
+// because RE2 cannot compile them (see [Validator]), in document order.
+func (v *Validator) Unchecked(schema Value) []Path {
+	var out []Path
+	var walk func(n Value, at Path)
+	walk = func(n Value, at Path) {
+		switch n.Kind() {
+		case Array:
+			for i, it := range n.Items() {
+				walk(it, at.Append(Index(i)))
+			}
+		case Object:
+			for _, m := range n.Members() {
+				switch {
+				case m.Key == "pattern" && m.Value.Kind() == String:
+					if !vldRE2(m.Value.Str()) {
+						out = append(out, at.Append(Key("pattern")))
+					}
+				case vldDataKeyword(m.Key):
+				default:
+					walk(m.Value, at.Append(Key(m.Key)))
+				}
+			}
+		}
+	}
+	walk(schema, Path{})
+	return out
 }
 
 // vldCountKeyword reports whether keyword takes a count (of characters, items or

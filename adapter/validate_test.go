@@ -236,12 +236,32 @@ func TestSpec8_Validate_PatternRE2(t *testing.T) {
 		vldCheck(t, c.name, errs, c.want)
 	}
 
-	// Patterns RE2 cannot compile make the schema fail, at the pattern's place.
+	// A pattern RE2 cannot compile is not asserted: the rest of the schema is still
+	// checked, and Unchecked says where the pattern is.
+	for _, c := range []struct{ schema, args, at string }{
+		{`{"properties":{"p":{"pattern":"^a(?=b)"},"n":{"type":"integer"}}}`, `{"p":"zzz","n":"x"}`, "/properties/p/pattern"},
+		{`{"properties":{"p":{"pattern":"(?<!x)y"},"n":{"type":"integer"}}}`, `{"p":"xy","n":"x"}`, "/properties/p/pattern"},
+		{`{"properties":{"p":{"pattern":"(a)\\1"},"n":{"type":"integer"}}}`, `{"p":"ab","n":"x"}`, "/properties/p/pattern"},
+		{`{"$schema":"http://json-schema.org/draft-07/schema#","properties":{"p":{"items":[{"pattern":"(?!a)"}]},"n":{"type":"integer"}}}`, `{"p":["a"],"n":"x"}`, "/properties/p/items/0/pattern"},
+	} {
+		v := NewValidator()
+		errs, err := v.Validate(vldDecode(t, c.schema), vldDecode(t, c.args))
+		if err != nil {
+			t.Errorf("%s: %v", c.schema, err)
+			continue
+		}
+		vldCheck(t, c.schema, errs, []string{`["n"]: expected integer, got string`})
+		un := v.Unchecked(vldDecode(t, c.schema))
+		if len(un) != 1 || un[0].Pointer() != c.at {
+			t.Errorf("%s: Unchecked = %v, want [%s]", c.schema, un, c.at)
+		}
+	}
+	if un := NewValidator().Unchecked(vldDecode(t, `{"properties":{"p":{"pattern":"^[a-z]+$","enum":[{"pattern":"(?=x)"}]}}}`)); len(un) != 0 {
+		t.Errorf("RE2 patterns and patterns inside data are not unchecked: %v", un)
+	}
+
+	// A patternProperties key RE2 cannot compile makes the schema fail, at its place.
 	for _, c := range []struct{ schema, at string }{
-		{`{"properties":{"p":{"pattern":"^a(?=b)"}}}`, "/properties/p/pattern"},
-		{`{"properties":{"p":{"pattern":"(?<!x)y"}}}`, "/properties/p/pattern"},
-		{`{"properties":{"p":{"pattern":"(a)\\1"}}}`, "/properties/p/pattern"},
-		{`{"$schema":"http://json-schema.org/draft-07/schema#","properties":{"p":{"items":[{"pattern":"(?!a)"}]}}}`, "/properties/p/items/0/pattern"},
 		{`{"patternProperties":{"^(?=x)":{}}}`, "/patternProperties"},
 	} {
 		_, err := NewValidator().Validate(vldDecode(t, c.schema), vldDecode(t, `{}`))

@@ -13,6 +13,9 @@ type CheckedCall struct {
 	// schema cannot be compiled (then Valid is false and Errors is empty).
 	Errors    []adapter.ValidationError
 	SchemaErr error
+	// Unchecked lists the schema paths of patterns RE2 cannot compile, which
+	// were not asserted.
+	Unchecked []adapter.Path
 	// Validated is what was validated: the stripped arguments, or for a tool whose
 	// strict schema was inferred from a recorded request, the arguments as sent
 	// (the server's own schema is not known, and the strict one wants the nulls).
@@ -29,6 +32,9 @@ func CheckCalls(x *adapter.Extracted, v *adapter.Validator) []CheckedCall {
 		}
 		errs, err := v.Validate(c.Sent.InputSchema, cc.Validated)
 		cc.Errors, cc.SchemaErr = errs, err
+		if err == nil {
+			cc.Unchecked = v.Unchecked(c.Sent.InputSchema)
+		}
 		cc.Valid = err == nil && len(errs) == 0
 		out[i] = cc
 	}

@@ -313,6 +313,9 @@ func callStages(i int, c CheckedCall, result func(string) (adapter.Value, bool),
 		val.Marks = append(val.Marks, e.Path)
 		val.Notes = append(val.Notes, adapter.Sanitize(e.Error()))
 	}
+	for _, p := range c.Unchecked {
+		val.Notes = append(val.Notes, "not checked: the pattern at "+adapter.Sanitize(p.String())+" is not a Go (RE2) regular expression")
+	}
 	if c.Sent.Inferred && c.Sent.Strict {
 		val.Notes = append(val.Notes, "the server's own schema is not known: validated the arguments as sent against the strict schema from the request")
 	}
