@@ -115,6 +115,24 @@ func fileErrorText(err error) string {
 	return err.Error()
 }
 
+// readJSONArg reads the one optional [FILE|-] argument of a command (stdin when
+// none) and decodes it as JSON. what names the document for the usage message.
+func readJSONArg(e *env, cmd, what string, pos []string) (string, adapter.Value, error) {
+	if len(pos) > 1 {
+		return "", adapter.Value{}, usagef("strictscope %s: one %s at a time (got %d files)", cmd, what, len(pos))
+	}
+	arg := "-"
+	if len(pos) == 1 {
+		arg = pos[0]
+	}
+	name, data, err := readInput(e, arg)
+	if err != nil {
+		return name, adapter.Value{}, err
+	}
+	v, err := decodeFile(name, data)
+	return name, v, err
+}
+
 // decodeFile decodes a JSON input file, naming the file and position on error.
 func decodeFile(name string, data []byte) (adapter.Value, error) {
 	v, err := adapter.Decode(data)

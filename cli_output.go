@@ -36,18 +36,7 @@ func runOutput(e *env, args []string) (int, error) {
 	if !ok {
 		return exitBad, usagef("strictscope output: --structured must be auto, prefer, append or ignore, not %s", adapter.QuoteForMessage(*structured))
 	}
-	if len(pos) > 1 {
-		return exitBad, usagef("strictscope output: one result at a time (got %d files)", len(pos))
-	}
-	arg := "-"
-	if len(pos) == 1 {
-		arg = pos[0]
-	}
-	name, data, err := readInput(e, arg)
-	if err != nil {
-		return exitBad, err
-	}
-	result, err := decodeFile(name, data)
+	name, result, err := readJSONArg(e, "output", "result", pos)
 	if err != nil {
 		return exitBad, err
 	}

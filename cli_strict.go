@@ -23,18 +23,7 @@ func runStrict(e *env, args []string) (int, error) {
 	if err != nil {
 		return exitBad, err
 	}
-	if len(pos) > 1 {
-		return exitBad, usagef("strictscope strict: one schema at a time (got %d files)", len(pos))
-	}
-	arg := "-"
-	if len(pos) == 1 {
-		arg = pos[0]
-	}
-	name, data, err := readInput(e, arg)
-	if err != nil {
-		return exitBad, err
-	}
-	schema, err := decodeFile(name, data)
+	_, schema, err := readJSONArg(e, "strict", "schema", pos)
 	if err != nil {
 		return exitBad, err
 	}

@@ -88,13 +88,11 @@ func DecodeString(s string) (Value, error) { return Decode([]byte(s)) }
 type builder struct {
 	s       string
 	i       int
-	memSlab []Member
-	valSlab []Value
+	memSlab slab[Member]
+	valSlab slab[Value]
 	mems    []Member // stack of members of the objects being built
 	items   []Value  // stack of elements of the arrays being built
 }
-
-const slabSize = 512
 
 func (b *builder) skipSpace() {
 	for b.i < len(b.s) {
@@ -145,7 +143,7 @@ func (b *builder) value() (v Value, dup bool) {
 			break
 		}
 		n := len(b.items) - base
-		out := b.allocValues(n)
+		out := b.valSlab.take(n)
 		copy(out, b.items[base:])
 		clear(b.items[base:])
 		b.items = b.items[:base]
@@ -235,34 +233,10 @@ func (b *builder) manyMembers(base int) (dup bool) {
 
 func (b *builder) finishObject(base int) []Member {
 	n := len(b.mems) - base
-	out := b.allocMembers(n)
+	out := b.memSlab.take(n)
 	copy(out, b.mems[base:])
 	clear(b.mems[base:])
 	b.mems = b.mems[:base]
-	return out
-}
-
-func (b *builder) allocMembers(n int) []Member {
-	if n > len(b.memSlab) {
-		if n > slabSize/4 {
-			return make([]Member, n)
-		}
-		b.memSlab = make([]Member, slabSize)
-	}
-	out := b.memSlab[:n:n]
-	b.memSlab = b.memSlab[n:]
-	return out
-}
-
-func (b *builder) allocValues(n int) []Value {
-	if n > len(b.valSlab) {
-		if n > slabSize/4 {
-			return make([]Value, n)
-		}
-		b.valSlab = make([]Value, slabSize)
-	}
-	out := b.valSlab[:n:n]
-	b.valSlab = b.valSlab[n:]
 	return out
 }
 

@@ -79,9 +79,9 @@ type converter struct {
 	spath []Step // schema path of the current node
 	ipath []Step // instance path of the current node
 
-	memSlab  []Member
-	valSlab  []Value
-	stepSlab []Step
+	memSlab  slab[Member]
+	valSlab  slab[Value]
+	stepSlab slab[Step]
 	names    []string    // scratch for requiredList
 	keyed    []keyedName // scratch for sortStrings
 	madeNull bool        // the property just converted was made nullable
@@ -94,7 +94,7 @@ type converter struct {
 	level    int // object nesting of the node being converted
 	tot      limitTotals
 	reqSet   map[string]bool // scratch for requiredSet
-	boolSlab []bool
+	boolSlab slab[bool]
 	sawRef   bool // a $ref was converted
 	sawAnyOf bool // an anyOf was converted
 
@@ -604,31 +604,9 @@ func (b *memberBuilder) value(orig Value) Value {
 	return objectOf(b.out)
 }
 
-// members and values hand out slices from slabs, so that a conversion makes few
-// allocations. Each slice has its capacity capped at its length plus room asked for.
-func (c *converter) members(n int) []Member {
-	if n > len(c.memSlab) {
-		if n > slabSize/4 {
-			return make([]Member, n)
-		}
-		c.memSlab = make([]Member, slabSize)
-	}
-	out := c.memSlab[:n:n]
-	c.memSlab = c.memSlab[n:]
-	return out
-}
-
-func (c *converter) values(n int) []Value {
-	if n > len(c.valSlab) {
-		if n > slabSize/4 {
-			return make([]Value, n)
-		}
-		c.valSlab = make([]Value, slabSize)
-	}
-	out := c.valSlab[:n:n]
-	c.valSlab = c.valSlab[n:]
-	return out
-}
+// members and values hand out slices from the converter's slabs.
+func (c *converter) members(n int) []Member { return c.memSlab.take(n) }
+func (c *converter) values(n int) []Value   { return c.valSlab.take(n) }
 
 // checkKind fails a kept keyword whose value has the wrong JSON kind (SPEC §5.4).
 func (c *converter) checkKind(m Member, k keyword, isRoot, isObject bool) bool {
@@ -709,29 +687,12 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 	return b.value(props), true
 }
 
-func (c *converter) bools(n int) []bool {
-	if n > len(c.boolSlab) {
-		if n > slabSize {
-			return make([]bool, n)
-		}
-		c.boolSlab = make([]bool, slabSize*2)
-	}
-	out := c.boolSlab[:n:n]
-	c.boolSlab = c.boolSlab[n:]
-	return out
-}
+func (c *converter) bools(n int) []bool { return c.boolSlab.take(n) }
 
 // savePath copies an instance path into the converter's step arena.
 func (c *converter) savePath(p []Step) Path {
-	if len(p) > len(c.stepSlab) {
-		if len(p) > slabSize/4 {
-			return slices.Clone(Path(p))
-		}
-		c.stepSlab = make([]Step, slabSize)
-	}
-	out := c.stepSlab[:len(p):len(p)]
+	out := c.stepSlab.take(len(p))
 	copy(out, p)
-	c.stepSlab = c.stepSlab[len(p):]
 	return out
 }
 
