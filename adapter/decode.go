@@ -244,19 +244,23 @@ func (b *builder) finishObject(base int) []Member {
 // the input; one with escapes is unquoted into new memory.
 func (b *builder) str() string {
 	start := b.i + 1
-	j := start
-	escaped := false
-	for {
-		c := b.s[j]
-		if c == '"' {
-			break
+	// The closing quote is the first '"' not escaped; without a backslash before it
+	// that is simply the next '"'.
+	j := start + strings.IndexByte(b.s[start:], '"')
+	escaped := strings.IndexByte(b.s[start:j], '\\') >= 0
+	if escaped {
+		j = start
+		for {
+			c := b.s[j]
+			if c == '"' {
+				break
+			}
+			if c == '\\' {
+				j += 2
+				continue
+			}
+			j++
 		}
-		if c == '\\' {
-			escaped = true
-			j += 2
-			continue
-		}
-		j++
 	}
 	b.i = j + 1
 	if !escaped {

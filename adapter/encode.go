@@ -2,6 +2,8 @@ package adapter
 
 import (
 	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // AppendCompact appends the compact JSON text of v to dst: no white space, members in
@@ -88,9 +90,19 @@ func newline(dst []byte, indent string, depth int) []byte {
 
 const hexDigits = "0123456789abcdef"
 
-// AppendQuoted appends s as a JSON string literal. Only '"', '\\' and control
-// characters below U+0020 are escaped; invalid UTF-8 becomes U+FFFD.
+// AppendQuoted appends s as a JSON string literal, written by jsontext: only '"',
+// '\\' and control characters below U+0020 are escaped (no HTML escaping, U+2028
+// and U+2029 literal); invalid UTF-8 becomes U+FFFD.
 func AppendQuoted(dst []byte, s string) []byte {
+	if out, err := jsontext.AppendQuote(dst, s); err == nil {
+		return out
+	}
+	return appendQuotedLossy(dst, s)
+}
+
+// appendQuotedLossy is AppendQuoted for text with invalid UTF-8, which a Value
+// built from Decode never holds.
+func appendQuotedLossy(dst []byte, s string) []byte {
 	dst = append(dst, '"')
 	start := 0
 	for i := 0; i < len(s); {
