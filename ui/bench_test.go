@@ -68,7 +68,8 @@ func bigSchema(n int) []byte {
 
 // BenchmarkKeyFrame is Update plus View after a key in a JSON pane, on a
 // 5,000-property schema (every other property optional, each with a default)
-// and on the largest real tool of the corpus. Goal: 16 ms.
+// and on the largest real tool of the corpus; on the replay screen; and in the
+// playground's editor. Goal: 16 ms.
 func BenchmarkKeyFrame(b *testing.B) {
 	cases := map[string]func(b *testing.B) *Loaded{
 		"5000-properties": func(b *testing.B) *Loaded {
@@ -80,6 +81,8 @@ func BenchmarkKeyFrame(b *testing.B) {
 			return largestRealTool(b)
 		},
 	}
+	b.Run("replay", benchmarkKeyFrameReplay)
+	b.Run("playground", benchmarkKeyFramePlayground)
 	for _, name := range []string{"5000-properties", "largest-real-tool"} {
 		b.Run(name, func(b *testing.B) {
 			m := newModel(Options{}, cases[name](b))
@@ -108,14 +111,14 @@ func BenchmarkKeyFrame(b *testing.B) {
 	}
 }
 
-// BenchmarkKeyFrameReplay is Update plus View after a key on the replay
+// benchmarkKeyFrameReplay is Update plus View after a key on the replay
 // screen: → then ← (a step to the next stage and back; each stage is drawn
 // once, then from the cache), and m (the structured mode, which replays every
 // file; answered from the cache, its first replay being measured by
 // BenchmarkFirstReplayToggle). On the
 // fixtures' two-turn session, and on a session of one turn with 500 calls
 // (the response and the calls stages hold 500 items each). Goal: 16 ms.
-func BenchmarkKeyFrameReplay(b *testing.B) {
+func benchmarkKeyFrameReplay(b *testing.B) {
 	cases := map[string]func(b *testing.B) *Loaded{
 		"session": func(b *testing.B) *Loaded {
 			l := &Loaded{}
@@ -198,6 +201,48 @@ func BenchmarkFirstReplayToggle(b *testing.B) {
 	}
 	b.ReportMetric(float64(frame.Nanoseconds())/float64(b.N)/float64(16*time.Millisecond), "goal-ratio")
 	b.ReportMetric(float64(swap.Nanoseconds())/float64(b.N)/1e6, "replay-ms")
+}
+
+// benchmarkKeyFramePlayground is Update plus View after a key in the
+// playground's editor: a space after the first {, then backspace. On a schema
+// of 12 properties (under instantEdit: every key asks StrictSchema and
+// CheckStrict again and draws the result) and on one of 80 (about 14 KiB
+// indented: keys wait for a pause, and the library's answer is computed off
+// the frame; compute-ms is that answer, for the record).
+func benchmarkKeyFramePlayground(b *testing.B) {
+	for _, n := range []int{12, 80} {
+		b.Run(fmt.Sprintf("%d-properties", n), func(b *testing.B) {
+			l := &Loaded{}
+			l.AddBytes("big", "big.json", bigSchema(n))
+			m := newModel(Options{}, l)
+			m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
+			press(m, "e")
+			press(m, "end")
+			p := m.screens[m.active].(*playground)
+			if small := len(p.editor.Value()) <= instantEdit; small != (n == 12) {
+				b.Fatalf("%d properties are %d bytes: instantEdit is %d", n, len(p.editor.Value()), instantEdit)
+			}
+			m.Render()
+			b.ReportAllocs()
+			start := time.Now()
+			keys := 0
+			for b.Loop() {
+				for _, k := range []string{"space", "backspace"} {
+					m.Update(keyPress(k))
+					m.Render()
+					keys++
+				}
+			}
+			per := float64(time.Since(start).Nanoseconds()) / float64(keys)
+			b.ReportMetric(per/float64(16*time.Millisecond), "goal-ratio")
+			text := p.editor.Value()
+			start = time.Now()
+			for range 5 {
+				computePlay(p.req, text, p.validator)
+			}
+			b.ReportMetric(float64(time.Since(start).Nanoseconds())/5/1e6, "compute-ms")
+		})
+	}
 }
 
 // bigSession is a Responses session with the weather tools and one turn of n

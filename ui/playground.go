@@ -5,12 +5,10 @@ import (
 	"time"
 
 	"charm.land/bubbles/v2/key"
-	"charm.land/bubbles/v2/textarea"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
 	"github.com/strictscope/strictscope/adapter"
-	"github.com/strictscope/strictscope/ui/styles"
 )
 
 // The panes of the playground, in tab order.
@@ -26,7 +24,7 @@ const (
 	editDebounce = 100 * time.Millisecond
 	// instantEdit is the largest text (in bytes) the playground recomputes on
 	// every key; a larger one waits for a pause of editDebounce.
-	instantEdit = 16 << 10
+	instantEdit = 4 << 10
 	// editorMaxLines is the most lines the editor holds (bubbles' textarea
 	// stops at its line-number width).
 	editorMaxLines = 9999
@@ -35,6 +33,13 @@ const (
 // playTickMsg says a pause in typing may have come: the text is recomputed
 // when no key came after the one that sent it (gen).
 type playTickMsg struct{ gen int }
+
+// playComputedMsg brings the library's answer for the text of change gen,
+// computed off the frame.
+type playComputedMsg struct {
+	gen int
+	res *playResult
+}
 
 // showScreenMsg asks the root model to show screen i.
 type showScreenMsg struct{ screen int }
@@ -48,7 +53,7 @@ type playground struct {
 	ctx       *Context
 	back      int // the screen to go back to
 	req       *editRequest
-	editor    textarea.Model
+	editor    *editor
 	opened    string // the text as opened
 	last      string // the text last seen
 	gen       int    // changes to the text so far
@@ -63,28 +68,9 @@ type playground struct {
 
 func newPlayground(ctx *Context) *playground {
 	p := &playground{ctx: ctx, validator: adapter.NewValidator(), result: &jsonPane{ctx: ctx},
-		notes: &notesPane{ctx: ctx}, editor: textarea.New()}
-	p.editor.Prompt = ""
-	p.editor.ShowLineNumbers = true
-	p.editor.MaxHeight = editorMaxLines
-	p.editor.CharLimit = 0
-	p.editor.KeyMap.TransposeCharacterBackward.SetEnabled(false)
-	styleEditor(&p.editor, ctx.Styles)
+		notes: &notesPane{ctx: ctx}, editor: newEditor(ctx.Styles)}
 	p.showResult()
 	return p
-}
-
-// styleEditor gives the editor the styles: no colour of its own. Without
-// styling at all it draws no cursor, which would take an attribute.
-func styleEditor(ta *textarea.Model, st *styles.Styles) {
-	state := textarea.StyleState{
-		Base: lipgloss.NewStyle(), Text: st.Info, LineNumber: st.Muted, CursorLineNumber: st.Crumb,
-		CursorLine: st.LineCursorB, EndOfBuffer: st.Muted, Placeholder: st.Muted, Prompt: st.Muted,
-		Selection: st.LineCursor,
-	}
-	ta.SetStyles(textarea.Styles{Focused: state, Blurred: state,
-		Cursor: textarea.CursorStyle{Color: st.Prompt.GetForeground(), Shape: tea.CursorBlock, Blink: false}})
-	ta.SetVirtualCursor(!st.Plain)
 }
 
 // Name implements Screen.
@@ -98,7 +84,7 @@ func (p *playground) Capturing(focus int) bool { return focus == pgEditor && p.r
 
 // Restyle implements Screen.
 func (p *playground) Restyle() {
-	styleEditor(&p.editor, p.ctx.Styles)
+	p.editor.restyle(p.ctx.Styles)
 	p.Resize()
 	p.notes.wrap()
 }
@@ -110,8 +96,7 @@ func (p *playground) Resize() {
 		return
 	}
 	l := p.layout
-	p.editor.SetWidth(l.Editor.W)
-	p.editor.SetHeight(max(l.Editor.H-1, 1))
+	p.editor.setSize(l.Editor.W, max(l.Editor.H-1, 1))
 	p.result.setSize(l.Result.W, l.Result.H)
 	p.notes.setSize(l.Notes.W, l.Notes.H)
 }
@@ -121,8 +106,8 @@ func (p *playground) Resize() {
 func (p *playground) open(req editRequest, back int) tea.Cmd {
 	p.req, p.back, p.view = &req, back, 0
 	p.opened = editorText(strings.TrimRight(req.text, "\n"))
+	p.gen++ // a result computing for what was open before is not this one's
 	p.editor.SetValue(p.opened)
-	p.editor.MoveToBegin()
 	p.compute()
 	return p.editor.Focus()
 }
@@ -180,7 +165,14 @@ func (p *playground) Update(msg tea.Msg, focus int) (int, tea.Cmd) {
 	switch msg := msg.(type) {
 	case playTickMsg:
 		if msg.gen == p.gen && p.stale {
-			p.compute()
+			// A large text: ask the library off the frame.
+			req, text, v, gen := p.req, p.last, p.validator, p.gen
+			return focus, func() tea.Msg { return playComputedMsg{gen: gen, res: computePlay(req, text, v)} }
+		}
+	case playComputedMsg:
+		if msg.gen == p.gen && p.stale {
+			p.res, p.stale = msg.res, false
+			p.showResult()
 		}
 	case tea.KeyPressMsg:
 		return p.key(msg, focus)
@@ -231,7 +223,6 @@ func (p *playground) key(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 		return focus, statusCmd("result: "+p.result.c.title, false)
 	case key.Matches(k, pk.Reset):
 		p.editor.SetValue(p.opened)
-		p.editor.MoveToBegin()
 		return focus, tea.Batch(p.edited(), statusCmd("back to the text as opened", false))
 	case focus == pgEditor && key.Matches(k, g.Focus):
 		p.editor.Blur()
@@ -245,8 +236,7 @@ func (p *playground) key(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 		if t := editorText(k.Text); k.Text != "" && t != k.Text {
 			p.editor.InsertString(t) // a character the terminal must not get raw
 		} else {
-			var cmd tea.Cmd
-			p.editor, cmd = p.editor.Update(k)
+			cmd := p.editor.Update(k)
 			return focus, tea.Batch(cmd, p.edited())
 		}
 		return focus, p.edited()
@@ -364,13 +354,7 @@ func (p *playground) editorView(focused bool) string {
 		lines = append(lines, st.Message.Render(" Nothing to edit yet."))
 		return padLines(lines, w, h)
 	}
-	ed := p.editor // a copy, to draw the cursor only when the editor has focus
-	if focused {
-		ed.Focus()
-	} else {
-		ed.Blur()
-	}
-	lines = append(lines, strings.Split(ed.View(), "\n")...)
+	lines = append(lines, p.editor.View(w, focused)...)
 	return padLines(lines, w, h)
 }
 

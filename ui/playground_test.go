@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/sessions"
@@ -51,14 +52,25 @@ func TestPlaygroundDebounce(t *testing.T) {
 	if p.res != before {
 		t.Error("the tick of an earlier key recomputed")
 	}
-	m.Update(playTickMsg{gen: p.gen})
+	_, compute := m.Update(playTickMsg{gen: p.gen})
+	if compute == nil || p.res != before {
+		t.Fatal("the last key's tick did not start computing off the frame")
+	}
+	m.Update(keyPress("z")) // a key while it computes: its answer is stale
+	m.Update(compute())
+	if p.res != before || !p.stale {
+		t.Error("an answer for an older text was shown")
+	}
+	_, tick := m.Update(keyPress("backspace"))
+	m.Update(tick())
+	_, compute = m.Update(playTickMsg{gen: p.gen})
+	m.Update(compute())
 	if p.res == before || !p.res.broken || p.stale {
-		t.Errorf("the last key's tick did not recompute: broken %v, stale %v", p.res != nil && p.res.broken, p.stale)
+		t.Errorf("the last key's answer is not shown: broken %v, stale %v", p.res != nil && p.res.broken, p.stale)
 	}
 	// A tick runs the real timer: it fires after about editDebounce.
-	msg := cmd2()
-	if tick, ok := msg.(playTickMsg); !ok || tick.gen != p.gen {
-		t.Errorf("the tick command sent %#v", msg)
+	if tick, ok := cmd2().(playTickMsg); !ok || tick.gen != p.gen-2 {
+		t.Errorf("the tick command sent %#v", tick)
 	}
 	// A small text is recomputed on every key.
 	h = newHarness(t, Options{}, nil, 120, 40)
@@ -271,5 +283,61 @@ func TestReplayAndPlaygroundReflowAndStyle(t *testing.T) {
 		if dark.m.Render() == before {
 			t.Errorf("%s: a light background does not restyle", name)
 		}
+	}
+}
+
+// TestEditorWindowKeepsTheWholeText edits a text far longer than the window
+// the textarea holds: moving down past the window, joining lines across its
+// edge, typing at the far end, jumping to either end; the text is always the
+// whole text with the edits, the cursor's line counts from the top, and the
+// line numbers drawn are the text's.
+func TestEditorWindowKeepsTheWholeText(t *testing.T) {
+	e := newEditor(newContext(Options{}).Styles)
+	e.setSize(40, 10)
+	e.Focus()
+	var lines []string
+	for i := range 500 {
+		lines = append(lines, fmt.Sprintf("line %d", i+1))
+	}
+	e.SetValue(strings.Join(lines, "\n"))
+	if e.we-e.ws >= len(lines) {
+		t.Fatalf("the window holds all %d lines", len(lines))
+	}
+	for range 120 {
+		e.Update(keyPress("down"))
+	}
+	if e.Line() != 120 || e.ws == 0 {
+		t.Fatalf("after 120 downs the cursor is on line %d (window from %d)", e.Line()+1, e.ws)
+	}
+	// Join line 121 with line 120 (backspace at the start of a line), then
+	// type.
+	e.Update(keyPress("home"))
+	e.Update(keyPress("backspace"))
+	for _, r := range "X" {
+		e.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
+	}
+	want := append(append(append([]string{}, lines[:119]...), "line 120Xline 121"), lines[121:]...)
+	if got := e.Value(); got != strings.Join(want, "\n") {
+		t.Fatalf("the text after the edit is not the whole text with it (%d lines)", strings.Count(got, "\n")+1)
+	}
+	view := strings.Join(e.View(40, true), "\n")
+	if !strings.Contains(ansi.Strip(view), " 120 line 120Xline 121") {
+		t.Errorf("the cursor line is not drawn with its number from the top:\n%s", ansi.Strip(view))
+	}
+	for range 60 {
+		e.Update(keyPress("pgdown"))
+	}
+	if e.Line() != len(want)-1 {
+		t.Errorf("page down to the end: line %d of %d", e.Line()+1, len(want))
+	}
+	e.Update(tea.KeyPressMsg{Code: tea.KeyHome, Mod: tea.ModCtrl})
+	if e.Line() != 0 || e.ws != 0 {
+		t.Errorf("ctrl+home: line %d, window from %d", e.Line()+1, e.ws)
+	}
+	e.Update(tea.KeyPressMsg{Code: tea.KeyEnd, Mod: tea.ModCtrl})
+	e.Update(keyPress("enter"))
+	e.InsertString("last")
+	if got := e.Value(); !strings.HasSuffix(got, "line 500\nlast") || e.LineCount() != len(want)+1 {
+		t.Errorf("typing at the end: %q", got[max(len(got)-30, 0):])
 	}
 }

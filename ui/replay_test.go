@@ -142,7 +142,7 @@ func replayScenarios() []scenario {
 		{name: "replay-nulls-stripped-every-item", loaded: replayFiles, steps: at(turnWrapper, 4, "tab", "n", "n")},
 		{name: "replay-validated", loaded: replayFiles, steps: at(turnTwoTurns1, 5)},
 		{name: "replay-validation-errors", loaded: replayFiles, steps: at(turnInvalid, 5, "tab", "n")},
-		{name: "replay-schema-not-compiled", loaded: replayFiles, steps: at(turnTwoTurns2, 5)},
+		{name: "replay-pattern-not-checked", loaded: replayFiles, steps: at(turnTwoTurns2, 5)},
 		{name: "replay-result", loaded: replayFiles, steps: at(turnTwoTurns1, 6, "tab", "tab")},
 		{name: "replay-result-missing", loaded: replayFiles, steps: at(turnInvalid, 6)},
 		{name: "replay-output", loaded: replayFiles, steps: at(turnTwoTurns1, 7, "tab", "tab")},
