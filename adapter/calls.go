@@ -75,6 +75,7 @@ func DefaultCallsOptions() CallsOptions { return CallsOptions{ErrorPrefix: Defau
 type Call struct {
 	API       API    // the API whose shape the call item has
 	Index     int    // position of the call item among the response's items
+	ItemPath  Path   // where the call item is in the response
 	CallID    string // the Chat "id" or the Responses "call_id" ("" when missing)
 	Name      string // the exposed name
 	Sent      *SentTool
@@ -88,20 +89,22 @@ type Call struct {
 
 // A Rejection is a call item that produced no Call, and the output that answers it.
 type Rejection struct {
-	API    API
-	Index  int
-	CallID string
-	Name   string
-	Reason string // why, without the error prefix
-	Output Value  // the rejected output item, in the answered item's API shape
-	Item   Value
+	API      API
+	Index    int
+	ItemPath Path // where the call item is in the response
+	CallID   string
+	Name     string
+	Reason   string // why, without the error prefix
+	Output   Value  // the rejected output item, in the answered item's API shape
+	Item     Value
 }
 
 // An Ignored item is a response item that is not a function call.
 type Ignored struct {
-	Index  int
-	Type   string
-	Reason string
+	Index    int
+	ItemPath Path // where the item is in the response
+	Type     string
+	Reason   string
 }
 
 // Extracted is what ToolCalls found in a response.
@@ -151,6 +154,12 @@ func ToolCalls(response Value, sent *SentTools, opts CallsOptions) (*Extracted, 
 		return nil, err
 	}
 	x := &Extracted{API: api}
+	itemPath := func(i int) Path {
+		if base == nil {
+			return Path{}
+		}
+		return base.Append(Index(i))
+	}
 	for i, it := range items {
 		itemAPI := api
 		if itemAPI == "" {
@@ -159,13 +168,19 @@ func ToolCalls(response Value, sent *SentTools, opts CallsOptions) (*Extracted, 
 		call, ok, ignored := readCallItem(it, itemAPI)
 		if ignored != "" {
 			typ, _ := it.Get("type")
-			x.Ignored = append(x.Ignored, Ignored{Index: i, Type: typ.Str(), Reason: ignored})
+			x.Ignored = append(x.Ignored, Ignored{Index: i, ItemPath: itemPath(i), Type: typ.Str(), Reason: ignored})
 			continue
 		}
 		if !ok {
-			return nil, &ResponseError{base.Append(Index(i)), "not a tool call item: " + call.reason}
+			return nil, &ResponseError{itemPath(i), "not a tool call item: " + call.reason}
 		}
-		x.add(resolveCall(call, i, itemAPI, sent, opts))
+		c, r := resolveCall(call, i, itemAPI, sent, opts)
+		if c != nil {
+			c.ItemPath = itemPath(i)
+		} else {
+			r.ItemPath = itemPath(i)
+		}
+		x.add(c, r)
 	}
 	return x, nil
 }
@@ -232,7 +247,7 @@ func responseItems(v Value) (API, []Value, Path, error) {
 			return Chat, items, Keys("tool_calls"), err
 		}
 		if typ, _ := v.Get("type"); typ.Str() == "function_call" {
-			return Responses, []Value{v}, Path{}, nil
+			return Responses, []Value{v}, nil, nil // the response is the item
 		}
 		if v.Has("error") {
 			return "", nil, nil, &ResponseError{Keys("error"), "this is an error body, not a response: " + errorMessage(v)}

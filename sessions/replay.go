@@ -43,8 +43,16 @@ const (
 )
 
 // A Stage is one step of a turn's trace: what went in, what came out, and notes.
-// Marks are paths into Output worth showing (stripped nulls, validation errors); in
-// the stripped stage, Removed are the same paths in Input.
+//
+// Marks are instance paths worth showing, and Removed the nulls taken out:
+//   - stripped: Removed are the null paths at which nulls were removed from Input
+//     (the decoded arguments); they are gone from Output;
+//   - defaults: Marks are the null paths where Output got a default back;
+//   - validated: Marks are the concrete paths of the validation errors, into Input
+//     (the arguments that were validated).
+//
+// Text is the output stage's rendered text: what a Chat tool message carries, and
+// for Responses the output as text even when the item uses the array form.
 type Stage struct {
 	Kind    StageKind
 	Call    int    // index into the turn's calls, -1 for a turn-wide stage
@@ -52,6 +60,7 @@ type Stage struct {
 	Title   string
 	Input   adapter.Value
 	Output  adapter.Value
+	Text    string
 	Notes   []string
 	Marks   []adapter.Path
 	Removed []adapter.Path
@@ -348,7 +357,7 @@ func callStages(i int, c CheckedCall, result func(string) (adapter.Value, bool),
 		stages = append(stages, o)
 		return stages
 	}
-	o.Output = rendered.Item
+	o.Output, o.Text = rendered.Item, rendered.Text
 	o.Notes = append(o.Notes, rendered.Notes...)
 	*out = rendered.Item
 	stages = append(stages, o)
