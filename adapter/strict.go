@@ -149,7 +149,7 @@ func (c *converter) run() (Value, bool) {
 	if root.Has("$ref") {
 		return Value{}, c.fail("$ref", "the root schema cannot be a $ref; inline the referenced object at the root")
 	}
-	c.units = map[refTarget]*unit{{}: {}}
+	c.units = map[refTarget]*unit{{}: {events: make([]event, 0, 64)}}
 	if root.Has("$defs") || root.Has("definitions") {
 		c.reachable = map[refTarget]bool{}
 		c.reach(root)
@@ -309,8 +309,8 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 	}
 
 	if isObject {
+		// Decremented once the members are built; a failure ends the conversion.
 		c.level++
-		defer func() { c.level-- }()
 		if c.level > MaxStrictDepth {
 			c.tot.deep = true
 		}
@@ -489,6 +489,9 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 			b.add(Member{"description", StringValue(text)})
 		}
 	}
+	if isObject {
+		c.level--
+	}
 	out := b.value(n)
 	c.madeNull = how != nullNone
 	if how == nullWrap {
@@ -656,11 +659,7 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 	}
 	// Which properties are optional is read before any child is converted: the
 	// required set is shared scratch that nested objects reuse.
-	optional := c.bools(len(mems))
-	req := c.requiredSet(parent)
-	for i, m := range mems {
-		optional[i] = !req.has(m.Key)
-	}
+	optional := c.optionalFlags(mems, parent)
 	b := memberBuilder{c: c, src: mems}
 	for i, m := range mems {
 		c.spath = append(c.spath, Key(m.Key))
@@ -985,6 +984,31 @@ func (c *converter) clean(s Value) Value {
 	}
 	c.removed.Add(rem)
 	return StringValue(out)
+}
+
+// optionalFlags says, for each property, whether it is optional: not in the
+// object's required list. Required lists usually name properties in the order
+// they are declared, and then one walk of both answers; otherwise a set does.
+func (c *converter) optionalFlags(mems []Member, parent Value) []bool {
+	optional := c.bools(len(mems))
+	r, _ := parent.Get("required")
+	req := r.Items()
+	j := 0
+	for i, m := range mems {
+		if j < len(req) && req[j].Kind() == String && req[j].Str() == m.Key {
+			j++
+			continue
+		}
+		optional[i] = true
+	}
+	if j == len(req) {
+		return optional
+	}
+	set := c.requiredSet(parent)
+	for i, m := range mems {
+		optional[i] = !set.has(m.Key)
+	}
+	return optional
 }
 
 // requiredNames is the set of names in a node's required list.
