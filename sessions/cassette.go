@@ -343,15 +343,7 @@ func parseBody(raw []byte, contentType string) (adapter.Value, bool, []string, *
 		if err == nil {
 			switch sh, _ := classify(v); sh {
 			case shapeChatChunk, shapeRespEvent, shapeChunkList, shapeEventList:
-				items := []adapter.Value{v}
-				if v.Kind() == adapter.Array {
-					items = v.Items()
-				}
-				s := newStreamLoader()
-				for i, it := range items {
-					s.value("", it, fmt.Sprintf("event %d", i+1))
-				}
-				ex, ferr := s.exchange("")
+				ex, ferr := reassembleEvents(v, "")
 				return ex.Response, true, ex.Warnings, ferr
 			}
 			return v, false, nil, nil

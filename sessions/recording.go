@@ -116,15 +116,7 @@ func LoadResponse(name string, v adapter.Value) (ex Exchange, err error) {
 		ex.Response, ex.API = v, api
 		return ex, nil
 	case shapeChatChunk, shapeRespEvent, shapeChunkList, shapeEventList:
-		items := []adapter.Value{v}
-		if v.Kind() == adapter.Array {
-			items = v.Items()
-		}
-		s := newStreamLoader()
-		for i, it := range items {
-			s.value("", it, fmt.Sprintf("event %d", i+1))
-		}
-		sx, ferr := s.exchange("response")
+		sx, ferr := reassembleEvents(v, "response")
 		if ferr != nil {
 			return Exchange{}, &LoadError{File: name, Msg: ferr.msg}
 		}

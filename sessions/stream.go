@@ -102,6 +102,20 @@ type streamLoader struct {
 	slow    bool // decode every event whole (tests compare both ways)
 }
 
+// reassembleEvents reassembles a stream given as a JSON value: one chunk or event,
+// or a list of them.
+func reassembleEvents(v adapter.Value, label string) (Exchange, *entryError) {
+	items := []adapter.Value{v}
+	if v.Kind() == adapter.Array {
+		items = v.Items()
+	}
+	s := newStreamLoader()
+	for i, it := range items {
+		s.value("", it, fmt.Sprintf("event %d", i+1))
+	}
+	return s.exchange(label)
+}
+
 func newStreamLoader() *streamLoader {
 	return &streamLoader{}
 }
