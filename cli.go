@@ -201,6 +201,20 @@ func loadServers(e *env, args []string) ([]adapter.Server, error) {
 	return servers, nil
 }
 
+// sendTools loads --tools arguments and renders them as they were sent; nil when
+// none are given.
+func sendTools(e *env, toolArgs []string, noPrefix bool, opts adapter.ToolsOptions) (*adapter.ToolsReport, error) {
+	if len(toolArgs) == 0 {
+		return nil, nil
+	}
+	servers, err := loadServers(e, toolArgs)
+	if err != nil {
+		return nil, err
+	}
+	_, rep := adapter.Tools(adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: noPrefix}), opts)
+	return rep, nil
+}
+
 func str(s string) adapter.Value { return adapter.StringValue(s) }
 
 func member(k string, v adapter.Value) adapter.Member { return adapter.Member{Key: k, Value: v} }

@@ -35,13 +35,12 @@ func runCalls(e *env, args []string) (int, error) {
 	if len(pos) != 1 {
 		return exitBad, usagef("strictscope calls: name one RESPONSE file (or - for stdin)")
 	}
+	rep, err := sendTools(e, toolArgs, tf.noPrefix, opts)
+	if err != nil {
+		return exitBad, err
+	}
 	var given *adapter.SentTools
-	if len(toolArgs) > 0 {
-		servers, err := loadServers(e, toolArgs)
-		if err != nil {
-			return exitBad, err
-		}
-		_, rep := adapter.Tools(adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: tf.noPrefix}), opts)
+	if rep != nil {
 		given = rep.Sent()
 	}
 	name, data, err := readInput(e, pos[0])

@@ -39,13 +39,9 @@ func runExplain(e *env, args []string) (int, error) {
 	if len(pos) != 1 {
 		return exitBad, usagef("strictscope explain: name one FILE holding an error (or - for stdin)")
 	}
-	var report *adapter.ToolsReport
-	if len(toolArgs) > 0 {
-		servers, err := loadServers(e, toolArgs)
-		if err != nil {
-			return exitBad, err
-		}
-		_, report = adapter.Tools(adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: tf.noPrefix}), opts)
+	report, err := sendTools(e, toolArgs, tf.noPrefix, opts)
+	if err != nil {
+		return exitBad, err
 	}
 	name, data, err := readInput(e, pos[0])
 	if err != nil {
