@@ -90,41 +90,186 @@ type Styles struct {
 	Stale      lipgloss.Style // a result that is being recomputed
 }
 
-// palette is the colours of one background.
-type palette struct {
-	fg, muted, faint, accent, border   color.Color
-	key, str, num, konst, punct        color.Color
-	green, yellow, red, magenta, cyan  color.Color
-	cursorBg, cursorBgBlur, selectedBg color.Color
-	nullBg, errorBg, barBg, callBg     color.Color
-}
+// A colour names one colour of the palette.
+type colour uint8
+
+const (
+	none colour = iota // no colour
+	fg
+	muted
+	faint
+	accent
+	border
+	key
+	str
+	num
+	konst
+	punct
+	green
+	yellow
+	red
+	magenta
+	cyan
+	cursorBg
+	cursorBgBlur
+	selectedBg
+	nullBg
+	errorBg
+	barBg
+	callBg
+	colours // how many
+)
+
+// palette is the colours of one background, by name.
+type palette [colours]color.Color
 
 func newPalette(dark bool) palette {
+	// Each colour on a light and on a dark background.
+	hex := [colours][2]string{
+		fg:           {"#24292F", "#D4D4D8"},
+		muted:        {"#6E7781", "#8B8F98"},
+		faint:        {"#A0A7B0", "#5C606A"},
+		accent:       {"#0969DA", "#7AA2F7"},
+		border:       {"#D0D7DE", "#3B3F4A"},
+		key:          {"#0550AE", "#7DCFFF"},
+		str:          {"#116329", "#9ECE6A"},
+		num:          {"#953800", "#FF9E64"},
+		konst:        {"#8250DF", "#BB9AF7"},
+		punct:        {"#57606A", "#A9B1D6"},
+		green:        {"#1A7F37", "#73DACA"},
+		yellow:       {"#9A6700", "#E0AF68"},
+		red:          {"#CF222E", "#F7768E"},
+		magenta:      {"#A626A4", "#D484F2"},
+		cyan:         {"#0E7490", "#7DCFFF"},
+		cursorBg:     {"#DDF4FF", "#2F3549"},
+		cursorBgBlur: {"#EEF2F6", "#24283B"},
+		selectedBg:   {"#DDF4FF", "#2F3549"},
+		nullBg:       {"#E6F6EA", "#1E3A2F"},
+		errorBg:      {"#FFE4E6", "#4A1F27"},
+		barBg:        {"#EAEEF2", "#1F2330"},
+		callBg:       {"#EEF0FF", "#262A45"},
+	}
 	ld := lipgloss.LightDark(dark)
-	c := lipgloss.Color
-	return palette{
-		fg:           ld(c("#24292F"), c("#D4D4D8")),
-		muted:        ld(c("#6E7781"), c("#8B8F98")),
-		faint:        ld(c("#A0A7B0"), c("#5C606A")),
-		accent:       ld(c("#0969DA"), c("#7AA2F7")),
-		border:       ld(c("#D0D7DE"), c("#3B3F4A")),
-		key:          ld(c("#0550AE"), c("#7DCFFF")),
-		str:          ld(c("#116329"), c("#9ECE6A")),
-		num:          ld(c("#953800"), c("#FF9E64")),
-		konst:        ld(c("#8250DF"), c("#BB9AF7")),
-		punct:        ld(c("#57606A"), c("#A9B1D6")),
-		green:        ld(c("#1A7F37"), c("#73DACA")),
-		yellow:       ld(c("#9A6700"), c("#E0AF68")),
-		red:          ld(c("#CF222E"), c("#F7768E")),
-		magenta:      ld(c("#A626A4"), c("#D484F2")),
-		cyan:         ld(c("#0E7490"), c("#7DCFFF")),
-		cursorBg:     ld(c("#DDF4FF"), c("#2F3549")),
-		cursorBgBlur: ld(c("#EEF2F6"), c("#24283B")),
-		selectedBg:   ld(c("#DDF4FF"), c("#2F3549")),
-		nullBg:       ld(c("#E6F6EA"), c("#1E3A2F")),
-		errorBg:      ld(c("#FFE4E6"), c("#4A1F27")),
-		barBg:        ld(c("#EAEEF2"), c("#1F2330")),
-		callBg:       ld(c("#EEF0FF"), c("#262A45")),
+	var p palette
+	for c := fg; c < colours; c++ {
+		p[c] = ld(lipgloss.Color(hex[c][0]), lipgloss.Color(hex[c][1]))
+	}
+	return p
+}
+
+// attrs are text attributes; dim is what terminals call faint.
+type attrs uint8
+
+const (
+	bold attrs = 1 << iota
+	dim
+	italic
+	underline
+	reverse
+)
+
+func (a attrs) style() lipgloss.Style {
+	s := lipgloss.NewStyle()
+	if a&bold != 0 {
+		s = s.Bold(true)
+	}
+	if a&dim != 0 {
+		s = s.Faint(true)
+	}
+	if a&italic != 0 {
+		s = s.Italic(true)
+	}
+	if a&underline != 0 {
+		s = s.Underline(true)
+	}
+	if a&reverse != 0 {
+		s = s.Reverse(true)
+	}
+	return s
+}
+
+// look is how one style draws: with colours, its foreground, background and
+// attributes; without colours, its attributes alone (mono), which keep every
+// highlight visible. A row of looks reads: the style, fg, bg, attrs, mono.
+type look struct {
+	style  *lipgloss.Style
+	fg, bg colour
+	attrs  attrs
+	mono   attrs
+}
+
+// looks is every style of st with its look, one row a style: a style is given
+// its colours and its look without colour in one place.
+func (st *Styles) looks() []look {
+	h := &st.Help
+	return []look{
+		{&st.Title, accent, barBg, bold, bold},
+		{&st.TitleBar, muted, barBg, 0, 0},
+		{&st.Mode, fg, barBg, bold, bold},
+		{&st.ModeOff, faint, barBg, 0, dim},
+		{&st.Separator, border, none, 0, 0},
+		{&st.PaneTitle, muted, none, 0, 0},
+		{&st.PaneFocused, accent, none, bold, bold | underline},
+		{&st.Status, muted, barBg, 0, 0},
+		{&st.StatusMsg, green, barBg, 0, bold},
+		{&st.StatusErr, red, barBg, bold, bold | reverse},
+		{&st.Info, fg, none, 0, 0},
+		{&st.Crumb, key, none, 0, 0},
+		{&st.CrumbSep, faint, none, 0, 0},
+		{&st.Note, yellow, none, 0, bold},
+		{&st.Muted, muted, none, 0, dim},
+		{&st.Prompt, accent, none, bold, bold},
+		{&st.BannerError, red, none, bold, bold | reverse},
+		{&st.BannerWarn, yellow, none, bold, bold},
+		{&st.Message, muted, none, 0, 0},
+		{&h.ShortKey, accent, none, 0, bold},
+		{&h.ShortDesc, muted, none, 0, 0},
+		{&h.ShortSeparator, faint, none, 0, 0},
+		{&h.Ellipsis, faint, none, 0, 0},
+		{&h.FullKey, accent, none, 0, bold},
+		{&h.FullDesc, fg, none, 0, 0},
+		{&h.FullSeparator, faint, none, 0, 0},
+		{&st.HelpTitle, fg, none, bold, bold | underline},
+
+		{&st.ListHeader, muted, none, 0, 0},
+		{&st.ListName, fg, none, 0, 0},
+		{&st.ListServer, muted, none, 0, dim},
+		{&st.ListSelected, none, selectedBg, bold, reverse},
+		{&st.ListCurrent, none, cursorBgBlur, 0, underline},
+		{&st.ListFile, muted, none, italic, italic},
+		{&st.Filter, accent, none, 0, bold},
+
+		{&st.BadgeStrict, green, none, 0, 0},
+		{&st.BadgeFallback, yellow, none, 0, bold},
+		{&st.BadgeExcluded, red, none, 0, bold | underline},
+		{&st.BadgeNonStrict, muted, none, 0, 0},
+		{&st.BadgeHidden, magenta, none, bold, bold | reverse},
+		{&st.BadgeTruncated, cyan, none, 0, underline},
+		{&st.BadgeError, red, none, bold, bold | reverse},
+		{&st.BadgeReplay, muted, none, 0, dim},
+
+		{&st.JSONKey, key, none, 0, 0},
+		{&st.JSONString, str, none, 0, 0},
+		{&st.JSONNumber, num, none, 0, 0},
+		{&st.JSONConst, konst, none, 0, 0},
+		{&st.JSONPunct, punct, none, 0, 0},
+		{&st.JSONVisible, magenta, none, bold, bold | underline},
+
+		{&st.LineCursor, none, cursorBg, 0, reverse},
+		{&st.LineCursorB, none, cursorBgBlur, 0, underline},
+		{&st.LineNull, none, nullBg, 0, bold},
+		{&st.LineError, none, errorBg, 0, bold | underline},
+		{&st.LineDropped, faint, none, dim, dim},
+		{&st.LineCall, none, callBg, 0, italic},
+		{&st.GutterNull, green, none, bold, bold},
+		{&st.GutterError, red, none, bold, bold | reverse},
+		{&st.GutterDrop, faint, none, 0, dim},
+		{&st.GutterCall, accent, none, bold, bold},
+
+		{&st.StageCount, accent, none, bold, bold},
+		{&st.StageTitle, fg, none, 0, 0},
+		{&st.NoteBullet, yellow, none, 0, bold},
+		{&st.Stale, muted, none, italic, italic},
 	}
 }
 
@@ -134,155 +279,26 @@ func Plain(dark bool) *Styles {
 	return &Styles{Dark: dark, NoColor: true, Plain: true}
 }
 
-// New returns the styles for a dark or light background, or without colour.
+// New returns the styles for a dark or light background, or without colour
+// (attributes only).
 func New(dark, noColor bool) *Styles {
+	st := &Styles{Dark: dark, NoColor: noColor}
 	if noColor {
-		return mono(dark)
+		for _, l := range st.looks() {
+			*l.style = l.mono.style()
+		}
+		return st
 	}
 	p := newPalette(dark)
-	s := lipgloss.NewStyle
-	st := &Styles{Dark: dark}
-
-	st.Title = s().Bold(true).Foreground(p.accent).Background(p.barBg)
-	st.TitleBar = s().Foreground(p.muted).Background(p.barBg)
-	st.Mode = s().Bold(true).Foreground(p.fg).Background(p.barBg)
-	st.ModeOff = s().Foreground(p.faint).Background(p.barBg)
-	st.Separator = s().Foreground(p.border)
-	st.PaneTitle = s().Foreground(p.muted)
-	st.PaneFocused = s().Bold(true).Foreground(p.accent)
-	st.Status = s().Foreground(p.muted).Background(p.barBg)
-	st.StatusMsg = s().Foreground(p.green).Background(p.barBg)
-	st.StatusErr = s().Bold(true).Foreground(p.red).Background(p.barBg)
-	st.Info = s().Foreground(p.fg)
-	st.Crumb = s().Foreground(p.key)
-	st.CrumbSep = s().Foreground(p.faint)
-	st.Note = s().Foreground(p.yellow)
-	st.Muted = s().Foreground(p.muted)
-	st.Prompt = s().Bold(true).Foreground(p.accent)
-	st.BannerError = s().Foreground(p.red).Bold(true)
-	st.BannerWarn = s().Foreground(p.yellow).Bold(true)
-	st.Message = s().Foreground(p.muted)
-	st.Help = help.Styles{
-		ShortKey:       s().Foreground(p.accent),
-		ShortDesc:      s().Foreground(p.muted),
-		ShortSeparator: s().Foreground(p.faint),
-		Ellipsis:       s().Foreground(p.faint),
-		FullKey:        s().Foreground(p.accent),
-		FullDesc:       s().Foreground(p.fg),
-		FullSeparator:  s().Foreground(p.faint),
+	for _, l := range st.looks() {
+		s := l.attrs.style()
+		if l.fg != none {
+			s = s.Foreground(p[l.fg])
+		}
+		if l.bg != none {
+			s = s.Background(p[l.bg])
+		}
+		*l.style = s
 	}
-	st.HelpTitle = s().Bold(true).Foreground(p.fg)
-
-	st.ListHeader = s().Foreground(p.muted)
-	st.ListName = s().Foreground(p.fg)
-	st.ListServer = s().Foreground(p.muted)
-	st.ListSelected = s().Background(p.selectedBg).Bold(true)
-	st.ListCurrent = s().Background(p.cursorBgBlur)
-	st.ListFile = s().Foreground(p.muted).Italic(true)
-	st.Filter = s().Foreground(p.accent)
-
-	st.BadgeStrict = s().Foreground(p.green)
-	st.BadgeFallback = s().Foreground(p.yellow)
-	st.BadgeExcluded = s().Foreground(p.red)
-	st.BadgeNonStrict = s().Foreground(p.muted)
-	st.BadgeHidden = s().Foreground(p.magenta).Bold(true)
-	st.BadgeTruncated = s().Foreground(p.cyan)
-	st.BadgeError = s().Foreground(p.red).Bold(true)
-	st.BadgeReplay = s().Foreground(p.muted)
-
-	st.JSONKey = s().Foreground(p.key)
-	st.JSONString = s().Foreground(p.str)
-	st.JSONNumber = s().Foreground(p.num)
-	st.JSONConst = s().Foreground(p.konst)
-	st.JSONPunct = s().Foreground(p.punct)
-	st.JSONVisible = s().Foreground(p.magenta).Bold(true)
-
-	st.LineCursor = s().Background(p.cursorBg)
-	st.LineCursorB = s().Background(p.cursorBgBlur)
-	st.LineNull = s().Background(p.nullBg)
-	st.LineError = s().Background(p.errorBg)
-	st.LineDropped = s().Foreground(p.faint).Faint(true)
-	st.LineCall = s().Background(p.callBg)
-	st.GutterNull = s().Foreground(p.green).Bold(true)
-	st.GutterError = s().Foreground(p.red).Bold(true)
-	st.GutterDrop = s().Foreground(p.faint)
-	st.GutterCall = s().Foreground(p.accent).Bold(true)
-
-	st.StageCount = s().Bold(true).Foreground(p.accent)
-	st.StageTitle = s().Foreground(p.fg)
-	st.NoteBullet = s().Foreground(p.yellow)
-	st.Stale = s().Foreground(p.muted).Italic(true)
-	return st
-}
-
-// mono is the set without colours: attributes only.
-func mono(dark bool) *Styles {
-	s := lipgloss.NewStyle
-	b := s().Bold(true)
-	st := &Styles{Dark: dark, NoColor: true}
-	st.Title = b
-	st.TitleBar = s()
-	st.Mode = b
-	st.ModeOff = s().Faint(true)
-	st.Separator = s()
-	st.PaneTitle = s()
-	st.PaneFocused = s().Bold(true).Underline(true)
-	st.Status = s()
-	st.StatusMsg = b
-	st.StatusErr = s().Bold(true).Reverse(true)
-	st.Info = s()
-	st.Crumb = s()
-	st.CrumbSep = s()
-	st.Note = b
-	st.Muted = s().Faint(true)
-	st.Prompt = b
-	st.BannerError = s().Bold(true).Reverse(true)
-	st.BannerWarn = b
-	st.Message = s()
-	st.Help = help.Styles{
-		ShortKey: b, ShortDesc: s(), ShortSeparator: s(), Ellipsis: s(),
-		FullKey: b, FullDesc: s(), FullSeparator: s(),
-	}
-	st.HelpTitle = s().Bold(true).Underline(true)
-
-	st.ListHeader = s()
-	st.ListName = s()
-	st.ListServer = s().Faint(true)
-	st.ListSelected = s().Reverse(true)
-	st.ListCurrent = s().Underline(true)
-	st.ListFile = s().Italic(true)
-	st.Filter = b
-
-	st.BadgeStrict = s()
-	st.BadgeFallback = b
-	st.BadgeExcluded = s().Bold(true).Underline(true)
-	st.BadgeNonStrict = s()
-	st.BadgeHidden = s().Bold(true).Reverse(true)
-	st.BadgeTruncated = s().Underline(true)
-	st.BadgeError = s().Bold(true).Reverse(true)
-	st.BadgeReplay = s().Faint(true)
-
-	st.JSONKey = s()
-	st.JSONString = s()
-	st.JSONNumber = s()
-	st.JSONConst = s()
-	st.JSONPunct = s()
-	st.JSONVisible = s().Bold(true).Underline(true)
-
-	st.LineCursor = s().Reverse(true)
-	st.LineCursorB = s().Underline(true)
-	st.LineNull = s().Bold(true)
-	st.LineError = s().Bold(true).Underline(true)
-	st.LineDropped = s().Faint(true)
-	st.LineCall = s().Italic(true)
-	st.GutterNull = b
-	st.GutterError = s().Bold(true).Reverse(true)
-	st.GutterDrop = s().Faint(true)
-	st.GutterCall = b
-
-	st.StageCount = b
-	st.StageTitle = s()
-	st.NoteBullet = b
-	st.Stale = s().Italic(true)
 	return st
 }

@@ -71,3 +71,13 @@ func TestPlainDrawsNothingButText(t *testing.T) {
 		}
 	}
 }
+
+// TestEveryStyleHasALook checks that every style has its row in the table of
+// looks: with colours, each one has a colour.
+func TestEveryStyleHasALook(t *testing.T) {
+	for name, st := range fields(New(true, false)) {
+		if !hasColour(st) {
+			t.Errorf("%s has no colour: it has no look", name)
+		}
+	}
+}
