@@ -313,31 +313,22 @@ func (p *playground) PaneAt(x, y int) (int, bool) {
 
 // View implements Screen.
 func (p *playground) View(focus int) string {
-	l := p.layout
 	st := p.ctx.Styles
-	var b strings.Builder
-	b.WriteString(p.titleBar())
-	sep := strings.TrimSuffix(strings.Repeat(st.Separator.Render("│")+"\n", l.Editor.H), "\n")
-	body := lipgloss.JoinHorizontal(lipgloss.Top, p.editorView(focus == pgEditor), sep, p.resultView(focus == pgResult))
-	b.WriteByte('\n')
-	b.WriteString(body)
-	b.WriteByte('\n')
-	b.WriteString(p.notes.view(focus == pgNotes))
-	b.WriteByte('\n')
-	b.WriteString(p.infoRow(focus))
-	return b.String()
+	panes := lipgloss.JoinHorizontal(lipgloss.Top, p.editorView(focus == pgEditor), rule(st, p.layout.Editor.H),
+		p.resultView(focus == pgResult))
+	return frame(p.titleBar(), nil, Rect{}, panes+"\n"+p.notes.view(focus == pgNotes), p.infoRow(focus))
 }
 
 func (p *playground) titleBar() string {
 	st := p.ctx.Styles
-	left := st.Title.Render(" strictscope ") + st.TitleBar.Render("playground")
+	left := st.TitleBar.Render("playground")
 	if p.req != nil {
 		left += st.TitleBar.Render(" │ ") + st.Mode.Render(p.req.what())
 		if p.req.kind == editSchema {
 			left += st.TitleBar.Render(" │ ") + modeFlag(st.Mode, st.ModeOff, "defaults", !p.req.noDefaults)
 		}
 	}
-	return st.TitleBar.Render(fit(left, p.ctx.Width))
+	return titleRow(st, p.ctx.Width, left)
 }
 
 // editorView draws the editor's title row and the editor, exactly its
@@ -379,9 +370,6 @@ func (p *playground) infoRow(focus int) string {
 	if focus == pgEditor && p.req != nil {
 		pos := " line " + itoa(p.editor.Line()+1) + ", column " + itoa(p.editor.Column()+1)
 		return fit(st.Info.Render(pos)+st.Muted.Render("  · esc leaves · tab to the result · ctrl+o other view"), w)
-	}
-	if p.result.lineCount() == 0 {
-		return strings.Repeat(" ", w)
 	}
 	return crumbRow(st, p.result, w)
 }

@@ -54,7 +54,7 @@ type replayScreen struct {
 	panes    [2]*jsonPane
 	notes    *notesPane
 	layout   ReplayLayout
-	banner   []string
+	banner   banner
 	views    map[stageKey]*stageView
 	shown    stageKey
 }
@@ -203,7 +203,7 @@ func (s *replayScreen) show() {
 // Resize implements Screen.
 func (s *replayScreen) Resize() {
 	s.setBanner()
-	s.layout = ComputeReplayLayout(s.ctx.Width, s.ctx.Height, len(s.banner))
+	s.layout = ComputeReplayLayout(s.ctx.Width, s.ctx.Height, len(s.banner.lines))
 	if s.layout.TooSmall {
 		return
 	}
@@ -222,23 +222,13 @@ func (s *replayScreen) Resize() {
 // session, why the turn cannot be replayed, and the warnings of the file and
 // the turn.
 func (s *replayScreen) setBanner() {
-	s.banner = s.banner[:0]
+	s.banner.reset(s.ctx.Width)
 	_, tr, t := s.current()
 	if tr == nil {
 		return
 	}
 	st := s.ctx.Styles
-	w := max(s.ctx.Width-2, 10)
-	add := func(style lipgloss.Style, text string, maxLines int) {
-		lines := wrapText(text, w)
-		if len(lines) > maxLines {
-			lines = lines[:maxLines]
-			lines[maxLines-1] = ansiTruncate(lines[maxLines-1], w-1) + "…"
-		}
-		for _, l := range lines {
-			s.banner = append(s.banner, style.Render(" "+l))
-		}
-	}
+	add := s.banner.add
 	switch tr.ToolsFrom {
 	case "inferred from the request":
 		add(st.BannerWarn, "! tools inferred from the request: no tool list was loaded with this recording, so the tools and their null paths are read from the tools it sent", 2)

@@ -11,24 +11,11 @@ import (
 func (s *replayScreen) View(focus int) string {
 	l := s.layout
 	st := s.ctx.Styles
-	var b strings.Builder
-	b.WriteString(s.titleBar())
-	for _, line := range s.banner[:min(len(s.banner), l.Banner.H)] {
-		b.WriteByte('\n')
-		b.WriteString(fit(line, l.Banner.W))
-	}
-	rule := func(h int) string {
-		return strings.TrimSuffix(strings.Repeat(st.Separator.Render("│")+"\n", h), "\n")
-	}
 	panes := lipgloss.JoinHorizontal(lipgloss.Top,
-		s.panes[0].view(focus == rpInput), rule(l.Left.H), s.panes[1].view(focus == rpOutput))
+		s.panes[0].view(focus == rpInput), rule(st, l.Left.H), s.panes[1].view(focus == rpOutput))
 	right := lipgloss.JoinVertical(lipgloss.Left, s.stepperRow(), panes, s.notes.view(focus == rpNotes))
-	body := lipgloss.JoinHorizontal(lipgloss.Top, s.list.view(focus == rpList), rule(l.List.H), right)
-	b.WriteByte('\n')
-	b.WriteString(body)
-	b.WriteByte('\n')
-	b.WriteString(s.infoRow(focus))
-	return b.String()
+	body := lipgloss.JoinHorizontal(lipgloss.Top, s.list.view(focus == rpList), rule(st, l.List.H), right)
+	return frame(s.titleBar(), s.banner.lines, l.Banner, body, s.infoRow(focus))
 }
 
 // titleBar is the first row: the name, the screen, the options, where the
@@ -40,7 +27,7 @@ func (s *replayScreen) titleBar() string {
 		st.Mode.Render("structured " + string(s.opts.Structured)),
 		modeFlag(st.Mode, st.ModeOff, "error prefix", !s.opts.NoErrorPrefix),
 	}
-	left := st.Title.Render(" strictscope ") + st.TitleBar.Render("replay │ ") + strings.Join(parts, sepr)
+	left := st.TitleBar.Render("replay │ ") + strings.Join(parts, sepr)
 	if _, tr, t := s.current(); tr != nil {
 		if t.API != "" {
 			left += st.TitleBar.Render(" │ ") + st.Mode.Render(string(t.API))
@@ -50,7 +37,7 @@ func (s *replayScreen) titleBar() string {
 	if s.want != s.opts {
 		left += st.TitleBar.Render(" │ ") + st.Stale.Render("replaying with "+s.want.String()+"…")
 	}
-	return st.TitleBar.Render(fit(left, s.ctx.Width))
+	return titleRow(st, s.ctx.Width, left)
 }
 
 // stepperRow is the row over the panes: where the stage is in the turn, and
@@ -77,12 +64,7 @@ func (s *replayScreen) stepperRow() string {
 // infoRow is the breadcrumb of the focused pane's cursor and what the trace
 // says about the cursor line.
 func (s *replayScreen) infoRow(focus int) string {
-	w := s.ctx.Width
-	p := s.panes[replayJSONFocus(focus)]
-	if p.lineCount() == 0 {
-		return strings.Repeat(" ", w)
-	}
-	return crumbRow(s.ctx.Styles, p, w)
+	return crumbRow(s.ctx.Styles, s.panes[replayJSONFocus(focus)], s.ctx.Width)
 }
 
 // KeyMaps implements Screen.

@@ -34,7 +34,7 @@ type toolsScreen struct {
 	list     *toolList
 	panes    [2]*jsonPane
 	layout   Layout
-	banner   []string // styled lines above the panes
+	banner   banner
 	shown    shownKey // what the panes show now
 }
 
@@ -149,7 +149,7 @@ func (s *toolsScreen) sync(i int) {
 // Resize implements Screen.
 func (s *toolsScreen) Resize() {
 	s.setBanner()
-	s.layout = ComputeLayout(s.ctx.Width, s.ctx.Height, len(s.banner))
+	s.layout = ComputeLayout(s.ctx.Width, s.ctx.Height, len(s.banner.lines))
 	if s.layout.TooSmall {
 		return
 	}
@@ -211,23 +211,13 @@ func (s *toolsScreen) headerLines(w int) []string {
 // setBanner says what is wrong with the selected row above the panes: the
 // conversion's error, hidden text, a cut description, a file that failed.
 func (s *toolsScreen) setBanner() {
-	s.banner = s.banner[:0]
+	s.banner.reset(s.ctx.Width)
 	row := s.list.current()
 	if row == nil {
 		return
 	}
 	st := s.ctx.Styles
-	w := max(s.ctx.Width-2, 10)
-	add := func(style lipgloss.Style, text string, maxLines int) {
-		lines := wrapText(text, w)
-		if len(lines) > maxLines {
-			lines = lines[:maxLines]
-			lines[maxLines-1] = ansiTruncate(lines[maxLines-1], w-1) + "…"
-		}
-		for _, l := range lines {
-			s.banner = append(s.banner, style.Render(" "+l))
-		}
-	}
+	add := s.banner.add
 	if row.file >= 0 {
 		f := &s.loaded.Files[row.file]
 		if f.Err != nil {

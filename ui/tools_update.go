@@ -104,13 +104,6 @@ func (s *toolsScreen) key(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 	return focus, s.jsonKey(k, jsonFocus(focus))
 }
 
-func onOff(what string, on bool) string {
-	if on {
-		return what + " on"
-	}
-	return what + " off"
-}
-
 // toggled redraws after a mode changed. Modes seen before are drawn at once
 // from the cache. Others are computed off the frame by a command (the
 // library's answer and the selected tool's panes, which on a large schema take

@@ -12,24 +12,12 @@ import (
 
 // View implements Screen.
 func (s *toolsScreen) View(focus int) string {
-	l := s.layout
-	st := s.ctx.Styles
-	var b strings.Builder
-	b.WriteString(s.titleBar())
-	for _, line := range s.banner[:min(len(s.banner), l.Banner.H)] {
-		b.WriteByte('\n')
-		b.WriteString(fit(line, l.Banner.W))
-	}
-	sep := strings.TrimSuffix(strings.Repeat(st.Separator.Render("│")+"\n", l.List.H), "\n")
+	sep := rule(s.ctx.Styles, s.layout.List.H)
 	body := lipgloss.JoinHorizontal(lipgloss.Top,
 		s.list.view(focus == paneList), sep,
 		s.panes[0].view(focus == paneLeft), sep,
 		s.panes[1].view(focus == paneRight))
-	b.WriteByte('\n')
-	b.WriteString(body)
-	b.WriteByte('\n')
-	b.WriteString(s.infoRow(focus))
-	return b.String()
+	return frame(s.titleBar(), s.banner.lines, s.layout.Banner, body, s.infoRow(focus))
 }
 
 // titleBar is the first row: the name, the screen, the modes.
@@ -44,35 +32,26 @@ func (s *toolsScreen) titleBar() string {
 		modeFlag(st.Mode, st.ModeOff, "defaults", !m.NoDefaultDescriptions),
 	}
 	view := map[viewMode]string{viewSchema: "original ↔ strict", viewTool: "listed ↔ sent", viewReport: "report"}[s.view]
-	left := st.Title.Render(" strictscope ") + st.TitleBar.Render("tools │ ") + strings.Join(parts, sepr) +
+	left := st.TitleBar.Render("tools │ ") + strings.Join(parts, sepr) +
 		st.TitleBar.Render(" │ "+view)
 	if s.want != s.modes {
 		left += st.TitleBar.Render(" │ ") + st.Stale.Render("computing "+s.want.String()+"…")
 	}
-	return st.TitleBar.Render(fit(left, s.ctx.Width))
-}
-
-func modeFlag(on, off lipgloss.Style, name string, v bool) string {
-	if v {
-		return on.Render(name)
-	}
-	return off.Render("no " + name)
+	return titleRow(st, s.ctx.Width, left)
 }
 
 // infoRow is the breadcrumb of the cursor's path and what the library said about
 // the cursor line.
 func (s *toolsScreen) infoRow(focus int) string {
-	w := s.ctx.Width
-	p := s.panes[jsonFocus(focus)]
-	if p.lineCount() == 0 {
-		return strings.Repeat(" ", w)
-	}
-	return crumbRow(s.ctx.Styles, p, w)
+	return crumbRow(s.ctx.Styles, s.panes[jsonFocus(focus)], s.ctx.Width)
 }
 
 // crumbRow is the breadcrumb of pane p's cursor and the note on its line, w
-// cells wide. p shows a document.
+// cells wide; blank when p shows no document.
 func crumbRow(st *styles.Styles, p *jsonPane, w int) string {
+	if p.lineCount() == 0 {
+		return strings.Repeat(" ", w)
+	}
 	note := p.note()
 	if p.c.doc.plain { // text, not JSON: no path to show
 		return fit(" "+st.Note.Render(note), w)
