@@ -4,7 +4,11 @@ import (
 	"slices"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/keys"
 	"github.com/strictscope/strictscope/ui/styles"
 )
 
@@ -133,6 +137,40 @@ func (p *jsonPane) scroll(delta int) {
 }
 
 func (p *jsonPane) hscroll(delta int) { p.xoff = max(p.xoff+delta, 0) }
+
+// key moves the pane for a key of jk: the cursor (moved), or the view sideways
+// by cols columns.
+func (p *jsonPane) key(k tea.KeyPressMsg, jk *keys.JSON) (moved bool, cols int) {
+	switch {
+	case key.Matches(k, jk.Up):
+		p.move(-1)
+	case key.Matches(k, jk.Down):
+		p.move(1)
+	case key.Matches(k, jk.PgUp):
+		p.move(-p.h)
+	case key.Matches(k, jk.PgDown):
+		p.move(p.h)
+	case key.Matches(k, jk.HalfUp):
+		p.move(-p.h / 2)
+	case key.Matches(k, jk.HalfDown):
+		p.move(p.h / 2)
+	case key.Matches(k, jk.Top):
+		p.move(-p.lineCount())
+	case key.Matches(k, jk.Bottom):
+		p.move(p.lineCount())
+	case key.Matches(k, jk.Left):
+		cols = -8
+	case key.Matches(k, jk.Right):
+		cols = 8
+	default:
+		return false, 0
+	}
+	if cols != 0 {
+		p.hscroll(cols)
+		return false, cols
+	}
+	return true, 0
+}
 
 // row is the cursor's row in the visible area.
 func (p *jsonPane) row() int { return p.cursor - p.offset }

@@ -3,6 +3,11 @@ package ui
 import (
 	"fmt"
 	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/strictscope/strictscope/ui/keys"
 )
 
 // notesPane is a scrolling list of notes under a title row: a stage's notes on
@@ -51,6 +56,24 @@ func (n *notesPane) clamp() {
 func (n *notesPane) scroll(d int) {
 	n.offset += d
 	n.clamp()
+}
+
+// key scrolls the notes for a key of jk that moves up or down.
+func (n *notesPane) key(k tea.KeyPressMsg, jk *keys.JSON) {
+	switch {
+	case key.Matches(k, jk.Up):
+		n.scroll(-1)
+	case key.Matches(k, jk.Down):
+		n.scroll(1)
+	case key.Matches(k, jk.PgUp), key.Matches(k, jk.HalfUp):
+		n.scroll(-max(n.h-1, 1))
+	case key.Matches(k, jk.PgDown), key.Matches(k, jk.HalfDown):
+		n.scroll(max(n.h-1, 1))
+	case key.Matches(k, jk.Top):
+		n.scroll(-len(n.lines))
+	case key.Matches(k, jk.Bottom):
+		n.scroll(len(n.lines))
+	}
 }
 
 func (n *notesPane) text() string {

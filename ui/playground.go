@@ -183,12 +183,8 @@ func (p *playground) Update(msg tea.Msg, focus int) (int, tea.Cmd) {
 			return focus, p.edited()
 		}
 	case tea.MouseWheelMsg:
-		d := wheelStep
-		switch msg.Mouse().Button {
-		case tea.MouseWheelUp:
-			d = -wheelStep
-		case tea.MouseWheelDown:
-		default:
+		d, ok := wheelDelta(msg.Mouse())
+		if !ok {
 			return focus, nil
 		}
 		switch pane, _ := p.PaneAt(msg.Mouse().X, msg.Mouse().Y); pane {
@@ -242,73 +238,17 @@ func (p *playground) key(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 		return focus, p.edited()
 	}
 	if focus == pgNotes {
-		p.notesKey(k)
+		p.notes.key(k, &p.ctx.Keys.JSON)
 		return focus, nil
 	}
-	p.jsonKey(k)
+	p.result.key(k, &p.ctx.Keys.JSON)
 	return focus, nil
-}
-
-func (p *playground) notesKey(k tea.KeyPressMsg) {
-	jk := &p.ctx.Keys.JSON
-	n := p.notes
-	switch {
-	case key.Matches(k, jk.Up):
-		n.scroll(-1)
-	case key.Matches(k, jk.Down):
-		n.scroll(1)
-	case key.Matches(k, jk.PgUp), key.Matches(k, jk.HalfUp):
-		n.scroll(-max(n.h-1, 1))
-	case key.Matches(k, jk.PgDown), key.Matches(k, jk.HalfDown):
-		n.scroll(max(n.h-1, 1))
-	case key.Matches(k, jk.Top):
-		n.scroll(-len(n.lines))
-	case key.Matches(k, jk.Bottom):
-		n.scroll(len(n.lines))
-	}
-}
-
-func (p *playground) jsonKey(k tea.KeyPressMsg) {
-	jk := &p.ctx.Keys.JSON
-	r := p.result
-	switch {
-	case key.Matches(k, jk.Up):
-		r.move(-1)
-	case key.Matches(k, jk.Down):
-		r.move(1)
-	case key.Matches(k, jk.PgUp):
-		r.move(-r.h)
-	case key.Matches(k, jk.PgDown):
-		r.move(r.h)
-	case key.Matches(k, jk.HalfUp):
-		r.move(-r.h / 2)
-	case key.Matches(k, jk.HalfDown):
-		r.move(r.h / 2)
-	case key.Matches(k, jk.Top):
-		r.move(-r.lineCount())
-	case key.Matches(k, jk.Bottom):
-		r.move(r.lineCount())
-	case key.Matches(k, jk.Left):
-		r.hscroll(-8)
-	case key.Matches(k, jk.Right):
-		r.hscroll(8)
-	}
 }
 
 // PaneAt implements Screen.
 func (p *playground) PaneAt(x, y int) (int, bool) {
 	l := p.layout
-	switch {
-	case l.TooSmall:
-		return 0, false
-	case l.Editor.Contains(x, y):
-		return pgEditor, true
-	case l.Result.Contains(x, y):
-		return pgResult, true
-	case l.Notes.Contains(x, y):
-		return pgNotes, true
-	}
-	return 0, false
+	return hit(x, y, l.Editor, l.Result, l.Notes)
 }
 
 // View implements Screen.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/ui/keys"
 )
 
 // The panes of the replay screen, in tab order.
@@ -51,7 +52,7 @@ type replayScreen struct {
 	entries  []replayEntry
 	list     *toolList
 	stage    int
-	panes    [2]*jsonPane
+	panePair // the stage's input and output
 	notes    *notesPane
 	layout   ReplayLayout
 	banner   banner
@@ -63,10 +64,9 @@ func newReplayScreen(ctx *Context, loaded *Loaded, start Options) *replayScreen 
 	opts := replayOptions{Structured: adapter.StructuredAuto}
 	s := &replayScreen{ctx: ctx, loaded: loaded, eng: newReplayEngine(loaded, start),
 		opts: opts, want: opts, inflight: map[replayOptions]bool{}, list: newToolList(ctx),
-		notes: &notesPane{ctx: ctx}, views: map[stageKey]*stageView{}, shown: stageKey{file: -1}}
+		notes: &notesPane{ctx: ctx}, views: map[stageKey]*stageView{}, shown: stageKey{file: -1},
+		panePair: newPanePair(ctx, rpInput, (*keys.KeyMap).ReplayJSON, false, "no mark in this pane")}
 	s.list.title = "turns"
-	s.panes[0] = &jsonPane{ctx: ctx}
-	s.panes[1] = &jsonPane{ctx: ctx}
 	s.traces = s.eng.traces(s.opts)
 	for k, tr := range s.traces {
 		for t := range tr.Turns {
@@ -210,8 +210,7 @@ func (s *replayScreen) Resize() {
 	l := s.layout
 	s.list.setSize(l.List.W, l.List.H)
 	s.list.clamp()
-	s.panes[0].setSize(l.Left.W, l.Left.H)
-	s.panes[1].setSize(l.Right.W, l.Right.H)
+	s.setSizes(l.Left, l.Right)
 	s.notes.setSize(l.Notes.W, l.Notes.H)
 	if s.shown.file >= 0 && s.shown.width != s.textWidth() {
 		s.show() // text wraps at the new width
@@ -261,14 +260,4 @@ func (s *replayScreen) replayed() {
 
 func (s *replayScreen) clampStage() {
 	s.stage = min(max(s.stage, 0), max(s.stageCount()-1, 0))
-}
-
-// sync brings the other pane to the place of pane i's cursor, on stages whose
-// input and output are the same arguments (nulls stripped, defaults).
-func (s *replayScreen) sync(i int) {
-	rel, ok := s.panes[i].schemaPath()
-	if !ok {
-		return
-	}
-	s.panes[1-i].syncTo(rel, s.panes[i].row())
 }

@@ -1,20 +1,12 @@
 package ui
 
 import (
-	"fmt"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/sessions"
 )
-
-// replayGotoMsg asks to move a replay pane's cursor to a JSON pointer.
-type replayGotoMsg struct {
-	pane    int
-	pointer string
-}
 
 // Update implements Screen.
 func (s *replayScreen) Update(msg tea.Msg, focus int) (int, tea.Cmd) {
@@ -25,7 +17,7 @@ func (s *replayScreen) Update(msg tea.Msg, focus int) (int, tea.Cmd) {
 		s.click(msg.Mouse(), focus)
 	case tea.MouseWheelMsg:
 		s.wheel(msg.Mouse())
-	case replayGotoMsg:
+	case gotoMsg:
 		return focus, s.gotoPointer(msg)
 	case replayedMsg:
 		return focus, s.replayDone(msg)
@@ -94,15 +86,6 @@ func (s *replayScreen) replayDone(msg replayedMsg) tea.Cmd {
 	return statusCmd(what+": replayed", false)
 }
 
-// replayJSONFocus is the JSON pane keys that act on a pane go to: the focused
-// one, or the input when the list or the notes have focus.
-func replayJSONFocus(focus int) int {
-	if focus == rpOutput {
-		return 1
-	}
-	return 0
-}
-
 func (s *replayScreen) key(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 	rk := &s.ctx.Keys.Replay
 	switch {
@@ -121,20 +104,11 @@ func (s *replayScreen) key(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 		s.want.NoErrorPrefix = !s.want.NoErrorPrefix
 		return focus, s.toggled(onOff("error prefix", !s.want.NoErrorPrefix))
 	case key.Matches(k, rk.Goto):
-		p := replayJSONFocus(focus)
-		cur := s.panes[p].cursorPath().Pointer()
-		return focus, promptCmd("go to JSON pointer:", cur, func(v string) tea.Msg { return replayGotoMsg{pane: p, pointer: v} })
-	case key.Matches(k, rk.Next), key.Matches(k, rk.Prev):
-		dir := 1
-		if key.Matches(k, rk.Prev) {
-			dir = -1
-		}
-		p := replayJSONFocus(focus)
-		if !s.panes[p].next(dir) {
-			return focus, statusCmd("no mark in this pane", false)
-		}
-		s.sync(p)
-		return focus, nil
+		return focus, s.gotoPrompt(focus)
+	case key.Matches(k, rk.Next):
+		return focus, s.nextMark(focus, 1)
+	case key.Matches(k, rk.Prev):
+		return focus, s.nextMark(focus, -1)
 	case key.Matches(k, rk.Copy):
 		return focus, s.copyPane(focus)
 	case key.Matches(k, rk.Edit):
@@ -144,10 +118,11 @@ func (s *replayScreen) key(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 	case rpList:
 		return s.listKey(k, focus)
 	case rpNotes:
-		s.notesKey(k)
+		jk := s.ctx.Keys.ReplayJSON()
+		s.notes.key(k, &jk)
 		return focus, nil
 	}
-	s.jsonKey(k, replayJSONFocus(focus))
+	s.jsonKey(k, focus)
 	return focus, nil
 }
 
@@ -194,21 +169,9 @@ func (s *replayScreen) selected(before *listRow) {
 
 func (s *replayScreen) listKey(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 	lk := s.ctx.Keys.ReplayList()
-	page := s.list.pageItems()
 	before := s.list.current()
 	switch {
-	case key.Matches(k, lk.Up):
-		s.list.move(-1)
-	case key.Matches(k, lk.Down):
-		s.list.move(1)
-	case key.Matches(k, lk.PgUp):
-		s.list.move(-page)
-	case key.Matches(k, lk.PgDown):
-		s.list.move(page)
-	case key.Matches(k, lk.Top):
-		s.list.move(-len(s.list.visible))
-	case key.Matches(k, lk.Bottom):
-		s.list.move(len(s.list.visible))
+	case s.list.moveKey(k, &lk):
 	case key.Matches(k, lk.Open):
 		return rpInput, nil
 	default:
@@ -218,160 +181,50 @@ func (s *replayScreen) listKey(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 	return focus, nil
 }
 
-func (s *replayScreen) notesKey(k tea.KeyPressMsg) {
-	jk := s.ctx.Keys.ReplayJSON()
-	n := s.notes
-	switch {
-	case key.Matches(k, jk.Up):
-		n.scroll(-1)
-	case key.Matches(k, jk.Down):
-		n.scroll(1)
-	case key.Matches(k, jk.PgUp), key.Matches(k, jk.HalfUp):
-		n.scroll(-max(n.h-1, 1))
-	case key.Matches(k, jk.PgDown), key.Matches(k, jk.HalfDown):
-		n.scroll(max(n.h-1, 1))
-	case key.Matches(k, jk.Top):
-		n.scroll(-len(n.lines))
-	case key.Matches(k, jk.Bottom):
-		n.scroll(len(n.lines))
-	}
-}
-
-func (s *replayScreen) jsonKey(k tea.KeyPressMsg, i int) {
-	jk := s.ctx.Keys.ReplayJSON()
-	p := s.panes[i]
-	switch {
-	case key.Matches(k, jk.Up):
-		p.move(-1)
-	case key.Matches(k, jk.Down):
-		p.move(1)
-	case key.Matches(k, jk.PgUp):
-		p.move(-p.h)
-	case key.Matches(k, jk.PgDown):
-		p.move(p.h)
-	case key.Matches(k, jk.HalfUp):
-		p.move(-p.h / 2)
-	case key.Matches(k, jk.HalfDown):
-		p.move(p.h / 2)
-	case key.Matches(k, jk.Top):
-		p.move(-p.lineCount())
-	case key.Matches(k, jk.Bottom):
-		p.move(p.lineCount())
-	case key.Matches(k, jk.Left):
-		p.hscroll(-8)
-		return
-	case key.Matches(k, jk.Right):
-		p.hscroll(8)
-		return
-	default:
-		return
-	}
-	s.sync(i)
-}
-
 func (s *replayScreen) click(m tea.Mouse, focus int) {
-	switch focus {
-	case rpList:
+	if focus == rpList {
 		before := s.list.current()
-		if i, ok := s.list.rowAt(m.Y - s.layout.List.Y); ok {
-			s.list.sel = i
-			s.list.clamp()
+		if s.list.click(m.Y - s.layout.List.Y) {
 			s.selected(before)
 		}
-	case rpInput, rpOutput:
-		i := focus - rpInput
-		r := s.layout.Left
-		if i == 1 {
-			r = s.layout.Right
-		}
-		if l, ok := s.panes[i].lineAt(m.Y - r.Y - 1); ok {
-			s.panes[i].setCursor(l, -1)
-			s.sync(i)
-		}
+		return
 	}
+	s.clickPane(focus, m.Y-s.layout.Left.Y-1)
 }
 
 func (s *replayScreen) wheel(m tea.Mouse) {
-	d := wheelStep
-	switch m.Button {
-	case tea.MouseWheelUp:
-		d = -wheelStep
-	case tea.MouseWheelDown:
-	default:
-		return
-	}
-	pane, ok := s.PaneAt(m.X, m.Y)
+	d, ok := wheelDelta(m)
 	if !ok {
 		return
 	}
-	switch pane {
-	case rpList:
+	switch pane, ok := s.PaneAt(m.X, m.Y); {
+	case !ok:
+	case pane == rpList:
 		before := s.list.current()
 		s.list.move(d / wheelStep)
 		s.selected(before)
-	case rpNotes:
+	case pane == rpNotes:
 		s.notes.scroll(d)
 	default:
-		i := pane - rpInput
-		s.panes[i].scroll(d)
-		s.sync(i)
+		s.wheelPane(pane, d)
 	}
 }
 
 // PaneAt implements Screen.
 func (s *replayScreen) PaneAt(x, y int) (int, bool) {
 	l := s.layout
-	switch {
-	case l.TooSmall:
-		return 0, false
-	case l.List.Contains(x, y):
-		return rpList, true
-	case l.Left.Contains(x, y):
-		return rpInput, true
-	case l.Right.Contains(x, y):
-		return rpOutput, true
-	case l.Notes.Contains(x, y):
-		return rpNotes, true
-	}
-	return 0, false
-}
-
-func (s *replayScreen) gotoPointer(m replayGotoMsg) tea.Cmd {
-	p := s.panes[m.pane]
-	if p.lineCount() == 0 {
-		return statusCmd("this pane shows no JSON", true)
-	}
-	path, ok := adapter.ParsePointer(m.pointer, p.c.doc.value)
-	if !ok {
-		return statusCmd("not a JSON pointer: "+adapter.QuoteForMessage(m.pointer)+" (write /a/0/b)", true)
-	}
-	if !p.jump(path) {
-		return statusCmd("nothing at "+adapter.QuoteForMessage(m.pointer)+" in "+p.c.title, true)
-	}
-	s.sync(m.pane)
-	return nil
+	return hit(x, y, l.List, l.Left, l.Right, l.Notes)
 }
 
 // copyPane copies the focused pane through OSC 52.
 func (s *replayScreen) copyPane(focus int) tea.Cmd {
-	var text, what string
 	switch focus {
 	case rpList:
-		text, what = s.list.text(), "the turns"
+		return copyCmd(s.list.text(), "the turns")
 	case rpNotes:
-		text, what = s.notes.text(), "the notes"
-	default:
-		p := s.panes[replayJSONFocus(focus)]
-		text = p.text()
-		if p.c != nil {
-			what = p.c.title
-		}
+		return copyCmd(s.notes.text(), "the notes")
 	}
-	if text == "" {
-		return statusCmd("nothing to copy here", true)
-	}
-	return tea.Batch(tea.SetClipboard(text),
-		statusCmd(fmt.Sprintf("copied %s (%d bytes) to the clipboard through OSC 52", what, len(text)), false))
+	return copyCmd(s.copyText(focus))
 }
 
 // edit opens the focused call's arguments in the playground: the call of a

@@ -10,11 +10,8 @@ import (
 // View implements Screen.
 func (s *replayScreen) View(focus int) string {
 	l := s.layout
-	st := s.ctx.Styles
-	panes := lipgloss.JoinHorizontal(lipgloss.Top,
-		s.panes[0].view(focus == rpInput), rule(st, l.Left.H), s.panes[1].view(focus == rpOutput))
-	right := lipgloss.JoinVertical(lipgloss.Left, s.stepperRow(), panes, s.notes.view(focus == rpNotes))
-	body := lipgloss.JoinHorizontal(lipgloss.Top, s.list.view(focus == rpList), rule(st, l.List.H), right)
+	right := lipgloss.JoinVertical(lipgloss.Left, s.stepperRow(), s.pairView(focus), s.notes.view(focus == rpNotes))
+	body := lipgloss.JoinHorizontal(lipgloss.Top, s.list.view(focus == rpList), rule(s.ctx.Styles, l.List.H), right)
 	return frame(s.titleBar(), s.banner.lines, l.Banner, body, s.infoRow(focus))
 }
 
@@ -59,12 +56,6 @@ func (s *replayScreen) stepperRow() string {
 	}
 	count := st.StageCount.Render(fmt.Sprintf("%s %d/%d %s", left, s.stage+1, len(t.Stages), right))
 	return fit(" "+count+" "+st.Mode.Render(string(stg.Kind))+st.Muted.Render(" · ")+st.StageTitle.Render(safe(stg.Title)), w)
-}
-
-// infoRow is the breadcrumb of the focused pane's cursor and what the trace
-// says about the cursor line.
-func (s *replayScreen) infoRow(focus int) string {
-	return crumbRow(s.ctx.Styles, s.panes[replayJSONFocus(focus)], s.ctx.Width)
 }
 
 // KeyMaps implements Screen.

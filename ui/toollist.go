@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/keys"
 )
 
 // badge is one mark of a row: strict, fallback (with the keyword), excluded,
@@ -137,6 +139,40 @@ func (l *toolList) clamp() {
 }
 
 func (l *toolList) move(d int) { l.sel += d; l.clamp() }
+
+// moveKey moves the selection for a key of lk that moves it (up, down, a page,
+// to either end), and says whether k was one.
+func (l *toolList) moveKey(k tea.KeyPressMsg, lk *keys.List) bool {
+	page := l.pageItems()
+	switch {
+	case key.Matches(k, lk.Up):
+		l.move(-1)
+	case key.Matches(k, lk.Down):
+		l.move(1)
+	case key.Matches(k, lk.PgUp):
+		l.move(-page)
+	case key.Matches(k, lk.PgDown):
+		l.move(page)
+	case key.Matches(k, lk.Top):
+		l.move(-len(l.visible))
+	case key.Matches(k, lk.Bottom):
+		l.move(len(l.visible))
+	default:
+		return false
+	}
+	return true
+}
+
+// click selects the row drawn at row y of the pane, and says whether there is
+// one.
+func (l *toolList) click(y int) bool {
+	i, ok := l.rowAt(y)
+	if ok {
+		l.sel = i
+		l.clamp()
+	}
+	return ok
+}
 
 func (l *toolList) scroll(d int) {
 	l.offset = max(min(l.offset+d, max(len(l.visible)-l.pageItems(), 0)), 0)

@@ -7,6 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/keys"
 )
 
 // The panes of the tools screen, in tab order.
@@ -32,7 +33,7 @@ type toolsScreen struct {
 	view     viewMode
 	cur      *computed
 	list     *toolList
-	panes    [2]*jsonPane
+	panePair // the schema as written, and its strict form (or the tool, or the report)
 	layout   Layout
 	banner   banner
 	shown    shownKey // what the panes show now
@@ -48,9 +49,9 @@ type shownKey struct {
 
 func newToolsScreen(ctx *Context, loaded *Loaded, modes Modes) *toolsScreen {
 	s := &toolsScreen{ctx: ctx, loaded: loaded, eng: newEngine(loaded.Servers), modes: modes, want: modes,
-		inflight: map[Modes]bool{}, list: newToolList(ctx), shown: shownKey{tool: -1, file: -1}}
-	s.panes[0] = &jsonPane{ctx: ctx}
-	s.panes[1] = &jsonPane{ctx: ctx}
+		inflight: map[Modes]bool{}, list: newToolList(ctx), shown: shownKey{tool: -1, file: -1},
+		panePair: newPanePair(ctx, paneLeft, func(k *keys.KeyMap) keys.JSON { return k.JSON }, true,
+			"no null path or error in this pane")}
 	s.recompute()
 	return s
 }
@@ -137,15 +138,6 @@ func (s *toolsScreen) show() {
 	}
 }
 
-// sync brings the other JSON pane to the place of pane i's cursor.
-func (s *toolsScreen) sync(i int) {
-	rel, ok := s.panes[i].schemaPath()
-	if !ok {
-		return
-	}
-	s.panes[1-i].syncTo(rel, s.panes[i].row())
-}
-
 // Resize implements Screen.
 func (s *toolsScreen) Resize() {
 	s.setBanner()
@@ -156,8 +148,7 @@ func (s *toolsScreen) Resize() {
 	s.list.setSize(s.layout.List.W, s.layout.List.H)
 	s.list.header = s.headerLines(s.layout.List.W - 1)
 	s.list.clamp()
-	s.panes[0].setSize(s.layout.Left.W, s.layout.Left.H)
-	s.panes[1].setSize(s.layout.Right.W, s.layout.Right.H)
+	s.setSizes(s.layout.Left, s.layout.Right)
 }
 
 // headerLines are the list's counts, wrapped to w cells.

@@ -1,19 +1,11 @@
 package ui
 
 import (
-	"fmt"
-
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/strictscope/strictscope/adapter"
 )
-
-// gotoMsg asks to move a pane's cursor to a JSON pointer.
-type gotoMsg struct {
-	pane    int
-	pointer string
-}
 
 // Update implements Screen.
 func (s *toolsScreen) Update(msg tea.Msg, focus int) (int, tea.Cmd) {
@@ -34,15 +26,6 @@ func (s *toolsScreen) Update(msg tea.Msg, focus int) (int, tea.Cmd) {
 		return focus, s.computed(msg)
 	}
 	return focus, nil
-}
-
-// jsonFocus is the JSON pane keys that act on a JSON pane go to: the focused one,
-// or the left one when the list has focus.
-func jsonFocus(focus int) int {
-	if focus == paneRight {
-		return 1
-	}
-	return 0
 }
 
 func (s *toolsScreen) key(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
@@ -76,20 +59,11 @@ func (s *toolsScreen) key(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 	case key.Matches(k, tk.Filter):
 		return paneList, s.list.startFilter()
 	case key.Matches(k, tk.Goto):
-		p := jsonFocus(focus)
-		cur := s.panes[p].cursorPath().Pointer()
-		return focus, promptCmd("go to JSON pointer:", cur, func(v string) tea.Msg { return gotoMsg{pane: p, pointer: v} })
-	case key.Matches(k, tk.Next), key.Matches(k, tk.Prev):
-		dir := 1
-		if key.Matches(k, tk.Prev) {
-			dir = -1
-		}
-		p := jsonFocus(focus)
-		if !s.panes[p].next(dir) {
-			return focus, statusCmd("no null path or error in this pane", false)
-		}
-		s.sync(p)
-		return focus, nil
+		return focus, s.gotoPrompt(focus)
+	case key.Matches(k, tk.Next):
+		return focus, s.nextMark(focus, 1)
+	case key.Matches(k, tk.Prev):
+		return focus, s.nextMark(focus, -1)
 	case key.Matches(k, tk.Copy):
 		return focus, s.copyPane(focus)
 	case key.Matches(k, tk.Write):
@@ -101,7 +75,8 @@ func (s *toolsScreen) key(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 	if focus == paneList {
 		return s.listKey(k, focus)
 	}
-	return focus, s.jsonKey(k, jsonFocus(focus))
+	s.jsonKey(k, focus)
+	return focus, nil
 }
 
 // toggled redraws after a mode changed. Modes seen before are drawn at once
@@ -207,20 +182,8 @@ func (s *toolsScreen) filterKey(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 
 func (s *toolsScreen) listKey(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 	lk := &s.ctx.Keys.List
-	page := s.list.pageItems()
 	switch {
-	case key.Matches(k, lk.Up):
-		s.list.move(-1)
-	case key.Matches(k, lk.Down):
-		s.list.move(1)
-	case key.Matches(k, lk.PgUp):
-		s.list.move(-page)
-	case key.Matches(k, lk.PgDown):
-		s.list.move(page)
-	case key.Matches(k, lk.Top):
-		s.list.move(-len(s.list.visible))
-	case key.Matches(k, lk.Bottom):
-		s.list.move(len(s.list.visible))
+	case s.list.moveKey(k, lk):
 	case key.Matches(k, lk.Open):
 		return paneLeft, nil
 	case key.Matches(k, lk.Clear):
@@ -234,137 +197,42 @@ func (s *toolsScreen) listKey(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 	return focus, nil
 }
 
-func (s *toolsScreen) jsonKey(k tea.KeyPressMsg, i int) tea.Cmd {
-	jk := &s.ctx.Keys.JSON
-	p := s.panes[i]
-	switch {
-	case key.Matches(k, jk.Up):
-		p.move(-1)
-	case key.Matches(k, jk.Down):
-		p.move(1)
-	case key.Matches(k, jk.PgUp):
-		p.move(-p.h)
-	case key.Matches(k, jk.PgDown):
-		p.move(p.h)
-	case key.Matches(k, jk.HalfUp):
-		p.move(-p.h / 2)
-	case key.Matches(k, jk.HalfDown):
-		p.move(p.h / 2)
-	case key.Matches(k, jk.Top):
-		p.move(-p.lineCount())
-	case key.Matches(k, jk.Bottom):
-		p.move(p.lineCount())
-	case key.Matches(k, jk.Left):
-		p.hscroll(-8)
-		s.panes[1-i].hscroll(-8)
-		return nil
-	case key.Matches(k, jk.Right):
-		p.hscroll(8)
-		s.panes[1-i].hscroll(8)
-		return nil
-	default:
-		return nil
-	}
-	s.sync(i)
-	return nil
-}
-
 func (s *toolsScreen) click(m tea.Mouse, focus int) {
-	switch focus {
-	case paneList:
-		if i, ok := s.list.rowAt(m.Y - s.layout.List.Y); ok {
-			s.list.sel = i
-			s.list.clamp()
+	if focus == paneList {
+		if s.list.click(m.Y - s.layout.List.Y) {
 			s.show()
 		}
-	case paneLeft, paneRight:
-		i := focus - paneLeft
-		r := s.layout.Left
-		if i == 1 {
-			r = s.layout.Right
-		}
-		if l, ok := s.panes[i].lineAt(m.Y - r.Y - 1); ok {
-			s.panes[i].setCursor(l, -1)
-			s.sync(i)
-		}
-	}
-}
-
-// wheelStep is how many lines a notch of the mouse wheel scrolls.
-const wheelStep = 3
-
-func (s *toolsScreen) wheel(m tea.Mouse) {
-	d := wheelStep
-	switch m.Button {
-	case tea.MouseWheelUp:
-		d = -wheelStep
-	case tea.MouseWheelDown:
-	default:
 		return
 	}
-	pane, ok := s.PaneAt(m.X, m.Y)
+	s.clickPane(focus, m.Y-s.layout.Left.Y-1)
+}
+
+func (s *toolsScreen) wheel(m tea.Mouse) {
+	d, ok := wheelDelta(m)
 	if !ok {
 		return
 	}
-	if pane == paneList {
+	switch pane, ok := s.PaneAt(m.X, m.Y); {
+	case !ok:
+	case pane == paneList:
 		s.list.move(d / wheelStep)
 		s.show()
-		return
+	default:
+		s.wheelPane(pane, d)
 	}
-	i := pane - paneLeft
-	s.panes[i].scroll(d)
-	s.sync(i)
 }
 
 // PaneAt implements Screen.
 func (s *toolsScreen) PaneAt(x, y int) (int, bool) {
-	switch {
-	case s.layout.TooSmall:
-		return 0, false
-	case s.layout.List.Contains(x, y):
-		return paneList, true
-	case s.layout.Left.Contains(x, y):
-		return paneLeft, true
-	case s.layout.Right.Contains(x, y):
-		return paneRight, true
-	}
-	return 0, false
-}
-
-// gotoPointer moves a pane's cursor to a JSON pointer read with adapter.ParsePointer.
-func (s *toolsScreen) gotoPointer(m gotoMsg) tea.Cmd {
-	p := s.panes[m.pane]
-	if p.lineCount() == 0 {
-		return statusCmd("this pane shows no JSON", true)
-	}
-	path, ok := adapter.ParsePointer(m.pointer, p.c.doc.value)
-	if !ok {
-		return statusCmd("not a JSON pointer: "+adapter.QuoteForMessage(m.pointer)+" (write /a/0/b)", true)
-	}
-	if !p.jump(path) {
-		return statusCmd("nothing at "+adapter.QuoteForMessage(m.pointer)+" in "+p.c.title, true)
-	}
-	s.sync(m.pane)
-	return nil
+	return hit(x, y, s.layout.List, s.layout.Left, s.layout.Right)
 }
 
 // copyPane copies the focused pane through OSC 52.
 func (s *toolsScreen) copyPane(focus int) tea.Cmd {
-	var text, what string
 	if focus == paneList {
-		text, what = s.list.text(), "the tool list"
-	} else {
-		p := s.panes[jsonFocus(focus)]
-		text = p.text()
-		if p.c != nil {
-			what = p.c.title
-		}
+		return copyCmd(s.list.text(), "the tool list")
 	}
-	if text == "" {
-		return statusCmd("nothing to copy here", true)
-	}
-	return tea.Batch(tea.SetClipboard(text),
-		statusCmd(fmt.Sprintf("copied %s (%d bytes) to the clipboard through OSC 52", what, len(text)), false))
+	return copyCmd(s.copyText(focus))
 }
 
 // edit opens the selected tool's input schema, as written, in the playground.

@@ -7,16 +7,12 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/strictscope/strictscope/adapter"
-	"github.com/strictscope/strictscope/ui/styles"
 )
 
 // View implements Screen.
 func (s *toolsScreen) View(focus int) string {
-	sep := rule(s.ctx.Styles, s.layout.List.H)
-	body := lipgloss.JoinHorizontal(lipgloss.Top,
-		s.list.view(focus == paneList), sep,
-		s.panes[0].view(focus == paneLeft), sep,
-		s.panes[1].view(focus == paneRight))
+	body := lipgloss.JoinHorizontal(lipgloss.Top, s.list.view(focus == paneList),
+		rule(s.ctx.Styles, s.layout.List.H), s.pairView(focus))
 	return frame(s.titleBar(), s.banner.lines, s.layout.Banner, body, s.infoRow(focus))
 }
 
@@ -38,62 +34,6 @@ func (s *toolsScreen) titleBar() string {
 		left += st.TitleBar.Render(" │ ") + st.Stale.Render("computing "+s.want.String()+"…")
 	}
 	return titleRow(st, s.ctx.Width, left)
-}
-
-// infoRow is the breadcrumb of the cursor's path and what the library said about
-// the cursor line.
-func (s *toolsScreen) infoRow(focus int) string {
-	return crumbRow(s.ctx.Styles, s.panes[jsonFocus(focus)], s.ctx.Width)
-}
-
-// crumbRow is the breadcrumb of pane p's cursor and the note on its line, w
-// cells wide; blank when p shows no document.
-func crumbRow(st *styles.Styles, p *jsonPane, w int) string {
-	if p.lineCount() == 0 {
-		return strings.Repeat(" ", w)
-	}
-	note := p.note()
-	if p.c.doc.plain { // text, not JSON: no path to show
-		return fit(" "+st.Note.Render(note), w)
-	}
-	crumb := breadcrumb(p.cursorPath())
-	crumbW := w - 2
-	if note != "" {
-		crumbW = min(lipgloss.Width(crumb), max(w/3, w-2-lipgloss.Width(note)-2))
-	}
-	crumb = truncLeft(crumb, crumbW)
-	out := " " + renderCrumb(st, crumb)
-	if note != "" {
-		out += "  " + st.Note.Render(note)
-	}
-	return fit(out, w)
-}
-
-// breadcrumb writes a path as steps: properties › days › default.
-func breadcrumb(p adapter.Path) string {
-	if len(p) == 0 {
-		return "(root)"
-	}
-	parts := make([]string, len(p))
-	for i, st := range p {
-		switch st.Kind {
-		case adapter.KeyStep:
-			parts[i] = safe(st.Key)
-		case adapter.IndexStep:
-			parts[i] = fmt.Sprintf("[%d]", st.Index)
-		default:
-			parts[i] = "[*]"
-		}
-	}
-	return strings.Join(parts, " › ")
-}
-
-func renderCrumb(st *styles.Styles, crumb string) string {
-	parts := strings.Split(crumb, " › ")
-	for i, p := range parts {
-		parts[i] = st.Crumb.Render(p)
-	}
-	return strings.Join(parts, st.CrumbSep.Render(" › "))
 }
 
 // KeyMaps implements Screen.

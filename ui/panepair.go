@@ -1,0 +1,253 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/keys"
+	"github.com/strictscope/strictscope/ui/styles"
+)
+
+// panePair is two JSON panes side by side whose cursors follow each other: the
+// tools screen's schema as written and its strict form, the replay screen's
+// input and output of a stage. A screen embeds it and calls its methods for
+// what the two panes do alike: the keys and the mouse that move a pane, go to
+// a JSON pointer, the next and previous mark, the text for the clipboard and
+// the breadcrumb row. It is a dumb component, as the panes are.
+type panePair struct {
+	ctx   *Context
+	panes [2]*jsonPane
+	// first is the screen's index of the left pane in its tab order; the
+	// right one's is first+1.
+	first int
+	// keys are the bindings that move a pane on this screen.
+	keys func(*keys.KeyMap) keys.JSON
+	// scrollBoth scrolls both panes sideways when one is.
+	scrollBoth bool
+	// noMark is the status line's message when n or N finds no mark.
+	noMark string
+}
+
+func newPanePair(ctx *Context, first int, keys func(*keys.KeyMap) keys.JSON, scrollBoth bool, noMark string) panePair {
+	return panePair{ctx: ctx, panes: [2]*jsonPane{{ctx: ctx}, {ctx: ctx}}, first: first, keys: keys,
+		scrollBoth: scrollBoth, noMark: noMark}
+}
+
+// gotoMsg is the answer to a pair's go-to prompt: the JSON pointer to move one
+// of its panes to. Every screen gets it; only the pair that asked acts on it.
+type gotoMsg struct {
+	to      *panePair
+	pane    int
+	pointer string
+}
+
+// jsonFocus is the pane that keys acting on a JSON pane go to: the focused one,
+// or the left one when another pane of the screen has focus.
+func (pp *panePair) jsonFocus(focus int) int {
+	if focus == pp.first+1 {
+		return 1
+	}
+	return 0
+}
+
+// setSizes gives the panes their rectangles' sizes, title rows included.
+func (pp *panePair) setSizes(left, right Rect) {
+	pp.panes[0].setSize(left.W, left.H)
+	pp.panes[1].setSize(right.W, right.H)
+}
+
+// sync brings the other pane to the place of pane i's cursor.
+func (pp *panePair) sync(i int) {
+	rel, ok := pp.panes[i].schemaPath()
+	if !ok {
+		return
+	}
+	pp.panes[1-i].syncTo(rel, pp.panes[i].row())
+}
+
+// jsonKey moves the pane keys go to for a key that moves a pane; the other
+// pane follows its cursor.
+func (pp *panePair) jsonKey(k tea.KeyPressMsg, focus int) {
+	i := pp.jsonFocus(focus)
+	jk := pp.keys(pp.ctx.Keys)
+	moved, cols := pp.panes[i].key(k, &jk)
+	if cols != 0 && pp.scrollBoth {
+		pp.panes[1-i].hscroll(cols)
+	}
+	if moved {
+		pp.sync(i)
+	}
+}
+
+// clickPane puts the cursor of the focused pane, when it is one of the pair,
+// on the line drawn at row y of its content (the title row is -1).
+func (pp *panePair) clickPane(focus, y int) {
+	i := focus - pp.first
+	if i != 0 && i != 1 {
+		return
+	}
+	if l, ok := pp.panes[i].lineAt(y); ok {
+		pp.panes[i].setCursor(l, -1)
+		pp.sync(i)
+	}
+}
+
+// wheelPane scrolls the pane the screen's pane index names by d lines.
+func (pp *panePair) wheelPane(pane, d int) {
+	i := pane - pp.first
+	pp.panes[i].scroll(d)
+	pp.sync(i)
+}
+
+// gotoPrompt asks for a JSON pointer for the pane keys go to, starting from
+// its cursor's.
+func (pp *panePair) gotoPrompt(focus int) tea.Cmd {
+	i := pp.jsonFocus(focus)
+	cur := pp.panes[i].cursorPath().Pointer()
+	return promptCmd("go to JSON pointer:", cur, func(v string) tea.Msg { return gotoMsg{to: pp, pane: i, pointer: v} })
+}
+
+// gotoPointer moves a pane's cursor to a JSON pointer read with
+// adapter.ParsePointer, when the prompt was this pair's.
+func (pp *panePair) gotoPointer(m gotoMsg) tea.Cmd {
+	if m.to != pp {
+		return nil
+	}
+	p := pp.panes[m.pane]
+	if p.lineCount() == 0 {
+		return statusCmd("this pane shows no JSON", true)
+	}
+	path, ok := adapter.ParsePointer(m.pointer, p.c.doc.value)
+	if !ok {
+		return statusCmd("not a JSON pointer: "+adapter.QuoteForMessage(m.pointer)+" (write /a/0/b)", true)
+	}
+	if !p.jump(path) {
+		return statusCmd("nothing at "+adapter.QuoteForMessage(m.pointer)+" in "+p.c.title, true)
+	}
+	pp.sync(m.pane)
+	return nil
+}
+
+// nextMark moves the pane keys go to to its next (dir 1) or previous (dir -1)
+// mark.
+func (pp *panePair) nextMark(focus, dir int) tea.Cmd {
+	i := pp.jsonFocus(focus)
+	if !pp.panes[i].next(dir) {
+		return statusCmd(pp.noMark, false)
+	}
+	pp.sync(i)
+	return nil
+}
+
+// copyText is the text of the pane keys go to, for the clipboard, and its
+// title.
+func (pp *panePair) copyText(focus int) (text, what string) {
+	p := pp.panes[pp.jsonFocus(focus)]
+	if p.c != nil {
+		what = p.c.title
+	}
+	return p.text(), what
+}
+
+// pairView draws the two panes and the rule between them.
+func (pp *panePair) pairView(focus int) string {
+	return lipgloss.JoinHorizontal(lipgloss.Top, pp.panes[0].view(focus == pp.first),
+		rule(pp.ctx.Styles, pp.panes[0].h+1), pp.panes[1].view(focus == pp.first+1))
+}
+
+// infoRow is the breadcrumb of the cursor of the pane keys go to, and what the
+// library said about its line.
+func (pp *panePair) infoRow(focus int) string {
+	return crumbRow(pp.ctx.Styles, pp.panes[pp.jsonFocus(focus)], pp.ctx.Width)
+}
+
+// copyCmd copies text, called what in the status line, to the clipboard
+// through OSC 52.
+func copyCmd(text, what string) tea.Cmd {
+	if text == "" {
+		return statusCmd("nothing to copy here", true)
+	}
+	return tea.Batch(tea.SetClipboard(text),
+		statusCmd(fmt.Sprintf("copied %s (%d bytes) to the clipboard through OSC 52", what, len(text)), false))
+}
+
+// wheelStep is how many lines a notch of the mouse wheel scrolls.
+const wheelStep = 3
+
+// wheelDelta is how many lines a notch of the wheel scrolls: up is negative;
+// other buttons do not scroll.
+func wheelDelta(m tea.Mouse) (int, bool) {
+	switch m.Button {
+	case tea.MouseWheelUp:
+		return -wheelStep, true
+	case tea.MouseWheelDown:
+		return wheelStep, true
+	}
+	return 0, false
+}
+
+// hit is the index of the first of a screen's pane rectangles, given in tab
+// order, that holds cell (x, y). A window too small to draw in lays nothing
+// out, so nothing is hit there.
+func hit(x, y int, panes ...Rect) (int, bool) {
+	for i, r := range panes {
+		if r.Contains(x, y) {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// crumbRow is the breadcrumb of pane p's cursor and the note on its line, w
+// cells wide; blank when p shows no document.
+func crumbRow(st *styles.Styles, p *jsonPane, w int) string {
+	if p.lineCount() == 0 {
+		return strings.Repeat(" ", w)
+	}
+	note := p.note()
+	if p.c.doc.plain { // text, not JSON: no path to show
+		return fit(" "+st.Note.Render(note), w)
+	}
+	crumb := breadcrumb(p.cursorPath())
+	crumbW := w - 2
+	if note != "" {
+		crumbW = min(lipgloss.Width(crumb), max(w/3, w-2-lipgloss.Width(note)-2))
+	}
+	crumb = truncLeft(crumb, crumbW)
+	out := " " + renderCrumb(st, crumb)
+	if note != "" {
+		out += "  " + st.Note.Render(note)
+	}
+	return fit(out, w)
+}
+
+// breadcrumb writes a path as steps: properties › days › default.
+func breadcrumb(p adapter.Path) string {
+	if len(p) == 0 {
+		return "(root)"
+	}
+	parts := make([]string, len(p))
+	for i, st := range p {
+		switch st.Kind {
+		case adapter.KeyStep:
+			parts[i] = safe(st.Key)
+		case adapter.IndexStep:
+			parts[i] = fmt.Sprintf("[%d]", st.Index)
+		default:
+			parts[i] = "[*]"
+		}
+	}
+	return strings.Join(parts, " › ")
+}
+
+func renderCrumb(st *styles.Styles, crumb string) string {
+	parts := strings.Split(crumb, " › ")
+	for i, p := range parts {
+		parts[i] = st.Crumb.Render(p)
+	}
+	return strings.Join(parts, st.CrumbSep.Render(" › "))
+}
