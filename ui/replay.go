@@ -43,11 +43,9 @@ type replayScreen struct {
 	loaded *Loaded
 	eng    *replayEngine
 	opts   replayOptions // the options the panes show
-	want   replayOptions // the options asked for: ahead of opts while replaying
-	// inflight are the option sets being replayed off the frame; pending says
-	// what was toggled, for the status line once the traces are in.
-	inflight map[replayOptions]bool
-	pending  string
+	// offFrame holds the options asked for (want), ahead of opts while
+	// replaying.
+	offFrame[replayOptions]
 	traces   []*sessions.Trace
 	entries  []replayEntry
 	list     *toolList
@@ -63,7 +61,7 @@ type replayScreen struct {
 func newReplayScreen(ctx *Context, loaded *Loaded, start Options) *replayScreen {
 	opts := replayOptions{Structured: adapter.StructuredAuto}
 	s := &replayScreen{ctx: ctx, loaded: loaded, eng: newReplayEngine(loaded, start),
-		opts: opts, want: opts, inflight: map[replayOptions]bool{}, list: newToolList(ctx),
+		opts: opts, offFrame: newOffFrame(opts), list: newToolList(ctx),
 		notes: &notesPane{ctx: ctx}, views: map[stageKey]*stageView{}, shown: stageKey{file: -1},
 		panePair: newPanePair(ctx, rpInput, (*keys.KeyMap).ReplayJSON, false, "no mark in this pane")}
 	s.list.title = "turns"

@@ -35,12 +35,7 @@ func (s *replayScreen) toggled(what string) tea.Cmd {
 		s.replayed()
 		return statusCmd(what+": replayed", false)
 	}
-	s.pending = what
-	if s.inflight[s.want] {
-		return nil
-	}
-	s.inflight[s.want] = true
-	return s.replayCmd(s.want)
+	return s.ask(what, s.replayCmd)
 }
 
 // replayedMsg brings the traces replayed for opts off the frame, with the
@@ -69,20 +64,18 @@ func (s *replayScreen) replayCmd(o replayOptions) tea.Cmd {
 // replayDone takes in traces replayed off the frame, and shows them when their
 // options are still the ones asked for.
 func (s *replayScreen) replayDone(msg replayedMsg) tea.Cmd {
-	delete(s.inflight, msg.opts)
 	if _, ok := s.eng.cached(msg.opts); !ok {
 		s.eng.cache[msg.opts] = msg.traces
 		if msg.view != nil {
 			s.views[msg.key] = msg.view
 		}
 	}
-	if msg.opts != s.want || s.opts == s.want {
+	what, ok := s.arrived(msg.opts, s.opts)
+	if !ok {
 		return nil
 	}
 	s.opts = s.want
 	s.replayed()
-	what := s.pending
-	s.pending = ""
 	return statusCmd(what+": replayed", false)
 }
 

@@ -25,11 +25,9 @@ type toolsScreen struct {
 	loaded *Loaded
 	eng    *engine
 	modes  Modes // the modes the panes show
-	want   Modes // the modes asked for: ahead of modes while the library computes them
-	// inflight are the modes being computed off the frame; pending says what
-	// was toggled, for the status line once the answer is in.
-	inflight map[Modes]bool
-	pending  string
+	// offFrame holds the modes asked for (want), ahead of modes while the
+	// library computes them.
+	offFrame[Modes]
 	view     viewMode
 	cur      *computed
 	list     *toolList
@@ -48,8 +46,8 @@ type shownKey struct {
 }
 
 func newToolsScreen(ctx *Context, loaded *Loaded, modes Modes) *toolsScreen {
-	s := &toolsScreen{ctx: ctx, loaded: loaded, eng: newEngine(loaded.Servers), modes: modes, want: modes,
-		inflight: map[Modes]bool{}, list: newToolList(ctx), shown: shownKey{tool: -1, file: -1},
+	s := &toolsScreen{ctx: ctx, loaded: loaded, eng: newEngine(loaded.Servers), modes: modes,
+		offFrame: newOffFrame(modes), list: newToolList(ctx), shown: shownKey{tool: -1, file: -1},
 		panePair: newPanePair(ctx, paneLeft, func(k *keys.KeyMap) keys.JSON { return k.JSON }, true,
 			"no null path or error in this pane")}
 	s.recompute()

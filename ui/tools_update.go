@@ -90,12 +90,7 @@ func (s *toolsScreen) toggled(what string) tea.Cmd {
 		s.recompute()
 		return statusCmd(what, false)
 	}
-	s.pending = what
-	if s.inflight[s.want] {
-		return nil
-	}
-	s.inflight[s.want] = true
-	return s.computeCmd(s.want)
+	return s.ask(what, s.computeCmd)
 }
 
 // toolsComputedMsg brings the library's answer for modes, computed off the
@@ -132,20 +127,18 @@ func (s *toolsScreen) computeCmd(m Modes) tea.Cmd {
 // computed takes in an answer computed off the frame, and shows it when its
 // modes are still the ones asked for.
 func (s *toolsScreen) computed(msg toolsComputedMsg) tea.Cmd {
-	delete(s.inflight, msg.modes)
 	if _, ok := s.eng.cached(msg.modes); !ok {
 		s.eng.cache[msg.modes] = msg.c
 		if i := boolIndex(msg.modes.NoPrefix); s.eng.sets[i] == nil {
 			s.eng.sets[i] = msg.c.set
 		}
 	}
-	if msg.modes != s.want || s.modes == s.want {
+	what, ok := s.arrived(msg.modes, s.modes)
+	if !ok {
 		return nil
 	}
 	s.modes = s.want
 	s.recompute()
-	what := s.pending
-	s.pending = ""
 	return statusCmd(what, false)
 }
 
