@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
@@ -15,15 +16,19 @@ type Modes struct {
 	NoDefaultDescriptions bool
 }
 
-// nextStrict cycles auto → true → false → auto.
-func nextStrict(m adapter.StrictMode) adapter.StrictMode {
-	switch m {
-	case adapter.StrictAuto, "":
-		return adapter.StrictOn
-	case adapter.StrictOn:
-		return adapter.StrictOff
+// cycle returns the value after v in order, wrapping round: a toggle that
+// goes through more than two values. The zero value (unset) stands for the
+// first, and a value not in order goes back to the first.
+func cycle[T comparable](v T, order ...T) T {
+	var unset T
+	if v == unset {
+		v = order[0]
 	}
-	return adapter.StrictAuto
+	i := slices.Index(order, v)
+	if i < 0 {
+		return order[0]
+	}
+	return order[(i+1)%len(order)]
 }
 
 // String names the modes as the status line shows them.

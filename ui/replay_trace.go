@@ -14,19 +14,6 @@ type replayOptions struct {
 	NoErrorPrefix bool
 }
 
-// nextStructured cycles auto → prefer → append → ignore → auto.
-func nextStructured(m adapter.StructuredMode) adapter.StructuredMode {
-	switch m {
-	case adapter.StructuredAuto, "":
-		return adapter.StructuredPrefer
-	case adapter.StructuredPrefer:
-		return adapter.StructuredAppend
-	case adapter.StructuredAppend:
-		return adapter.StructuredIgnore
-	}
-	return adapter.StructuredAuto
-}
-
 // String names the options as the title bar and status line show them.
 func (o replayOptions) String() string {
 	s := "structured " + string(o.Structured)

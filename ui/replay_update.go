@@ -91,7 +91,8 @@ func (s *replayScreen) key(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 	case key.Matches(k, rk.NextTurn):
 		return focus, s.turn(1)
 	case key.Matches(k, rk.Structured):
-		s.want.Structured = nextStructured(s.want.Structured)
+		s.want.Structured = cycle(s.want.Structured, adapter.StructuredAuto, adapter.StructuredPrefer,
+			adapter.StructuredAppend, adapter.StructuredIgnore)
 		return focus, s.toggled("structured " + string(s.want.Structured))
 	case key.Matches(k, rk.ErrorPrefix):
 		s.want.NoErrorPrefix = !s.want.NoErrorPrefix

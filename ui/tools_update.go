@@ -42,7 +42,7 @@ func (s *toolsScreen) key(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 		}
 		return focus, s.toggled("api " + string(s.want.API))
 	case key.Matches(k, tk.Strict):
-		s.want.Strict = nextStrict(s.want.Strict)
+		s.want.Strict = cycle(s.want.Strict, adapter.StrictAuto, adapter.StrictOn, adapter.StrictOff)
 		return focus, s.toggled("strict " + string(s.want.Strict))
 	case key.Matches(k, tk.Prefix):
 		s.want.NoPrefix = !s.want.NoPrefix
