@@ -153,10 +153,13 @@ func (pp *panePair) copyText(focus int) (text, what string) {
 	return p.text(), what
 }
 
-// pairView draws the two panes and the rule between them.
-func (pp *panePair) pairView(focus int) string {
-	return lipgloss.JoinHorizontal(lipgloss.Top, pp.panes[0].view(focus == pp.first),
-		rule(pp.ctx.Styles, pp.panes[0].h+1), pp.panes[1].view(focus == pp.first+1))
+// pairView draws the blocks left of the pair, then the two panes with sep (a
+// rule as tall as they are) between them, side by side in one join.
+func (pp *panePair) pairView(focus int, sep string, left ...string) string {
+	blocks := make([]string, 0, len(left)+3)
+	blocks = append(blocks, left...)
+	blocks = append(blocks, pp.panes[0].view(focus == pp.first), sep, pp.panes[1].view(focus == pp.first+1))
+	return lipgloss.JoinHorizontal(lipgloss.Top, blocks...)
 }
 
 // infoRow is the breadcrumb of the cursor of the pane keys go to, and what the

@@ -10,8 +10,10 @@ import (
 // View implements Screen.
 func (s *replayScreen) View(focus int) string {
 	l := s.layout
-	right := lipgloss.JoinVertical(lipgloss.Left, s.stepperRow(), s.pairView(focus), s.notes.view(focus == rpNotes))
-	body := lipgloss.JoinHorizontal(lipgloss.Top, s.list.view(focus == rpList), rule(s.ctx.Styles, l.List.H), right)
+	st := s.ctx.Styles
+	right := lipgloss.JoinVertical(lipgloss.Left, s.stepperRow(), s.pairView(focus, rule(st, l.Left.H)),
+		s.notes.view(focus == rpNotes))
+	body := lipgloss.JoinHorizontal(lipgloss.Top, s.list.view(focus == rpList), rule(st, l.List.H), right)
 	return frame(s.titleBar(), s.banner.lines, l.Banner, body, s.infoRow(focus))
 }
 

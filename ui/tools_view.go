@@ -4,15 +4,13 @@ import (
 	"fmt"
 	"strings"
 
-	"charm.land/lipgloss/v2"
-
 	"github.com/strictscope/strictscope/adapter"
 )
 
 // View implements Screen.
 func (s *toolsScreen) View(focus int) string {
-	body := lipgloss.JoinHorizontal(lipgloss.Top, s.list.view(focus == paneList),
-		rule(s.ctx.Styles, s.layout.List.H), s.pairView(focus))
+	sep := rule(s.ctx.Styles, s.layout.List.H)
+	body := s.pairView(focus, sep, s.list.view(focus == paneList), sep)
 	return frame(s.titleBar(), s.banner.lines, s.layout.Banner, body, s.infoRow(focus))
 }
 
