@@ -87,7 +87,7 @@ func ComputeReplayLayout(w, h, bannerRows int) ReplayLayout {
 	x := t.Left.X
 	rest := w - x
 	top, bodyH := t.List.Y, t.List.H
-	notesH := min(max(h/5, 4), 10)
+	notesH := notesRows(h)
 	panesH := bodyH - 1 - notesH
 	leftW := (rest - 1) / 2
 	l.Stepper = Rect{x, top, rest, 1}
@@ -97,6 +97,10 @@ func ComputeReplayLayout(w, h, bannerRows int) ReplayLayout {
 	l.Notes = Rect{x, top + 1 + panesH, rest, notesH}
 	return l
 }
+
+// notesRows is the height of the notes under the panes of the replay screen
+// and the playground in a window h rows high: a fifth of it, 4 to 10 rows.
+func notesRows(h int) int { return min(max(h/5, 4), 10) }
 
 // PlaygroundLayout is where each part of the playground goes in a window.
 type PlaygroundLayout struct {
@@ -122,7 +126,7 @@ func ComputePlaygroundLayout(w, h int) PlaygroundLayout {
 	l.Info = Rect{0, h - 2, w, 1}
 	l.Status = Rect{0, h - 1, w, 1}
 	bodyH := h - 3
-	notesH := min(max(h/5, 4), 10)
+	notesH := notesRows(h)
 	panesH := bodyH - notesH
 	editW := (w - 1) / 2
 	l.Editor = Rect{0, 1, editW, panesH}

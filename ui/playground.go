@@ -245,7 +245,8 @@ func (p *playground) key(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 	return focus, nil
 }
 
-// PaneAt implements Screen.
+// PaneAt implements Screen. The rectangles are in tab order (pgEditor,
+// pgResult, pgNotes).
 func (p *playground) PaneAt(x, y int) (int, bool) {
 	l := p.layout
 	return hit(x, y, l.Editor, l.Result, l.Notes)

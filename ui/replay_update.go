@@ -204,7 +204,8 @@ func (s *replayScreen) wheel(m tea.Mouse) {
 	}
 }
 
-// PaneAt implements Screen.
+// PaneAt implements Screen. The rectangles are in tab order (rpList, rpInput,
+// rpOutput, rpNotes).
 func (s *replayScreen) PaneAt(x, y int) (int, bool) {
 	l := s.layout
 	return hit(x, y, l.List, l.Left, l.Right, l.Notes)

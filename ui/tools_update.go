@@ -215,7 +215,8 @@ func (s *toolsScreen) wheel(m tea.Mouse) {
 	}
 }
 
-// PaneAt implements Screen.
+// PaneAt implements Screen. The rectangles are in tab order (paneList,
+// paneLeft, paneRight).
 func (s *toolsScreen) PaneAt(x, y int) (int, bool) {
 	return hit(x, y, s.layout.List, s.layout.Left, s.layout.Right)
 }
