@@ -115,13 +115,13 @@ func (s *replayScreen) setRows() {
 			}
 		}
 		if t.Err != nil {
-			r.badges = append(r.badges, badge{"not replayable", func(c *Context) lipgloss.Style { return c.Styles.BadgeError }})
+			r.badges = append(r.badges, badge{"not replayable", badgeError})
 		} else {
-			r.badges = append(r.badges, badge{plural(c.calls, "call"), func(c *Context) lipgloss.Style { return c.Styles.BadgeStrict }})
+			r.badges = append(r.badges, badge{plural(c.calls, "call"), badgeStrict})
 		}
-		add(c.rejected, fmt.Sprintf("%d rejected", c.rejected), func(c *Context) lipgloss.Style { return c.Styles.BadgeExcluded })
-		add(c.invalid, fmt.Sprintf("%d invalid", c.invalid), func(c *Context) lipgloss.Style { return c.Styles.BadgeFallback })
-		add(c.unanswered, fmt.Sprintf("%d unanswered", c.unanswered), func(c *Context) lipgloss.Style { return c.Styles.BadgeNonStrict })
+		add(c.rejected, fmt.Sprintf("%d rejected", c.rejected), badgeExcluded)
+		add(c.invalid, fmt.Sprintf("%d invalid", c.invalid), badgeFallback)
+		add(c.unanswered, fmt.Sprintf("%d unanswered", c.unanswered), badgeNonStrict)
 		r.search = searchText(&r, "turn")
 		rows[i] = r
 	}

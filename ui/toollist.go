@@ -20,6 +20,17 @@ type badge struct {
 	style func(*Context) lipgloss.Style
 }
 
+// The badges' styles, read from the context when a row is drawn, so that rows
+// follow a change of styles.
+func badgeStrict(c *Context) lipgloss.Style    { return c.Styles.BadgeStrict }
+func badgeFallback(c *Context) lipgloss.Style  { return c.Styles.BadgeFallback }
+func badgeExcluded(c *Context) lipgloss.Style  { return c.Styles.BadgeExcluded }
+func badgeNonStrict(c *Context) lipgloss.Style { return c.Styles.BadgeNonStrict }
+func badgeHidden(c *Context) lipgloss.Style    { return c.Styles.BadgeHidden }
+func badgeTruncated(c *Context) lipgloss.Style { return c.Styles.BadgeTruncated }
+func badgeError(c *Context) lipgloss.Style     { return c.Styles.BadgeError }
+func badgeReplay(c *Context) lipgloss.Style    { return c.Styles.BadgeReplay }
+
 // listRow is one row of the tool list: a tool (tool ≥ 0) or a file (file ≥ 0).
 type listRow struct {
 	tool, file int
@@ -290,19 +301,19 @@ func toolRow(i int, o *adapter.ToolOutcome) listRow {
 	}
 	switch o.Status {
 	case adapter.StatusStrict:
-		r.badges = append(r.badges, badge{"strict", func(c *Context) lipgloss.Style { return c.Styles.BadgeStrict }})
+		r.badges = append(r.badges, badge{"strict", badgeStrict})
 	case adapter.StatusFallback:
-		r.badges = append(r.badges, badge{"fallback" + kw, func(c *Context) lipgloss.Style { return c.Styles.BadgeFallback }})
+		r.badges = append(r.badges, badge{"fallback" + kw, badgeFallback})
 	case adapter.StatusExcluded:
-		r.badges = append(r.badges, badge{"excluded" + kw, func(c *Context) lipgloss.Style { return c.Styles.BadgeExcluded }})
+		r.badges = append(r.badges, badge{"excluded" + kw, badgeExcluded})
 	case adapter.StatusNonStrict:
-		r.badges = append(r.badges, badge{"non-strict", func(c *Context) lipgloss.Style { return c.Styles.BadgeNonStrict }})
+		r.badges = append(r.badges, badge{"non-strict", badgeNonStrict})
 	}
 	if o.Removed.Count > 0 {
-		r.badges = append(r.badges, badge{"hidden ×" + itoa(o.Removed.Count), func(c *Context) lipgloss.Style { return c.Styles.BadgeHidden }})
+		r.badges = append(r.badges, badge{"hidden ×" + itoa(o.Removed.Count), badgeHidden})
 	}
 	if o.Truncated {
-		r.badges = append(r.badges, badge{"truncated", func(c *Context) lipgloss.Style { return c.Styles.BadgeTruncated }})
+		r.badges = append(r.badges, badge{"truncated", badgeTruncated})
 	}
 	r.search = searchText(&r, o.Entry.Server+" "+o.Entry.Tool.Name)
 	return r
@@ -313,11 +324,11 @@ func fileRow(i int, f *File) listRow {
 	r := listRow{tool: -1, file: i, name: safe(f.Name)}
 	switch f.Kind {
 	case FileFailed:
-		r.badges = append(r.badges, badge{"not loaded", func(c *Context) lipgloss.Style { return c.Styles.BadgeError }})
+		r.badges = append(r.badges, badge{"not loaded", badgeError})
 	case FileRecording, FileSession:
-		r.badges = append(r.badges, badge{"replay: press 2", func(c *Context) lipgloss.Style { return c.Styles.BadgeReplay }})
+		r.badges = append(r.badges, badge{"replay: press 2", badgeReplay})
 	default:
-		r.badges = append(r.badges, badge{plural(len(f.Warnings), "warning"), func(c *Context) lipgloss.Style { return c.Styles.BadgeFallback }})
+		r.badges = append(r.badges, badge{plural(len(f.Warnings), "warning"), badgeFallback})
 	}
 	r.search = searchText(&r, "file")
 	return r
