@@ -15,11 +15,27 @@ type StrictOptions struct {
 	NoDefaultDescriptions bool
 }
 
-// Dropped is one keyword the conversion left out, at its schema path in the input.
+// Dropped is one keyword the conversion left out, at its schema path in the input,
+// and why (one of the Reason constants).
 type Dropped struct {
 	Path    Path
 	Keyword string
+	Reason  string
 }
+
+// Why a keyword is dropped (Dropped.Reason).
+const (
+	ReasonUnsupported   = "strict mode does not use it; the server still checks it"
+	ReasonDefault       = "strict mode has no default; a property's default is written into its description"
+	ReasonDefaultNoText = "strict mode has no default"
+	ReasonNotObject     = "kept only on a node whose type is object"
+	ReasonNotArray      = "kept only on a node whose type is array"
+	ReasonNotString     = "a description or title must be a string"
+	ReasonLookaround    = "a pattern with look-around is rejected by newer models"
+	ReasonFormat        = "not one of the formats strict mode accepts"
+	ReasonNestedDefs    = "definitions are kept only at the root"
+	ReasonUnreachable   = "no kept $ref reaches this definition"
+)
 
 // StrictResult is a schema converted to OpenAI's strict mode, with what the
 // conversion did: the instance paths it made nullable, the keywords it dropped, and
@@ -129,9 +145,9 @@ func (c *converter) fail(keyword, format string, args ...any) bool {
 	return false
 }
 
-func (c *converter) drop(key string) {
+func (c *converter) drop(key, reason string) {
 	c.spath = append(c.spath, Key(key))
-	c.dropped = append(c.dropped, Dropped{Path: c.savePath(c.spath), Keyword: key})
+	c.dropped = append(c.dropped, Dropped{Path: c.savePath(c.spath), Keyword: key, Reason: reason})
 	c.spath = c.spath[:len(c.spath)-1]
 }
 
@@ -354,7 +370,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 			b.keep(i)
 		case kwProperties:
 			if !isObject {
-				b.drop(i)
+				b.drop(i, ReasonNotObject)
 				continue
 			}
 			c.spath = append(c.spath, Key("properties"))
@@ -367,21 +383,21 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 			seenProps = true
 		case kwRequired:
 			if !isObject {
-				b.drop(i)
+				b.drop(i, ReasonNotObject)
 				continue
 			}
 			b.set(i, c.requiredList(props, m.Value))
 			seenReq = true
 		case kwAdditionalProperties:
 			if !isObject {
-				b.drop(i)
+				b.drop(i, ReasonNotObject)
 				continue
 			}
 			b.keep(i)
 			seenAP = true
 		case kwItems:
 			if !isArray {
-				b.drop(i)
+				b.drop(i, ReasonNotArray)
 				continue
 			}
 			c.spath = append(c.spath, Key("items"))
@@ -431,7 +447,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 			}
 		case kwDescription, kwTitle:
 			if m.Value.Kind() != String {
-				b.drop(i)
+				b.drop(i, ReasonNotString)
 				continue
 			}
 			b.set(i, c.clean(m.Value))
@@ -440,19 +456,19 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 			}
 		case kwPattern:
 			if hasLookaround(m.Value.Str()) {
-				b.drop(i)
+				b.drop(i, ReasonLookaround)
 				continue
 			}
 			b.keep(i)
 		case kwFormat:
 			if !isStrictFormat(m.Value.Str()) {
-				b.drop(i)
+				b.drop(i, ReasonFormat)
 				continue
 			}
 			b.keep(i)
 		case kwDefs:
 			if !isRoot {
-				b.drop(i)
+				b.drop(i, ReasonNestedDefs)
 				continue
 			}
 			conv, keep, ok := c.definitions(m.Key, m.Value)
@@ -467,7 +483,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 		case kwNumeric:
 			b.keep(i)
 		default:
-			b.drop(i)
+			b.drop(i, c.dropReason(m.Key, p))
 		}
 	}
 	if isObject {
@@ -577,8 +593,8 @@ func (b *memberBuilder) set(i int, v Value) {
 }
 
 // drop leaves member i out and lists it in dropped.
-func (b *memberBuilder) drop(i int) {
-	b.c.drop(b.src[i].Key)
+func (b *memberBuilder) drop(i int, reason string) {
+	b.c.drop(b.src[i].Key, reason)
 	b.skip(i)
 }
 
@@ -713,21 +729,23 @@ func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
 		case "$ref":
 		case "description", "title":
 			if m.Value.Kind() != String {
-				c.drop(m.Key)
+				c.drop(m.Key, ReasonNotString)
 				continue
 			}
 			wrapped = append(wrapped, Member{m.Key, c.clean(m.Value)})
-		case "properties", "required", "additionalProperties", "items":
-			c.drop(m.Key)
+		case "properties", "required", "additionalProperties":
+			c.drop(m.Key, ReasonNotObject)
+		case "items":
+			c.drop(m.Key, ReasonNotArray)
 		case "pattern":
 			if m.Value.Kind() == String && hasLookaround(m.Value.Str()) {
-				c.drop(m.Key)
+				c.drop(m.Key, ReasonLookaround)
 				continue
 			}
 			return Value{}, c.fail("$ref", "OpenAI rejects a $ref with sibling keywords; move %q into the referenced definition", m.Key)
 		case "format":
 			if m.Value.Kind() == String && !isStrictFormat(m.Value.Str()) {
-				c.drop(m.Key)
+				c.drop(m.Key, ReasonFormat)
 				continue
 			}
 			return Value{}, c.fail("$ref", "OpenAI rejects a $ref with sibling keywords; move %q into the referenced definition", m.Key)
@@ -735,7 +753,7 @@ func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
 			if isKept(m.Key) {
 				return Value{}, c.fail("$ref", "OpenAI rejects a $ref with sibling keywords; move %q into the referenced definition", m.Key)
 			}
-			c.drop(m.Key)
+			c.drop(m.Key, c.dropReason(m.Key, p))
 		}
 	}
 	c.sawRef = true
@@ -777,7 +795,7 @@ func (c *converter) definitions(container string, defs Value) (Value, bool, bool
 	for _, m := range defs.Members() {
 		t := refTarget{container, m.Key}
 		if !c.reachable[t] {
-			c.dropped = append(c.dropped, Dropped{Path: Keys(container, m.Key), Keyword: container})
+			c.dropped = append(c.dropped, Dropped{Path: Keys(container, m.Key), Keyword: container, Reason: ReasonUnreachable})
 			continue
 		}
 		u := &unit{}
@@ -954,6 +972,17 @@ func (c *converter) refAcceptsNull(t refTarget) bool {
 		}
 	}
 	return c.nullOK[t]
+}
+
+// dropReason says why a keyword that strict mode does not keep is dropped.
+func (c *converter) dropReason(key string, p prop) string {
+	if key != "default" {
+		return ReasonUnsupported
+	}
+	if p.is && !c.opts.NoDefaultDescriptions {
+		return ReasonDefault
+	}
+	return ReasonDefaultNoText
 }
 
 // defaultText returns the "Default: …." text for a property's default.

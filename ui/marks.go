@@ -124,10 +124,10 @@ func (m *marker) dim(p adapter.Path, note string) bool {
 // the dropped keywords, the optional properties at the null paths, and the
 // failing node unless the error is a limit (whose path points into the
 // converted schema).
-func (m *marker) conversion(r *adapter.StrictResult, e *adapter.StrictError, noDefaults bool) {
+func (m *marker) conversion(r *adapter.StrictResult, e *adapter.StrictError) {
 	if r != nil {
 		for _, d := range r.Dropped {
-			m.dropped(d, noDefaults)
+			m.dropped(d)
 		}
 		for _, np := range r.NullPaths {
 			m.null(np, "optional here, so strict mode makes it nullable; a null sent here is stripped")
@@ -138,8 +138,8 @@ func (m *marker) conversion(r *adapter.StrictResult, e *adapter.StrictError, noD
 	}
 }
 
-// dropped dims the keyword at schema path p and explains it.
-func (m *marker) dropped(d adapter.Dropped, noDefaults bool) {
+// dropped dims the keyword at schema path p and says why the library dropped it.
+func (m *marker) dropped(d adapter.Dropped) {
 	s, e, ok := m.doc.span(m.base.Append(d.Path...))
 	if !ok {
 		return
@@ -149,7 +149,7 @@ func (m *marker) dropped(d adapter.Dropped, noDefaults bool) {
 			m.c.marks[i] = markDropped
 		}
 	}
-	m.c.notes = append(m.c.notes, noteSpan{s, e, "dropped " + safe(d.Keyword) + ": " + droppedReason(d, noDefaults)})
+	m.c.notes = append(m.c.notes, noteSpan{s, e, "dropped " + safe(d.Keyword) + ": " + d.Reason})
 }
 
 // null marks the property declarations of a null path.
@@ -264,27 +264,3 @@ func (d *jsonDoc) findString(s string) (adapter.Path, bool) {
 	return nil, false
 }
 
-// droppedReason says why strict mode leaves a keyword out. The library lists
-// what it dropped; the words here only explain the keyword.
-func droppedReason(d adapter.Dropped, noDefaults bool) string {
-	switch d.Keyword {
-	case "default":
-		if noDefaults {
-			return "strict mode has no default (defaults in descriptions are off)"
-		}
-		return "strict mode has no default; a property's default goes into its description"
-	case "$defs", "definitions":
-		return "no kept $ref reaches this definition"
-	case "pattern":
-		return "a pattern with look-around is rejected by newer models"
-	case "format":
-		return "not one of the formats strict mode accepts"
-	case "properties", "required", "additionalProperties":
-		return "only kept on a node whose type is object"
-	case "items":
-		return "only kept on a node whose type is array"
-	case "description", "title":
-		return "not a string"
-	}
-	return "not supported in strict mode"
-}

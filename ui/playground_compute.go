@@ -128,7 +128,7 @@ func schemaResult(schema adapter.Value, noDefaults bool) *playResult {
 	}
 	written := &paneContent{title: "as written · what the conversion did", doc: newJSONDoc(schema), base: adapter.Path{}}
 	m := newMarker(written)
-	m.conversion(res, se, noDefaults)
+	m.conversion(res, se)
 	m.done()
 	check := &paneContent{title: "as written · strict-mode check", doc: newJSONDoc(schema), base: adapter.Path{}}
 	m = newMarker(check)

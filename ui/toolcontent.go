@@ -37,17 +37,16 @@ func (s *toolsScreen) toolContents(c *computed, i int, v viewMode) *[2]*paneCont
 // reads nothing else, so a command may build them off the frame.
 func buildToolContents(c *computed, i int, v viewMode, left *jsonDoc) *[2]*paneContent {
 	o := c.report.Outcomes[i]
-	noDefaults := c.modes.NoDefaultDescriptions
 	pc := &[2]*paneContent{}
 	switch v {
 	case viewTool:
-		pc[0] = originalContent(o, left, schemaBase(o.Entry.Tool.Raw), "as listed", noDefaults)
+		pc[0] = originalContent(o, left, schemaBase(o.Entry.Tool.Raw), "as listed")
 		pc[1] = renderedContent(c, o)
 	case viewReport:
-		pc[0] = originalContent(o, left, adapter.Path{}, "original", noDefaults)
+		pc[0] = originalContent(o, left, adapter.Path{}, "original")
 		pc[1] = reportContent(c, o)
 	default:
-		pc[0] = originalContent(o, left, adapter.Path{}, "original", noDefaults)
+		pc[0] = originalContent(o, left, adapter.Path{}, "original")
 		pc[1] = strictContent(o)
 	}
 	return pc
@@ -64,13 +63,13 @@ func schemaBase(raw adapter.Value) adapter.Path {
 // originalContent is the schema as written (or the tool as listed), marked with
 // what the conversion did: the optional properties at the null paths, the
 // dropped keywords, the failing node.
-func originalContent(o *adapter.ToolOutcome, doc *jsonDoc, base adapter.Path, title string, noDefaults bool) *paneContent {
+func originalContent(o *adapter.ToolOutcome, doc *jsonDoc, base adapter.Path, title string) *paneContent {
 	pc := &paneContent{title: title, doc: doc, base: base}
 	if base == nil {
 		return pc
 	}
 	m := newMarker(pc)
-	m.conversion(o.Conversion, o.ConversionErr, noDefaults)
+	m.conversion(o.Conversion, o.ConversionErr)
 	m.done()
 	return pc
 }
