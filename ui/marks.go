@@ -263,4 +263,3 @@ func (d *jsonDoc) findString(s string) (adapter.Path, bool) {
 	}
 	return nil, false
 }
-
