@@ -94,12 +94,9 @@ func formatOfValue(v adapter.Value, from Format) Format {
 // object but do not decode (a broken line) are passed over.
 func detectLines(data []byte) Format {
 	tries := 0
-	for len(data) > 0 && tries < 8 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
+	for line := range bytes.Lines(data) {
+		if tries == 8 {
+			break
 		}
 		line = bytes.TrimSpace(line)
 		if len(line) == 0 {
@@ -131,14 +128,11 @@ func detectLines(data []byte) Format {
 func detectText(data []byte) Format {
 	sse := false
 	lines := 0
-	for len(data) > 0 && lines < 200 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
+	for line := range bytes.Lines(data) {
+		if lines == 200 {
+			break
 		}
-		line = bytes.TrimRight(line, "\r")
+		line = bytes.TrimRight(line, "\r\n")
 		if len(line) == 0 {
 			continue
 		}
@@ -202,14 +196,8 @@ func streamAPIOf(data []byte) Format {
 // looksLikeYAML reports whether the first significant line of a text starts a YAML
 // document: a directive, a document marker, a top-level key or a top-level list.
 func looksLikeYAML(data []byte) bool {
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
-		line = bytes.TrimRight(line, "\r \t")
+	for line := range bytes.Lines(data) {
+		line = bytes.TrimRight(line, "\r\n \t")
 		if len(line) == 0 || line[0] == '#' {
 			continue
 		}
@@ -235,13 +223,7 @@ func detectYAML(data []byte) Format {
 		return formatOfValue(v, FormatVCRPy)
 	}
 	hasInteractions, goVCR := false, false
-	for len(data) > 0 {
-		line := data
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			data = nil
-		}
+	for line := range bytes.Lines(data) {
 		if bytes.HasPrefix(line, []byte("interactions:")) || bytes.HasPrefix(line, []byte("http_interactions:")) {
 			hasInteractions = true
 		}
