@@ -124,12 +124,7 @@ type ResponseError struct {
 	Msg  string
 }
 
-func (e *ResponseError) Error() string {
-	if len(e.Path) == 0 {
-		return e.Msg
-	}
-	return Sanitize(e.Path.Pointer()) + ": " + e.Msg
-}
+func (e *ResponseError) Error() string { return atPointer(e.Path, e.Msg) }
 
 // ToolCalls extracts the function calls from a response (SPEC §8): a Chat
 // completion (its first choice's message), a Chat assistant message, a Responses

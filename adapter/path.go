@@ -189,3 +189,12 @@ func ParsePointer(ptr string, v Value) (Path, bool) {
 	}
 	return p, true
 }
+
+// atPointer writes a message about the place p in a document: "POINTER: MSG", or
+// just MSG for the whole document.
+func atPointer(p Path, msg string) string {
+	if len(p) == 0 {
+		return msg
+	}
+	return Sanitize(p.Pointer()) + ": " + msg
+}

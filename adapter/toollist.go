@@ -20,12 +20,7 @@ type ToolListError struct {
 	Msg  string
 }
 
-func (e *ToolListError) Error() string {
-	if len(e.Path) == 0 {
-		return e.Msg
-	}
-	return Sanitize(e.Path.Pointer()) + ": " + e.Msg
-}
+func (e *ToolListError) Error() string { return atPointer(e.Path, e.Msg) }
 
 // ParseToolList reads the tools of an MCP tool list. Three shapes are accepted,
 // told apart by their content: a tools/list result {"tools":[…]}, a JSON-RPC response
