@@ -2,11 +2,15 @@ package adapter
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
+	"hash/maphash"
 	"io"
+	"math/bits"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -54,225 +58,355 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 //
 // The input is checked by jsontext (grammar, UTF-8, surrogates, depth) and then
 // built into a Value in one pass that also rejects duplicate keys. Strings without
-// escapes and number literals share the memory of one copy of the input.
+// escapes and number literals share the memory of one copy of the input. Only a
+// rejected input is read again, by jsontext's Decoder, to say what is wrong and where.
 func Decode(data []byte) (Value, error) {
 	src := bytes.TrimPrefix(data, utf8BOM)
 	skipped := int64(len(data) - len(src))
-	dec := jsontext.NewDecoder(bytes.NewBuffer(src), jsontext.AllowDuplicateNames(true))
-	raw, err := dec.ReadValue()
-	if err == nil {
-		if _, err = dec.ReadToken(); err == io.EOF {
-			b := builder{s: string(raw)}
-			v, dup := b.value()
-			if !dup {
-				return v, nil
-			}
-			// Find the duplicate with jsontext's own position and pointer.
-			strict := jsontext.NewDecoder(bytes.NewBuffer(src))
-			_, err = strict.ReadValue()
-			if err == nil {
-				err = errors.New("duplicate key in one object")
-			}
-		} else if err == nil {
-			err = &jsontext.SyntacticError{ByteOffset: dec.InputOffset() - 1, Err: errors.New("more than one JSON value (expecting end of input)")}
+	if jsontext.Value(src).IsValid(allowDuplicates) {
+		v, dup := build(string(src))
+		if !dup {
+			return v, nil
 		}
+		// Find the duplicate with jsontext's own position and pointer.
+		strict := jsontext.NewDecoder(bytes.NewBuffer(src))
+		_, err := strict.ReadValue()
+		if err == nil {
+			err = errors.New("duplicate key in one object")
+		}
+		return Value{}, toSyntaxError(data, skipped, err)
 	}
-	return Value{}, toSyntaxError(data, skipped, err)
+	return Value{}, toSyntaxError(data, skipped, firstError(src))
+}
+
+var allowDuplicates = jsontext.AllowDuplicateNames(true)
+
+// firstError reads src as Decode's check does and returns why it fails: the
+// Decoder's error, with its position and pointer, or one for text after the value.
+func firstError(src []byte) error {
+	dec := jsontext.NewDecoder(bytes.NewBuffer(src), allowDuplicates)
+	_, err := dec.ReadValue()
+	if err != nil {
+		return err
+	}
+	if _, err = dec.ReadToken(); err == nil {
+		err = &jsontext.SyntacticError{ByteOffset: dec.InputOffset() - 1, Err: errors.New("more than one JSON value (expecting end of input)")}
+	} else if err == io.EOF {
+		// Unreachable: IsValid rejected the input.
+		err = errors.New("invalid JSON")
+	}
+	return err
 }
 
 // DecodeString is Decode for text held in a string, such as a model's arguments.
 func DecodeString(s string) (Value, error) { return Decode([]byte(s)) }
 
 // builder turns JSON text that jsontext has already checked into a Value. It trusts
-// the grammar and only looks for duplicate keys.
+// the grammar and only looks for duplicate keys: by comparing with the members
+// before it in a small object, through a hash table past smallObject members.
+//
+// Members and elements are gathered on two stacks shared by all levels and copied
+// into slab memory when their object or array ends. The methods take the index of
+// the first byte of what they read and return the index just after it.
 type builder struct {
 	s       string
-	i       int
+	buf     []byte // s seen as bytes, for loads of 8 bytes at a time; never written
 	memSlab slab[Member]
 	valSlab slab[Value]
-	mems    []Member // stack of members of the objects being built
-	items   []Value  // stack of elements of the arrays being built
+	mems    []Member  // stack of members of the objects being built
+	items   []Value   // stack of elements of the arrays being built
+	tables  [][]int32 // hash tables of large objects, one for each level of nesting
+	large   int       // how many large objects are being built
+	seed    maphash.Seed
+	seeded  bool
 }
 
-func (b *builder) skipSpace() {
-	for b.i < len(b.s) {
-		switch b.s[b.i] {
-		case ' ', '\t', '\n', '\r':
-			b.i++
-		default:
-			return
-		}
+// build returns the Value of the JSON text s, which jsontext has accepted (with
+// duplicate keys allowed), and whether an object in it repeats a key.
+func build(s string) (v Value, dup bool) {
+	b := builder{
+		s:     s,
+		buf:   unsafe.Slice(unsafe.StringData(s), len(s)),
+		mems:  make([]Member, 0, 64),
+		items: make([]Value, 0, 64),
 	}
+	v, _, dup = b.value(b.skip(0))
+	return v, dup
 }
 
-// value builds the value at b.i; dup is true when an object repeats a key.
-func (b *builder) value() (v Value, dup bool) {
-	b.skipSpace()
-	switch c := b.s[b.i]; c {
-	case 'n':
-		b.i += 4
-		return Value{}, false
-	case 't':
-		b.i += 4
-		return Value{kind: Bool, b: true}, false
-	case 'f':
-		b.i += 5
-		return Value{kind: Bool}, false
+// smallObject is how many members an object may have before the duplicate check
+// switches from comparing with every earlier key to a hash table.
+const smallObject = 16
+
+// space reports whether c is JSON white space; any other byte that can follow white
+// space in valid JSON is above ' '.
+func space(c byte) bool { return c <= ' ' }
+
+// skip returns the index of the first byte at or after i that is not white space.
+func (b *builder) skip(i int) int {
+	for i < len(b.buf) && space(b.buf[i]) {
+		i++
+	}
+	return i
+}
+
+// numberByte holds the bytes a JSON number is written with.
+var numberByte = [256]bool{
+	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true,
+	'7': true, '8': true, '9': true, '-': true, '+': true, '.': true, 'e': true, 'E': true,
+}
+
+// value builds the value at i, which is not white space; dup is true when an object
+// repeats a key.
+func (b *builder) value(i int) (v Value, next int, dup bool) {
+	switch b.buf[i] {
 	case '"':
-		return textOf(String, b.str()), false
-	case '[':
-		b.i++
-		base := len(b.items)
-		b.skipSpace()
-		if b.s[b.i] == ']' {
-			b.i++
-			return Value{kind: Array}, false
-		}
-		for {
-			item, dup := b.value()
-			if dup {
-				return Value{}, true
-			}
-			b.items = append(b.items, item)
-			b.skipSpace()
-			if b.s[b.i] == ',' {
-				b.i++
-				continue
-			}
-			b.i++ // ']'
-			break
-		}
-		n := len(b.items) - base
-		out := b.valSlab.take(n)
-		copy(out, b.items[base:])
-		clear(b.items[base:])
-		b.items = b.items[:base]
-		return arrayOf(out), false
+		s, next := b.str(i)
+		return textOf(String, s), next, false
 	case '{':
-		b.i++
-		base := len(b.mems)
-		b.skipSpace()
-		if b.s[b.i] == '}' {
-			b.i++
-			return Value{kind: Object}, false
-		}
-		for {
-			b.skipSpace()
-			key := b.str()
-			for j := base; j < len(b.mems); j++ {
-				if b.mems[j].Key == key {
-					return Value{}, true
-				}
-			}
-			b.skipSpace()
-			b.i++ // ':'
-			val, dup := b.value()
-			if dup {
-				return Value{}, true
-			}
-			b.mems = append(b.mems, Member{key, val})
-			b.skipSpace()
-			if b.s[b.i] == ',' {
-				b.i++
-				if len(b.mems)-base == 16 {
-					if b.manyMembers(base) {
-						return Value{}, true
-					}
-					break
-				}
-				continue
-			}
-			b.i++ // '}'
-			break
-		}
-		return objectOf(b.finishObject(base)), false
-	default:
-		// A number: everything up to the next delimiter.
-		start := b.i
-		for b.i < len(b.s) {
-			switch b.s[b.i] {
-			case ',', ']', '}', ' ', '\t', '\n', '\r':
-				return textOf(Number, b.s[start:b.i]), false
-			}
-			b.i++
-		}
-		return textOf(Number, b.s[start:]), false
+		return b.object(i)
+	case '[':
+		return b.array(i)
+	case 'n':
+		return Value{}, i + 4, false
+	case 't':
+		return Value{kind: Bool, b: true}, i + 4, false
+	case 'f':
+		return Value{kind: Bool}, i + 5, false
 	}
+	j := i + 1
+	for j < len(b.buf) && numberByte[b.buf[j]] {
+		j++
+	}
+	return textOf(Number, b.s[i:j]), j, false
 }
 
-// manyMembers reads the rest of a large object with a set for the duplicate check,
-// the 16 members already on the stack included.
-func (b *builder) manyMembers(base int) (dup bool) {
-	seen := make(map[string]struct{}, 128)
-	for _, m := range b.mems[base:] {
-		seen[m.Key] = struct{}{}
+func (b *builder) array(i int) (v Value, next int, dup bool) {
+	buf := b.buf
+	i++ // '['
+	if space(buf[i]) {
+		i = b.skip(i)
 	}
+	if buf[i] == ']' {
+		return Value{kind: Array}, i + 1, false
+	}
+	base := len(b.items)
 	for {
-		b.skipSpace()
-		key := b.str()
-		if _, ok := seen[key]; ok {
-			return true
-		}
-		seen[key] = struct{}{}
-		b.skipSpace()
-		b.i++ // ':'
-		val, dup := b.value()
+		var item Value
+		item, i, dup = b.value(i)
 		if dup {
-			return true
+			return Value{}, i, true
+		}
+		b.items = append(b.items, item)
+		if space(buf[i]) {
+			i = b.skip(i)
+		}
+		if buf[i] == ']' {
+			i++
+			break
+		}
+		i++ // ','
+		if space(buf[i]) {
+			i = b.skip(i)
+		}
+	}
+	out := b.valSlab.take(len(b.items) - base)
+	copy(out, b.items[base:])
+	b.items = b.items[:base]
+	return arrayOf(out), i, false
+}
+
+func (b *builder) object(i int) (v Value, next int, dup bool) {
+	buf := b.buf
+	i++ // '{'
+	if space(buf[i]) {
+		i = b.skip(i)
+	}
+	if buf[i] == '}' {
+		return Value{kind: Object}, i + 1, false
+	}
+	base := len(b.mems)
+	for {
+		var key string
+		key, i = b.str(i)
+		for _, m := range b.mems[base:] {
+			if m.Key == key {
+				return Value{}, i, true
+			}
+		}
+		var val Value
+		val, i, dup = b.memberValue(i)
+		if dup {
+			return Value{}, i, true
 		}
 		b.mems = append(b.mems, Member{key, val})
-		b.skipSpace()
-		if b.s[b.i] == ',' {
-			b.i++
+		var end bool
+		if i, end = b.memberEnd(i); end {
+			break
+		}
+		if len(b.mems)-base == smallObject {
+			if i, dup = b.largeObject(i, base); dup {
+				return Value{}, i, true
+			}
+			break
+		}
+	}
+	out := b.memSlab.take(len(b.mems) - base)
+	copy(out, b.mems[base:])
+	b.mems = b.mems[:base]
+	return objectOf(out), i, false
+}
+
+// memberValue reads the ':' after a key at i and the value after it.
+func (b *builder) memberValue(i int) (v Value, next int, dup bool) {
+	if space(b.buf[i]) {
+		i = b.skip(i)
+	}
+	i++ // ':'
+	if space(b.buf[i]) {
+		i = b.skip(i)
+	}
+	if b.buf[i] == '"' {
+		s, next := b.str(i)
+		return textOf(String, s), next, false
+	}
+	return b.value(i)
+}
+
+// memberEnd reads the ',' or '}' after a member at i and reports whether it was
+// '}'. After a ',' next is the index of the next key.
+func (b *builder) memberEnd(i int) (next int, end bool) {
+	if space(b.buf[i]) {
+		i = b.skip(i)
+	}
+	if b.buf[i] == '}' {
+		return i + 1, true
+	}
+	i++ // ','
+	if space(b.buf[i]) {
+		i = b.skip(i)
+	}
+	return i, false
+}
+
+// largeObject reads the rest of an object, from the key at i on, whose members
+// from base on are on the stack. It checks keys with an open-addressing table of
+// indexes into b.mems (plus one; 0 is a free slot), kept at most half full. Each
+// level of nested large objects has its own table, cleared after use and reused by
+// the next object at that level.
+func (b *builder) largeObject(i, base int) (next int, dup bool) {
+	if !b.seeded {
+		b.seed, b.seeded = maphash.MakeSeed(), true
+	}
+	level := b.large
+	b.large++
+	if level == len(b.tables) {
+		b.tables = append(b.tables, nil)
+	}
+	tab := b.rehash(b.tables[level], 16*smallObject, base)
+	mask := uint64(len(tab) - 1)
+	for {
+		var key string
+		key, i = b.str(i)
+		h := maphash.String(b.seed, key) & mask
+		for e := tab[h]; e != 0; e = tab[h] {
+			if b.mems[e-1].Key == key {
+				return i, true
+			}
+			h = (h + 1) & mask
+		}
+		tab[h] = int32(len(b.mems) + 1)
+		var val Value
+		val, i, dup = b.memberValue(i)
+		if dup {
+			return i, true
+		}
+		b.mems = append(b.mems, Member{key, val})
+		var end bool
+		if i, end = b.memberEnd(i); end {
+			break
+		}
+		if 2*(len(b.mems)-base) >= len(tab) {
+			clear(tab)
+			tab = b.rehash(tab, 2*len(tab), base)
+			mask = uint64(len(tab) - 1)
+		}
+	}
+	clear(tab)
+	b.tables[level] = tab[:0]
+	b.large--
+	return i, false
+}
+
+// rehash returns a table of n slots (a power of two) holding the members from base
+// on, in tab's memory when it is large enough. tab must be all zeros.
+func (b *builder) rehash(tab []int32, n, base int) []int32 {
+	if cap(tab) >= n {
+		tab = tab[:n]
+	} else {
+		tab = make([]int32, n)
+	}
+	mask := uint64(n - 1)
+	for j := base; j < len(b.mems); j++ {
+		h := maphash.String(b.seed, b.mems[j].Key) & mask
+		for tab[h] != 0 {
+			h = (h + 1) & mask
+		}
+		tab[h] = int32(j + 1)
+	}
+	return tab
+}
+
+// str reads the string literal at i. A literal without escapes is a substring of
+// the input; one with escapes is unquoted into new memory.
+func (b *builder) str(i int) (s string, next int) {
+	buf := b.buf
+	j := i + 1
+	for ; j+8 <= len(buf); j += 8 {
+		x := binary.LittleEndian.Uint64(buf[j:])
+		if m := zeroBytes(x^(ones*'"')) | zeroBytes(x^(ones*'\\')); m != 0 {
+			j += bits.TrailingZeros64(m) / 8
+			goto found
+		}
+	}
+	for buf[j] != '"' && buf[j] != '\\' {
+		j++
+	}
+found:
+	if buf[j] != '"' {
+		return b.escaped(i, j)
+	}
+	return b.s[i+1 : j], j + 1
+}
+
+// escaped reads the string literal at i, whose first backslash is at j.
+func (b *builder) escaped(i, j int) (s string, next int) {
+	// The closing quote is the first '"' not escaped.
+	for b.buf[j] != '"' {
+		if b.buf[j] == '\\' {
+			j += 2
 			continue
 		}
-		b.i++ // '}'
-		return false
+		j++
 	}
-}
-
-func (b *builder) finishObject(base int) []Member {
-	n := len(b.mems) - base
-	out := b.memSlab.take(n)
-	copy(out, b.mems[base:])
-	clear(b.mems[base:])
-	b.mems = b.mems[:base]
-	return out
-}
-
-// str reads the string literal at b.i. A literal without escapes is a substring of
-// the input; one with escapes is unquoted into new memory.
-func (b *builder) str() string {
-	start := b.i + 1
-	// The closing quote is the first '"' not escaped; without a backslash before it
-	// that is simply the next '"'.
-	j := start + strings.IndexByte(b.s[start:], '"')
-	escaped := strings.IndexByte(b.s[start:j], '\\') >= 0
-	if escaped {
-		j = start
-		for {
-			c := b.s[j]
-			if c == '"' {
-				break
-			}
-			if c == '\\' {
-				j += 2
-				continue
-			}
-			j++
-		}
-	}
-	b.i = j + 1
-	if !escaped {
-		return b.s[start:j]
-	}
-	out, err := jsontext.AppendUnquote(nil, b.s[start-1:j+1])
+	out, err := jsontext.AppendUnquote(nil, b.buf[i:j+1])
 	if err != nil {
 		// Unreachable: jsontext checked the literal before.
-		return strings.ToValidUTF8(b.s[start:j], "\uFFFD")
+		return strings.ToValidUTF8(b.s[i+1:j], "\uFFFD"), j + 1
 	}
-	return string(out)
+	return string(out), j + 1
 }
+
+// Masks for looking at 8 bytes at a time: ones has a 1 in every byte, highs the high
+// bit of every byte.
+const (
+	ones  = 0x0101010101010101
+	highs = 0x8080808080808080
+)
+
+// zeroBytes has the high bit of the first zero byte of x set, and none below it
+// (bytes above a zero byte may be marked too); it is 0 when x has no zero byte.
+func zeroBytes(x uint64) uint64 { return (x - ones) & ^x & highs }
 
 // toSyntaxError turns a jsontext error into a *SyntaxError positioned in data (the
 // original input, BOM included).

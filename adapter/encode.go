@@ -1,7 +1,10 @@
 package adapter
 
 import (
+	"encoding/binary"
+	"slices"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -11,7 +14,45 @@ import (
 // form of JSON the library writes inside strings (a default in a description,
 // structuredContent as text) and sends to OpenAI.
 func AppendCompact(dst []byte, v Value) []byte {
-	return appendValue(dst, v, "", 0)
+	switch v.kind {
+	case Null:
+		return append(dst, "null"...)
+	case Bool:
+		if v.b {
+			return append(dst, "true"...)
+		}
+		return append(dst, "false"...)
+	case Number:
+		return append(dst, v.text()...)
+	case String:
+		return AppendQuoted(dst, v.text())
+	case Array:
+		if v.n == 0 {
+			return append(dst, "[]"...)
+		}
+		dst = append(dst, '[')
+		for i, it := range v.items() {
+			if i > 0 {
+				dst = append(dst, ',')
+			}
+			dst = AppendCompact(dst, it)
+		}
+		return append(dst, ']')
+	case Object:
+		if v.n == 0 {
+			return append(dst, "{}"...)
+		}
+		sep := byte('{')
+		for _, m := range v.mems() {
+			dst = append(dst, sep)
+			sep = ','
+			dst = AppendQuoted(dst, m.Key)
+			dst = append(dst, ':')
+			dst = AppendCompact(dst, m.Value)
+		}
+		return append(dst, '}')
+	}
+	return dst
 }
 
 // AppendIndent appends v as JSON text with each element on its own line, indented by
@@ -93,11 +134,78 @@ const hexDigits = "0123456789abcdef"
 // AppendQuoted appends s as a JSON string literal, written by jsontext: only '"',
 // '\\' and control characters below U+0020 are escaped (no HTML escaping, U+2028
 // and U+2029 literal); invalid UTF-8 becomes U+FFFD.
+//
+// A string that needs none of this (valid UTF-8 without '"', '\\' or a byte below
+// 0x20) is copied between quotes as it is, which is what jsontext.AppendQuote
+// writes for it: the copy looks at 8 bytes at a time, and utf8.ValidString runs
+// only when a byte is above 0x7F. Any other string is written by
+// jsontext.AppendQuote.
 func AppendQuoted(dst []byte, s string) []byte {
+	start := len(dst)
+	end := start + len(s) + 2
+	dst = slices.Grow(dst, len(s)+2)[:end]
+	dst[start] = '"'
+	if copyPlain(dst[start+1:end-1], s) {
+		dst[end-1] = '"'
+		return dst
+	}
+	dst = dst[:start]
 	if out, err := jsontext.AppendQuote(dst, s); err == nil {
 		return out
 	}
 	return appendQuotedLossy(dst, s)
+}
+
+// copyPlain copies s into out, which has its length, and reports whether s is
+// valid UTF-8 without '"', '\\' or a byte below 0x20: whether out is then the
+// inside of the JSON string literal of s. When it is not, out holds part of s.
+func copyPlain(out []byte, s string) bool {
+	in := unsafe.Slice(unsafe.StringData(s), len(s))
+	n := len(in)
+	var all uint64 // the bytes looked at, or-ed together: is one above 0x7F?
+	switch {
+	case n >= 8:
+		for i := 0; i+8 <= n; i += 8 {
+			x := binary.LittleEndian.Uint64(in[i:])
+			if needsEscape(x) {
+				return false
+			}
+			all |= x
+			binary.LittleEndian.PutUint64(out[i:], x)
+		}
+		// The last 1 to 7 bytes are among the last 8.
+		x := binary.LittleEndian.Uint64(in[n-8:])
+		if needsEscape(x) {
+			return false
+		}
+		all |= x
+		binary.LittleEndian.PutUint64(out[n-8:], x)
+	case n >= 4:
+		// Two 4-byte pieces, which overlap when n < 8.
+		lo, hi := binary.LittleEndian.Uint32(in), binary.LittleEndian.Uint32(in[n-4:])
+		all = uint64(lo) | uint64(hi)<<32
+		if needsEscape(all) {
+			return false
+		}
+		binary.LittleEndian.PutUint32(out, lo)
+		binary.LittleEndian.PutUint32(out[n-4:], hi)
+	case n > 0:
+		// in[0], in[n/2] and in[n-1] are all of 1 to 3 bytes; the five bytes
+		// above them are spaces, which need no escape.
+		all = uint64(in[0]) | uint64(in[n/2])<<8 | uint64(in[n-1])<<16 | 0x2020202020000000
+		if needsEscape(all) {
+			return false
+		}
+		out[0], out[n/2], out[n-1] = in[0], in[n/2], in[n-1]
+	}
+	return all&highs == 0 || utf8.ValidString(s)
+}
+
+// needsEscape reports whether one of the 8 bytes of x is '"', '\\' or below 0x20.
+// (x - ones*0x20) &^ x has the high bit of some byte set exactly when a byte of x
+// is below 0x20, as zeroBytes does for a zero byte.
+func needsEscape(x uint64) bool {
+	return ((x-ones*0x20)&^x|zeroBytes(x^(ones*'"'))|zeroBytes(x^(ones*'\\')))&highs != 0
 }
 
 // appendQuotedLossy is AppendQuoted for text with invalid UTF-8, which a Value
