@@ -105,38 +105,33 @@ func DecodeString(s string) (Value, error) { return Decode([]byte(s)) }
 // the grammar and only looks for duplicate keys: by comparing with the members
 // before it in a small object, through a hash table past smallObject members.
 //
-// Members and elements are gathered on two stacks shared by all levels and copied
-// into slab memory when their object or array ends. The methods take the index of
-// the first byte of what they read and return the index just after it.
+// It reads in one loop, without recursion: the open arrays and objects are frames
+// on a stack, and their members and elements are gathered on two stacks shared by
+// all levels, then copied into arena memory when their array or object ends.
 type builder struct {
-	s       string
-	buf     []byte // s seen as bytes, for loads of 8 bytes at a time; never written
-	memSlab slab[Member]
-	valSlab slab[Value]
-	mems    []Member  // stack of members of the objects being built
-	items   []Value   // stack of elements of the arrays being built
-	tables  [][]int32 // hash tables of large objects, one for each level of nesting
-	large   int       // how many large objects are being built
-	seed    maphash.Seed
-	seeded  bool
+	s        string
+	buf      []byte // s seen as bytes, for loads of 8 bytes at a time; never written
+	memArena arena[Member]
+	valArena arena[Value]
+	mems     []Member  // stack of members of the objects being built
+	items    []Value   // stack of elements of the arrays being built
+	tables   [][]int32 // hash tables of large objects, one for each level of nesting
+	large    int       // how many large objects are being built
+	seed     maphash.Seed
+	seeded   bool
 }
 
-// build returns the Value of the JSON text s, which jsontext has accepted (with
-// duplicate keys allowed), and whether an object in it repeats a key.
-func build(s string) (v Value, dup bool) {
-	b := builder{
-		s:     s,
-		buf:   unsafe.Slice(unsafe.StringData(s), len(s)),
-		mems:  make([]Member, 0, 64),
-		items: make([]Value, 0, 64),
-	}
-	v, _, dup = b.value(b.skip(0))
-	return v, dup
+// A frame is an array or object being built.
+type frame struct {
+	key   string // an object's key whose value is being read
+	base  int    // where the container's members or elements start on their stack
+	obj   bool
+	table int // for an object past smallObject members, 1 + its level in tables
 }
 
 // smallObject is how many members an object may have before the duplicate check
 // switches from comparing with every earlier key to a hash table.
-const smallObject = 16
+const smallObject = 8
 
 // space reports whether c is JSON white space; any other byte that can follow white
 // space in valid JSON is above ' '.
@@ -156,109 +151,153 @@ var numberByte = [256]bool{
 	'7': true, '8': true, '9': true, '-': true, '+': true, '.': true, 'e': true, 'E': true,
 }
 
-// value builds the value at i, which is not white space; dup is true when an object
-// repeats a key.
-func (b *builder) value(i int) (v Value, next int, dup bool) {
-	switch b.buf[i] {
-	case '"':
-		s, next := b.str(i)
-		return textOf(String, s), next, false
-	case '{':
-		return b.object(i)
-	case '[':
-		return b.array(i)
-	case 'n':
-		return Value{}, i + 4, false
-	case 't':
-		return Value{kind: Bool, b: true}, i + 4, false
-	case 'f':
-		return Value{kind: Bool}, i + 5, false
+// build returns the Value of the JSON text s, which jsontext has accepted (with
+// duplicate keys allowed), and whether an object in it repeats a key.
+func build(s string) (v Value, dup bool) {
+	b := builder{
+		s:     s,
+		buf:   unsafe.Slice(unsafe.StringData(s), len(s)),
+		mems:  make([]Member, 0, 32),
+		items: make([]Value, 0, 16),
 	}
-	j := i + 1
-	for j < len(b.buf) && numberByte[b.buf[j]] {
-		j++
-	}
-	return textOf(Number, b.s[i:j]), j, false
+	return b.run()
 }
 
-func (b *builder) array(i int) (v Value, next int, dup bool) {
+// An arena hands out slices from larger blocks, so that building a tree makes few
+// allocations; each slice's capacity is its length. A new block is sized for the
+// rest of the input, at the rate elements were asked for so far (within [minBlock,
+// maxBlock]). A request that does not fit in what is left of a block gets a new
+// block, and one of more than an eighth of the new block gets memory of its own,
+// so little of a block is left unused.
+type arena[T any] struct {
+	free  []T
+	taken int // elements handed out so far
+}
+
+const (
+	minBlock = 16
+	maxBlock = 4096
+)
+
+// take returns n elements; done is how much of the input, of size total, has been
+// read.
+func (a *arena[T]) take(n, done, total int) []T {
+	a.taken += n
+	if n > len(a.free) {
+		rest := a.taken * (total - done) / max(done, 1)
+		size := min(max(n+rest+rest/8, minBlock), maxBlock)
+		if n > size/8 {
+			return make([]T, n)
+		}
+		a.free = make([]T, size)
+	}
+	out := a.free[:n:n]
+	a.free = a.free[n:]
+	return out
+}
+
+func (b *builder) run() (Value, bool) {
 	buf := b.buf
-	i++ // '['
-	if space(buf[i]) {
-		i = b.skip(i)
-	}
-	if buf[i] == ']' {
-		return Value{kind: Array}, i + 1, false
-	}
-	base := len(b.items)
+	frames := make([]frame, 0, 16)
+	i := b.skip(0)
 	for {
-		var item Value
-		item, i, dup = b.value(i)
-		if dup {
-			return Value{}, i, true
+		// Read the value at i: a scalar into v, or open an array or object and
+		// go on with its first element or member value.
+		var v Value
+		switch buf[i] {
+		case '"':
+			var s string
+			s, i = b.str(i)
+			v = textOf(String, s)
+		case '{':
+			i = b.skip(i + 1)
+			if buf[i] == '}' {
+				i++
+				v = Value{kind: Object}
+				break
+			}
+			var key string
+			key, i = b.str(i)
+			frames = append(frames, frame{key: key, base: len(b.mems), obj: true})
+			i = b.colon(i)
+			continue
+		case '[':
+			i = b.skip(i + 1)
+			if buf[i] == ']' {
+				i++
+				v = Value{kind: Array}
+				break
+			}
+			frames = append(frames, frame{base: len(b.items)})
+			continue
+		case 'n':
+			i += 4
+		case 't':
+			v = Value{kind: Bool, b: true}
+			i += 4
+		case 'f':
+			v = Value{kind: Bool}
+			i += 5
+		default:
+			j := i + 1
+			for j < len(buf) && numberByte[buf[j]] {
+				j++
+			}
+			v = textOf(Number, b.s[i:j])
+			i = j
 		}
-		b.items = append(b.items, item)
-		if space(buf[i]) {
-			i = b.skip(i)
-		}
-		if buf[i] == ']' {
-			i++
-			break
-		}
-		i++ // ','
-		if space(buf[i]) {
-			i = b.skip(i)
+		// v is whole: add it to its container, and close every container that
+		// ends after it.
+		for {
+			if len(frames) == 0 {
+				return v, false
+			}
+			f := &frames[len(frames)-1]
+			if space(buf[i]) {
+				i = b.skip(i)
+			}
+			if f.obj {
+				b.mems = append(b.mems, Member{f.key, v})
+				if buf[i] == ',' {
+					var key string
+					key, i = b.str(b.skip(i + 1))
+					if b.repeated(f, key) {
+						return Value{}, true
+					}
+					f.key = key
+					i = b.colon(i)
+					break // to the member's value
+				}
+				i++ // '}'
+				out := b.memArena.take(len(b.mems)-f.base, i, len(buf))
+				copy(out, b.mems[f.base:])
+				b.mems = b.mems[:f.base]
+				if f.table != 0 {
+					tab := b.tables[f.table-1]
+					clear(tab)
+					b.tables[f.table-1] = tab[:0]
+					b.large--
+				}
+				v = objectOf(out)
+			} else {
+				b.items = append(b.items, v)
+				if buf[i] == ',' {
+					i = b.skip(i + 1)
+					break // to the next element
+				}
+				i++ // ']'
+				out := b.valArena.take(len(b.items)-f.base, i, len(buf))
+				copy(out, b.items[f.base:])
+				b.items = b.items[:f.base]
+				v = arrayOf(out)
+			}
+			frames = frames[:len(frames)-1]
 		}
 	}
-	out := b.valSlab.take(len(b.items) - base)
-	copy(out, b.items[base:])
-	b.items = b.items[:base]
-	return arrayOf(out), i, false
 }
 
-func (b *builder) object(i int) (v Value, next int, dup bool) {
-	buf := b.buf
-	i++ // '{'
-	if space(buf[i]) {
-		i = b.skip(i)
-	}
-	if buf[i] == '}' {
-		return Value{kind: Object}, i + 1, false
-	}
-	base := len(b.mems)
-	for {
-		var key string
-		key, i = b.str(i)
-		for _, m := range b.mems[base:] {
-			if m.Key == key {
-				return Value{}, i, true
-			}
-		}
-		var val Value
-		val, i, dup = b.memberValue(i)
-		if dup {
-			return Value{}, i, true
-		}
-		b.mems = append(b.mems, Member{key, val})
-		var end bool
-		if i, end = b.memberEnd(i); end {
-			break
-		}
-		if len(b.mems)-base == smallObject {
-			if i, dup = b.largeObject(i, base); dup {
-				return Value{}, i, true
-			}
-			break
-		}
-	}
-	out := b.memSlab.take(len(b.mems) - base)
-	copy(out, b.mems[base:])
-	b.mems = b.mems[:base]
-	return objectOf(out), i, false
-}
-
-// memberValue reads the ':' after a key at i and the value after it.
-func (b *builder) memberValue(i int) (v Value, next int, dup bool) {
+// colon returns the index of the value after the ':' that follows a key at i.
+func (b *builder) colon(i int) int {
 	if space(b.buf[i]) {
 		i = b.skip(i)
 	}
@@ -266,76 +305,50 @@ func (b *builder) memberValue(i int) (v Value, next int, dup bool) {
 	if space(b.buf[i]) {
 		i = b.skip(i)
 	}
-	if b.buf[i] == '"' {
-		s, next := b.str(i)
-		return textOf(String, s), next, false
-	}
-	return b.value(i)
+	return i
 }
 
-// memberEnd reads the ',' or '}' after a member at i and reports whether it was
-// '}'. After a ',' next is the index of the next key.
-func (b *builder) memberEnd(i int) (next int, end bool) {
-	if space(b.buf[i]) {
-		i = b.skip(i)
-	}
-	if b.buf[i] == '}' {
-		return i + 1, true
-	}
-	i++ // ','
-	if space(b.buf[i]) {
-		i = b.skip(i)
-	}
-	return i, false
-}
-
-// largeObject reads the rest of an object, from the key at i on, whose members
-// from base on are on the stack. It checks keys with an open-addressing table of
-// indexes into b.mems (plus one; 0 is a free slot), kept at most half full. Each
-// level of nested large objects has its own table, cleared after use and reused by
-// the next object at that level.
-func (b *builder) largeObject(i, base int) (next int, dup bool) {
-	if !b.seeded {
-		b.seed, b.seeded = maphash.MakeSeed(), true
-	}
-	level := b.large
-	b.large++
-	if level == len(b.tables) {
-		b.tables = append(b.tables, nil)
-	}
-	tab := b.rehash(b.tables[level], 16*smallObject, base)
-	mask := uint64(len(tab) - 1)
-	for {
-		var key string
-		key, i = b.str(i)
-		h := maphash.String(b.seed, key) & mask
-		for e := tab[h]; e != 0; e = tab[h] {
-			if b.mems[e-1].Key == key {
-				return i, true
+// repeated reports whether the object of f already has key, and otherwise records
+// it in the object's table when it has one. Past smallObject members the object
+// gets an open-addressing table of indexes into b.mems (plus one; 0 is a free
+// slot), kept at most half full. Each level of nested large objects has its own
+// table, cleared when its object ends and reused by the next one at that level.
+func (b *builder) repeated(f *frame, key string) bool {
+	n := len(b.mems) - f.base
+	if f.table == 0 {
+		for _, m := range b.mems[f.base:] {
+			if m.Key == key {
+				return true
 			}
-			h = (h + 1) & mask
 		}
-		tab[h] = int32(len(b.mems) + 1)
-		var val Value
-		val, i, dup = b.memberValue(i)
-		if dup {
-			return i, true
+		if n < smallObject {
+			return false
 		}
-		b.mems = append(b.mems, Member{key, val})
-		var end bool
-		if i, end = b.memberEnd(i); end {
-			break
+		if !b.seeded {
+			b.seed, b.seeded = maphash.MakeSeed(), true
 		}
-		if 2*(len(b.mems)-base) >= len(tab) {
-			clear(tab)
-			tab = b.rehash(tab, 2*len(tab), base)
-			mask = uint64(len(tab) - 1)
+		level := b.large
+		b.large++
+		if level == len(b.tables) {
+			b.tables = append(b.tables, nil)
 		}
+		b.tables[level] = b.rehash(b.tables[level], 8*smallObject, f.base)
+		f.table = level + 1
+	} else if tab := b.tables[f.table-1]; 2*(n+1) > len(tab) {
+		clear(tab)
+		b.tables[f.table-1] = b.rehash(tab, 2*len(tab), f.base)
 	}
-	clear(tab)
-	b.tables[level] = tab[:0]
-	b.large--
-	return i, false
+	tab := b.tables[f.table-1]
+	mask := uint64(len(tab) - 1)
+	h := maphash.String(b.seed, key) & mask
+	for e := tab[h]; e != 0; e = tab[h] {
+		if b.mems[e-1].Key == key {
+			return true
+		}
+		h = (h + 1) & mask
+	}
+	tab[h] = int32(len(b.mems) + 1)
+	return false
 }
 
 // rehash returns a table of n slots (a power of two) holding the members from base
@@ -394,7 +407,8 @@ func (b *builder) escaped(i, j int) (s string, next int) {
 		// Unreachable: jsontext checked the literal before.
 		return strings.ToValidUTF8(b.s[i+1:j], "\uFFFD"), j + 1
 	}
-	return string(out), j + 1
+	// out is new memory no one else holds: the string can be it.
+	return unsafe.String(unsafe.SliceData(out), len(out)), j + 1
 }
 
 // Masks for looking at 8 bytes at a time: ones has a 1 in every byte, highs the high

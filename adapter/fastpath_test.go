@@ -209,9 +209,9 @@ func checkDecode(t *testing.T, data []byte) {
 }
 
 // decodeSeeds are inputs for the fast path's cases: small and large objects (past
-// 16 and past 128 members, where the table grows), nested large objects, duplicates
-// before and after each switch, keys equal only once unescaped, and errors of every
-// kind.
+// smallObject members, and large enough for the table to grow), nested large
+// objects, duplicates before and after each switch, keys equal only once unescaped,
+// and errors of every kind.
 func decodeSeeds() []string {
 	members := func(prefix string, n int) []string {
 		var out []string
@@ -229,8 +229,6 @@ func decodeSeeds() []string {
 		"{\"k\":\"\u2028\u0000\"}", `[1 2]`, `{"a":1}x`, `{"a":1} {}`, `{"a" 1}`, `{"a":}`, `{,}`, `tru`, `nul`, `-`,
 		`01`, `1.`, `.5`, `"abc`, `"\x"`, "\"\x01\"", `[`, `{`, ``, `   `, `{"a":[1,2,{"b":[3,{"c":{}}]}]}`,
 		`{ "a" : 1 , "b" : [ true , false , null ] , "c" : { } , "d" : [ ] }`,
-		obj(members("k", 16)...), obj(members("k", 17)...), obj(members("k", 200)...),
-		obj(append(members("k", 16), `"k3":0`)...), obj(append(members("k", 17), `"k16":0`)...),
 		obj(append(members("k", 200), `"k150":0`)...), obj(append(members("k", 200), `"k\u0031":0`)...),
 		obj(append(members("k", 40), `"n":`+obj(members("j", 40)...), `"m":`+obj(members("k", 40)...))...),
 		obj(append(members("k", 40), `"n":`+obj(members("j", 40)...), `"k39":1`)...),
@@ -240,6 +238,15 @@ func decodeSeeds() []string {
 		strings.Repeat("[", MaxDepth+1) + strings.Repeat("]", MaxDepth+1),
 		strings.Repeat(`{"a":`, MaxDepth) + "1" + strings.Repeat("}", MaxDepth),
 		strings.Repeat(`{"a":`, MaxDepth+1) + "1" + strings.Repeat("}", MaxDepth+1),
+	}
+	// Objects around the switch to a table and around its growth, with a repeated
+	// key at the start, in the middle and at the end.
+	for _, n := range []int{smallObject - 1, smallObject, smallObject + 1, 2 * smallObject, 8 * smallObject, 16*smallObject + 3} {
+		ms := members("k", n)
+		seeds = append(seeds, obj(ms...), obj(append(ms, `"x":`+obj(ms...))...))
+		for _, d := range []int{0, n / 2, n - 1} {
+			seeds = append(seeds, obj(append(ms, fmt.Sprintf(`"k%d":0`, d))...))
+		}
 	}
 	return seeds
 }
