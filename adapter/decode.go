@@ -332,7 +332,7 @@ func (b *builder) repeated(f *frame, key string) bool {
 		if level == len(b.tables) {
 			b.tables = append(b.tables, nil)
 		}
-		b.tables[level] = b.rehash(b.tables[level], 8*smallObject, f.base)
+		b.tables[level] = b.rehash(b.tables[level], 256, f.base)
 		f.table = level + 1
 	} else if tab := b.tables[f.table-1]; 2*(n+1) > len(tab) {
 		clear(tab)
