@@ -56,12 +56,43 @@ func isStrictFormat(f string) bool {
 }
 
 // isTypeName reports whether t is a JSON Schema type name.
-func isTypeName(t string) bool {
+func isTypeName(t string) bool { return typeOf(t) != 0 }
+
+// A typeSet is a set of JSON Schema type names, one bit each in the order of
+// typeNames.
+type typeSet uint8
+
+const (
+	typeString typeSet = 1 << iota
+	typeNumber
+	typeInteger
+	typeBoolean
+	typeObject
+	typeArray
+	typeNull
+)
+
+var typeNames = [...]string{"string", "number", "integer", "boolean", "object", "array", "null"}
+
+// typeOf returns the set holding the type named t, empty when t names no type.
+func typeOf(t string) typeSet {
 	switch t {
-	case "string", "number", "integer", "boolean", "object", "array", "null":
-		return true
+	case "string":
+		return typeString
+	case "number":
+		return typeNumber
+	case "integer":
+		return typeInteger
+	case "boolean":
+		return typeBoolean
+	case "object":
+		return typeObject
+	case "array":
+		return typeArray
+	case "null":
+		return typeNull
 	}
-	return false
+	return 0
 }
 
 // Strict-mode limits (SPEC §5, Limits).
@@ -222,6 +253,7 @@ const (
 	kwFormat
 	kwDefs // $defs or definitions
 	kwNumeric
+	kwDefault // dropped; a property's default is written into its description
 )
 
 // classify returns the class of a member key.
@@ -258,6 +290,8 @@ func classify(key string) keyword {
 	case "minLength", "maxLength", "multipleOf", "minimum", "maximum",
 		"exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems":
 		return kwNumeric
+	case "default":
+		return kwDefault
 	}
 	if _, bad := unsupportedAdvice(key); bad {
 		return kwUnsupported

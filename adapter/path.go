@@ -1,6 +1,7 @@
 package adapter
 
 import (
+	"math"
 	"strconv"
 	"strings"
 )
@@ -17,16 +18,22 @@ const (
 
 // A Step is one step of a Path.
 type Step struct {
-	Kind  StepKind
 	Key   string // KeyStep
-	Index int    // IndexStep
+	Index int32  // IndexStep
+	Kind  StepKind
 }
 
 // Key returns a step into the object member named k.
 func Key(k string) Step { return Step{Kind: KeyStep, Key: k} }
 
-// Index returns a step into array element i.
-func Index(i int) Step { return Step{Kind: IndexStep, Index: i} }
+// Index returns a step into array element i. Indices are int32, as a Value's
+// arrays are: an i outside that range gives a step no Value resolves.
+func Index(i int) Step {
+	if i < 0 || i > math.MaxInt32 {
+		i = -1
+	}
+	return Step{Kind: IndexStep, Index: int32(i)}
+}
 
 // Every returns a step into every element of an array.
 func Every() Step { return Step{Kind: EveryStep} }
@@ -77,7 +84,7 @@ func (p Path) Value() Value {
 		case KeyStep:
 			items[i] = StringValue(s.Key)
 		case IndexStep:
-			items[i] = NumberValue(strconv.Itoa(s.Index))
+			items[i] = NumberValue(strconv.Itoa(int(s.Index)))
 		case EveryStep:
 			items[i] = Value{}
 		}
@@ -99,7 +106,7 @@ func PathFromValue(v Value) (Path, bool) {
 			p = append(p, Every())
 		case Number:
 			n, err := strconv.Atoi(it.NumberText())
-			if err != nil || n < 0 {
+			if err != nil || n < 0 || n > math.MaxInt32 {
 				return nil, false
 			}
 			p = append(p, Index(n))
@@ -120,7 +127,7 @@ func (p Path) Pointer() string {
 		case KeyStep:
 			sb.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(s.Key))
 		case IndexStep:
-			sb.WriteString(strconv.Itoa(s.Index))
+			sb.WriteString(strconv.Itoa(int(s.Index)))
 		case EveryStep:
 			sb.WriteByte('*')
 		}
@@ -143,7 +150,7 @@ func Lookup(v Value, p Path) (Value, bool) {
 			v = next
 		case IndexStep:
 			items := v.Items()
-			if s.Index < 0 || s.Index >= len(items) {
+			if s.Index < 0 || int(s.Index) >= len(items) {
 				return Value{}, false
 			}
 			v = items[s.Index]

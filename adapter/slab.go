@@ -22,3 +22,31 @@ func (s *slab[T]) take(n int) []T {
 	s.free = s.free[n:]
 	return out
 }
+
+// A chunkList collects a list in blocks that are never copied while it grows, and
+// all returns it as one slice of exactly its length: the list costs about twice
+// its size, where growing one slice by append copies it at every step (about five
+// times its size for a long list).
+type chunkList[T any] struct {
+	blocks [][]T
+	n      int
+}
+
+func (l *chunkList[T]) add(v T) {
+	k := len(l.blocks)
+	if k == 0 || len(l.blocks[k-1]) == cap(l.blocks[k-1]) {
+		l.blocks = append(l.blocks, make([]T, 0, 16<<min(k, 4)))
+		k++
+	}
+	l.blocks[k-1] = append(l.blocks[k-1], v)
+	l.n++
+}
+
+// all returns the list as one slice, never nil.
+func (l *chunkList[T]) all() []T {
+	out := make([]T, 0, l.n)
+	for _, b := range l.blocks {
+		out = append(out, b...)
+	}
+	return out
+}

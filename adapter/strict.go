@@ -2,6 +2,7 @@ package adapter
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -73,10 +74,7 @@ func StrictSchema(schema Value, opts StrictOptions) (*StrictResult, error) {
 	if !ok && out.Kind() == Null {
 		return nil, c.err
 	}
-	if c.dropped == nil {
-		c.dropped = []Dropped{}
-	}
-	res := &StrictResult{Schema: out, NullPaths: c.nullPaths, Dropped: c.dropped, Removed: c.removed}
+	res := &StrictResult{Schema: out, NullPaths: c.nullPaths, Dropped: c.dropped.all(), Removed: c.removed}
 	if !ok {
 		return res, c.err
 	}
@@ -100,7 +98,6 @@ type converter struct {
 	stepSlab slab[Step]
 	names    []string    // scratch for requiredList
 	keyed    []keyedName // scratch for sortStrings
-	madeNull bool        // the property just converted was made nullable
 	sortKeys []uint64    // scratch for sortStrings
 	textBuf  []byte      // scratch for defaultText
 
@@ -114,7 +111,7 @@ type converter struct {
 	sawRef   bool // a $ref was converted
 	sawAnyOf bool // an anyOf was converted
 
-	dropped   []Dropped
+	dropped   chunkList[Dropped]
 	removed   Removed
 	nullPaths []Path
 	err       *StrictError
@@ -125,7 +122,7 @@ type converter struct {
 // A unit is the root or one definition, with the null-path events of a pre-order
 // walk of its converted schema: a property made nullable, or a $ref used.
 type unit struct {
-	events  []event
+	events  chunkList[event]
 	hasNull bool
 	refs    []refTarget
 }
@@ -147,7 +144,7 @@ func (c *converter) fail(keyword, format string, args ...any) bool {
 
 func (c *converter) drop(key, reason string) {
 	c.spath = append(c.spath, Key(key))
-	c.dropped = append(c.dropped, Dropped{Path: c.savePath(c.spath), Keyword: key, Reason: reason})
+	c.dropped.add(Dropped{Path: c.savePath(c.spath), Keyword: key, Reason: reason})
 	c.spath = c.spath[:len(c.spath)-1]
 }
 
@@ -165,7 +162,7 @@ func (c *converter) run() (Value, bool) {
 	if root.Has("$ref") {
 		return Value{}, c.fail("$ref", "the root schema cannot be a $ref; inline the referenced object at the root")
 	}
-	c.units = map[refTarget]*unit{{}: {events: make([]event, 0, 64)}}
+	c.units = map[refTarget]*unit{{}: {}}
 	if root.Has("$defs") || root.Has("definitions") {
 		c.reachable = map[refTarget]bool{}
 		c.reach(root)
@@ -247,8 +244,9 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 	if len(mems) > len(kindsBuf) {
 		kinds = make([]keyword, 0, len(mems))
 	}
-	var tv, props, ref Value
-	hasType, hasRef, hasItems, hasAP, hasOther := false, false, false, false, false
+	var tv, props, ref, enum, konst, anyOf Value
+	hasType, hasRef, hasItems, hasAP := false, false, false, false
+	hasEnum, hasConst, hasAnyOf := false, false, false
 	for _, m := range mems {
 		k := classify(m.Key)
 		kinds = append(kinds, k)
@@ -266,8 +264,14 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 			}
 		case kwAdditionalProperties:
 			hasAP = true
-		case kwEnum, kwConst, kwAnyOf:
-			hasOther = true
+		case kwEnum:
+			enum, hasEnum = m.Value, true
+		case kwConst:
+			konst, hasConst = m.Value, true
+		case kwAnyOf:
+			anyOf, hasAnyOf = m.Value, true
+		case kwDefault:
+			p.dflt, p.hasDflt = m.Value, true
 		case kwUnsupported:
 			// Step 2: unsupported keywords, in the node's key order.
 			advice, _ := unsupportedAdvice(m.Key)
@@ -279,31 +283,34 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 		return c.refNode(n, ref, p)
 	}
 	// Step 4: types and the kinds of kept keywords.
-	isObject, isArray := false, false
+	var types typeSet
 	if hasType {
 		switch tv.Kind() {
 		case String:
-			if !isTypeName(tv.Str()) {
+			if types = typeOf(tv.Str()); types == 0 {
 				return Value{}, c.fail("type", "%s is not a JSON Schema type; use one of string, number, integer, boolean, object, array, null", QuoteForMessage(tv.Str()))
 			}
-			isObject, isArray = tv.Str() == "object", tv.Str() == "array"
 		case Array:
 			if tv.Len() == 0 {
 				return Value{}, c.fail("type", "an empty type list accepts nothing; name at least one type")
 			}
 			for _, it := range tv.Items() {
-				if it.Kind() != String || !isTypeName(it.Str()) {
+				t := typeSet(0)
+				if it.Kind() == String {
+					t = typeOf(it.Str())
+				}
+				if t == 0 {
 					return Value{}, c.fail("type", "%s is not a JSON Schema type; use one of string, number, integer, boolean, object, array, null", describeValue(it))
 				}
-				isObject = isObject || it.Str() == "object"
-				isArray = isArray || it.Str() == "array"
+				types |= t
 			}
 		default:
 			return Value{}, c.fail("type", "type must be a type name or a list of them, not %s", describeKind(tv))
 		}
-	} else if !hasOther {
+	} else if !hasEnum && !hasConst && !hasAnyOf {
 		return Value{}, c.fail("type", "strict mode needs every schema to say what it accepts: add a type (or enum, const, anyOf, $ref)")
 	}
+	isObject, isArray := types&typeObject != 0, types&typeArray != 0
 	for i, m := range mems {
 		if !c.checkKind(m, kinds[i], isRoot, isObject) {
 			return Value{}, false
@@ -324,19 +331,36 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 		return Value{}, c.fail("items", "an array needs an items schema in strict mode")
 	}
 
+	// Step 7 for an optional property: how it becomes nullable is decided on the
+	// input node (conversion keeps type, enum, const and what anyOf branches
+	// accept), and applied while its members are built, so that it is copied once.
+	// The property's null path goes before the paths found inside it.
+	how := nullNone
+	if p.optional {
+		accepts := (!hasType || types&typeNull != 0) &&
+			(!hasEnum || slices.ContainsFunc(enum.Items(), Value.IsNull)) &&
+			(!hasConst || konst.IsNull()) &&
+			(!hasAnyOf || slices.ContainsFunc(anyOf.Items(), c.acceptsNull))
+		if !accepts {
+			switch {
+			case hasConst, hasAnyOf && (hasType || hasEnum):
+				how = nullWrap
+			case hasType:
+				how = nullAddType
+			case hasEnum:
+				how = nullEnum
+			default:
+				how = nullBranch
+			}
+			c.nullEvent()
+		}
+	}
 	if isObject {
 		// Decremented once the members are built; a failure ends the conversion.
 		c.level++
 		if c.level > MaxStrictDepth {
 			c.tot.deep = true
 		}
-	}
-	// Step 7 for an optional property: how it becomes nullable is decided on the
-	// input node (conversion keeps type, enum, const and what anyOf branches
-	// accept), and applied while its members are built, so that it is copied once.
-	how := nullNone
-	if p.optional {
-		how = c.nullHow(n)
 	}
 	extra := 0
 	if isObject {
@@ -352,7 +376,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 		switch kinds[i] {
 		case kwType:
 			if how == nullAddType {
-				b.set(i, c.addNullType(m.Value))
+				b.set(i, c.addNullType(m.Value, types))
 			} else {
 				b.keep(i)
 			}
@@ -509,7 +533,6 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 		c.level--
 	}
 	out := b.value(n)
-	c.madeNull = how != nullNone
 	if how == nullWrap {
 		out = c.wrapNull(out)
 	}
@@ -524,37 +547,6 @@ const (
 	nullEnum           // append null to the enum
 	nullBranch         // append a {"type":"null"} branch to the anyOf
 )
-
-// nullHow says how an optional property's schema becomes nullable.
-func (c *converter) nullHow(s Value) int {
-	if c.acceptsNull(s) {
-		return nullNone
-	}
-	hasType, hasEnum, hasAnyOf := false, false, false
-	for _, m := range s.Members() {
-		switch m.Key {
-		case "const", "$ref":
-			return nullWrap
-		case "type":
-			hasType = true
-		case "enum":
-			hasEnum = true
-		case "anyOf":
-			hasAnyOf = true
-		}
-	}
-	switch {
-	case hasAnyOf && (hasType || hasEnum):
-		return nullWrap
-	case hasType:
-		return nullAddType
-	case hasEnum:
-		return nullEnum
-	case hasAnyOf:
-		return nullBranch
-	}
-	return nullWrap
-}
 
 // memberBuilder builds the members of a converted node copy-on-write: while every
 // member is kept as it is, nothing is allocated and the input node is the output.
@@ -680,20 +672,9 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 	for i, m := range mems {
 		c.spath = append(c.spath, Key(m.Key))
 		c.ipath = append(c.ipath, Key(m.Key))
-		// This property's own null path goes before the paths found inside it.
-		slot := len(c.unit.events)
-		p := prop{is: true, optional: optional[i]}
-		if m.Value.Kind() == Object {
-			p.dflt, p.hasDflt = m.Value.Get("default")
-		}
-		c.madeNull = false
-		conv, ok := c.node(m.Value, false, p)
+		conv, ok := c.node(m.Value, false, prop{is: true, optional: optional[i]})
 		if !ok {
 			return Value{}, false
-		}
-		if c.madeNull {
-			c.unit.events = slices.Insert(c.unit.events, slot, event{path: c.savePath(c.ipath)})
-			c.unit.hasNull = true
 		}
 		c.ipath = c.ipath[:len(c.ipath)-1]
 		c.spath = c.spath[:len(c.spath)-1]
@@ -757,8 +738,13 @@ func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
 		}
 	}
 	c.sawRef = true
+	// The property's null path goes before the paths found through the $ref.
+	nullable := p.optional && !c.refAcceptsNull(t)
+	if nullable {
+		c.nullEvent()
+	}
 	target := t
-	c.unit.events = append(c.unit.events, event{path: c.savePath(c.ipath), target: &target})
+	c.unit.events.add(event{path: c.savePath(c.ipath), target: &target})
 	c.unit.refs = append(c.unit.refs, t)
 	ref := objectOf([]Member{{"$ref", r}})
 	if text, ok := c.defaultText(p); ok {
@@ -777,9 +763,8 @@ func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
 	// is wrapped: {"anyOf":[{"$ref":R},{"type":"null"}]} with the description and
 	// title on the wrapper (SPEC §5.7).
 	branches := []Value{ref}
-	if p.optional && !c.acceptsNull(ref) {
+	if nullable {
 		branches = append(branches, nullSchema)
-		c.madeNull = true
 	}
 	if len(branches) == 1 && len(wrapped) == 0 {
 		return ref, true
@@ -795,7 +780,7 @@ func (c *converter) definitions(container string, defs Value) (Value, bool, bool
 	for _, m := range defs.Members() {
 		t := refTarget{container, m.Key}
 		if !c.reachable[t] {
-			c.dropped = append(c.dropped, Dropped{Path: Keys(container, m.Key), Keyword: container, Reason: ReasonUnreachable})
+			c.dropped.add(Dropped{Path: Keys(container, m.Key), Keyword: container, Reason: ReasonUnreachable})
 			continue
 		}
 		u := &unit{}
@@ -846,23 +831,29 @@ func (c *converter) wrapNull(s Value) Value {
 	return objectOf(out)
 }
 
-// nullableTypes holds ["T","null"] for every type name T, shared by every
-// conversion.
-var nullableTypes = func() map[string]Value {
-	m := map[string]Value{}
-	for _, t := range []string{"string", "number", "integer", "boolean", "object", "array"} {
-		m[t] = arrayOf([]Value{StringValue(t), StringValue("null")})
+// nullableTypes holds ["T","null"] for every type name T but null, in the order of
+// typeNames, shared by every conversion (Values are immutable).
+var nullableTypes = func() (out [len(typeNames) - 1]Value) {
+	for i := range out {
+		out[i] = arrayOf([]Value{StringValue(typeNames[i]), StringValue("null")})
 	}
-	return m
+	return out
 }()
 
-// addNullType adds "null" to a type that lacks it.
-func (c *converter) addNullType(t Value) Value {
+// nullEvent records that the property at the instance path being converted is
+// made nullable.
+func (c *converter) nullEvent() {
+	c.unit.events.add(event{path: c.savePath(c.ipath)})
+	c.unit.hasNull = true
+}
+
+// addNullType adds "null" to a type that lacks it; types are the type names it has.
+func (c *converter) addNullType(t Value, types typeSet) Value {
 	if t.Kind() == String {
-		if v, ok := nullableTypes[t.Str()]; ok {
-			return v
+		if types == typeNull {
+			return t
 		}
-		return t // "null" itself
+		return nullableTypes[bits.TrailingZeros8(uint8(types))]
 	}
 	src := t.Items()
 	for _, it := range src {
@@ -1113,21 +1104,23 @@ func (c *converter) expandNullPaths() bool {
 	if !c.sawRef {
 		// One unit, no $ref: the events are the null paths, unique unless anyOf
 		// branches repeat a property.
-		events := c.units[refTarget{}].events
-		c.nullPaths = make([]Path, 0, len(events))
+		events := &c.units[refTarget{}].events
+		c.nullPaths = make([]Path, 0, events.n)
 		var seen map[string]bool
 		if c.sawAnyOf {
-			seen = make(map[string]bool, len(events))
+			seen = make(map[string]bool, events.n)
 		}
-		for _, e := range events {
-			if seen != nil {
-				key := pathKey(e.path)
-				if seen[key] {
-					continue
+		for _, block := range events.blocks {
+			for _, e := range block {
+				if seen != nil {
+					key := pathKey(e.path)
+					if seen[key] {
+						continue
+					}
+					seen[key] = true
 				}
-				seen[key] = true
+				c.nullPaths = append(c.nullPaths, e.path)
 			}
-			c.nullPaths = append(c.nullPaths, e.path)
 		}
 		return true
 	}
@@ -1177,7 +1170,7 @@ func (c *converter) expandNullPaths() bool {
 		}
 		stack = append(stack, t)
 		defer func() { stack = stack[:len(stack)-1] }()
-		for _, e := range u.events {
+		for _, e := range u.events.all() {
 			full := make(Path, 0, len(prefix)+len(e.path))
 			full = append(append(full, prefix...), e.path...)
 			if e.target == nil {
@@ -1287,7 +1280,7 @@ func pathKey(p Path) string {
 			sb.WriteByte('*')
 		case IndexStep:
 			sb.WriteByte('i')
-			sb.WriteString(strconv.Itoa(s.Index))
+			sb.WriteString(strconv.Itoa(int(s.Index)))
 		}
 	}
 	return sb.String()

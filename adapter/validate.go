@@ -1153,8 +1153,8 @@ func vldOrdinals(doc Value, p Path) []int {
 	for i, s := range p {
 		switch s.Kind {
 		case IndexStep:
-			ord[i] = s.Index
-			if items := cur.Items(); s.Index >= 0 && s.Index < len(items) {
+			ord[i] = int(s.Index)
+			if items := cur.Items(); s.Index >= 0 && int(s.Index) < len(items) {
 				cur = items[s.Index]
 			} else {
 				cur = Value{}

@@ -232,7 +232,7 @@ func pointerOf(p adapter.Path) string {
 		case adapter.KeyStep:
 			b.WriteString(escapePointer(st.Key))
 		case adapter.IndexStep:
-			b.WriteString(itoa(st.Index))
+			b.WriteString(itoa(int(st.Index)))
 		default:
 			b.WriteByte('*')
 		}

@@ -237,7 +237,7 @@ func newItemFinder(d *jsonDoc) *itemFinder {
 	f := &itemFinder{doc: d, byIndex: map[int][]int32{}}
 	for id := range d.nodes {
 		if n := &d.nodes[id]; n.step.Kind == adapter.IndexStep && n.parent >= 0 {
-			f.byIndex[n.step.Index] = append(f.byIndex[n.step.Index], int32(id))
+			f.byIndex[int(n.step.Index)] = append(f.byIndex[int(n.step.Index)], int32(id))
 		}
 	}
 	return f

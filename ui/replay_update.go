@@ -237,8 +237,8 @@ func (s *replayScreen) edit(focus int) tea.Cmd {
 			ci = st.Call
 		} else if p := s.panes[1].cursorPath(); st.Kind == sessions.StageCalls && focus == rpOutput &&
 			len(p) >= 2 && p[0].Kind == adapter.KeyStep && p[0].Key == "calls" &&
-			p[1].Kind == adapter.IndexStep && p[1].Index < len(t.Calls) {
-			ci = p[1].Index // the call under the cursor in the list of calls
+			p[1].Kind == adapter.IndexStep && int(p[1].Index) < len(t.Calls) {
+			ci = int(p[1].Index) // the call under the cursor in the list of calls
 		}
 	}
 	c := &t.Calls[ci]
