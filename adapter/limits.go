@@ -7,17 +7,23 @@ import (
 
 // limitWalk checks OpenAI's size limits on a converted schema in one walk of the
 // output in document order (SPEC §5, Limits). The first limit crossed fails, at the
-// output-schema path of the node holding what crossed it.
+// output-schema path of the node holding what crossed it. Only the limits whose
+// totals, counted during the conversion, are over are checked: no other can be
+// crossed anywhere.
 type limitWalk struct {
 	c          *converter
 	path       []Step
 	properties int
 	chars      int
 	enumValues int
+
+	countChars bool // max_chars may be crossed
+	checkDepth bool // max_depth may be crossed
+	bigEnum    bool // max_enum_chars may be crossed
 }
 
 func (c *converter) checkLimits(out Value) bool {
-	w := limitWalk{c: c}
+	w := limitWalk{c: c, countChars: c.tot.chars > MaxStrictChars, checkDepth: c.tot.deep, bigEnum: c.tot.bigEnum}
 	return w.node(out, 0, true)
 }
 
@@ -27,6 +33,9 @@ func (w *limitWalk) fail(keyword, format string, args ...any) bool {
 }
 
 func (w *limitWalk) addChars(n int) bool {
+	if !w.countChars {
+		return true
+	}
 	w.chars += n
 	if w.chars > MaxStrictChars {
 		return w.fail("max_chars", "the schema's property names, definition names, enum and const values add up to more than %d characters, OpenAI's limit", MaxStrictChars)
@@ -49,12 +58,23 @@ func valueChars(v Value) int {
 	return utf8.RuneCount(AppendCompact(nil, v))
 }
 
+// valueBound is at least valueChars(v), and cheaper: text counts in bytes.
+func valueBound(v Value) int {
+	switch v.Kind() {
+	case String, Number:
+		return int(v.n)
+	case Null, Bool:
+		return len("false")
+	}
+	return valueChars(v)
+}
+
 // node walks one schema node; level is the object nesting of its parent object.
 func (w *limitWalk) node(n Value, level int, isRoot bool) bool {
 	if n.Kind() != Object {
 		return true
 	}
-	if typeHas(n, "object") {
+	if w.checkDepth && typeHas(n, "object") {
 		level++
 		if level > MaxStrictDepth {
 			return w.fail("max_depth", "objects nest %d levels deep here, over OpenAI's limit of %d", level, MaxStrictDepth)
@@ -70,7 +90,7 @@ func (w *limitWalk) node(n Value, level int, isRoot bool) bool {
 					w.path = w.path[:len(w.path)-2]
 					return w.fail("max_properties", "the schema has more than %d properties in total, OpenAI's limit", MaxStrictProperties)
 				}
-				if !w.addCharsAt(utf8.RuneCountInString(p.Key), 2) {
+				if w.countChars && !w.addCharsAt(utf8.RuneCountInString(p.Key), 2) {
 					return false
 				}
 				w.path[len(w.path)-1] = Key(p.Key)
@@ -102,7 +122,7 @@ func (w *limitWalk) node(n Value, level int, isRoot bool) bool {
 			for _, d := range m.Value.Members() {
 				// A definition name is held by the root, as a property name is
 				// held by its object.
-				if !w.addCharsAt(utf8.RuneCountInString(d.Key), 2) {
+				if w.countChars && !w.addCharsAt(utf8.RuneCountInString(d.Key), 2) {
 					return false
 				}
 				w.path[len(w.path)-1] = Key(d.Key)
@@ -116,7 +136,7 @@ func (w *limitWalk) node(n Value, level int, isRoot bool) bool {
 				return false
 			}
 		case "const":
-			if !w.addChars(valueChars(m.Value)) {
+			if w.countChars && !w.addChars(valueChars(m.Value)) {
 				return false
 			}
 		}
@@ -142,7 +162,7 @@ func (w *limitWalk) enum(enum Value) bool {
 		if w.enumValues > MaxStrictEnumValues {
 			return w.fail("max_enum_values", "the schema's enums have more than %d values in total (counting the nulls strict mode appends), OpenAI's limit", MaxStrictEnumValues)
 		}
-		if appended && i == len(items)-1 {
+		if appended && i == len(items)-1 || !w.countChars && !w.bigEnum {
 			continue
 		}
 		n := valueChars(v)
@@ -155,7 +175,7 @@ func (w *limitWalk) enum(enum Value) bool {
 			return false
 		}
 	}
-	if allStrings && len(items) > MaxStrictEnumLargeCount && total > MaxStrictEnumChars {
+	if w.bigEnum && allStrings && len(items) > MaxStrictEnumLargeCount && total > MaxStrictEnumChars {
 		return w.fail("max_enum_chars", "this enum has %d string values of %d characters in all; OpenAI allows at most %d characters when an enum has more than %d values", len(items), total, MaxStrictEnumChars, MaxStrictEnumLargeCount)
 	}
 	return true
@@ -163,7 +183,8 @@ func (w *limitWalk) enum(enum Value) bool {
 
 // limitTotals are the totals a conversion counts toward the size limits. They only
 // decide whether the exact walk of the output must run: a limit can be crossed only
-// when a total is over it.
+// when a total is over it. Each is at least the exact total (text is counted in
+// bytes), so a total under its limit rules the limit out.
 type limitTotals struct {
 	properties int
 	chars      int
@@ -182,7 +203,7 @@ func (t *limitTotals) addEnum(enum Value) {
 		if appended && i == len(items)-1 {
 			continue
 		}
-		n := valueChars(v)
+		n := valueBound(v)
 		t.chars += n
 		if v.Kind() == String {
 			total += n

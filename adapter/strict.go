@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 )
 
 // StrictOptions adjust StrictSchema.
@@ -103,7 +102,7 @@ type converter struct {
 
 	// Totals toward the size limits, counted while converting, so that the exact
 	// walk of checkLimits (which finds where a limit is crossed) runs only when
-	// one is.
+	// one may be. Text is counted in bytes, never fewer than its characters.
 	level    int // object nesting of the node being converted
 	tot      limitTotals
 	reqSet   map[string]bool // scratch for requiredSet
@@ -390,7 +389,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 				b.keep(i)
 			}
 		case kwConst:
-			c.tot.chars += valueChars(m.Value)
+			c.tot.chars += valueBound(m.Value)
 			b.keep(i)
 		case kwProperties:
 			if !isObject {
@@ -663,7 +662,7 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 	mems := props.Members()
 	c.tot.properties += len(mems)
 	for _, m := range mems {
-		c.tot.chars += utf8.RuneCountInString(m.Key)
+		c.tot.chars += len(m.Key)
 	}
 	// Which properties are optional is read before any child is converted: the
 	// required set is shared scratch that nested objects reuse.
@@ -789,7 +788,7 @@ func (c *converter) definitions(container string, defs Value) (Value, bool, bool
 		c.spath = append(c.spath, Key(container), Key(m.Key))
 		savedIP, savedLevel := c.ipath, c.level
 		c.ipath, c.level = nil, 0 // a definition's depth counts from its own root
-		c.tot.chars += utf8.RuneCountInString(m.Key)
+		c.tot.chars += len(m.Key)
 		conv, ok := c.node(m.Value, false, prop{})
 		c.ipath, c.level = savedIP, savedLevel
 		c.spath = c.spath[:len(c.spath)-2]
