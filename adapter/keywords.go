@@ -254,6 +254,8 @@ const (
 	kwDefs // $defs or definitions
 	kwNumeric
 	kwDefault // dropped; a property's default is written into its description
+
+	kwCount // the number of classes
 )
 
 // classify returns the class of a member key.

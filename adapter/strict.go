@@ -220,6 +220,18 @@ func (c *converter) reach(node Value) {
 	}
 }
 
+// A keywordIndex says where each class of keyword is among a node's members: 1 +
+// its index, 0 when the node has none.
+type keywordIndex [kwCount]int32
+
+// value returns the value of the member of class k, null when there is none.
+func (at *keywordIndex) value(mems []Member, k keyword) Value {
+	if i := at[k]; i != 0 {
+		return mems[i-1].Value
+	}
+	return Value{}
+}
+
 // prop describes the property a node sits at, when it does.
 type prop struct {
 	is       bool // the node is a property's schema
@@ -243,43 +255,30 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 	if len(mems) > len(kindsBuf) {
 		kinds = make([]keyword, 0, len(mems))
 	}
-	var tv, props, ref, enum, konst, anyOf Value
-	hasType, hasRef, hasItems, hasAP := false, false, false, false
-	hasEnum, hasConst, hasAnyOf := false, false, false
-	for _, m := range mems {
-		k := classify(m.Key)
+	var at keywordIndex
+	for i := range mems {
+		k := classify(mems[i].Key)
 		kinds = append(kinds, k)
-		switch k {
-		case kwType:
-			tv, hasType = m.Value, true
-		case kwProperties:
-			props = m.Value
-		case kwRef:
-			ref, hasRef = m.Value, true
-		case kwItems:
-			hasItems = true
-			if m.Value.Kind() == Array {
-				return Value{}, c.fail("items", "items given as an array (tuple form) is not supported in strict mode; use one items schema for every element")
-			}
-		case kwAdditionalProperties:
-			hasAP = true
-		case kwEnum:
-			enum, hasEnum = m.Value, true
-		case kwConst:
-			konst, hasConst = m.Value, true
-		case kwAnyOf:
-			anyOf, hasAnyOf = m.Value, true
-		case kwDefault:
-			p.dflt, p.hasDflt = m.Value, true
-		case kwUnsupported:
+		at[k] = int32(i + 1)
+		switch {
+		case k == kwUnsupported:
 			// Step 2: unsupported keywords, in the node's key order.
-			advice, _ := unsupportedAdvice(m.Key)
-			return Value{}, c.fail(m.Key, "%q is not supported in strict mode; %s", m.Key, advice)
+			key := mems[i].Key
+			advice, _ := unsupportedAdvice(key)
+			return Value{}, c.fail(key, "%q is not supported in strict mode; %s", key, advice)
+		case k == kwItems && mems[i].Value.Kind() == Array:
+			return Value{}, c.fail("items", "items given as an array (tuple form) is not supported in strict mode; use one items schema for every element")
 		}
+	}
+	hasType, hasRef, hasItems, hasAP := at[kwType] != 0, at[kwRef] != 0, at[kwItems] != 0, at[kwAdditionalProperties] != 0
+	hasEnum, hasConst, hasAnyOf := at[kwEnum] != 0, at[kwConst] != 0, at[kwAnyOf] != 0
+	tv, props := at.value(mems, kwType), at.value(mems, kwProperties)
+	if at[kwDefault] != 0 {
+		p.dflt, p.hasDflt = at.value(mems, kwDefault), true
 	}
 	// Step 3: $ref.
 	if hasRef {
-		return c.refNode(n, ref, p)
+		return c.refNode(n, at.value(mems, kwRef), p)
 	}
 	// Step 4: types and the kinds of kept keywords.
 	var types typeSet
@@ -337,9 +336,9 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 	how := nullNone
 	if p.optional {
 		accepts := (!hasType || types&typeNull != 0) &&
-			(!hasEnum || slices.ContainsFunc(enum.Items(), Value.IsNull)) &&
-			(!hasConst || konst.IsNull()) &&
-			(!hasAnyOf || slices.ContainsFunc(anyOf.Items(), c.acceptsNull))
+			(!hasEnum || slices.ContainsFunc(at.value(mems, kwEnum).Items(), Value.IsNull)) &&
+			(!hasConst || at.value(mems, kwConst).IsNull()) &&
+			(!hasAnyOf || slices.ContainsFunc(at.value(mems, kwAnyOf).Items(), c.acceptsNull))
 		if !accepts {
 			switch {
 			case hasConst, hasAnyOf && (hasType || hasEnum):
