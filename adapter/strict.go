@@ -309,8 +309,11 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 		return Value{}, c.fail("type", "strict mode needs every schema to say what it accepts: add a type (or enum, const, anyOf, $ref)")
 	}
 	isObject, isArray := types&typeObject != 0, types&typeArray != 0
-	for i, m := range mems {
-		if !c.checkKind(m, kinds[i], isRoot, isObject) {
+	for i, k := range kinds {
+		if uncheckedKinds>>k&1 != 0 || k == kwNumeric && mems[i].Value.kind == Number {
+			continue
+		}
+		if !c.checkKind(mems[i], k, isRoot, isObject) {
 			return Value{}, false
 		}
 	}
@@ -577,6 +580,10 @@ func (b *memberBuilder) set(i int, v Value) {
 		b.i = i + 1
 		return
 	}
+	b.setNew(i, v)
+}
+
+func (b *memberBuilder) setNew(i int, v Value) {
 	b.materialize()
 	b.out = append(b.out, Member{b.src[i].Key, v})
 	b.i = i + 1
@@ -616,6 +623,10 @@ func (b *memberBuilder) value(orig Value) Value {
 // members and values hand out slices from the converter's slabs.
 func (c *converter) members(n int) []Member { return c.memSlab.take(n) }
 func (c *converter) values(n int) []Value   { return c.valSlab.take(n) }
+
+// uncheckedKinds are the classes of keyword whose value checkKind does not check.
+const uncheckedKinds = 1<<kwOther | 1<<kwType | 1<<kwAdditionalProperties | 1<<kwItems |
+	1<<kwConst | 1<<kwRef | 1<<kwDescription | 1<<kwTitle | 1<<kwDefault
 
 // checkKind fails a kept keyword whose value has the wrong JSON kind (SPEC §5.4).
 func (c *converter) checkKind(m Member, k keyword, isRoot, isObject bool) bool {
@@ -1331,23 +1342,28 @@ func sortStrings(names []string, scratch []keyedName, keys []uint64) ([]keyedNam
 			keys = append(keys, prefixKey(n, 7)<<8|uint64(i))
 		}
 		slices.Sort(keys)
+		// The names are written back in key order, from a copy; runs that tie
+		// on the first seven bytes are then put in string order.
 		ks := scratch[:0]
-		for _, k := range keys {
-			ks = append(ks, keyedName{k >> 8, names[k&0xFF]})
+		for _, n := range names {
+			ks = append(ks, keyedName{s: n})
 		}
-		// Runs that tie on the first seven bytes are put in string order.
-		for lo := 0; lo < len(ks); {
-			hi := lo + 1
-			for hi < len(ks) && ks[hi].prefix == ks[lo].prefix {
-				hi++
-			}
-			if hi-lo > 1 {
-				slices.SortFunc(ks[lo:hi], func(a, b keyedName) int { return strings.Compare(a.s, b.s) })
-			}
-			lo = hi
+		ties := false
+		for i, k := range keys {
+			names[i] = ks[k&0xFF].s
+			ties = ties || i > 0 && k>>8 == keys[i-1]>>8
 		}
-		for i := range ks {
-			names[i] = ks[i].s
+		if ties {
+			for lo := 0; lo < len(keys); {
+				hi := lo + 1
+				for hi < len(keys) && keys[hi]>>8 == keys[lo]>>8 {
+					hi++
+				}
+				if hi-lo > 1 {
+					slices.Sort(names[lo:hi])
+				}
+				lo = hi
+			}
 		}
 		return ks, keys
 	}
