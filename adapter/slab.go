@@ -6,14 +6,15 @@ const slabSize = 512
 // A slab hands out small slices from larger blocks, so that building a tree (the
 // decoder) or a converted schema makes few allocations. Each slice's capacity is
 // capped at its length, so appending to it never writes into a neighbour; a request
-// larger than a quarter block gets a slice of its own.
+// larger than an eighth of a block gets a slice of its own, so a block wastes
+// little at its end.
 type slab[T any] struct {
 	free []T
 }
 
 func (s *slab[T]) take(n int) []T {
 	if n > len(s.free) {
-		if n > slabSize/4 {
+		if n > slabSize/8 {
 			return make([]T, n)
 		}
 		s.free = make([]T, slabSize)
@@ -35,7 +36,7 @@ type chunkList[T any] struct {
 func (l *chunkList[T]) add(v T) {
 	k := len(l.blocks)
 	if k == 0 || len(l.blocks[k-1]) == cap(l.blocks[k-1]) {
-		l.blocks = append(l.blocks, make([]T, 0, 16<<min(k, 4)))
+		l.blocks = append(l.blocks, make([]T, 0, 16<<min(k, 3)))
 		k++
 	}
 	l.blocks[k-1] = append(l.blocks[k-1], v)
