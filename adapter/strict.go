@@ -1390,11 +1390,9 @@ func sortStrings(names []string, scratch []keyedName, keys []uint64) ([]keyedNam
 // with zero bytes: ordering the keys orders the prefixes as strings do.
 func prefixKey(s string, n int) uint64 {
 	var p uint64
-	for j := 0; j < n; j++ {
-		p <<= 8
-		if j < len(s) {
-			p |= uint64(s[j])
-		}
+	m := min(len(s), n)
+	for j := range m {
+		p = p<<8 | uint64(s[j])
 	}
-	return p
+	return p << (8 * (n - m))
 }
