@@ -40,7 +40,7 @@ func runOutput(e *env, args []string) (int, error) {
 	if err != nil {
 		return exitBad, err
 	}
-	out, err := adapter.ToolOutput(*callID, sessions.UnwrapResult(result), adapter.OutputOptions{API: api, ErrorPrefix: *prefix, Structured: mode})
+	out, err := adapter.ToolOutput(*callID, result, adapter.OutputOptions{API: api, ErrorPrefix: *prefix, Structured: mode})
 	if err != nil {
 		var oe *adapter.OutputError
 		if errors.As(err, &oe) {

@@ -222,6 +222,18 @@ func TestSpec10_Output(t *testing.T) {
 	if r.code != 0 || !reflect.DeepEqual(r.parse(t), want) {
 		t.Errorf("exit %d, got %s", r.code, r.stdout)
 	}
+	// A capture of a tools/call response is read through its error (or result).
+	capture := `{"tool":null,"request":{"method":"tools/call"},"error":{"code":-32602,"message":"tool 'x' not found"}}`
+	r = runCLI(t, capture, "output", "--api", "chat", "--call-id", "x")
+	want = mustJSON(t, `{"role":"tool","tool_call_id":"x","content":"Error: JSON-RPC error -32602: tool 'x' not found"}`)
+	if r.code != 0 || !reflect.DeepEqual(r.parse(t), want) {
+		t.Errorf("exit %d, got %s", r.code, r.stdout)
+	}
+	// What is wrong inside a capture's result is named by its place in the file.
+	r = runCLI(t, `{"id":1,"result":{"content":"x"}}`, "output", "--api", "chat", "--call-id", "x")
+	if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, "/result/content") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit 2 naming /result/content", r.code, r.stdout, r.stderr)
+	}
 }
 
 // TestSpec10_BadUsage: every usage error is one line on stderr, exit 2, nothing on

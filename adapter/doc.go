@@ -186,5 +186,13 @@
 // rejection. A zero CallsOptions has no error prefix; [DefaultCallsOptions] has
 // "Error: ". [Validator] checks the stripped arguments against the tool's
 // original schema, in the draft its $schema names, format not asserted, patterns
-// in RE2. [ToolOutput] renders an MCP result as the item answering a call.
+// in RE2.
+//
+// [ToolOutput] renders an MCP result as the item answering a call: a CallToolResult,
+// a client error {"error":"message"}, or a JSON-RPC response to tools/call. A capture
+// of a response (result or error beside other members such as id or metadata, and
+// none of content, structuredContent and isError) reads like the response. A
+// JSON-RPC error is a client error whose text is "JSON-RPC error CODE: MESSAGE" (CODE
+// as written), or MESSAGE alone when the code is absent or not a number; the library
+// writes a JSON-RPC error that way wherever it shows one.
 package adapter

@@ -80,6 +80,22 @@ func ExampleToolOutput_errors() {
 	// {"role":"tool","tool_call_id":"call_2","content":"Tool failed: timed out after 30s"} true
 }
 
+// A JSON-RPC response to tools/call, or a capture of one, is read through its result
+// or error; a JSON-RPC error keeps its code.
+func ExampleToolOutput_jsonRPC() {
+	response, _ := adapter.DecodeString(`{"jsonrpc":"2.0","id":3,"result":{"content":[{"type":"text","text":"22°C"}]}}`)
+	out, _ := adapter.ToolOutput("call_1", response, adapter.DefaultOutputOptions(adapter.Chat))
+	fmt.Println(out.Item)
+
+	capture, _ := adapter.DecodeString(`{"request":{"method":"tools/call","params":{"name":"no-such-tool"}},
+		"error":{"code":-32602,"message":"unknown tool"}}`)
+	out, _ = adapter.ToolOutput("call_2", capture, adapter.DefaultOutputOptions(adapter.Chat))
+	fmt.Println(out.Item, out.IsError)
+	// Output:
+	// {"role":"tool","tool_call_id":"call_1","content":"22°C"}
+	// {"role":"tool","tool_call_id":"call_2","content":"Error: JSON-RPC error -32602: unknown tool"} true
+}
+
 // structuredContent is written as compact JSON, keys in their order.
 func ExampleToolOutput_structured() {
 	result, _ := adapter.DecodeString(`{

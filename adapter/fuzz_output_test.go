@@ -28,6 +28,8 @@ func FuzzToolOutput(f *testing.F) {
 		`{"error":"boom"}`,
 		`{"error":{"code":-32602,"message":"unknown tool"}}`,
 		`{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"x"}]}}`,
+		`{"id":1,"request":{"method":"tools/call"},"result":{"content":[{"type":"text","text":"x"}]}}`,
+		`{"tool":null,"error":{"code":-32602,"message":"unknown tool"}}`,
 		`{"content":"x"}`,
 		`{"isError":"yes"}`,
 		`[1,2]`,

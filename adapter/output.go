@@ -93,7 +93,8 @@ func (e *OutputError) Error() string {
 	return "invalid tool result at " + e.Path.Pointer() + ": " + e.Msg
 }
 
-// ToolOutput renders an MCP CallToolResult, or a client error {"error":"message"}, as the item answering callID.
+// ToolOutput renders an MCP CallToolResult, a client error {"error":"message"}, or a
+// JSON-RPC response to tools/call (or a capture of one), as the item answering callID.
 //
 // The text form joins the content blocks with "\n". A text block gives its text and an
 // embedded text resource its text; other blocks give placeholders: an image
@@ -129,12 +130,24 @@ func (e *OutputError) Error() string {
 //
 // Accepted input: a JSON object. A member that is null reads as absent. content must be
 // an array, isError a boolean; structuredContent may be any JSON value; other members
-// (_meta, …) are ignored. An object with a string error, or a JSON-RPC error object
-// {"code":…,"message":"…"} as error, and no content or structuredContent is a client
-// error whose text is that message; an error member next to content or
-// structuredContent is ignored with a note. A JSON-RPC response (an object with a
-// jsonrpc member) is read through its result or error. Anything else returns an
-// *OutputError. Options with an unknown API or structured mode return an error too.
+// (_meta, …) are ignored.
+//
+// A JSON-RPC response (an object with a jsonrpc member), or a capture of one (an object
+// with a result or error member and none of content, structuredContent and isError),
+// is read through its result or its error, and must have exactly one of them; other
+// members (id, a capture's metadata) are ignored. The result must be an object, read
+// as above; notes about it start with "result.".
+//
+// An error member, in such a response or in an object without content and
+// structuredContent, makes a client error. A string is its text as it is (the client
+// error {"error":"message"} of SPEC §9); a JSON-RPC error object reads
+// "JSON-RPC error CODE: MESSAGE" with CODE as written, or MESSAGE alone when the code
+// is absent or not a number. Any other error, an object without a string message
+// included, is not a tool result. An error member next to content or structuredContent
+// is ignored with a note.
+//
+// Anything else returns an *OutputError with the path of what is wrong. Options with an
+// unknown API or structured mode return an error too.
 func ToolOutput(callID string, result Value, opts OutputOptions) (Output, error) {
 	if opts.API != Chat && opts.API != Responses {
 		return Output{}, errors.New("adapter: ToolOutput: unknown API " + strconv.Quote(string(opts.API)))
@@ -279,19 +292,50 @@ func outKindNoun(k Kind) string {
 	return "a " + k.String()
 }
 
-// outErrorMessage reads a client error's message: a string, or a JSON-RPC error
-// object's string message.
+// outErrorMessage reads a client error's text: a string as it is, or a JSON-RPC
+// error object's text (rpcErrorText).
 func outErrorMessage(e Value, at Path) (string, error) {
 	switch e.Kind() {
 	case String:
 		return e.Str(), nil
 	case Object:
-		if m, ok := e.Get("message"); ok && m.Kind() == String {
-			return m.Str(), nil
+		if text, ok := rpcErrorText(e); ok {
+			return text, nil
 		}
 		return "", &OutputError{Path: at, Msg: "error is an object without a string message"}
 	}
 	return "", &OutputError{Path: at, Msg: "error is " + outKindNoun(e.Kind()) + ", not a string or an error object"}
+}
+
+// rpcErrorText is how the library writes a JSON-RPC error object: "JSON-RPC error
+// CODE: MESSAGE" when its code is a number (CODE as written), the message alone
+// otherwise. ok is false when the error has no string message.
+func rpcErrorText(e Value) (text string, ok bool) {
+	m, ok := e.Get("message")
+	if !ok || m.Kind() != String {
+		return "", false
+	}
+	if code, ok := e.Get("code"); ok && code.Kind() == Number {
+		return "JSON-RPC error " + code.NumberText() + ": " + m.Str(), true
+	}
+	return m.Str(), true
+}
+
+// outIsResponse reports whether v is a JSON-RPC response (it has a jsonrpc member)
+// or a capture of one (a result or error, and none of the members of a
+// CallToolResult).
+func outIsResponse(v Value) bool {
+	if v.Has("jsonrpc") {
+		return true
+	}
+	for _, k := range []string{"content", "structuredContent", "isError"} {
+		if _, ok := outMember(v, k); ok {
+			return false
+		}
+	}
+	_, hasR := outMember(v, "result")
+	_, hasE := outMember(v, "error")
+	return hasR || hasE
 }
 
 func outRead(v Value) (outResult, error) {
@@ -300,7 +344,7 @@ func outRead(v Value) (outResult, error) {
 		return res, &OutputError{Path: Path{}, Msg: "a tool result is an object, not " + outKindNoun(v.Kind())}
 	}
 	base := Path{}
-	if v.Has("jsonrpc") {
+	if outIsResponse(v) {
 		r, hasR := outMember(v, "result")
 		e, hasE := outMember(v, "error")
 		switch {

@@ -477,7 +477,7 @@ func TestSpec9_ErrorPrefix(t *testing.T) {
 		{"isError false", `{"content":[{"type":"text","text":"ok"}],"isError":false}`, DefaultErrorPrefix, Chat, `"ok"`, false},
 		{"client error", `{"error":"server went away"}`, DefaultErrorPrefix, Responses, `"Error: server went away"`, true},
 		{"client error chat", `{"error":"server went away"}`, DefaultErrorPrefix, Chat, `"Error: server went away"`, true},
-		{"JSON-RPC error object", `{"error":{"code":-32602,"message":"unknown tool \"x\""}}`, DefaultErrorPrefix, Chat, `"Error: unknown tool \"x\""`, true},
+		{"JSON-RPC error object", `{"error":{"code":-32602,"message":"unknown tool \"x\""}}`, DefaultErrorPrefix, Chat, `"Error: JSON-RPC error -32602: unknown tool \"x\""`, true},
 		{"custom prefix", `{"content":[{"type":"text","text":"boom"}],"isError":true}`, "TOOL FAILED: ", Chat, `"TOOL FAILED: boom"`, true},
 		{"empty prefix", `{"content":[{"type":"text","text":"boom"}],"isError":true}`, "", Chat, `"boom"`, true},
 		{"prefix before all blocks", `{"content":[{"type":"text","text":"a"},{"type":"text","text":"b"}],"isError":true}`, DefaultErrorPrefix, Chat, `"Error: a\nb"`, true},
@@ -649,7 +649,7 @@ func TestSpec9_ToleratedShapes(t *testing.T) {
 		{"JSON-RPC result", `{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"x"}],"isError":true}}`, "Error: x", true, nil},
 		{"JSON-RPC result notes say where", `{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"image","data":"!"}]}}`, "[image: application/octet-stream, invalid base64]", false,
 			[]string{"result.content[0]: image data is not valid base64"}},
-		{"JSON-RPC error", `{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"unknown tool"}}`, "Error: unknown tool", true, nil},
+		{"JSON-RPC error", `{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"unknown tool"}}`, "Error: JSON-RPC error -32602: unknown tool", true, nil},
 		{"JSON-RPC result with error beside content", `{"jsonrpc":"2.0","id":7,"result":{"error":"e","content":[]}}`, "", false,
 			[]string{"result.error: ignored, because the result has content or structuredContent"}},
 		{"several notes in content order", `{"content":[{"type":"image","data":"!","mimeType":"image/png"},{"type":"x"},{"type":"audio","data":"!!"}]}`,
@@ -666,6 +666,79 @@ func TestSpec9_ToleratedShapes(t *testing.T) {
 			}
 			if !slices.Equal(out.Notes, tt.notes) {
 				t.Errorf("notes = %q\nwant    %q", out.Notes, tt.notes)
+			}
+		})
+	}
+}
+
+// TestSpec9_JSONRPC: a JSON-RPC response to tools/call, or a capture of one (result
+// or error beside other members, no jsonrpc), is read through its result or error,
+// and a JSON-RPC error reads the same wherever it comes from.
+func TestSpec9_JSONRPC(t *testing.T) {
+	const capture = `"server":{"name":"everything","version":"1.0.0"},"protocolVersion":"2025-06-18","covers":["x"],"tool":null,` +
+		`"request":{"method":"tools/call","params":{"name":"echo","arguments":{}}}`
+	tests := []struct {
+		name, result, want string
+		isError            bool
+		notes              []string
+	}{
+		{"jsonrpc result", `{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"22°C"}]}}`, "22°C", false, nil},
+		{"jsonrpc result with isError", `{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"bad"}],"isError":true}}`, "Error: bad", true, nil},
+		{"jsonrpc error with code", `{"jsonrpc":"2.0","id":7,"error":{"code":-32602,"message":"unknown tool"}}`, "Error: JSON-RPC error -32602: unknown tool", true, nil},
+		{"jsonrpc error without code", `{"jsonrpc":"2.0","id":7,"error":{"message":"unknown tool"}}`, "Error: unknown tool", true, nil},
+		{"code as written", `{"jsonrpc":"2.0","id":7,"error":{"code":-3.2602e4,"message":"m","data":{"d":1}}}`, "Error: JSON-RPC error -3.2602e4: m", true, nil},
+		{"code not a number", `{"jsonrpc":"2.0","id":7,"error":{"code":"E_TIMEOUT","message":"m"}}`, "Error: m", true, nil},
+		{"null code", `{"jsonrpc":"2.0","id":7,"error":{"code":null,"message":"m"}}`, "Error: m", true, nil},
+		{"capture with result and extra members", `{` + capture + `,"result":{"content":[{"type":"text","text":"Echo: hi"}]}}`, "Echo: hi", false, nil},
+		{"capture notes say where", `{"id":3,"result":{"content":[{"type":"image","data":"!"}]}}`, "[image: application/octet-stream, invalid base64]", false,
+			[]string{"result.content[0]: image data is not valid base64"}},
+		{"capture with error object", `{` + capture + `,"error":{"code":-32602,"message":"tool 'x' not found"}}`, "Error: JSON-RPC error -32602: tool 'x' not found", true, nil},
+		{"capture with error object without code", `{"id":3,"error":{"message":"gone"}}`, "Error: gone", true, nil},
+		{"client error unchanged", `{"error":"server went away"}`, "Error: server went away", true, nil},
+		{"client error with an id", `{"id":3,"error":"server went away"}`, "Error: server went away", true, nil},
+		{"null result beside an error", `{"result":null,"error":"e"}`, "Error: e", true, nil},
+		{"a result member beside content is ignored", `{"content":[{"type":"text","text":"x"}],"result":{"content":[{"type":"text","text":"y"}]}}`, "x", false, nil},
+		{"a result member beside isError is ignored", `{"isError":false,"result":{"content":[{"type":"text","text":"y"}]}}`, "", false, nil},
+		{"an error object beside isError", `{"isError":true,"error":{"code":1,"message":"m"}}`, "Error: JSON-RPC error 1: m", true, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out := outRender(t, tt.result, DefaultOutputOptions(Chat))
+			if out.Text != tt.want || out.IsError != tt.isError {
+				t.Errorf("Text %q IsError %v, want %q %v", out.Text, out.IsError, tt.want, tt.isError)
+			}
+			if !slices.Equal(out.Notes, tt.notes) {
+				t.Errorf("notes = %q\nwant    %q", out.Notes, tt.notes)
+			}
+		})
+	}
+
+	bad := []struct {
+		name, result string
+		path         Path
+		msg          string
+	}{
+		{"jsonrpc with both", `{"jsonrpc":"2.0","id":1,"result":{},"error":{"code":1,"message":"m"}}`, Path{}, "a JSON-RPC response with both result and error"},
+		{"capture with both", `{"id":1,"result":{"content":[]},"error":"m"}`, Path{}, "a JSON-RPC response with both result and error"},
+		{"jsonrpc without either", `{"jsonrpc":"2.0","id":1}`, Path{}, "a JSON-RPC response without result or error"},
+		{"jsonrpc result not an object", `{"jsonrpc":"2.0","id":1,"result":[]}`, Keys("result"), "result is an array, not an object"},
+		{"capture result not an object", `{` + capture + `,"result":"done"}`, Keys("result"), "result is a string, not an object"},
+		{"capture result content", `{"id":1,"result":{"content":1}}`, Keys("result", "content"), "content is a number, not an array"},
+		{"capture error neither string nor object", `{"id":1,"error":true}`, Keys("error"), "error is a boolean, not a string or an error object"},
+		{"error object without message", `{` + capture + `,"error":{"code":-32602}}`, Keys("error"), "error is an object without a string message"},
+		{"error message not a string", `{"jsonrpc":"2.0","id":1,"error":{"code":1,"message":5}}`, Keys("error"), "error is an object without a string message"},
+	}
+	for _, tt := range bad {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, api := range []API{Chat, Responses} {
+				_, err := ToolOutput("c", outJSON(t, tt.result), DefaultOutputOptions(api))
+				var oe *OutputError
+				if !errors.As(err, &oe) {
+					t.Fatalf("%s: err = %v, want an *OutputError", api, err)
+				}
+				if !oe.Path.Equal(tt.path) || oe.Msg != tt.msg {
+					t.Errorf("%s: error at %s %q, want at %s %q", api, oe.Path, oe.Msg, tt.path, tt.msg)
+				}
 			}
 		})
 	}

@@ -57,7 +57,7 @@ func TestSpec2_ToolListShapes(t *testing.T) {
 		{"tools not an array", `{"tools":{}}`, "/tools", "array"},
 		{"result without tools", `{"jsonrpc":"2.0","id":1,"result":{"content":[]}}`, "/result", "tools"},
 		{"result tools not an array", `{"result":{"tools":"x"}}`, "/result/tools", "array"},
-		{"JSON-RPC error", `{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}`, "/error", "Method not found"},
+		{"JSON-RPC error", `{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}`, "/error", "JSON-RPC error -32601: Method not found"},
 		{"some other object", `{"name":"x"}`, "", "not a tool list"},
 		{"a string", `"tools"`, "", "not a tool list"},
 		{"null", `null`, "", "not a tool list"},

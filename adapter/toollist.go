@@ -74,8 +74,8 @@ func findToolArray(doc Value) (Value, Path, error) {
 			return Value{}, nil, &ToolListError{Keys("result"), "this JSON-RPC result holds no \"tools\" array; is it a tools/list response?"}
 		}
 		if e, ok := doc.Get("error"); ok && doc.Has("jsonrpc") {
-			msg, _ := e.Get("message")
-			return Value{}, nil, &ToolListError{Keys("error"), "the server answered with an error instead of a tool list: " + Sanitize(msg.Str())}
+			text, _ := rpcErrorText(e)
+			return Value{}, nil, &ToolListError{Keys("error"), "the server answered with an error instead of a tool list: " + Sanitize(text)}
 		}
 	}
 	return Value{}, nil, &ToolListError{Path{}, "not a tool list: expected {\"tools\":[…]}, a JSON-RPC response whose result is one, or an array of tools"}

@@ -346,7 +346,7 @@ func callStages(i int, c CheckedCall, result func(string) (adapter.Value, bool),
 
 	o := st(StageOutput, "the output for the "+string(c.API)+" API")
 	o.Input = r
-	rendered, err := adapter.ToolOutput(c.CallID, UnwrapResult(r), adapter.OutputOptions{API: c.API, ErrorPrefix: opts.ErrorPrefix, Structured: opts.Structured})
+	rendered, err := adapter.ToolOutput(c.CallID, r, adapter.OutputOptions{API: c.API, ErrorPrefix: opts.ErrorPrefix, Structured: opts.Structured})
 	if err != nil {
 		var oe *adapter.OutputError
 		if errors.As(err, &oe) {

@@ -157,6 +157,33 @@ func TestReplayMissingResultAndDefaults(t *testing.T) {
 	}
 }
 
+// TestReplayJSONRPCResults: a recorded result that is a JSON-RPC response, or a
+// capture of one, renders as adapter.ToolOutput renders it.
+func TestReplayJSONRPCResults(t *testing.T) {
+	s, err := ParseSession("s.json", readFixture(t, "recordings/session_two_turns.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := []string{
+		`{"jsonrpc":"2.0","id":4,"result":{"content":[{"type":"text","text":"sunny"}]}}`,
+		`{"request":{"method":"tools/call"},"error":{"code":-32602,"message":"unknown tool"}}`,
+	}
+	for i, r := range results {
+		v, err := adapter.DecodeString(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Turns[0].Results[i].Result = v
+	}
+	one := ReplaySession("s.json", s, DefaultReplayOptions()).Turns[0]
+	want := []string{"sunny", "Error: JSON-RPC error -32602: unknown tool"}
+	for i, w := range want {
+		if out, _ := one.Outputs[i].Get("output"); out.Str() != w {
+			t.Errorf("output %d = %s, want %q", i, one.Outputs[i], w)
+		}
+	}
+}
+
 func TestReplayRecordingInfersTools(t *testing.T) {
 	rec, err := LoadRecording("cassette.yaml", []byte(`interactions:
 - request:
