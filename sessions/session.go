@@ -33,8 +33,9 @@ type SessionTurn struct {
 	Warnings []string     // e.g. a stream cut short
 }
 
-// A CallResult is the MCP result (a CallToolResult or a client error
-// {"error":"…"}) recorded for one call id.
+// A CallResult is the MCP result recorded for one call id: anything
+// adapter.ToolOutput reads (a CallToolResult, a client error {"error":"…"}, or a
+// JSON-RPC response or capture holding one).
 type CallResult struct {
 	CallID string
 	Result adapter.Value
@@ -65,8 +66,7 @@ func LoadSessionFile(path string) (*Session, error) {
 // absent); "servers" is a list of {"name", "tools"} whose tools are read as an MCP
 // tool list; each turn has a "response" (any shape of SPEC §8, or the text of an
 // SSE or JSONL stream, reassembled) and "results", an object from call id to the
-// CallToolResult or client error that answered it. Errors name the file and the
-// JSON path.
+// result that answered it (see CallResult). Errors name the file and the JSON path.
 func ParseSession(name string, data []byte) (*Session, error) {
 	doc, err := adapter.Decode(data)
 	if err != nil {
