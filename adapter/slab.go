@@ -1,23 +1,27 @@
 package adapter
 
-// slabSize is how many elements a slab block holds.
+// slabSize is how many elements a slab block holds at most.
 const slabSize = 512
 
-// A slab hands out small slices from larger blocks, so that building a tree (the
-// decoder) or a converted schema makes few allocations. Each slice's capacity is
-// capped at its length, so appending to it never writes into a neighbour; a request
-// larger than an eighth of a block gets a slice of its own, so a block wastes
-// little at its end.
+// A slab hands out small slices from larger blocks, so that building a converted
+// schema makes few allocations. Blocks start small and double up to slabSize, so a
+// small schema costs little and a large one few allocations. Each slice's capacity
+// is capped at its length, so appending to it never writes into a neighbour; a
+// request larger than an eighth of the next block gets a slice of its own, so a
+// block wastes little at its end.
 type slab[T any] struct {
 	free []T
+	next int // the size of the next block; 0 before the first
 }
 
 func (s *slab[T]) take(n int) []T {
 	if n > len(s.free) {
-		if n > slabSize/8 {
+		size := max(s.next, 32)
+		if n > size/8 {
 			return make([]T, n)
 		}
-		s.free = make([]T, slabSize)
+		s.free = make([]T, size)
+		s.next = min(2*size, slabSize)
 	}
 	out := s.free[:n:n]
 	s.free = s.free[n:]
