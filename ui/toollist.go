@@ -41,9 +41,13 @@ type listRow struct {
 }
 
 // toolList is the left pane: every tool under its exposed name with its badges,
-// then the files that are not tool lists. It filters with /. A dumb component:
-// the screen calls its methods. The replay screen lists its turns with it too
-// (a row's tool is then the index of the turn).
+// then the files that are not tool lists. It filters with /: a row shows while
+// its search text contains the filter's text, trimmed and lower-cased (the
+// search text is lower case, so case is ignored); what a row's search text
+// holds is set where the row is built (searchText). A dumb
+// component: the screen calls its methods, and passes it the keys while the
+// filter has them (filterKey). The replay screen lists its turns with it too
+// (a row's tool is then the index of the turn), so both lists filter alike.
 type toolList struct {
 	ctx     *Context
 	title   string // the title row's word: "tools", or "turns" on the replay screen
@@ -213,6 +217,47 @@ func (l *toolList) updateFilter(msg tea.Msg) tea.Cmd {
 	l.filter, cmd = l.filter.Update(msg)
 	l.applyFilter()
 	return cmd
+}
+
+// filterKey handles a key while the filter input has the keys (editing): lk's
+// Clear empties the filter and takes the keys back, enter keeps the filter and
+// takes them back, ↑ and ↓ move the selection, and every other key edits the
+// text, the rows being filtered again at once. Both lists filter through it;
+// the screen shows the selection afterwards.
+func (l *toolList) filterKey(k tea.KeyPressMsg, lk *keys.List) tea.Cmd {
+	switch {
+	case key.Matches(k, lk.Clear):
+		l.stopFilter(true)
+	case k.String() == "enter":
+		l.stopFilter(false)
+	case k.String() == "up":
+		l.move(-1)
+	case k.String() == "down":
+		l.move(1)
+	default:
+		return l.updateFilter(k)
+	}
+	return nil
+}
+
+// clearKey says whether k is lk's Clear, and if so empties a kept filter.
+func (l *toolList) clearKey(k tea.KeyPressMsg, lk *keys.List) bool {
+	if !key.Matches(k, lk.Clear) {
+		return false
+	}
+	if l.filter.Value() != "" {
+		l.stopFilter(true)
+	}
+	return true
+}
+
+// emptyMessage is what the panes beside the list say when no row is selected:
+// none when the list has no rows, else that the filter hides them all.
+func (l *toolList) emptyMessage(none string) string {
+	if len(l.rows) > 0 {
+		return "Nothing matches the filter."
+	}
+	return none
 }
 
 // rowAt returns the index into visible drawn at row y of the pane.

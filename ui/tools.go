@@ -112,10 +112,7 @@ func (s *toolsScreen) show() {
 	var pc *[2]*paneContent
 	switch {
 	case row == nil:
-		msg := "No tools."
-		if len(s.list.rows) > 0 {
-			msg = "Nothing matches the filter."
-		}
+		msg := s.list.emptyMessage("No tools.")
 		pc = &[2]*paneContent{{title: "original", message: msg}, {title: "strict", message: msg}}
 	case row.file >= 0:
 		pc = fileContents(&s.loaded.Files[row.file])

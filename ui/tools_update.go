@@ -152,25 +152,9 @@ func (s *toolsScreen) setView(v viewMode) {
 }
 
 func (s *toolsScreen) filterKey(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
-	lk := &s.ctx.Keys.List
-	switch {
-	case key.Matches(k, lk.Clear):
-		s.list.stopFilter(true)
-	case k.String() == "enter":
-		s.list.stopFilter(false)
-	case k.String() == "up", k.String() == "down":
-		if k.String() == "up" {
-			s.list.move(-1)
-		} else {
-			s.list.move(1)
-		}
-	default:
-		cmd := s.list.updateFilter(k)
-		s.show()
-		return focus, cmd
-	}
+	cmd := s.list.filterKey(k, &s.ctx.Keys.List)
 	s.show()
-	return focus, nil
+	return focus, cmd
 }
 
 func (s *toolsScreen) listKey(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
@@ -179,10 +163,7 @@ func (s *toolsScreen) listKey(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 	case s.list.moveKey(k, lk):
 	case key.Matches(k, lk.Open):
 		return paneLeft, nil
-	case key.Matches(k, lk.Clear):
-		if s.list.filter.Value() != "" {
-			s.list.stopFilter(true)
-		}
+	case s.list.clearKey(k, lk):
 	default:
 		return focus, nil
 	}
