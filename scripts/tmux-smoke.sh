@@ -4,7 +4,8 @@
 # toggles, resizes and quits, then checks the exit code is 0 and that the
 # terminal was restored (alternate screen and mouse off, cooked mode back).
 # Then starts it again on a session file, switches to the replay screen, steps
-# with →, toggles, opens the playground, and quits with 0 the same way.
+# with →, toggles, opens the playground, filters the turns with /, and quits
+# with 0 the same way.
 # Skips, with a message, when tmux is not installed.
 set -euo pipefail
 
@@ -131,8 +132,17 @@ tm send-keys -t replay q
 wait_for "arguments of weather__get_forecast"
 tm send-keys -t replay Escape
 wait_for "strictscope replay"
+# The turn list's filter: q types into it (qq matches no turn), enter keeps
+# it, esc clears it.
+tm send-keys -t replay / q q
+wait_for "Nothing matches the filter."
+tm send-keys -t replay BSpace BSpace t u r n Space 2 Enter
+wait_for "turns 1/2"
+wait_for "/turn 2"
+tm send-keys -t replay Escape
+wait_for "turns 2/2"
 tm resize-window -t replay -x 80 -y 24
 wait_for "strictscope replay"
 quit_and_check
 
-echo "tmux-smoke: PASS (moved, toggled, resized, replayed a session, quit with 0 twice, terminal restored)"
+echo "tmux-smoke: PASS (moved, toggled, resized, replayed a session, filtered its turns, quit with 0 twice, terminal restored)"

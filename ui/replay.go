@@ -92,8 +92,9 @@ func (s *replayScreen) Name() string { return "replay" }
 // Panes implements Screen.
 func (s *replayScreen) Panes() []string { return []string{"turns", "input", "output", "notes"} }
 
-// Capturing implements Screen: no pane of the replay screen takes text.
-func (s *replayScreen) Capturing(int) bool { return false }
+// Capturing implements Screen: the turn list's filter input takes every key
+// while it has them.
+func (s *replayScreen) Capturing(focus int) bool { return focus == rpList && s.list.editing }
 
 // Restyle implements Screen.
 func (s *replayScreen) Restyle() {
@@ -122,10 +123,38 @@ func (s *replayScreen) setRows() {
 		add(c.rejected, fmt.Sprintf("%d rejected", c.rejected), badgeExcluded)
 		add(c.invalid, fmt.Sprintf("%d invalid", c.invalid), badgeFallback)
 		add(c.unanswered, fmt.Sprintf("%d unanswered", c.unanswered), badgeNonStrict)
-		r.search = searchText(&r, "turn")
+		r.search = turnSearch(&r, t)
 		rows[i] = r
 	}
 	s.list.setRows(rows, nil)
+}
+
+// turnSearch is what the turn list's filter (/) matches in a turn's row: the
+// row's two lines as drawn (the turn's label and its file's name, then its
+// badges: the counts of calls, rejected, invalid and unanswered, or "not
+// replayable"), then the exposed tool name and the call id of every call the
+// model made in the turn, rejected calls included. Every piece is the
+// sanitized text the screen draws, so a control character in a name is
+// matched by its visible form (⟨U+001B⟩), never by the raw byte. The pieces are
+// lower-cased (the filter is too, so matching ignores case) and joined by line
+// feeds, which the filter input cannot hold, so a filter matches inside one
+// piece and never across two.
+func turnSearch(r *listRow, t *sessions.TurnTrace) string {
+	pieces := []string{r.name}
+	bs := make([]string, len(r.badges))
+	for i, b := range r.badges {
+		bs[i] = b.text
+	}
+	pieces = append(pieces, strings.Join(bs, " · "))
+	for i := range t.Calls {
+		pieces = append(pieces, safe(t.Calls[i].Name), safe(t.Calls[i].CallID))
+	}
+	if t.Extracted != nil {
+		for i := range t.Extracted.Rejected {
+			pieces = append(pieces, safe(t.Extracted.Rejected[i].Name), safe(t.Extracted.Rejected[i].CallID))
+		}
+	}
+	return strings.ToLower(strings.Join(pieces, "\n"))
 }
 
 // current returns the selected turn and its trace, or nil.
@@ -170,10 +199,7 @@ func (s *replayScreen) show() {
 	var v *stageView
 	switch {
 	case t == nil:
-		msg := "No recording or session file is loaded."
-		if len(s.entries) > 0 {
-			msg = "Nothing matches the filter."
-		}
+		msg := s.list.emptyMessage("No recording or session file is loaded.")
 		v = &stageView{panes: [2]*paneContent{{title: "input", message: msg}, {title: "output", message: msg}}}
 	default:
 		if cached, ok := s.views[key]; ok {

@@ -159,6 +159,11 @@ func replayScenarios() []scenario {
 		{name: "replay-inferred-tools", loaded: inferredFiles, steps: at(0, 4, "tab", "n")},
 		{name: "replay-not-replayable", loaded: inferredFiles, steps: at(1, 0, "right")},
 		{name: "replay-help", loaded: replayFiles, steps: at(0, 0, "?")},
+		{name: "replay-filter-typing", loaded: replayFiles, steps: func(h *harness) { h.keys("2", "/").typing("forecast") }},
+		{name: "replay-filter-kept", loaded: replayFiles, steps: func(h *harness) {
+			h.keys("2", "/").typing("rejected").keys("enter", "j", "right", "right")
+		}},
+		{name: "replay-filter-nothing", loaded: replayFiles, steps: func(h *harness) { h.keys("2", "/").typing("zzz") }},
 		{name: "playground-schema", steps: func(h *harness) { pick(h, "get_forecast").keys("e") }},
 		{name: "playground-schema-as-written", steps: func(h *harness) { pick(h, "get_forecast").keys("e", "ctrl+o", "tab", "n", "n") }},
 		{name: "playground-schema-strict-check", steps: func(h *harness) { pick(h, "get_forecast").keys("e", "ctrl+o", "ctrl+o", "tab") }},

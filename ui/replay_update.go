@@ -80,8 +80,13 @@ func (s *replayScreen) replayDone(msg replayedMsg) tea.Cmd {
 }
 
 func (s *replayScreen) key(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
+	if focus == rpList && s.list.editing {
+		return s.filterKey(k, focus)
+	}
 	rk := &s.ctx.Keys.Replay
 	switch {
+	case key.Matches(k, rk.Filter):
+		return rpList, s.list.startFilter()
 	case key.Matches(k, rk.PrevStage):
 		return focus, s.step(-1)
 	case key.Matches(k, rk.NextStage):
@@ -161,6 +166,16 @@ func (s *replayScreen) selected(before *listRow) {
 	s.show()
 }
 
+// filterKey passes a key to the turn list's filter while it has the keys;
+// the panes follow the turn the list then selects.
+func (s *replayScreen) filterKey(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
+	lk := s.ctx.Keys.ReplayList()
+	before := s.list.current()
+	cmd := s.list.filterKey(k, &lk)
+	s.selected(before)
+	return focus, cmd
+}
+
 func (s *replayScreen) listKey(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 	lk := s.ctx.Keys.ReplayList()
 	before := s.list.current()
@@ -168,6 +183,7 @@ func (s *replayScreen) listKey(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 	case s.list.moveKey(k, &lk):
 	case key.Matches(k, lk.Open):
 		return rpInput, nil
+	case s.list.clearKey(k, &lk):
 	default:
 		return focus, nil
 	}

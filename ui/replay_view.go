@@ -72,13 +72,18 @@ func (s *replayScreen) KeyMaps(focus int) []NamedKeyMap {
 	return []NamedKeyMap{json, replay, list}
 }
 
-// Status implements Screen: the options, the file, where the stepper is, and
-// the turn's counts.
+// Status implements Screen: the options, the file, where the stepper is (the
+// turn's place among the turns the filter shows), and the turn's counts; or
+// that the filter hides every turn.
 func (s *replayScreen) Status(focus int) string {
 	e, _, t := s.current()
 	parts := []string{s.opts.String()}
 	if t == nil {
-		return strings.Join(append(parts, "no turn"), " │ ")
+		none := "no turn"
+		if len(s.list.rows) > 0 {
+			none = "no turn matches the filter"
+		}
+		return strings.Join(append(parts, none), " │ ")
 	}
 	c := countTurn(t)
 	parts = append(parts, truncLeft(safe(s.eng.fileName(e.file)), 28),

@@ -44,7 +44,7 @@ type listRow struct {
 // then the files that are not tool lists. It filters with /: a row shows while
 // its search text contains the filter's text, trimmed and lower-cased (the
 // search text is lower case, so case is ignored); what a row's search text
-// holds is set where the row is built (searchText). A dumb
+// holds is set where the row is built (searchText, turnSearch). A dumb
 // component: the screen calls its methods, and passes it the keys while the
 // filter has them (filterKey). The replay screen lists its turns with it too
 // (a row's tool is then the index of the turn), so both lists filter alike.

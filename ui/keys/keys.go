@@ -47,6 +47,9 @@ type Replay struct {
 	NextTurn    key.Binding
 	Structured  key.Binding
 	ErrorPrefix key.Binding
+	// Filter gives the turn list's filter the keys, as Tools.Filter does the
+	// tool list's.
+	Filter      key.Binding
 	Goto        key.Binding
 	Next        key.Binding
 	Prev        key.Binding
@@ -143,6 +146,7 @@ func Default() *KeyMap {
 			NextTurn:    bind("]", "next turn", "]"),
 			Structured:  bind("m", "structured: auto/prefer/append/ignore", "m"),
 			ErrorPrefix: bind("x", "error prefix on/off", "x"),
+			Filter:      bind("/", "filter turns", "/"),
 			Goto:        bind("g", "go to JSON pointer", "g"),
 			Next:        bind("n", "next mark", "n"),
 			Prev:        bind("N", "previous mark", "N"),
@@ -215,25 +219,24 @@ func (k *KeyMap) ReplayJSON() JSON {
 }
 
 // ReplayList is the list keys on the replay screen: → steps to the next
-// stage there, so only enter opens the turn; the turns are not filtered.
+// stage there, so only enter opens the turn; esc clears the filter, as in the
+// tool list.
 func (k *KeyMap) ReplayList() List {
 	l := k.List
 	l.Open = bind("enter", "to the stage", "enter")
-	l.Clear = bind("esc", "clear filter", "esc")
-	l.Clear.SetEnabled(false) // the turns are not filtered
 	return l
 }
 
 // ShortHelp implements help.KeyMap.
 func (r Replay) ShortHelp() []key.Binding {
-	return []key.Binding{r.PrevStage, r.NextStage, r.PrevTurn, r.NextTurn, r.Structured, r.ErrorPrefix, r.Edit}
+	return []key.Binding{r.PrevStage, r.NextStage, r.PrevTurn, r.NextTurn, r.Structured, r.ErrorPrefix, r.Filter, r.Edit}
 }
 
 // FullHelp implements help.KeyMap.
 func (r Replay) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{r.PrevStage, r.NextStage, r.PrevTurn, r.NextTurn, r.Structured, r.ErrorPrefix},
-		{r.Goto, r.Next, r.Prev, r.Copy, r.Edit},
+		{r.Filter, r.Goto, r.Next, r.Prev, r.Copy, r.Edit},
 	}
 }
 

@@ -64,7 +64,7 @@ func TestFullHelpListsEveryField(t *testing.T) {
 	km := Default()
 	counts := map[string][2]int{
 		"tools":      {len(every(km.Tools)), 13},
-		"replay":     {len(every(km.Replay)), 11},
+		"replay":     {len(every(km.Replay)), 12},
 		"playground": {len(every(km.Play)), 3},
 		"list":       {len(every(km.List)), 8},
 		"json":       {len(every(km.JSON)), 10},

@@ -1,0 +1,277 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/colorprofile"
+)
+
+// shownTurns are the turns (indices into replayFiles' list order) the replay
+// screen's list shows.
+func shownTurns(s *replayScreen) []int {
+	out := make([]int, 0, len(s.list.visible))
+	for _, ri := range s.list.visible {
+		out = append(out, s.list.rows[ri].tool)
+	}
+	return out
+}
+
+// selectedTurn is the turn the list selects, or -1.
+func selectedTurn(s *replayScreen) int {
+	if r := s.list.current(); r != nil {
+		return r.tool
+	}
+	return -1
+}
+
+// TestReplayFilterMatches checks what / matches on the replay screen: the
+// row's text (label, file, badges), the calls' tool names and the call ids,
+// rejected calls included, whatever the case.
+func TestReplayFilterMatches(t *testing.T) {
+	cases := []struct {
+		typed string
+		want  []int
+	}{
+		{"", []int{turnTwoTurns1, turnTwoTurns2, turnMedia, turnStream, turnWrapper, turnInvalid}},
+		{"forecast", []int{turnTwoTurns1, turnMedia, turnInvalid}},             // a tool name
+		{"call_tree", []int{turnStream}},                                       // a call id
+		{"raw_query", []int{turnTwoTurns2}},                                    // a rejected call's tool
+		{"call_parallel", []int{turnWrapper}},                                  // a rejected call's id
+		{"REJECTED", []int{turnTwoTurns2, turnStream, turnWrapper}},            // a badge, in upper case
+		{"session_two", []int{turnTwoTurns1, turnTwoTurns2}},                   // the file
+		{"stream ·", []int{turnStream}},                                        // the label as drawn
+		{"  invalid_args  ", []int{turnInvalid}},                               // spaces around are trimmed
+		{"Files__Read_Media", []int{turnTwoTurns1, turnMedia}},                 // any case
+		{"session_two_turns.json 3 calls", nil},                                // never across two lines
+		{"6 calls", []int{turnMedia}},                                          // the second line
+		{"1 call · 1 rejected · 1 unanswered", []int{turnStream, turnWrapper}}, // the whole second line
+		{"zzz", nil},
+	}
+	for _, c := range cases {
+		h := newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2", "/").typing(c.typed)
+		s := replayOf(h)
+		if got := shownTurns(s); !slices.Equal(got, c.want) && !(len(got) == 0 && len(c.want) == 0) {
+			t.Errorf("/%q shows turns %v, want %v", c.typed, got, c.want)
+		}
+	}
+}
+
+func TestReplayFilterKeys(t *testing.T) {
+	all := []int{turnTwoTurns1, turnTwoTurns2, turnMedia, turnStream, turnWrapper, turnInvalid}
+	h := newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2")
+	s := replayOf(h)
+
+	// / gives the filter the keys from any pane, and typing narrows the list.
+	h.keys("tab", "/")
+	if h.m.focus[1] != rpList || !s.list.editing || !s.Capturing(rpList) {
+		t.Fatalf("/ from the input pane: focus %d, editing %v", h.m.focus[1], s.list.editing)
+	}
+	h.typing("fore")
+	if got := shownTurns(s); !slices.Equal(got, []int{turnTwoTurns1, turnMedia, turnInvalid}) {
+		t.Fatalf("/fore shows %v", got)
+	}
+	if !strings.Contains(h.screen(), "turns 3/6") || !strings.Contains(h.screen(), "/fore") {
+		t.Errorf("the list title or the filter line is missing:\n%s", h.screen())
+	}
+
+	// enter keeps the filter and gives the keys back to the list: j moves.
+	h.keys("enter")
+	if s.list.editing || s.list.filter.Value() != "fore" || len(s.list.visible) != 3 {
+		t.Fatalf("enter: editing %v, filter %q, %d shown", s.list.editing, s.list.filter.Value(), len(s.list.visible))
+	}
+	h.keys("j")
+	if selectedTurn(s) != turnMedia || s.list.filter.Value() != "fore" {
+		t.Errorf("j after enter: turn %d, filter %q", selectedTurn(s), s.list.filter.Value())
+	}
+	if !strings.Contains(h.screen(), "turn 2/3") {
+		t.Errorf("the status line does not count the turns shown:\n%s", h.screen())
+	}
+	// ] and [ move among the turns shown.
+	h.keys("]")
+	if selectedTurn(s) != turnInvalid {
+		t.Errorf("] under the filter went to turn %d, want %d", selectedTurn(s), turnInvalid)
+	}
+	h.keys("[")
+
+	// esc in the list clears the kept filter; the turn stays selected.
+	h.keys("esc")
+	if s.list.filter.Value() != "" || !slices.Equal(shownTurns(s), all) || selectedTurn(s) != turnMedia {
+		t.Errorf("esc in the list: filter %q, shown %v, turn %d", s.list.filter.Value(), shownTurns(s), selectedTurn(s))
+	}
+
+	// esc while typing clears the filter and gives the keys back.
+	h.keys("/").typing("call_tree")
+	if selectedTurn(s) != turnStream {
+		t.Fatalf("/call_tree selects turn %d", selectedTurn(s))
+	}
+	h.keys("esc")
+	if s.list.editing || s.list.filter.Value() != "" || !slices.Equal(shownTurns(s), all) || selectedTurn(s) != turnStream {
+		t.Errorf("esc while typing: editing %v, filter %q, shown %v, turn %d",
+			s.list.editing, s.list.filter.Value(), shownTurns(s), selectedTurn(s))
+	}
+	if strings.Contains(h.screen(), "/call_tree") || strings.Contains(h.screen(), "/filter") {
+		t.Errorf("the filter line is still drawn after esc:\n%s", h.screen())
+	}
+}
+
+// TestReplayFilterKeepsTheCursor checks the cursor rule: the selected turn
+// stays selected while the filter shows it, else the first turn shown is; the
+// stage stays with its turn, and the panes follow the selection.
+func TestReplayFilterKeepsTheCursor(t *testing.T) {
+	h := newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2", "j", "j", "right", "right")
+	s := replayOf(h)
+	if selectedTurn(s) != turnMedia || s.stage != 2 {
+		t.Fatalf("setup: turn %d stage %d", selectedTurn(s), s.stage)
+	}
+	h.keys("/").typing("forecast")
+	if selectedTurn(s) != turnMedia || s.list.sel != 1 || s.stage != 2 {
+		t.Errorf("the media turn still matches, yet the list selects turn %d (row %d, stage %d)", selectedTurn(s), s.list.sel, s.stage)
+	}
+	if e, _, _ := s.current(); s.shown.file != e.file || s.shown.turn != e.turn || s.shown.stage != 2 {
+		t.Errorf("the panes show %+v, not the selected turn", s.shown)
+	}
+
+	// ↑ and ↓ move while the filter has the keys.
+	h.keys("down")
+	if selectedTurn(s) != turnInvalid || s.stage != 0 || s.list.filter.Value() != "forecast" {
+		t.Errorf("↓ while typing: turn %d stage %d filter %q", selectedTurn(s), s.stage, s.list.filter.Value())
+	}
+	h.keys("up")
+
+	// The media turn no longer matches: the first turn shown is selected, at
+	// its first stage, and the panes show it.
+	h.keys("backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace").
+		typing("set_alert")
+	if selectedTurn(s) != turnTwoTurns2 || s.list.sel != 0 || s.stage != 0 {
+		t.Fatalf("/set_alert: turn %d row %d stage %d, want turn %d at its first stage", selectedTurn(s), s.list.sel, s.stage, turnTwoTurns2)
+	}
+	e, _, _ := s.current()
+	if s.shown.file != e.file || s.shown.turn != e.turn || s.shown.stage != 0 {
+		t.Errorf("the panes show %+v, not turn 2 of session_two_turns", s.shown)
+	}
+	if !strings.Contains(h.screen(), "resp_fixture_2") {
+		t.Errorf("the input pane does not show the second turn's response:\n%s", h.screen())
+	}
+
+	// Nothing matches: the panes say so, and the status line too.
+	h.typing("zzz")
+	if len(s.list.visible) != 0 || s.list.current() != nil {
+		t.Fatalf("/set_alertzzz shows %v", shownTurns(s))
+	}
+	scr := h.screen()
+	for _, want := range []string{"Nothing matches the filter.", "no turn matches the filter", "turns 0/6", "no stage"} {
+		if !strings.Contains(scr, want) {
+			t.Errorf("nothing matches, yet the screen lacks %q:\n%s", want, scr)
+		}
+	}
+	// The stepper and the moves say there is nothing to step through.
+	h.keys("enter", "right", "]")
+	if s.stage != 0 || s.list.current() != nil {
+		t.Errorf("moves with nothing shown: stage %d", s.stage)
+	}
+	// esc brings every turn back, the first selected.
+	h.keys("esc")
+	if selectedTurn(s) != turnTwoTurns1 || len(s.list.visible) != 6 {
+		t.Errorf("esc after nothing matched: turn %d, %d shown", selectedTurn(s), len(s.list.visible))
+	}
+}
+
+// TestReplayFilterTakesEveryKey checks that while the filter has the keys,
+// keys bound elsewhere (q, the screen numbers, the replay screen's toggles and
+// moves, help, tab) are typed into it.
+func TestReplayFilterTakesEveryKey(t *testing.T) {
+	h := newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2", "/")
+	s := replayOf(h)
+	opts := s.opts
+	h.typing("q1m[x]e?gnNy/")
+	if h.quit {
+		t.Fatal("q quit while the filter had the keys")
+	}
+	if got := s.list.filter.Value(); got != "q1m[x]e?gnNy/" {
+		t.Errorf("the filter holds %q", got)
+	}
+	if h.m.active != 1 || h.m.help || s.opts != opts || s.want != opts || h.m.prompt.open || h.m.focus[1] != rpList {
+		t.Errorf("a key typed into the filter acted: screen %d, help %v, options %v, prompt %v, focus %d",
+			h.m.active, h.m.help, s.opts, h.m.prompt.open, h.m.focus[1])
+	}
+	h.keys("tab")
+	if h.m.focus[1] != rpList {
+		t.Errorf("tab left the filter (focus %d)", h.m.focus[1])
+	}
+	if h.keys("ctrl+c"); !h.quit {
+		t.Error("ctrl+c does not quit from the filter")
+	}
+
+	cases := []struct {
+		name string
+		keys []string
+		quit bool
+	}{
+		{"q types into the filter", []string{"2", "/", "q"}, false},
+		{"q after enter", []string{"2", "/", "x", "enter", "q"}, true},
+		{"q after esc", []string{"2", "/", "x", "esc", "q"}, true},
+	}
+	for _, c := range cases {
+		h := newHarness(t, Options{}, replayFiles(t), 80, 24).keys(c.keys...)
+		if h.quit != c.quit {
+			t.Errorf("%s: quit = %v, want %v", c.name, h.quit, c.quit)
+		}
+	}
+}
+
+// TestReplayFilterHostileText types a hostile tool name into the filter on a
+// recording whose names and call ids carry escape sequences: the filter
+// matches their visible forms, and no frame holds a raw control character.
+func TestReplayFilterHostileText(t *testing.T) {
+	for _, row := range replayOf(hostileReplay(t, Options{})).list.rows {
+		if strings.ContainsAny(row.search, "\x1b\x07\u009b") {
+			t.Errorf("a row's search text holds raw controls: %q", row.search)
+		}
+	}
+	cases := []struct {
+		typed   string
+		matches bool
+	}{
+		{"evil\x1b]52;c;aGk=\x07tool\x1b[2J", false}, // the raw name: the input drops the controls
+		{"evil⟨U+001B⟩]52;c;aGk=⟨U+0007⟩tool", true}, // its visible form
+		{"⟨u+001b⟩[31mred⟨u+009b⟩2j", true},          // the rejected call's name, any case
+		{"call⟨U+001B⟩[6n", true},                    // a call id
+		{"\u009b2J", true},                           // the input drops the C1 control; "2j" is in the name
+		{"evil", true},
+	}
+	for _, v := range []struct {
+		name  string
+		opts  Options
+		plain bool // no styling at all
+	}{{"plain", Options{}, true}, {"colour", Options{}, false}, {"no-colour", Options{NoColor: true}, false}} {
+		for _, c := range cases {
+			h := hostileReplay(t, v.opts)
+			if v.plain {
+				h.send(tea.ColorProfileMsg{Profile: colorprofile.NoTTY})
+			}
+			h.keys("2", "/").typing(c.typed)
+			s := replayOf(h)
+			if got := len(s.list.visible) == 1; got != c.matches {
+				t.Errorf("/%q: matches %v, want %v (filter %q)", c.typed, got, c.matches, s.list.filter.Value())
+			}
+			frames := map[string]string{"typing": h.m.Render()}
+			h.keys("enter")
+			frames["kept"] = h.m.Render()
+			h.keys("tab", "tab", "n")
+			frames["output"] = h.m.Render()
+			h.keys("?")
+			frames["help"] = h.m.Render()
+			for name, f := range frames {
+				what := fmt.Sprintf("%s /%q %s", v.name, c.typed, name)
+				if v.plain && strings.Contains(f, "\x1b") {
+					t.Errorf("%s: a frame without styling holds ESC", what)
+				}
+				checkNoControls(t, what, sgr.ReplaceAllString(f, ""))
+			}
+		}
+	}
+}
