@@ -281,6 +281,19 @@ func ExampleAppendIndent() {
 	// }
 }
 
+func ExampleAppendIndentLevels() {
+	schema := must(`{"type":"object","properties":{"q":{"type":"string"},"n":{"type":"integer","minimum":1}}}`)
+	fmt.Println(string(adapter.AppendIndentLevels(nil, schema, "  ", 2)))
+	// Output:
+	// {
+	//   "type": "object",
+	//   "properties": {
+	//     "q": {"type":"string"},
+	//     "n": {"type":"integer","minimum":1}
+	//   }
+	// }
+}
+
 func ExampleAppendQuoted() {
 	fmt.Println(string(adapter.AppendQuoted(nil, "say \"hi\"\n<é>")))
 	// Output:

@@ -14,7 +14,10 @@
 //   - the playground: e on a tool or a call opens its input schema or its
 //     arguments in an editor, and the library's answer follows the text as it
 //     changes (at once for a small text, after a pause of 100 ms for a large
-//     one); text that does not parse shows where it breaks.
+//     one); text that does not parse shows where it breaks. The editor holds
+//     9,999 lines: a longer text opens with fewer levels on their own lines
+//     (down to one line per property), and one that still does not fit is
+//     refused with a status message.
 //
 // Its rules:
 //

@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -136,13 +135,17 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // edit opens the playground on what a screen asked to edit.
 func (m *Model) edit(req editRequest) tea.Cmd {
-	if n := strings.Count(req.text, "\n") + 1; n > editorMaxLines {
+	if n := editorLines(req.text); n > editorMaxLines {
 		return statusCmd(fmt.Sprintf("too large for the playground: %d lines (its editor holds %d)", n, editorMaxLines), true)
 	}
 	for i, s := range m.screens {
 		if p, ok := s.(*playground); ok {
 			cmd := p.open(req, m.active)
 			m.active, m.focus[i] = i, pgEditor
+			if req.levels > 0 {
+				note := fmt.Sprintf("opened with only %d levels on their own lines, deeper values compact, to fit the editor's %d lines", req.levels, editorMaxLines)
+				cmd = tea.Batch(cmd, statusCmd(note, false))
+			}
 			return cmd
 		}
 	}

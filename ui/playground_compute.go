@@ -30,6 +30,34 @@ type editRequest struct {
 	text       string // the JSON to edit
 	noDefaults bool   // schema: defaults are left out of descriptions
 	sent       *adapter.SentTool
+	levels     int // > 0: only this many levels are broken into lines (editableText)
+}
+
+// editableText is v as the playground opens it: indented as MarshalIndent writes it
+// when that fits the editor's editorMaxLines, otherwise broken into lines for as
+// many levels of nesting as fit, deeper values compact on their line; levels says
+// how many, 0 for the first form. Two levels is the least (a schema then takes one
+// line per property; fewer would put a whole schema on one line, which no editor
+// shows usefully): text that does not fit at two levels is returned fully
+// indented, for the editor to refuse.
+func editableText(v adapter.Value) (text string, levels int) {
+	full := string(adapter.MarshalIndent(v))
+	if editorLines(full) <= editorMaxLines {
+		return full, 0
+	}
+	for levels := 8; levels >= 2; levels-- {
+		dense := string(adapter.AppendIndentLevels(nil, v, "  ", levels))
+		if editorLines(dense) <= editorMaxLines {
+			return dense + "\n", levels
+		}
+	}
+	return full, 0
+}
+
+// editorLines counts the lines the editor holds for text (a final newline opens
+// no line of its own).
+func editorLines(text string) int {
+	return strings.Count(strings.TrimRight(text, "\n"), "\n") + 1
 }
 
 func editCmd(r editRequest) tea.Cmd { return func() tea.Msg { return r } }

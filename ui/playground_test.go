@@ -206,12 +206,33 @@ func TestPlaygroundArguments(t *testing.T) {
 	}
 }
 
-func TestPlaygroundRefusesWhatTheEditorCannotHold(t *testing.T) {
+// TestPlaygroundOpensLargeSchemasDense opens a schema whose indented text is
+// longer than the editor holds with one line per property, and says so.
+func TestPlaygroundOpensLargeSchemasDense(t *testing.T) {
 	l := &Loaded{}
 	l.AddBytes("big", "big.json", bigSchema(5000))
 	h := newHarness(t, Options{}, l, 120, 40).keys("e")
+	p := playOf(h)
+	text := p.editor.Value()
+	if _, onPlayground := h.m.screen().(*playground); !onPlayground || h.m.status.err || !strings.Contains(h.screen(), "opened with only 2 levels") {
+		t.Fatalf("a 5,000-property schema did not open dense (screen %d, error %v):\n%s", h.m.active, h.m.status.err, h.screen())
+	}
+	if n := editorLines(text); n > editorMaxLines || !strings.Contains(text, `"p4999": {"type":"string","description":"property 4999","default":"d4999"}`) {
+		t.Errorf("%d lines, one per property expected; p4999's line missing", n)
+	}
+	v, err := adapter.DecodeString(text)
+	want := l.Servers[0].Tools[0].InputSchema
+	if err != nil || !adapter.Equal(v, want) {
+		t.Errorf("the dense text is not the schema (%v)", err)
+	}
+}
+
+func TestPlaygroundRefusesWhatTheEditorCannotHold(t *testing.T) {
+	l := &Loaded{}
+	l.AddBytes("big", "big.json", bigSchema(12000))
+	h := newHarness(t, Options{}, l, 120, 40).keys("e")
 	if h.m.active != 0 || !h.m.status.err || !strings.Contains(h.screen(), "too large for the playground") {
-		t.Errorf("a 5,000-property schema opened in the editor:\n%s", h.screen())
+		t.Errorf("a 12,000-property schema opened in the editor:\n%s", h.screen())
 	}
 	h = newHarness(t, Options{}, &Loaded{}, 120, 40).keys("e")
 	if h.m.active != 0 || !strings.Contains(h.screen(), "select a tool") {

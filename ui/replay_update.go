@@ -258,6 +258,7 @@ func (s *replayScreen) edit(focus int) tea.Cmd {
 		}
 	}
 	c := &t.Calls[ci]
+	text, levels := editableText(c.Decoded)
 	return editCmd(editRequest{kind: editArguments, name: c.Name, callID: c.CallID,
-		text: string(adapter.MarshalIndent(c.Decoded)), sent: c.Sent})
+		text: text, levels: levels, sent: c.Sent})
 }

@@ -217,6 +217,7 @@ func (s *toolsScreen) edit() tea.Cmd {
 		return statusCmd("select a tool to edit its input schema", true)
 	}
 	o := s.cur.report.Outcomes[row.tool]
+	text, levels := editableText(o.Entry.Tool.InputSchema)
 	return editCmd(editRequest{kind: editSchema, name: o.Entry.Exposed,
-		text: string(adapter.MarshalIndent(o.Entry.Tool.InputSchema)), noDefaults: s.modes.NoDefaultDescriptions})
+		text: text, levels: levels, noDefaults: s.modes.NoDefaultDescriptions})
 }
