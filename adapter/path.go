@@ -125,7 +125,7 @@ func (p Path) Pointer() string {
 		sb.WriteByte('/')
 		switch s.Kind {
 		case KeyStep:
-			sb.WriteString(strings.NewReplacer("~", "~0", "/", "~1").Replace(s.Key))
+			pointerEscaper.WriteString(&sb, s.Key)
 		case IndexStep:
 			sb.WriteString(strconv.Itoa(int(s.Index)))
 		case EveryStep:
@@ -134,6 +134,13 @@ func (p Path) Pointer() string {
 	}
 	return sb.String()
 }
+
+// The escapes of a JSON pointer token (RFC 6901). A Replacer is safe for concurrent
+// use and never changes, so one of each is shared.
+var (
+	pointerEscaper   = strings.NewReplacer("~", "~0", "/", "~1")
+	pointerUnescaper = strings.NewReplacer("~1", "/", "~0", "~")
+)
 
 // String returns the path as its JSON text, for messages.
 func (p Path) String() string { return p.Value().String() }
@@ -174,7 +181,7 @@ func ParsePointer(ptr string, v Value) (Path, bool) {
 	var p Path
 	cur, have := v, true
 	for _, tok := range strings.Split(ptr[1:], "/") {
-		tok = strings.NewReplacer("~1", "/", "~0", "~").Replace(tok)
+		tok = pointerUnescaper.Replace(tok)
 		if have && cur.Kind() == Array {
 			n, err := strconv.Atoi(tok)
 			if err != nil || n < 0 {

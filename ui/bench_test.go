@@ -188,7 +188,7 @@ func BenchmarkFirstReplayToggle(b *testing.B) {
 // indented: keys wait for a pause, and the library's answer is computed off
 // the frame; compute-ms is that answer, for the record).
 func benchmarkKeyFramePlayground(b *testing.B) {
-	for _, n := range []int{12, 80} {
+	for _, n := range []int{12, 80, 5000} {
 		b.Run(fmt.Sprintf("%d-properties", n), func(b *testing.B) {
 			l := &Loaded{}
 			l.AddBytes("big", "big.json", bigSchema(n))

@@ -76,7 +76,7 @@ func (e *editor) setSize(w, h int) {
 
 // span is the most lines the window holds, and margin how close to its edge
 // the cursor may come before the window moves (a page key moves a screen).
-func (e *editor) span() int   { return 4*e.height + 16 }
+func (e *editor) span() int   { return 2*e.height + 16 }
 func (e *editor) margin() int { return e.height + 2 }
 
 // SetValue puts text in the editor, the cursor at its beginning.
