@@ -107,18 +107,18 @@ func DecodeString(s string) (Value, error) { return Decode([]byte(s)) }
 //
 // It reads in one loop, without recursion: the open arrays and objects are frames
 // on a stack, and their members and elements are gathered on two stacks shared by
-// all levels, then copied into arena memory when their array or object ends.
+// all levels, then copied into slab memory when their array or object ends.
 type builder struct {
-	s        string
-	buf      []byte // s seen as bytes, for loads of 8 bytes at a time; never written
-	memArena arena[Member]
-	valArena arena[Value]
-	mems     []Member  // stack of members of the objects being built
-	items    []Value   // stack of elements of the arrays being built
-	tables   [][]int32 // hash tables of large objects, one for each level of nesting
-	large    int       // how many large objects are being built
-	seed     maphash.Seed
-	seeded   bool
+	s       string
+	buf     []byte // s seen as bytes, for loads of 8 bytes at a time; never written
+	memSlab slab[Member]
+	valSlab slab[Value]
+	mems    []Member  // stack of members of the objects being built
+	items   []Value   // stack of elements of the arrays being built
+	tables  [][]int32 // hash tables of large objects, one for each level of nesting
+	large   int       // how many large objects are being built
+	seed    maphash.Seed
+	seeded  bool
 }
 
 // A frame is an array or object being built.
@@ -161,39 +161,6 @@ func build(s string) (v Value, dup bool) {
 		items: make([]Value, 0, 16),
 	}
 	return b.run()
-}
-
-// An arena hands out slices from larger blocks, so that building a tree makes few
-// allocations; each slice's capacity is its length. A new block is sized for the
-// rest of the input, at the rate elements were asked for so far (within [minBlock,
-// maxBlock]). A request that does not fit in what is left of a block gets a new
-// block, and one of more than an eighth of the new block gets memory of its own,
-// so little of a block is left unused.
-type arena[T any] struct {
-	free  []T
-	taken int // elements handed out so far
-}
-
-const (
-	minBlock = 16
-	maxBlock = 4096
-)
-
-// take returns n elements; done is how much of the input, of size total, has been
-// read.
-func (a *arena[T]) take(n, done, total int) []T {
-	a.taken += n
-	if n > len(a.free) {
-		rest := a.taken * (total - done) / max(done, 1)
-		size := min(max(n+rest+rest/8, minBlock), maxBlock)
-		if n > size/8 {
-			return make([]T, n)
-		}
-		a.free = make([]T, size)
-	}
-	out := a.free[:n:n]
-	a.free = a.free[n:]
-	return out
 }
 
 func (b *builder) run() (Value, bool) {
@@ -269,7 +236,7 @@ func (b *builder) run() (Value, bool) {
 					break // to the member's value
 				}
 				i++ // '}'
-				out := b.memArena.take(len(b.mems)-f.base, i, len(buf))
+				out := b.memSlab.takeFor(len(b.mems)-f.base, i, len(buf))
 				copy(out, b.mems[f.base:])
 				b.mems = b.mems[:f.base]
 				if f.table != 0 {
@@ -286,7 +253,7 @@ func (b *builder) run() (Value, bool) {
 					break // to the next element
 				}
 				i++ // ']'
-				out := b.valArena.take(len(b.items)-f.base, i, len(buf))
+				out := b.valSlab.takeFor(len(b.items)-f.base, i, len(buf))
 				copy(out, b.items[f.base:])
 				b.items = b.items[:f.base]
 				v = arrayOf(out)

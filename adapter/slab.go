@@ -1,28 +1,58 @@
 package adapter
 
-// slabSize is how many elements a slab block holds at most.
-const slabSize = 512
-
-// A slab hands out small slices from larger blocks, so that building a converted
-// schema makes few allocations. Blocks start small and double up to slabSize, so a
-// small schema costs little and a large one few allocations. Each slice's capacity
-// is capped at its length, so appending to it never writes into a neighbour; a
-// request larger than an eighth of the next block gets a slice of its own, so a
-// block wastes little at its end.
+// A slab hands out small slices from larger blocks, so that building a tree (the
+// decoder's, or a converted schema) makes few allocations. Each slice's capacity is
+// capped at its length, so appending to it never writes into a neighbour. A request
+// that does not fit in what is left of a block gets a new block, and one of more
+// than an eighth of the new block gets memory of its own, so little of a block is
+// left unused.
+//
+// Blocks are sized one of two ways. By default they start at 32 elements and
+// double up to 512, so a small schema costs little and a large one few
+// allocations. A builder that can tell how much is still to come says so with
+// takeFor, and the block is sized for that (within 16 and 4096 elements).
 type slab[T any] struct {
-	free []T
-	next int // the size of the next block; 0 before the first
+	free  []T
+	next  int // the size of the next default block; 0 before the first
+	taken int // elements handed out by takeFor so far
 }
 
+// take returns n elements, in default-sized blocks.
 func (s *slab[T]) take(n int) []T {
 	if n > len(s.free) {
 		size := max(s.next, 32)
-		if n > size/8 {
+		if !s.refill(n, size) {
 			return make([]T, n)
 		}
-		s.free = make([]T, size)
-		s.next = min(2*size, slabSize)
+		s.next = min(2*size, 512)
 	}
+	return s.cut(n)
+}
+
+// takeFor returns n elements for a builder that has read done of total units of
+// input: a new block holds what the rest of the input should ask for, at the rate
+// elements were asked for so far.
+func (s *slab[T]) takeFor(n, done, total int) []T {
+	s.taken += n
+	if n > len(s.free) {
+		rest := s.taken * (total - done) / max(done, 1)
+		if !s.refill(n, min(max(n+rest+rest/8, 16), 4096)) {
+			return make([]T, n)
+		}
+	}
+	return s.cut(n)
+}
+
+// refill starts a new block of size, unless n is better served on its own.
+func (s *slab[T]) refill(n, size int) bool {
+	if n > size/8 {
+		return false
+	}
+	s.free = make([]T, size)
+	return true
+}
+
+func (s *slab[T]) cut(n int) []T {
 	out := s.free[:n:n]
 	s.free = s.free[n:]
 	return out

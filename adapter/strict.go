@@ -694,7 +694,7 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 
 func (c *converter) bools(n int) []bool { return c.boolSlab.take(n) }
 
-// savePath copies an instance path into the converter's step arena.
+// savePath copies an instance path into the converter's step slab.
 func (c *converter) savePath(p []Step) Path {
 	out := c.stepSlab.take(len(p))
 	copy(out, p)
