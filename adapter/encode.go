@@ -157,7 +157,10 @@ const hexDigits = "0123456789abcdef"
 func AppendQuoted(dst []byte, s string) []byte {
 	start := len(dst)
 	end := start + len(s) + 2
-	dst = slices.Grow(dst, len(s)+2)[:end]
+	if end > cap(dst) {
+		dst = slices.Grow(dst, len(s)+2)
+	}
+	dst = dst[:end]
 	dst[start] = '"'
 	if copyPlain(dst[start+1:end-1], s) {
 		dst[end-1] = '"'
