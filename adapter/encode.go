@@ -78,27 +78,14 @@ func Marshal(v Value) []byte { return AppendCompact(nil, v) }
 func MarshalIndent(v Value) []byte { return append(AppendIndent(nil, v, "  "), '\n') }
 
 // appendValue writes v at nesting depth, breaking arrays and objects into lines
-// above depth levels (all of them when levels is negative).
+// above depth levels (all of them when levels is negative). Scalars, empty
+// containers and containers past levels are written as AppendCompact writes them.
 func appendValue(dst []byte, v Value, indent string, depth, levels int) []byte {
-	if levels >= 0 && depth >= levels && (v.kind == Array || v.kind == Object) {
+	if v.n == 0 || levels >= 0 && depth >= levels || v.kind != Array && v.kind != Object {
 		return AppendCompact(dst, v)
 	}
 	switch v.kind {
-	case Null:
-		return append(dst, "null"...)
-	case Bool:
-		if v.b {
-			return append(dst, "true"...)
-		}
-		return append(dst, "false"...)
-	case Number:
-		return append(dst, v.text()...)
-	case String:
-		return AppendQuoted(dst, v.text())
 	case Array:
-		if v.n == 0 {
-			return append(dst, "[]"...)
-		}
 		dst = append(dst, '[')
 		for i, it := range v.items() {
 			if i > 0 {
@@ -110,9 +97,6 @@ func appendValue(dst []byte, v Value, indent string, depth, levels int) []byte {
 		dst = newline(dst, indent, depth)
 		return append(dst, ']')
 	case Object:
-		if v.n == 0 {
-			return append(dst, "{}"...)
-		}
 		dst = append(dst, '{')
 		for i, m := range v.mems() {
 			if i > 0 {
