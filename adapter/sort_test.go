@@ -37,3 +37,72 @@ func TestSortStrings(t *testing.T) {
 		}
 	}
 }
+
+// TestPrefixKey checks the word loads of prefixKey against the first n bytes read
+// one at a time, for every length around the 4- and 8-byte loads.
+func TestPrefixKey(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for length := range 13 {
+		for range 50 {
+			b := make([]byte, length)
+			for i := range b {
+				b[i] = byte(r.IntN(256))
+			}
+			s := string(b)
+			for _, n := range []int{7, 8} {
+				var want uint64
+				for j := range n {
+					want <<= 8
+					if j < len(s) {
+						want |= uint64(s[j])
+					}
+				}
+				if got := prefixKey(s, n); got != want {
+					t.Fatalf("prefixKey(%q, %d) = %#x, want %#x", s, n, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestSortKeys checks both ways sortKeys sorts: lists made of a few ascending runs
+// (merged) and lists in random order (sorted by comparison), against slices.Sort.
+func TestSortKeys(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{0, 1, 2, 8, 9, 16, 17, 101, 256} {
+		for _, runs := range []int{1, 2, 3, n / 8, n/8 + 1, n} {
+			for range 20 {
+				seen := map[uint64]bool{}
+				var keys []uint64
+				for len(keys) < n {
+					k := r.Uint64() >> r.IntN(64)
+					if !seen[k] {
+						seen[k] = true
+						keys = append(keys, k)
+					}
+				}
+				// Sorted chunks between random cut points, in random order.
+				var chunks [][]uint64
+				for rest := keys; len(rest) > 0; {
+					size := len(rest)
+					if runs > 1 {
+						size = 1 + r.IntN(max(1, 2*len(keys)/runs))
+					}
+					size = min(size, len(rest))
+					chunk := slices.Clone(rest[:size])
+					slices.Sort(chunk)
+					chunks = append(chunks, chunk)
+					rest = rest[size:]
+				}
+				r.Shuffle(len(chunks), func(i, j int) { chunks[i], chunks[j] = chunks[j], chunks[i] })
+				in := slices.Concat(chunks...)
+				want := slices.Sorted(slices.Values(in))
+				got := slices.Clone(in)
+				sortKeys(got, make([]uint64, len(got)))
+				if !slices.Equal(got, want) {
+					t.Fatalf("sortKeys(%v) = %v, want %v", in, got, want)
+				}
+			}
+		}
+	}
+}

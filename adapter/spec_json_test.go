@@ -136,6 +136,9 @@ func TestSpec1_CompactNoHTMLEscape(t *testing.T) {
 		{"escaped non-ASCII is written literally", `"\u00e9\ud83d\ude00"`, `"é😀"`},
 		{"null", `null`, `null`},
 		{"booleans in an array", `[true,false]`, `[true,false]`},
+		{"true", `true`, `true`},
+		{"false", `false`, `false`},
+		{"a number keeps its text", `-1.50E+3`, `-1.50E+3`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

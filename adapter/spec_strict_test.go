@@ -536,3 +536,23 @@ func TestSpec5_Step9_Defaults(t *testing.T) {
 		{name: "empty title and description stay", in: req(`{"type":"string","title":"","description":""}`), want: res(`{"type":"string","title":"","description":""}`)},
 	})
 }
+
+// SPEC §5.9 and §4: the text of a default is cleaned whatever its kind. Decoded
+// numbers are plain ASCII, but NumberValue does not check its text, so a number
+// built with hidden characters is cleaned like a string.
+func TestSpec5_Step9_DefaultTextOfBuiltNumber(t *testing.T) {
+	v := ObjectValue(Member{"type", StringValue("number")}, Member{"default", NumberValue("1\u200b5")})
+	schema := ObjectValue(
+		Member{"type", StringValue("object")},
+		Member{"properties", ObjectValue(Member{"v", v})},
+		Member{"required", ArrayValue(StringValue("v"))},
+	)
+	res, err := StrictSchema(schema, StrictOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, _ := Lookup(res.Schema, Keys("properties", "v", "description"))
+	if d.Str() != "Default: 15." || res.Removed.Count != 1 {
+		t.Errorf("description %q, removed %+v; want \"Default: 15.\" and one removed", d.Str(), res.Removed)
+	}
+}

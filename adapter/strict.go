@@ -990,12 +990,37 @@ func (c *converter) defaultText(p prop) (string, bool) {
 	if !p.is || !p.hasDflt || c.opts.NoDefaultDescriptions {
 		return "", false
 	}
+	// The texts of true, false and null are known, and a number's text (when
+	// it is plain ASCII, as decoded numbers are) has no hidden characters.
+	switch d := p.dflt; d.kind {
+	case Null:
+		return "Default: null.", true
+	case Bool:
+		if d.b {
+			return "Default: true.", true
+		}
+		return "Default: false.", true
+	case Number:
+		if printableASCII(d.text()) {
+			return "Default: " + d.text() + ".", true
+		}
+	}
 	c.textBuf = append(c.textBuf[:0], "Default: "...)
 	c.textBuf = AppendCompact(c.textBuf, p.dflt)
 	c.textBuf = append(c.textBuf, '.')
 	cleaned, rem := CleanText(string(c.textBuf))
 	c.removed.Add(rem)
 	return cleaned, true
+}
+
+// printableASCII reports whether s has only bytes from space to tilde.
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7F {
+			return false
+		}
+	}
+	return true
 }
 
 func joinDescription(desc, text string) string {
@@ -1337,11 +1362,12 @@ func sortStrings(names []string, scratch []keyedName, keys []uint64) ([]keyedNam
 		return scratch, keys
 	}
 	if len(names) <= 256 {
-		keys = keys[:0]
+		// keys holds the keys, then as many words of scratch for sortKeys.
+		keys = slices.Grow(keys[:0], 2*len(names))[:len(names)]
 		for i, n := range names {
-			keys = append(keys, prefixKey(n, 7)<<8|uint64(i))
+			keys[i] = prefixKey(n, 7)<<8 | uint64(i)
 		}
-		slices.Sort(keys)
+		sortKeys(keys, keys[len(keys):2*len(keys)])
 		// The names are written back in key order, from a copy; runs that tie
 		// on the first seven bytes are then put in string order.
 		ks := scratch[:0]
@@ -1386,13 +1412,88 @@ func sortStrings(names []string, scratch []keyedName, keys []uint64) ([]keyedNam
 	return ks, keys
 }
 
-// prefixKey is the first n (at most 8) bytes of s as a big-endian number, padded
+// sortKeys sorts distinct keys, with buf (as long as keys) as scratch. Names are
+// usually declared in runs that are already in order ("f1" … "f9", then "f10" …
+// "f19"): when there are few such runs they are merged, pairwise until one is
+// left, which takes a few passes; otherwise the keys are sorted by comparison.
+func sortKeys(keys, buf []uint64) {
+	n := len(keys)
+	runs := 1
+	for i := 1; i < n; i++ {
+		if keys[i] < keys[i-1] {
+			runs++
+		}
+	}
+	if runs > n/8 {
+		slices.Sort(keys)
+		return
+	}
+	src, dst := keys, buf
+	for runs > 1 {
+		runs = 0
+		for i := 0; i < n; {
+			j := i + 1
+			for j < n && src[j] > src[j-1] {
+				j++
+			}
+			if j == n {
+				copy(dst[i:], src[i:])
+				runs++
+				break
+			}
+			k := j + 1
+			for k < n && src[k] > src[k-1] {
+				k++
+			}
+			mergeKeys(dst[i:k], src[i:j], src[j:k])
+			runs++
+			i = k
+		}
+		src, dst = dst, src
+	}
+	if n > 0 && &src[0] != &keys[0] {
+		copy(keys, src)
+	}
+}
+
+// mergeKeys writes the sorted a and b, merged, into out.
+func mergeKeys(out, a, b []uint64) {
+	i, j, o := 0, 0, 0
+	for i < len(a) && j < len(b) {
+		if a[i] < b[j] {
+			out[o] = a[i]
+			i++
+		} else {
+			out[o] = b[j]
+			j++
+		}
+		o++
+	}
+	o += copy(out[o:], a[i:])
+	copy(out[o:], b[j:])
+}
+
+// prefixKey is the first n (7 or 8) bytes of s as a big-endian number, padded
 // with zero bytes: ordering the keys orders the prefixes as strings do.
 func prefixKey(s string, n int) uint64 {
 	var p uint64
-	m := min(len(s), n)
-	for j := range m {
-		p = p<<8 | uint64(s[j])
+	switch {
+	case len(s) >= 8:
+		p = be32(s[:4])<<32 | be32(s[4:8])
+	case len(s) >= 4:
+		// Bytes 4 to len(s)-1 are the last len(s)-4 bytes of the word that ends s.
+		k := uint(len(s) - 4)
+		p = be32(s[:4])<<32 | (be32(s[len(s)-4:])&(1<<(8*k)-1))<<(8*(4-k))
+	default:
+		for j := range len(s) {
+			p |= uint64(s[j]) << (56 - 8*j)
+		}
 	}
-	return p << (8 * (n - m))
+	return p >> (8 * (8 - n))
+}
+
+// be32 is the first four bytes of s as a big-endian number.
+func be32(s string) uint64 {
+	_ = s[3]
+	return uint64(s[0])<<24 | uint64(s[1])<<16 | uint64(s[2])<<8 | uint64(s[3])
 }
