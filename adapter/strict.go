@@ -373,7 +373,8 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 	b := memberBuilder{c: c, src: mems, extra: extra}
 	desc := -1 // index of the description in b.out, once b.out exists
 	seenProps, seenReq, seenAP := false, false, false
-	for i, m := range mems {
+	for i := range mems {
+		m := &mems[i]
 		switch kinds[i] {
 		case kwType:
 			if how == nullAddType {
@@ -678,7 +679,8 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 	// required set is shared scratch that nested objects reuse.
 	optional := c.optionalFlags(mems, parent)
 	b := memberBuilder{c: c, src: mems}
-	for i, m := range mems {
+	for i := range mems {
+		m := &mems[i]
 		c.spath = append(c.spath, Key(m.Key))
 		c.ipath = append(c.ipath, Key(m.Key))
 		conv, ok := c.node(m.Value, false, prop{is: true, optional: optional[i]})
