@@ -43,7 +43,9 @@ func AppendCompact(dst []byte, v Value) []byte {
 			return append(dst, "{}"...)
 		}
 		sep := byte('{')
-		for _, m := range v.mems() {
+		mems := v.mems()
+		for i := range mems {
+			m := &mems[i]
 			dst = append(dst, sep)
 			sep = ','
 			dst = AppendQuoted(dst, m.Key)

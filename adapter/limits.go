@@ -80,11 +80,15 @@ func (w *limitWalk) node(n Value, level int, isRoot bool) bool {
 			return w.fail("max_depth", "objects nest %d levels deep here, over OpenAI's limit of %d", level, MaxStrictDepth)
 		}
 	}
-	for _, m := range n.Members() {
+	mems := n.Members()
+	for i := range mems {
+		m := &mems[i] // in place: a Member is four words
 		switch m.Key {
 		case "properties":
 			w.path = append(w.path, Key("properties"), Step{})
-			for _, p := range m.Value.Members() {
+			props := m.Value.Members()
+			for j := range props {
+				p := &props[j]
 				w.properties++
 				if w.properties > MaxStrictProperties {
 					w.path = w.path[:len(w.path)-2]
