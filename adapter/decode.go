@@ -56,18 +56,21 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 // skipped; anything but white space after the value is an error. Errors are
 // *SyntaxError.
 //
-// The input is checked by jsontext (grammar, UTF-8, surrogates, depth) and then
-// built into a Value in one pass that also rejects duplicate keys. Strings without
-// escapes and number literals share the memory of one copy of the input. Only a
-// rejected input is read again, by jsontext's Decoder, to say what is wrong and where.
+// The input is read once: whether it is valid (grammar, UTF-8, surrogates, depth)
+// is decided in the same pass that builds the Value and rejects duplicate keys, and
+// agrees with jsontext's decision, which a differential fuzz target checks. Strings
+// without escapes and number literals share the memory of one copy of the input.
+// Only a rejected input is read again, by jsontext's Decoder, to say what is wrong
+// and where.
 func Decode(data []byte) (Value, error) {
 	src := bytes.TrimPrefix(data, utf8BOM)
 	skipped := int64(len(data) - len(src))
-	if jsontext.Value(src).IsValid(allowDuplicates) {
-		v, dup := build(string(src))
-		if !dup {
-			return v, nil
-		}
+	v, out := build(string(src))
+	if out == decoded {
+		return v, nil
+	}
+	// A duplicate key is the error only when the text is otherwise valid.
+	if out == duplicated && jsontext.Value(src).IsValid(allowDuplicates) {
 		// Find the duplicate with jsontext's own position and pointer.
 		strict := jsontext.NewDecoder(bytes.NewBuffer(src))
 		_, err := strict.ReadValue()
@@ -81,8 +84,9 @@ func Decode(data []byte) (Value, error) {
 
 var allowDuplicates = jsontext.AllowDuplicateNames(true)
 
-// firstError reads src as Decode's check does and returns why it fails: the
-// Decoder's error, with its position and pointer, or one for text after the value.
+// firstError reads src with jsontext's Decoder, duplicate names allowed, and
+// returns why it is not valid: the Decoder's error, with its position and pointer,
+// or one for text after the value.
 func firstError(src []byte) error {
 	dec := jsontext.NewDecoder(bytes.NewBuffer(src), allowDuplicates)
 	_, err := dec.ReadValue()
@@ -92,7 +96,7 @@ func firstError(src []byte) error {
 	if _, err = dec.ReadToken(); err == nil {
 		err = &jsontext.SyntacticError{ByteOffset: dec.InputOffset() - 1, Err: errors.New("more than one JSON value (expecting end of input)")}
 	} else if err == io.EOF {
-		// Unreachable: IsValid rejected the input.
+		// Unreachable: jsontext rejects what Decode rejects.
 		err = errors.New("invalid JSON")
 	}
 	return err
@@ -101,9 +105,13 @@ func firstError(src []byte) error {
 // DecodeString is Decode for text held in a string, such as a model's arguments.
 func DecodeString(s string) (Value, error) { return Decode([]byte(s)) }
 
-// builder turns JSON text that jsontext has already checked into a Value. It trusts
-// the grammar and only looks for duplicate keys: by comparing with the members
-// before it in a small object, through a hash table past smallObject members.
+// builder turns JSON text into a Value in one pass that also decides whether the
+// text is valid, with the rules of jsontext.Value.IsValid and duplicate names
+// allowed: the grammar of RFC 8259, white space of space, tab, line feed and
+// carriage return only, valid UTF-8 in strings, surrogate escapes only in pairs,
+// and at most MaxDepth arrays and objects open at once. It also looks for duplicate
+// keys: by comparing with the members before it in a small object, through a hash
+// table past smallObject members.
 //
 // It reads in one loop, without recursion: the open arrays and objects are frames
 // on a stack, and their members and elements are gathered on two stacks shared by
@@ -133,27 +141,40 @@ type frame struct {
 // switches from comparing with every earlier key to a hash table.
 const smallObject = 8
 
-// space reports whether c is JSON white space; any other byte that can follow white
-// space in valid JSON is above ' '.
-func space(c byte) bool { return c <= ' ' }
+// An outcome is how build ended.
+type outcome uint8
+
+const (
+	decoded    outcome = iota // the text is valid and has no duplicate key
+	malformed                 // the text is not one valid JSON value
+	duplicated                // an object repeats a key; the text after it is unread
+)
+
+// wsMask has bit c set for each JSON white space byte c.
+const wsMask = 1<<' ' | 1<<'\t' | 1<<'\n' | 1<<'\r'
+
+// space reports whether c is JSON white space.
+func space(c byte) bool { return c <= ' ' && wsMask>>(c&63)&1 != 0 }
+
+// at returns buf[i], or past the end 0, a byte no valid JSON text holds.
+func at(buf []byte, i int) byte {
+	if uint(i) < uint(len(buf)) {
+		return buf[i]
+	}
+	return 0
+}
 
 // skip returns the index of the first byte at or after i that is not white space.
-func (b *builder) skip(i int) int {
-	for i < len(b.buf) && space(b.buf[i]) {
+func skip(buf []byte, i int) int {
+	for uint(i) < uint(len(buf)) && space(buf[i]) {
 		i++
 	}
 	return i
 }
 
-// numberByte holds the bytes a JSON number is written with.
-var numberByte = [256]bool{
-	'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true,
-	'7': true, '8': true, '9': true, '-': true, '+': true, '.': true, 'e': true, 'E': true,
-}
-
-// build returns the Value of the JSON text s, which jsontext has accepted (with
-// duplicate keys allowed), and whether an object in it repeats a key.
-func build(s string) (v Value, dup bool) {
+// build returns the Value of the JSON text s, and whether s is valid and free of
+// duplicate keys.
+func build(s string) (Value, outcome) {
 	b := builder{
 		s:     s,
 		buf:   unsafe.Slice(unsafe.StringData(s), len(s)),
@@ -163,34 +184,55 @@ func build(s string) (v Value, dup bool) {
 	return b.run()
 }
 
-func (b *builder) run() (Value, bool) {
+func (b *builder) run() (Value, outcome) {
 	buf := b.buf
 	frames := make([]frame, 0, 16)
-	i := b.skip(0)
+	i := skip(buf, 0)
 	for {
 		// Read the value at i: a scalar into v, or open an array or object and
 		// go on with its first element or member value.
+		if uint(i) >= uint(len(buf)) {
+			return Value{}, malformed
+		}
 		var v Value
 		switch buf[i] {
 		case '"':
 			var s string
-			s, i = b.str(i)
+			if j := plain(buf, i); j > 0 {
+				s, i = b.s[i+1:j], j+1
+			} else if s, i = b.str(i, ^j); i < 0 {
+				return Value{}, malformed
+			}
 			v = textOf(String, s)
 		case '{':
-			i = b.skip(i + 1)
-			if buf[i] == '}' {
+			if len(frames) == MaxDepth {
+				return Value{}, malformed
+			}
+			i = skip(buf, i+1)
+			if c := at(buf, i); c == '}' {
 				i++
 				v = Value{kind: Object}
 				break
+			} else if c != '"' {
+				return Value{}, malformed
 			}
 			var key string
-			key, i = b.str(i)
+			if j := plain(buf, i); j > 0 {
+				key, i = b.s[i+1:j], j+1
+			} else if key, i = b.str(i, ^j); i < 0 {
+				return Value{}, malformed
+			}
 			frames = append(frames, frame{key: key, base: len(b.mems), obj: true})
-			i = b.colon(i)
+			if i = colon(buf, i); i < 0 {
+				return Value{}, malformed
+			}
 			continue
 		case '[':
-			i = b.skip(i + 1)
-			if buf[i] == ']' {
+			if len(frames) == MaxDepth {
+				return Value{}, malformed
+			}
+			i = skip(buf, i+1)
+			if at(buf, i) == ']' {
 				i++
 				v = Value{kind: Array}
 				break
@@ -198,17 +240,26 @@ func (b *builder) run() (Value, bool) {
 			frames = append(frames, frame{base: len(b.items)})
 			continue
 		case 'n':
+			if !strings.HasPrefix(b.s[i:], "null") {
+				return Value{}, malformed
+			}
 			i += 4
 		case 't':
+			if !strings.HasPrefix(b.s[i:], "true") {
+				return Value{}, malformed
+			}
 			v = Value{kind: Bool, b: true}
 			i += 4
 		case 'f':
+			if !strings.HasPrefix(b.s[i:], "false") {
+				return Value{}, malformed
+			}
 			v = Value{kind: Bool}
 			i += 5
 		default:
-			j := i + 1
-			for j < len(buf) && numberByte[buf[j]] {
-				j++
+			j := number(buf, i)
+			if j < 0 {
+				return Value{}, malformed
 			}
 			v = textOf(Number, b.s[i:j])
 			i = j
@@ -216,26 +267,41 @@ func (b *builder) run() (Value, bool) {
 		// v is whole: add it to its container, and close every container that
 		// ends after it.
 		for {
+			i = skip(buf, i)
 			if len(frames) == 0 {
-				return v, false
+				if i != len(buf) {
+					return Value{}, malformed
+				}
+				return v, decoded
 			}
+			c := at(buf, i)
 			f := &frames[len(frames)-1]
-			if space(buf[i]) {
-				i = b.skip(i)
-			}
 			if f.obj {
 				b.mems = append(b.mems, Member{f.key, v})
-				if buf[i] == ',' {
+				if c == ',' {
+					i = skip(buf, i+1)
+					if at(buf, i) != '"' {
+						return Value{}, malformed
+					}
 					var key string
-					key, i = b.str(b.skip(i + 1))
+					if j := plain(buf, i); j > 0 {
+						key, i = b.s[i+1:j], j+1
+					} else if key, i = b.str(i, ^j); i < 0 {
+						return Value{}, malformed
+					}
 					if b.repeated(f, key) {
-						return Value{}, true
+						return Value{}, duplicated
 					}
 					f.key = key
-					i = b.colon(i)
+					if i = colon(buf, i); i < 0 {
+						return Value{}, malformed
+					}
 					break // to the member's value
 				}
-				i++ // '}'
+				if c != '}' {
+					return Value{}, malformed
+				}
+				i++
 				out := b.memSlab.takeFor(len(b.mems)-f.base, i, len(buf))
 				copy(out, b.mems[f.base:])
 				b.mems = b.mems[:f.base]
@@ -248,11 +314,14 @@ func (b *builder) run() (Value, bool) {
 				v = objectOf(out)
 			} else {
 				b.items = append(b.items, v)
-				if buf[i] == ',' {
-					i = b.skip(i + 1)
+				if c == ',' {
+					i = skip(buf, i+1)
 					break // to the next element
 				}
-				i++ // ']'
+				if c != ']' {
+					return Value{}, malformed
+				}
+				i++
 				out := b.valSlab.takeFor(len(b.items)-f.base, i, len(buf))
 				copy(out, b.items[f.base:])
 				b.items = b.items[:f.base]
@@ -263,14 +332,58 @@ func (b *builder) run() (Value, bool) {
 	}
 }
 
-// colon returns the index of the value after the ':' that follows a key at i.
-func (b *builder) colon(i int) int {
-	if space(b.buf[i]) {
-		i = b.skip(i)
+// colon returns the index of the value after the ':' that follows a key at i, or
+// -1 when there is no ':'.
+func colon(buf []byte, i int) int {
+	if uint(i) < uint(len(buf)) && buf[i] == ':' {
+		return skip(buf, i+1)
 	}
-	i++ // ':'
-	if space(b.buf[i]) {
-		i = b.skip(i)
+	i = skip(buf, i)
+	if at(buf, i) != ':' {
+		return -1
+	}
+	return skip(buf, i+1)
+}
+
+// number returns the index after the number literal at i, or -1 when the text at
+// i is not one: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?.
+func number(buf []byte, i int) int {
+	if at(buf, i) == '-' {
+		i++
+	}
+	switch c := at(buf, i); {
+	case c == '0':
+		i++
+	case c-'1' < 9:
+		i = digits(buf, i+1)
+	default:
+		return -1
+	}
+	if at(buf, i) == '.' {
+		j := digits(buf, i+1)
+		if j == i+1 {
+			return -1
+		}
+		i = j
+	}
+	if at(buf, i)|0x20 == 'e' {
+		i++
+		if c := at(buf, i); c == '+' || c == '-' {
+			i++
+		}
+		j := digits(buf, i)
+		if j == i {
+			return -1
+		}
+		i = j
+	}
+	return i
+}
+
+// digits returns the index of the first byte at or after i that is not a digit.
+func digits(buf []byte, i int) int {
+	for uint(i) < uint(len(buf)) && buf[i]-'0' < 10 {
+		i++
 	}
 	return i
 }
@@ -283,8 +396,8 @@ func (b *builder) colon(i int) int {
 func (b *builder) repeated(f *frame, key string) bool {
 	n := len(b.mems) - f.base
 	if f.table == 0 {
-		for _, m := range b.mems[f.base:] {
-			if m.Key == key {
+		for k := f.base; k < len(b.mems); k++ {
+			if b.mems[k].Key == key {
 				return true
 			}
 		}
@@ -337,45 +450,109 @@ func (b *builder) rehash(tab []int32, n, base int) []int32 {
 	return tab
 }
 
-// str reads the string literal at i. A literal without escapes is a substring of
-// the input; one with escapes is unquoted into new memory.
-func (b *builder) str(i int) (s string, next int) {
-	buf := b.buf
+// plain returns the index of the closing quote of the string literal at i when the
+// literal holds only printable ASCII other than '\\'. Otherwise it returns ^j, where
+// the literal is printable ASCII other than '\\' before j.
+func plain(buf []byte, i int) int {
 	j := i + 1
 	for ; j+8 <= len(buf); j += 8 {
+		x := binary.LittleEndian.Uint64(buf[j : j+8])
+		// The first '"', '\\', control byte or byte of a multi-byte character:
+		// zeroBytes of x^'"' and of x^'\\', bytes below 0x20 and bytes above 0x7F.
+		q, bs := x^(ones*'"'), x^(ones*'\\')
+		if m := ((q-ones)&^q | (bs-ones)&^bs | x | (x - ones*0x20)) & highs; m != 0 {
+			k := bits.TrailingZeros64(m)
+			if byte(x>>(k&^7)) != '"' {
+				return ^(j + k/8)
+			}
+			return j + k/8
+		}
+	}
+	return ^j
+}
+
+// str reads the string literal at i, which is printable ASCII other than '\\'
+// before j, and returns its text and the index after it, or -1 for next when the
+// literal is not valid. A literal without escapes is a substring of the input; one
+// with escapes is unquoted into new memory.
+func (b *builder) str(i, j int) (s string, next int) {
+	buf := b.buf
+	for j < len(buf) && buf[j] != '"' && buf[j] != '\\' && buf[j]-0x20 < 0x60 {
+		j++
+	}
+	switch c := at(buf, j); {
+	case c == '"':
+		return b.s[i+1 : j], j + 1
+	case c == '\\':
+		return b.escaped(i, j)
+	case c >= utf8.RuneSelf:
+		return b.wide(i, j)
+	}
+	return "", -1
+}
+
+// wide reads the string literal at i, whose first byte of a multi-byte character
+// is at h.
+func (b *builder) wide(i, h int) (s string, next int) {
+	buf := b.buf
+	j := h + 1
+	// Up to the first '"', '\\' or control byte.
+	for ; j+8 <= len(buf); j += 8 {
 		x := binary.LittleEndian.Uint64(buf[j:])
-		if m := zeroBytes(x^(ones*'"')) | zeroBytes(x^(ones*'\\')); m != 0 {
+		if m := zeroBytes(x^(ones*'"')) | zeroBytes(x^(ones*'\\')) | (x-ones*0x20)&^x&highs; m != 0 {
 			j += bits.TrailingZeros64(m) / 8
 			goto found
 		}
 	}
-	for buf[j] != '"' && buf[j] != '\\' {
+	for j < len(buf) && buf[j] != '"' && buf[j] != '\\' && buf[j] >= 0x20 {
 		j++
 	}
 found:
-	if buf[j] != '"' {
+	switch c := at(buf, j); {
+	case c == '"':
+		if !utf8.ValidString(b.s[h:j]) {
+			return "", -1
+		}
+		return b.s[i+1 : j], j + 1
+	case c == '\\':
 		return b.escaped(i, j)
 	}
-	return b.s[i+1 : j], j + 1
+	return "", -1
 }
 
 // escaped reads the string literal at i, whose first backslash is at j.
 func (b *builder) escaped(i, j int) (s string, next int) {
+	buf := b.buf
 	// The closing quote is the first '"' not escaped.
-	for b.buf[j] != '"' {
-		if b.buf[j] == '\\' {
-			j += 2
-			continue
+	for {
+		if j = quoteOrBackslash(buf, j+2); j >= len(buf) {
+			return "", -1
 		}
-		j++
+		if buf[j] == '"' {
+			break
+		}
 	}
-	out, err := jsontext.AppendUnquote(nil, b.buf[i:j+1])
+	out, err := jsontext.AppendUnquote(nil, buf[i:j+1])
 	if err != nil {
-		// Unreachable: jsontext checked the literal before.
-		return strings.ToValidUTF8(b.s[i+1:j], "\uFFFD"), j + 1
+		return "", -1
 	}
 	// out is new memory no one else holds: the string can be it.
 	return unsafe.String(unsafe.SliceData(out), len(out)), j + 1
+}
+
+// quoteOrBackslash returns the index of the first '"' or '\\' at or after j, or an
+// index at or past the end of buf when there is none.
+func quoteOrBackslash(buf []byte, j int) int {
+	for ; j+8 <= len(buf); j += 8 {
+		x := binary.LittleEndian.Uint64(buf[j : j+8])
+		if m := zeroBytes(x^(ones*'"')) | zeroBytes(x^(ones*'\\')); m != 0 {
+			return j + bits.TrailingZeros64(m)/8
+		}
+	}
+	for j < len(buf) && buf[j] != '"' && buf[j] != '\\' {
+		j++
+	}
+	return j
 }
 
 // Masks for looking at 8 bytes at a time: ones has a 1 in every byte, highs the high

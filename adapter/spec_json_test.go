@@ -1,10 +1,14 @@
 package adapter
 
 import (
+	"bytes"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/go-json-experiment/json/jsontext"
 )
 
 // SPEC §1: object key order is preserved everywhere; keys the converter adds go after
@@ -279,6 +283,338 @@ func TestSpec1_InputErrors(t *testing.T) {
 			}
 			if !strings.HasPrefix(se.Pointer, "/") {
 				t.Errorf("pointer %q does not locate the value", se.Pointer)
+			}
+		})
+	}
+}
+
+// A validityCase is an input and whether it is one valid JSON value by SPEC §1:
+// jsontext's rules (RFC 8259, UTF-8, surrogate escapes only in pairs, at most 10,000
+// levels) with duplicate keys rejected and a leading byte-order mark skipped.
+type validityCase struct {
+	name  string
+	in    string
+	valid bool
+}
+
+// validityCases are the inputs the one-pass decoder treats differently: every
+// literal, number, escape and white space rule, UTF-8 at and around word
+// boundaries, and nesting around the limit.
+func validityCases() []validityCase {
+	const bom = "\xEF\xBB\xBF"
+	cases := []validityCase{
+		// Literals.
+		{"null", `null`, true},
+		{"true", `true`, true},
+		{"false", `false`, true},
+		{"tru", `tru`, false},
+		{"nul", `nul`, false},
+		{"fals", `fals`, false},
+		{"falsey", `falsey`, false},
+		{"nulll", `nulll`, false},
+		{"nullnull", `nullnull`, false},
+		{"True", `True`, false},
+		{"NULL", `NULL`, false},
+		{"tru in an array", `[tru]`, false},
+		{"true false", `[true false]`, false},
+		{"literal then a quote", `[null"a"]`, false},
+		{"undefined", `undefined`, false},
+
+		// White space.
+		{"all four white space bytes", " \t\n\r1 \t\n\r", true},
+		{"white space everywhere", " { \"a\" : [ 1 , { } , [ ] ] , \"b\" : \"c\" } ", true},
+		{"vertical tab before", "\v1", false},
+		{"form feed before", "\f1", false},
+		{"vertical tab after", "1\v", false},
+		{"form feed in an array", "[\f]", false},
+		{"form feed before a colon", "{\"a\"\f:1}", false},
+		{"byte 0xA0 before", "\xa01", false},
+		{"byte 0xA0 in an array", "[1,\xa02]", false},
+		{"U+00A0 before", "\u00a01", false},
+		{"U+2028 after", "1\u2028", false},
+		{"NUL before", "\x001", false},
+		{"NUL after", "1\x00", false},
+		{"empty", ``, false},
+		{"only white space", " \t\n\r", false},
+
+		// Byte-order marks.
+		{"BOM then a value", bom + `{"a":1}`, true},
+		{"BOM, white space, a value", bom + " \n[1] ", true},
+		{"only a BOM", bom, false},
+		{"BOM then white space", bom + "  ", false},
+		{"two BOMs", bom + bom + `1`, false},
+		{"BOM after white space", " " + bom + `1`, false},
+		{"BOM in an array", `[` + bom + `1]`, false},
+		{"BOM after the value", `1` + bom, false},
+		{"BOM in a string", `"` + bom + `"`, true},
+		{"half a BOM", "\xEF\xBB1", false},
+
+		// Numbers.
+		{"0", `0`, true},
+		{"-0", `-0`, true},
+		{"1", `1`, true},
+		{"-1", `-1`, true},
+		{"10", `10`, true},
+		{"1.5", `1.5`, true},
+		{"1.5e3", `1.5e3`, true},
+		{"1E-5", `1E-5`, true},
+		{"1e+5", `1e+5`, true},
+		{"0e0", `0e0`, true},
+		{"-0.0e-0", `-0.0e-0`, true},
+		{"0.000001", `0.000001`, true},
+		{"big integer", `123456789012345678901234567890`, true},
+		{"1e400", `1e400`, true},
+		{"-1e-400", `-1e-400`, true},
+		{"long fraction", `3.14159265358979323846264338327950288419716939937510`, true},
+		{"numbers in an array", `[0,-0,1,-1.5,2e3,2E+3,2e-3,10,0.1]`, true},
+		{"01", `01`, false},
+		{"-01", `-01`, false},
+		{"00", `00`, false},
+		{"-", `-`, false},
+		{"--1", `--1`, false},
+		{"-a", `-a`, false},
+		{"1.", `1.`, false},
+		{".1", `.1`, false},
+		{"-.1", `-.1`, false},
+		{"1e", `1e`, false},
+		{"1e+", `1e+`, false},
+		{"1E-", `1E-`, false},
+		{"1e+-1", `1e+-1`, false},
+		{"+1", `+1`, false},
+		{"1.e5", `1.e5`, false},
+		{"1..2", `1..2`, false},
+		{"1.2.3", `1.2.3`, false},
+		{"1e5.5", `1e5.5`, false},
+		{"1e5e5", `1e5e5`, false},
+		{"0x10", `0x10`, false},
+		{"1_000", `1_000`, false},
+		{"Infinity", `Infinity`, false},
+		{"-Infinity", `-Infinity`, false},
+		{"NaN", `NaN`, false},
+		{"two numbers", `1 2`, false},
+		{"01 in an array", `[01]`, false},
+		{"- in an array", `[-]`, false},
+		{"1. in an array", `[1.]`, false},
+		{"1e in an array", `[1e]`, false},
+		{"- as a member value", `{"a":-}`, false},
+		{"number then a letter", `[1x]`, false},
+		{"number then a quote", `[1"a"]`, false},
+
+		// Escapes.
+		{`\"`, `"\""`, true},
+		{`\\`, `"\\"`, true},
+		{`\/`, `"\/"`, true},
+		{`\b`, `"\b"`, true},
+		{`\f`, `"\f"`, true},
+		{`\n`, `"\n"`, true},
+		{`\r`, `"\r"`, true},
+		{`\t`, `"\t"`, true},
+		{`\u0041`, `"\u0041"`, true},
+		{`\u00e9`, `"\u00e9"`, true},
+		{`\uABCD upper-case hex`, `"\uABCD"`, true},
+		{`\u0000`, `"\u0000"`, true},
+		{`\uFFFF`, `"\uFFFF"`, true},
+		{"every escape in a key", `{"\"\\\/\b\f\n\r\t\u0041":1}`, true},
+		{"escape after 8 bytes", `"abcdefghij\n"`, true},
+		{"escaped quote then text", `"a\"bcdefghijklmnop"`, true},
+		{"escaped backslash before the quote", `"abc\\"`, true},
+		{`\a`, `"\a"`, false},
+		{`\v`, `"\v"`, false},
+		{`\x41`, `"\x41"`, false},
+		{`\'`, `"\'"`, false},
+		{`\0`, `"\0"`, false},
+		{`\U0041`, `"\U0041"`, false},
+		{`\u`, `"\u"`, false},
+		{`\u1`, `"\u1"`, false},
+		{`\u12`, `"\u12"`, false},
+		{`\u123`, `"\u123"`, false},
+		{`\u12G4`, `"\u12G4"`, false},
+		{`\u-123`, `"\u-123"`, false},
+		{`\u 123`, `"\u 123"`, false},
+		{`\u+123`, `"\u+123"`, false},
+		{"backslash then é", "\"\\\u00e9\"", false},
+		{"backslash then a space", `"\ "`, false},
+		{"backslash then a tab", "\"\\\t\"", false},
+		{"backslash at the end of the input", `"abc\`, false},
+		{"escaped quote at the end of the input", `"abc\"`, false},
+		{"bad escape after 8 bytes", `"abcdefghij\q"`, false},
+		{"bad escape in a key", `{"\q":1}`, false},
+
+		// Surrogate escapes.
+		{"surrogate pair", `"\ud83d\ude00"`, true},
+		{"surrogate pair, upper case", `"\uD83D\uDE00"`, true},
+		{"first surrogate pair", `"\ud800\udc00"`, true},
+		{"last surrogate pair", `"\udbff\udfff"`, true},
+		{"surrogate pair in a key", `{"\ud83d\ude00":1}`, true},
+		{"unpaired high surrogate", `"\ud800"`, false},
+		{"unpaired low surrogate", `"\udc00"`, false},
+		{"unpaired high surrogate in a key", `{"\ud800":1}`, false},
+		{"high surrogate then a non-surrogate", `"\ud800\u0041"`, false},
+		{"two high surrogates", `"\ud800\ud800"`, false},
+		{"low then high", `"\udc00\ud800"`, false},
+		{"high surrogate then a letter", `"\ud800x"`, false},
+		{"high surrogate then an escaped quote", `"\ud800\""`, false},
+		{"high surrogate then \n", `"\ud800\n"`, false},
+		{"high surrogate then a short escape", `"\ud800\u12"`, false},
+		{"high surrogate then bad hex", `"\ud800\udcXX"`, false},
+		{"high surrogate then the end of the input", `"\ud800`, false},
+		{"pair then a lone low surrogate", `"\ud83d\ude00\ude00"`, false},
+		{"high surrogate then a literal low one", "\"\\ud800\xed\xb0\x80\"", false},
+		{"U+D7FF and U+E000 escaped", `"\ud7ff\ue000"`, true},
+
+		// UTF-8.
+		{"é", `"é"`, true},
+		{"☕", `"☕"`, true},
+		{"😀", `"😀"`, true},
+		{"U+FFFD written out", "\"\xef\xbf\xbd\"", true},
+		{"U+D7FF", "\"\xed\x9f\xbf\"", true},
+		{"U+E000", "\"\xee\x80\x80\"", true},
+		{"U+10FFFF", "\"\xf4\x8f\xbf\xbf\"", true},
+		{"U+0080", "\"\xc2\x80\"", true},
+		{"U+07FF", "\"\xdf\xbf\"", true},
+		{"U+0800", "\"\xe0\xa0\x80\"", true},
+		{"U+10000", "\"\xf0\x90\x80\x80\"", true},
+		{"overlong NUL", "\"\xc0\x80\"", false},
+		{"overlong slash", "\"\xc0\xaf\"", false},
+		{"overlong C1", "\"\xc1\xbf\"", false},
+		{"overlong 3 bytes", "\"\xe0\x80\x80\"", false},
+		{"overlong 4 bytes", "\"\xf0\x80\x80\x80\"", false},
+		{"encoded surrogate", "\"\xed\xa0\x80\"", false},
+		{"encoded low surrogate", "\"\xed\xbf\xbf\"", false},
+		{"encoded surrogate pair", "\"\xed\xa0\xbd\xed\xb8\x80\"", false},
+		{"above U+10FFFF", "\"\xf4\x90\x80\x80\"", false},
+		{"F5", "\"\xf5\x80\x80\x80\"", false},
+		{"FF", "\"\xff\"", false},
+		{"FE", "\"\xfe\"", false},
+		{"lone continuation byte", "\"\x80\"", false},
+		{"two continuation bytes", "\"\x80\x80\"", false},
+		{"truncated 2 bytes before the quote", "\"\xc3\"", false},
+		{"truncated 3 bytes before the quote", "\"\xe2\x82\"", false},
+		{"truncated 4 bytes before the quote", "\"\xf0\x9f\x98\"", false},
+		{"truncated at the end of the input", "\"\xc3", false},
+		{"truncated 3 bytes at the end of the input", "\"\xe2\x82", false},
+		{"truncated 4 bytes at the end of the input", "\"\xf0\x9f\x98", false},
+		{"lead byte then ASCII", "\"\xc3a\"", false},
+		{"invalid UTF-8 in a key", "{\"\xff\":1}", false},
+		{"invalid UTF-8 after 8 bytes", "\"abcdefghij\xff\"", false},
+		{"invalid UTF-8 after é", "\"éabcdefghij\xff\"", false},
+		{"invalid UTF-8 then an escape", "\"\xff\\n\"", false},
+		{"escape then invalid UTF-8", "\"\\n\xff\"", false},
+		{"é after 8 bytes", `"abcdefghijé"`, true},
+		{"é then 20 bytes", `"éabcdefghijklmnopqrst"`, true},
+		{"é then an escape", `"éabcdefghijklmnop\n"`, true},
+		{"é then a bad escape", `"éabcdefghijklmnop\q"`, false},
+		{"é then a control byte", "\"éabcdefghijklmnop\x01\"", false},
+		{"é at every place of a word", `["é","aé","aaé","aaaé","aaaaé","aaaaaé","aaaaaaé","aaaaaaaé","aaaaaaaaé"]`, true},
+		{"invalid UTF-8 outside a string", "[\xc3\xa9]", false},
+
+		// Control bytes in strings.
+		{"DEL", "\"\x7f\"", true},
+		{"DEL after 8 bytes", "\"abcdefghij\x7f\"", true},
+		{"raw tab", "\"a\tb\"", false},
+		{"raw line feed", "\"a\nb\"", false},
+		{"raw carriage return", "\"a\rb\"", false},
+		{"control byte after 8 bytes", "\"abcdefghij\x1f\"", false},
+		{"control byte in a key", "{\"a\x01\":1}", false},
+		{"control byte in an escaped string", "\"\\n\x01\"", false},
+
+		// Strings cut short.
+		{"unterminated", `"abc`, false},
+		{"unterminated long", `"abcdefghijklmnopqrstuvwxyz`, false},
+		{"only a quote", `"`, false},
+		{"unterminated key", `{"a`, false},
+
+		// Structure.
+		{"nested", `{"a":[1,{"b":null}],"c":"d","e":{},"f":[]}`, true},
+		{"[[]]", `[[]]`, true},
+		{"[{}]", `[{}]`, true},
+		{"empty key", `{"":0}`, true},
+		{"same key in different objects", `{"a":1,"b":{"a":2},"c":[{"a":3},{"a":3}]}`, true},
+		{"trailing comma in an array", `[1,]`, false},
+		{"trailing comma in an object", `{"a":1,}`, false},
+		{"leading comma in an array", `[,1]`, false},
+		{"only a comma in an object", `{,}`, false},
+		{"two commas", `[1,,2]`, false},
+		{"missing colon", `{"a" 1}`, false},
+		{"missing value", `{"a":}`, false},
+		{"missing colon and value", `{"a"}`, false},
+		{"two colons", `{"a"::1}`, false},
+		{"comma for a colon", `{"a",1}`, false},
+		{"colon for a comma", `{"a":1:"b":2}`, false},
+		{"unquoted key", `{a:1}`, false},
+		{"single-quoted key", `{'a':1}`, false},
+		{"number key", `{1:2}`, false},
+		{"null key", `{null:1}`, false},
+		{"object key", `{{}:1}`, false},
+		{"missing comma in an object", `{"a":1 "b":2}`, false},
+		{"missing comma in an array", `[1 2]`, false},
+		{"extra closing bracket", `[1]]`, false},
+		{"extra closing brace", `{}}`, false},
+		{"only a closing bracket", `]`, false},
+		{"only a closing brace", `}`, false},
+		{"only a colon", `:`, false},
+		{"only a comma", `,`, false},
+		{"unclosed array", `[`, false},
+		{"unclosed object", `{`, false},
+		{"unclosed array after a value", `[1`, false},
+		{"unclosed array after a comma", `[1,`, false},
+		{"unclosed object after a key", `{"a"`, false},
+		{"unclosed object after a colon", `{"a":`, false},
+		{"unclosed object after a value", `{"a":1`, false},
+		{"unclosed nested", `[{"a":[1]}`, false},
+		{"[}", `[}`, false},
+		{"{]", `{]`, false},
+		{"[1}", `[1}`, false},
+		{`{"a":1]`, `{"a":1]`, false},
+		{"two strings", `"a" "b"`, false},
+		{"two objects", `{}{}`, false},
+		{"value then a letter", `{} x`, false},
+		{"value then a comma", `1,`, false},
+		{"comment", `[1/*x*/]`, false},
+
+		// Duplicate keys.
+		{"duplicate key", `{"a":1,"a":2}`, false},
+		{"duplicate key once unescaped", `{"a":1,"\u0061":2}`, false},
+		{"duplicate key then invalid text", `{"a":1,"a":2,}`, false},
+		{"duplicate key then the end of the input", `{"a":1,"a"`, false},
+		{"duplicate key nested", `[{"b":1,"b":2}]`, false},
+	}
+
+	// Nesting around the limit: arrays and objects, empty and not at the bottom.
+	nest := func(open, inner, close string, n int) string {
+		return strings.Repeat(open, n) + inner + strings.Repeat(close, n)
+	}
+	for _, n := range []int{MaxDepth - 1, MaxDepth, MaxDepth + 1} {
+		ok := n <= MaxDepth
+		cases = append(cases,
+			validityCase{fmt.Sprintf("%d arrays", n), nest("[", "", "]", n), ok},
+			validityCase{fmt.Sprintf("%d arrays around a number", n), nest("[", "0", "]", n), ok},
+			validityCase{fmt.Sprintf("%d objects", n), nest(`{"a":`, "1", "}", n), ok},
+			validityCase{fmt.Sprintf("%d objects, the last empty", n), nest(`{"a":`, "{}", "}", n-1), ok},
+			validityCase{fmt.Sprintf("%d levels of objects and arrays", n), nest(`{"a":[`, strings.Repeat("{}", n%2), "]}", n/2), ok},
+			validityCase{fmt.Sprintf("%d arrays, each after an element", n), nest("[1,", "2", "]", n), ok},
+		)
+	}
+	cases = append(cases,
+		validityCase{"10,001 arrays unclosed", strings.Repeat("[", MaxDepth+1), false},
+		validityCase{"10,000 arrays unclosed", strings.Repeat("[", MaxDepth), false},
+		validityCase{"10,000 arrays, one too many closed", nest("[", "", "]", MaxDepth) + "]", false},
+	)
+	return cases
+}
+
+// SPEC §1: Decode accepts exactly the input jsontext accepts with duplicate names
+// rejected, once a leading byte-order mark is skipped.
+func TestSpec1_ValidityMatchesJSONText(t *testing.T) {
+	for _, tt := range validityCases() {
+		t.Run(tt.name, func(t *testing.T) {
+			src := bytes.TrimPrefix([]byte(tt.in), utf8BOM)
+			if ref := jsontext.Value(src).IsValid(); ref != tt.valid {
+				t.Fatalf("jsontext says valid=%v for %.80q, the case says %v", ref, tt.in, tt.valid)
+			}
+			_, err := DecodeString(tt.in)
+			if (err == nil) != tt.valid {
+				t.Fatalf("Decode(%.80q) error = %v, want valid=%v", tt.in, err, tt.valid)
 			}
 		})
 	}
