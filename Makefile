@@ -21,7 +21,7 @@ fuzz: ## each fuzz target for FUZZTIME
 	@for pkg in ./adapter ./sessions ./ui; do \
 		for t in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz'); do \
 			echo "== $$pkg $$t"; \
-			$(GO) test $$pkg -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) || exit 1; \
+			$(GO) test $$pkg -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 5s || exit 1; \
 		done; \
 	done
 
