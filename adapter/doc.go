@@ -26,7 +26,9 @@
 // [Decode] reads input files: invalid JSON, invalid UTF-8, an unpaired surrogate
 // escape, a duplicate key inside one object and nesting deeper than 10,000 levels
 // are a [*SyntaxError] with the byte offset, line, column and JSON pointer; a
-// leading byte-order mark is skipped. Text the model wrote (arguments) is judged by
+// leading byte-order mark is skipped. It accepts exactly the texts jsontext accepts
+// (RFC 8259, duplicate names rejected), and the problem and its position in an
+// error are the ones jsontext finds. Text the model wrote (arguments) is judged by
 // [ToolCalls] instead: there a byte-order mark is not skipped.
 //
 // # Tool lists and names
