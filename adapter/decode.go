@@ -198,9 +198,7 @@ func (b *builder) run() (Value, outcome) {
 		switch buf[i] {
 		case '"':
 			var s string
-			if j := plain(buf, i); j > 0 {
-				s, i = b.s[i+1:j], j+1
-			} else if s, i = b.str(i, ^j); i < 0 {
+			if s, i = b.literal(i); i < 0 {
 				return Value{}, malformed
 			}
 			v = textOf(String, s)
@@ -217,9 +215,7 @@ func (b *builder) run() (Value, outcome) {
 				return Value{}, malformed
 			}
 			var key string
-			if j := plain(buf, i); j > 0 {
-				key, i = b.s[i+1:j], j+1
-			} else if key, i = b.str(i, ^j); i < 0 {
+			if key, i = b.literal(i); i < 0 {
 				return Value{}, malformed
 			}
 			frames = append(frames, frame{key: key, base: len(b.mems), obj: true})
@@ -284,9 +280,7 @@ func (b *builder) run() (Value, outcome) {
 						return Value{}, malformed
 					}
 					var key string
-					if j := plain(buf, i); j > 0 {
-						key, i = b.s[i+1:j], j+1
-					} else if key, i = b.str(i, ^j); i < 0 {
+					if key, i = b.literal(i); i < 0 {
 						return Value{}, malformed
 					}
 					if b.repeated(f, key) {
@@ -450,10 +444,12 @@ func (b *builder) rehash(tab []int32, n, base int) []int32 {
 	return tab
 }
 
-// plain returns the index of the closing quote of the string literal at i when the
-// literal holds only printable ASCII other than '\\'. Otherwise it returns ^j, where
-// the literal is printable ASCII other than '\\' before j.
-func plain(buf []byte, i int) int {
+// literal reads the string literal at i and returns its text and the index after
+// it, or -1 for next when the literal is not valid. A literal of printable ASCII
+// without '\\' is found 8 bytes at a time; str reads any other from where this
+// one stops.
+func (b *builder) literal(i int) (s string, next int) {
+	buf := b.buf
 	j := i + 1
 	for ; j+8 <= len(buf); j += 8 {
 		x := binary.LittleEndian.Uint64(buf[j : j+8])
@@ -462,13 +458,14 @@ func plain(buf []byte, i int) int {
 		q, bs := x^(ones*'"'), x^(ones*'\\')
 		if m := ((q-ones)&^q | (bs-ones)&^bs | x | (x - ones*0x20)) & highs; m != 0 {
 			k := bits.TrailingZeros64(m)
+			j += k / 8
 			if byte(x>>(k&^7)) != '"' {
-				return ^(j + k/8)
+				return b.str(i, j)
 			}
-			return j + k/8
+			return b.s[i+1 : j], j + 1
 		}
 	}
-	return ^j
+	return b.str(i, j)
 }
 
 // str reads the string literal at i, which is printable ASCII other than '\\'
