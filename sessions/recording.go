@@ -301,15 +301,7 @@ func (l *loader) loadValue(v adapter.Value, from Format) (*Recording, error) {
 	case shapeErrorList:
 		return l.loadErrorList(v)
 	case shapeChatChunk, shapeRespEvent, shapeChunkList, shapeEventList:
-		items := []adapter.Value{v}
-		if v.Kind() == adapter.Array {
-			items = v.Items()
-		}
-		s := newStreamLoader()
-		for i, it := range items {
-			s.value("", it, fmt.Sprintf("event %d", i+1))
-		}
-		ex, err := s.exchange("stream")
+		ex, err := reassembleEvents(v, "stream")
 		if err != nil {
 			return nil, l.fail("", "%s", err.msg)
 		}
