@@ -68,7 +68,8 @@ func (e *StrictError) Error() string {
 // both the result and the error are returned: the error's path points into the
 // result's schema, which must not be sent as strict.
 func StrictSchema(schema Value, opts StrictOptions) (*StrictResult, error) {
-	c := converter{opts: opts, root: schema}
+	c := &converter{opts: opts, root: schema}
+	c.spath, c.ipath = c.spathBuf[:0], c.ipathBuf[:0]
 	out, ok := c.run()
 	if !ok && out.Kind() == Null {
 		return nil, c.err
@@ -86,11 +87,15 @@ type converter struct {
 	root Value
 
 	reachable map[refTarget]bool // definitions reachable from the root
-	units     map[refTarget]*unit
-	unit      *unit // the root or definition being converted
+	rootUnit  unit
+	units     map[refTarget]*unit // every unit, once a definition or $ref needs them; nil before
+	unit      *unit               // the root or definition being converted
 
 	spath []Step // schema path of the current node
 	ipath []Step // instance path of the current node
+	// The paths start in these, so that a schema nesting up to four levels
+	// needs no allocation for them.
+	spathBuf, ipathBuf [8]Step
 
 	memSlab  slab[Member]
 	valSlab  slab[Value]
@@ -161,12 +166,11 @@ func (c *converter) run() (Value, bool) {
 	if root.Has("$ref") {
 		return Value{}, c.fail("$ref", "the root schema cannot be a $ref; inline the referenced object at the root")
 	}
-	c.units = map[refTarget]*unit{{}: {}}
 	if root.Has("$defs") || root.Has("definitions") {
 		c.reachable = map[refTarget]bool{}
 		c.reach(root)
 	}
-	c.unit = c.units[refTarget{}]
+	c.unit = &c.rootUnit
 	out, ok := c.node(root, true, prop{})
 	if !ok {
 		return Value{}, false
@@ -788,6 +792,7 @@ func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
 func (c *converter) definitions(container string, defs Value) (Value, bool, bool) {
 	var out []Member
 	saved := c.unit
+	c.allUnits()
 	for _, m := range defs.Members() {
 		t := refTarget{container, m.Key}
 		if !c.reachable[t] {
@@ -1109,7 +1114,7 @@ func (r requiredNames) has(name string) bool {
 // exactly that is returned as it is.
 func (c *converter) requiredList(props Value, existing Value) Value {
 	mems := props.Members()
-	names := c.names[:0]
+	names := slices.Grow(c.names[:0], len(mems))
 	for _, m := range mems {
 		names = append(names, m.Key)
 	}
@@ -1140,7 +1145,7 @@ func (c *converter) expandNullPaths() bool {
 	if !c.sawRef {
 		// One unit, no $ref: the events are the null paths, unique unless anyOf
 		// branches repeat a property.
-		events := &c.units[refTarget{}].events
+		events := &c.rootUnit.events
 		c.nullPaths = make([]Path, 0, events.n)
 		var seen map[string]bool
 		if c.sawAnyOf {
@@ -1160,6 +1165,7 @@ func (c *converter) expandNullPaths() bool {
 		}
 		return true
 	}
+	c.allUnits()
 	// A unit "reaches null" when it, or any unit reachable from it, makes a property
 	// nullable.
 	reachesNull := map[refTarget]bool{}
@@ -1253,6 +1259,13 @@ func (c *converter) expandNullPaths() bool {
 		c.nullPaths = []Path{}
 	}
 	return true
+}
+
+// allUnits makes the map of units, which starts with the root's.
+func (c *converter) allUnits() {
+	if c.units == nil {
+		c.units = map[refTarget]*unit{{}: &c.rootUnit}
+	}
 }
 
 // refSitePath finds the schema path of the node holding a $ref event, for the
@@ -1372,7 +1385,7 @@ func sortStrings(names []string, scratch []keyedName, keys []uint64) ([]keyedNam
 		sortKeys(keys, keys[len(keys):2*len(keys)])
 		// The names are written back in key order, from a copy; runs that tie
 		// on the first seven bytes are then put in string order.
-		ks := scratch[:0]
+		ks := slices.Grow(scratch[:0], len(names))
 		for _, n := range names {
 			ks = append(ks, keyedName{s: n})
 		}
@@ -1395,7 +1408,7 @@ func sortStrings(names []string, scratch []keyedName, keys []uint64) ([]keyedNam
 		}
 		return ks, keys
 	}
-	ks := scratch[:0]
+	ks := slices.Grow(scratch[:0], len(names))
 	for _, n := range names {
 		ks = append(ks, keyedName{prefixKey(n, 8), n})
 	}
