@@ -6,13 +6,13 @@ import (
 	"testing"
 )
 
-// TestSortStrings checks the required-list sort against slices.Sort on names that
+// TestKeyOrder checks the required-list sort against slices.Sort on names that
 // tie on their first bytes, differ only past them, are prefixes of each other and
 // hold zero bytes, in lists short and long (the two ways it sorts).
-func TestSortStrings(t *testing.T) {
+func TestKeyOrder(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	alphabet := []string{"a", "b", "s0_f", "\x00", "é", "long_prefix_", "x"}
-	var keyed []keyedName
+	var order []int32
 	var keys []uint64
 	for _, n := range []int{0, 1, 2, 3, 17, 100, 256, 257, 600} {
 		for range 20 {
@@ -28,11 +28,21 @@ func TestSortStrings(t *testing.T) {
 					names = append(names, s)
 				}
 			}
-			want := slices.Clone(names)
-			slices.Sort(want)
-			keyed, keys = sortStrings(names, keyed, keys)
-			if !slices.Equal(names, want) {
-				t.Fatalf("sortStrings(%d names) = %q, want %q", n, names, want)
+			want := slices.Sorted(slices.Values(names))
+			// In random order, and already in order (one run).
+			for _, in := range [][]string{names, want} {
+				mems := make([]Member, len(in))
+				for i, name := range in {
+					mems[i].Key = name
+				}
+				order = keyOrder(mems, order[:0], &keys)
+				got := make([]string, len(order))
+				for i, j := range order {
+					got[i] = in[j]
+				}
+				if !slices.Equal(got, want) {
+					t.Fatalf("keyOrder(%q) gives %q, want %q", in, got, want)
+				}
 			}
 		}
 	}

@@ -100,10 +100,9 @@ type converter struct {
 	memSlab  slab[Member]
 	valSlab  slab[Value]
 	stepSlab slab[Step]
-	names    []string    // scratch for requiredList
-	keyed    []keyedName // scratch for sortStrings
-	sortKeys []uint64    // scratch for sortStrings
-	textBuf  []byte      // scratch for defaultText
+	order    []int32  // scratch for requiredList
+	sortKeys []uint64 // scratch for keyOrder
+	textBuf  []byte   // scratch for defaultText
 
 	// Totals toward the size limits, counted while converting, so that the exact
 	// walk of checkLimits (which finds where a limit is crossed) runs only when
@@ -1114,16 +1113,12 @@ func (r requiredNames) has(name string) bool {
 // exactly that is returned as it is.
 func (c *converter) requiredList(props Value, existing Value) Value {
 	mems := props.Members()
-	names := slices.Grow(c.names[:0], len(mems))
-	for _, m := range mems {
-		names = append(names, m.Key)
-	}
-	c.keyed, c.sortKeys = sortStrings(names, c.keyed, c.sortKeys)
-	c.names = names
-	if old := existing.Items(); existing.Kind() == Array && len(old) == len(names) {
+	order := keyOrder(mems, c.order[:0], &c.sortKeys)
+	c.order = order
+	if old := existing.Items(); existing.Kind() == Array && len(old) == len(order) {
 		same := true
 		for i, it := range old {
-			if it.Kind() != String || it.Str() != names[i] {
+			if it.Kind() != String || it.Str() != mems[order[i]].Key {
 				same = false
 				break
 			}
@@ -1132,9 +1127,9 @@ func (c *converter) requiredList(props Value, existing Value) Value {
 			return existing
 		}
 	}
-	items := c.values(len(names))
-	for i, n := range names {
-		items[i] = StringValue(n)
+	items := c.values(len(order))
+	for i, j := range order {
+		items[i] = StringValue(mems[j].Key)
 	}
 	return arrayOf(items)
 }
@@ -1361,70 +1356,53 @@ func describeValue(v Value) string {
 	return Sanitize(v.String())
 }
 
-// keyedName is a name with its first eight bytes as a number, for sorting.
-type keyedName struct {
-	prefix uint64
-	s      string
-}
-
-// sortStrings sorts names in place. Most names differ in their first bytes, so they
-// are sorted as numbers made of those bytes first: for up to 256 names the first
-// seven bytes and the name's index share one uint64 and the sort needs no
-// comparison function; names that tie on those bytes are then sorted as strings.
-// scratch is reused and returned.
-func sortStrings(names []string, scratch []keyedName, keys []uint64) ([]keyedName, []uint64) {
-	if len(names) < 2 || slices.IsSorted(names) {
-		return scratch, keys
-	}
-	if len(names) <= 256 {
-		// keys holds the keys, then as many words of scratch for sortKeys.
-		keys = slices.Grow(keys[:0], 2*len(names))[:len(names)]
-		for i, n := range names {
-			keys[i] = prefixKey(n, 7)<<8 | uint64(i)
+// keyOrder appends to order the indices of mems in the order of their keys, and
+// returns it; keys is scratch, kept for the next call. Most keys differ in their
+// first bytes, so they are sorted as numbers made of those bytes first: for up to
+// 256 members the first seven bytes and the member's index share one uint64 and
+// the sort needs no comparison function; members whose keys tie on those bytes
+// are then put in string order.
+func keyOrder(mems []Member, order []int32, keys *[]uint64) []int32 {
+	n := len(mems)
+	if n <= 256 {
+		// The keys, then as many words of scratch for sortKeys.
+		k := slices.Grow((*keys)[:0], 2*n)[:2*n]
+		*keys = k
+		for i := range mems {
+			k[i] = prefixKey(mems[i].Key, 7)<<8 | uint64(i)
 		}
-		sortKeys(keys, keys[len(keys):2*len(keys)])
-		// The names are written back in key order, from a copy; runs that tie
-		// on the first seven bytes are then put in string order.
-		ks := slices.Grow(scratch[:0], len(names))
-		for _, n := range names {
-			ks = append(ks, keyedName{s: n})
+		sortKeys(k[:n], k[n:])
+		for i := range n {
+			order = append(order, int32(k[i]&0xFF))
 		}
-		ties := false
-		for i, k := range keys {
-			names[i] = ks[k&0xFF].s
-			ties = ties || i > 0 && k>>8 == keys[i-1]>>8
-		}
-		if ties {
-			for lo := 0; lo < len(keys); {
-				hi := lo + 1
-				for hi < len(keys) && keys[hi]>>8 == keys[lo]>>8 {
-					hi++
-				}
-				if hi-lo > 1 {
-					slices.Sort(names[lo:hi])
-				}
-				lo = hi
+		for lo := 0; lo < n; {
+			hi := lo + 1
+			for hi < n && k[hi]>>8 == k[lo]>>8 {
+				hi++
 			}
+			if hi-lo > 1 {
+				slices.SortFunc(order[lo:hi], func(a, b int32) int { return strings.Compare(mems[a].Key, mems[b].Key) })
+			}
+			lo = hi
 		}
-		return ks, keys
+		return order
 	}
-	ks := slices.Grow(scratch[:0], len(names))
-	for _, n := range names {
-		ks = append(ks, keyedName{prefixKey(n, 8), n})
+	k := slices.Grow((*keys)[:0], n)[:n]
+	*keys = k
+	for i := range mems {
+		k[i] = prefixKey(mems[i].Key, 8)
+		order = append(order, int32(i))
 	}
-	slices.SortFunc(ks, func(a, b keyedName) int {
+	slices.SortFunc(order, func(a, b int32) int {
 		switch {
-		case a.prefix < b.prefix:
+		case k[a] < k[b]:
 			return -1
-		case a.prefix > b.prefix:
+		case k[a] > k[b]:
 			return 1
 		}
-		return strings.Compare(a.s, b.s)
+		return strings.Compare(mems[a].Key, mems[b].Key)
 	})
-	for i := range ks {
-		names[i] = ks[i].s
-	}
-	return ks, keys
+	return order
 }
 
 // sortKeys sorts distinct keys, with buf (as long as keys) as scratch. Names are
