@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"flag"
+	"math"
 	"strconv"
 
 	"github.com/strictscope/strictscope/adapter"
@@ -19,6 +21,7 @@ type toolFlags struct {
 	api, strict          string
 	noPrefix, noDefaults bool
 	descriptionCap       string
+	capSet               bool // --description-cap was given, even as ""
 }
 
 func (f *toolFlags) register(fs *flag.FlagSet, withCap bool) {
@@ -27,7 +30,10 @@ func (f *toolFlags) register(fs *flag.FlagSet, withCap bool) {
 	fs.BoolVar(&f.noPrefix, "no-prefix", false, "expose tools as TOOL instead of SERVER__TOOL")
 	fs.BoolVar(&f.noDefaults, "no-default-descriptions", false, "do not write dropped defaults into descriptions")
 	if withCap {
-		fs.StringVar(&f.descriptionCap, "description-cap", "", "cap tool descriptions at N (code points for chat, bytes for responses)")
+		fs.Func("description-cap", "cap tool descriptions at N (code points for chat, bytes for responses)", func(v string) error {
+			f.descriptionCap, f.capSet = v, true
+			return nil
+		})
 	}
 }
 
@@ -42,15 +48,27 @@ func (f *toolFlags) options(cmd string) (adapter.ToolsOptions, error) {
 		return adapter.ToolsOptions{}, err
 	}
 	opts := adapter.ToolsOptions{API: api, Strict: mode, NoDefaultDescriptions: f.noDefaults}
-	if f.descriptionCap != "" {
-		n, err := strconv.Atoi(f.descriptionCap)
+	if f.capSet {
+		n, ok := parseCap(f.descriptionCap)
 		min := adapter.MinDescriptionCap(api)
-		if err != nil || n < min {
+		if !ok || n < min {
 			return opts, usagef("strictscope %s: --description-cap must be a whole number of at least %d for %s, not %s", cmd, min, api, adapter.QuoteForMessage(f.descriptionCap))
 		}
 		opts.DescriptionCap = n
 	}
 	return opts, nil
+}
+
+// parseCap reads the N of --description-cap (SPEC §4): a whole number, which must be
+// at least the API's minimum. A given but empty N is not a number. A positive
+// number too large for an int is still a valid cap, one no description reaches, so
+// it reads as math.MaxInt.
+func parseCap(s string) (int, bool) {
+	n, err := strconv.Atoi(s)
+	if errors.Is(err, strconv.ErrRange) && n > 0 {
+		return math.MaxInt, true
+	}
+	return n, err == nil
 }
 
 func runTools(e *env, args []string) (int, error) {

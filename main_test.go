@@ -246,6 +246,8 @@ func TestSpec10_BadUsage(t *testing.T) {
 		{"tools", "--api", "chat", "--description-cap", "0", "fixtures/tools/files.json"},
 		{"tools", "--api", "responses", "--description-cap", "3", "fixtures/tools/files.json"},
 		{"tools", "--api", "chat", "--description-cap", "ten", "fixtures/tools/files.json"},
+		{"tools", "--api", "chat", "--description-cap", "", "fixtures/tools/files.json"},
+		{"tools", "--api", "responses", "--description-cap=", "fixtures/tools/files.json"},
 		{"tools", "--api", "chat"},
 		{"tools", "--api", "chat", "--frobnicate", "fixtures/tools/files.json"},
 		{"calls", "--api", "chat", "--tools", "fixtures/tools/files.json"},
@@ -263,6 +265,59 @@ func TestSpec10_BadUsage(t *testing.T) {
 		if lines := strings.Count(strings.TrimRight(r.stderr, "\n"), "\n"); r.stderr == "" || lines > 0 {
 			t.Errorf("%v: want one line on stderr, got %q", args, r.stderr)
 		}
+	}
+}
+
+// TestSpec4_DescriptionCapOption: --description-cap N sets the cap in the API's
+// unit; N is a whole number of at least 1 for Chat and 4 for Responses, else a
+// usage error. An empty N is not a number; a number too large for an int is still
+// at least the minimum, and cuts nothing.
+func TestSpec4_DescriptionCapOption(t *testing.T) {
+	dir := t.TempDir()
+	desc := strings.Repeat("d", 20)
+	list := writeFile(t, dir, "s.json", `{"tools":[{"name":"t","description":"`+desc+`","inputSchema":{"type":"object"}}]}`)
+	tests := []struct {
+		name string
+		api  string
+		cap  string
+		code int
+		want string // the description sent, when the exit code is 0
+	}{
+		{"chat 1", "chat", "1", 0, "…"},
+		{"chat 5", "chat", "5", 0, "dddd…"},
+		{"chat at the length", "chat", "20", 0, desc},
+		{"responses 4", "responses", "4", 0, "d…"},
+		{"responses with a plus sign", "responses", "+10", 0, "ddddddd…"},
+		{"chat larger than an int", "chat", "99999999999999999999", 0, desc},
+		{"responses larger than an int", "responses", "123456789012345678901234567890", 0, desc},
+		{"chat 0", "chat", "0", 2, ""},
+		{"responses 3", "responses", "3", 2, ""},
+		{"chat negative", "chat", "-1", 2, ""},
+		{"chat negative larger than an int", "chat", "-99999999999999999999", 2, ""},
+		{"chat empty", "chat", "", 2, ""},
+		{"responses empty", "responses", "", 2, ""},
+		{"chat not a number", "chat", "1e3", 2, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCLI(t, "", "tools", "--api", tt.api, "--description-cap="+tt.cap, list)
+			if r.code != tt.code {
+				t.Fatalf("exit %d, want %d; stderr %q", r.code, tt.code, r.stderr)
+			}
+			if tt.code != 0 {
+				if r.stdout != "" || !strings.Contains(r.stderr, "--description-cap") {
+					t.Errorf("stdout %q, stderr %q", r.stdout, r.stderr)
+				}
+				return
+			}
+			tool := r.parse(t).(map[string]any)["tools"].([]any)[0].(map[string]any)
+			if tt.api == "chat" {
+				tool = tool["function"].(map[string]any)
+			}
+			if got := tool["description"]; got != tt.want {
+				t.Errorf("description %q, want %q", got, tt.want)
+			}
+		})
 	}
 }
 
