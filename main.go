@@ -62,16 +62,11 @@ func run(e *env, args []string, isTTY bool) int {
 }
 
 // finish runs a command and turns its error into a one-line message.
+//
+// -h or --help where a flag may stand prints the command's usage on stdout (exit 0):
+// the flag parser reports it as flag.ErrHelp. As the value of a flag (--call-id -h)
+// it is that value, and after "--" it is an argument.
 func finish(e *env, c command, args []string) int {
-	for _, a := range args {
-		if a == "-h" || a == "--help" {
-			fmt.Fprintf(e.stdout, "%s\n\n  %s\n", c.usage, c.summary)
-			return exitOK
-		}
-		if a == "--" {
-			break
-		}
-	}
 	code, err := c.run(e, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {

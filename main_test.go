@@ -403,3 +403,50 @@ func TestReplaySave(t *testing.T) {
 		t.Errorf("overwrite: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
+
+// TestSpec10_HelpAndFlagValues: -h or --help where a flag may stand prints the
+// command's usage on stdout (exit 0); as a flag's value, or after "--", it is data,
+// and the command does its work with it.
+func TestSpec10_HelpAndFlagValues(t *testing.T) {
+	tests := []struct {
+		name  string
+		stdin string
+		args  []string
+		code  int
+		want  string // the expected JSON on stdout; "" for the usage text
+	}{
+		{"help first", "", []string{"tools", "-h"}, 0, ""},
+		{"help after a file", "", []string{"tools", "fixtures/tools/files.json", "--help"}, 0, ""},
+		{"help after flags", "", []string{"calls", "--api", "chat", "-help"}, 0, ""},
+		{"call id -h", `{"content":[{"type":"text","text":"x"}]}`, []string{"output", "--api", "chat", "--call-id", "-h"}, 0,
+			`{"role":"tool","tool_call_id":"-h","content":"x"}`},
+		{"error prefix --help", `{"isError":true}`, []string{"output", "--api", "responses", "--call-id", "c", "--error-prefix", "--help", "-"}, 0,
+			`{"type":"function_call_output","call_id":"c","output":"--help"}`},
+		{"calls error prefix -h", `[{"type":"function_call","call_id":"c","name":"nope","arguments":"{}"}]`,
+			[]string{"calls", "--api", "responses", "--tools", "fixtures/tools/weather.json", "--error-prefix", "-h", "-"}, 0,
+			`{"calls":[],"rejected":[{"type":"function_call_output","call_id":"c","output":"-hunknown tool \"nope\""}]}`},
+		{"-h after -- is a file", "", []string{"strict", "--", "-h"}, 2, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := runCLI(t, tt.stdin, tt.args...)
+			if r.code != tt.code {
+				t.Fatalf("exit %d, want %d; stdout %q, stderr %q", r.code, tt.code, r.stdout, r.stderr)
+			}
+			switch {
+			case tt.code == 2:
+				if r.stdout != "" {
+					t.Errorf("stdout %q on a failure", r.stdout)
+				}
+			case tt.want == "":
+				if !strings.HasPrefix(r.stdout, "strictscope "+tt.args[0]+" ") {
+					t.Errorf("stdout %q, want the usage of %s", r.stdout, tt.args[0])
+				}
+			default:
+				if got := r.parse(t); !reflect.DeepEqual(got, mustJSON(t, tt.want)) {
+					t.Errorf("\n got %s\nwant %s", r.stdout, tt.want)
+				}
+			}
+		})
+	}
+}
