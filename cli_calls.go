@@ -47,7 +47,7 @@ func runCalls(e *env, args []string) (int, error) {
 	if err != nil {
 		return exitBad, err
 	}
-	rec, sessionTools, err := loadResponses(name, data, tf.noPrefix, opts)
+	rec, sessionTools, err := loadResponses(name, data, tf.noPrefix, flagSet(fs, "strict"), opts)
 	if err != nil {
 		return exitBad, err
 	}
@@ -103,7 +103,13 @@ func runCalls(e *env, args []string) (int, error) {
 
 // loadResponses reads RESPONSE: a session file gives its turns' responses and its
 // tools; anything else is read as a recording.
-func loadResponses(name string, data []byte, noPrefix bool, opts adapter.ToolsOptions) (*sessions.Recording, *adapter.SentTools, error) {
+//
+// A session's tools are sent as its options say, as replay sends them: its strict
+// mode unless --strict is given (strictGiven), and without prefix when either the
+// session or --no-prefix says so. The calls then resolve against the tools the model
+// saw (SPEC §8): under strict true a tool that does not convert is unknown, under
+// strict false no tool has null paths.
+func loadResponses(name string, data []byte, noPrefix, strictGiven bool, opts adapter.ToolsOptions) (*sessions.Recording, *adapter.SentTools, error) {
 	if sessions.Detect(name, data) != sessions.FormatSession {
 		rec, err := sessions.LoadRecording(name, data)
 		return rec, nil, err
@@ -115,6 +121,9 @@ func loadResponses(name string, data []byte, noPrefix bool, opts adapter.ToolsOp
 	rec := &sessions.Recording{Name: name, Format: sessions.FormatSession, Warnings: s.Warnings}
 	for i, t := range s.Turns {
 		rec.Exchanges = append(rec.Exchanges, sessions.Exchange{Label: fmt.Sprintf("turn %d", i+1), Response: t.Response, Streamed: t.Streamed, Warnings: t.Warnings})
+	}
+	if !strictGiven {
+		opts.Strict = s.Strict
 	}
 	_, rep := adapter.Tools(adapter.NewToolSet(s.Servers, adapter.NameOptions{NoPrefix: noPrefix || !s.Prefix}), opts)
 	return rec, rep.Sent(), nil

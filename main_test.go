@@ -450,3 +450,52 @@ func TestSpec10_HelpAndFlagValues(t *testing.T) {
 		})
 	}
 }
+
+// TestSpec10_CallsSession: the calls of a session file resolve against the tools as
+// the session sent them (SPEC §8, §11): its strict mode unless --strict is given. Under
+// strict true a tool that does not convert is unknown; under strict false no tool has
+// null paths, so a null the model sent stays.
+func TestSpec10_CallsSession(t *testing.T) {
+	session := func(strict string) string {
+		return `{"strictscope_session":1,"api":"responses","options":{"strict":"` + strict + `","prefix":true},
+			"servers":[{"name":"w","tools":[
+				{"name":"get","inputSchema":{"type":"object","properties":{"city":{"type":"string"},"note":{"type":"string"}},"required":["city"]}},
+				{"name":"bad","inputSchema":{"type":"object","properties":{"v":{"oneOf":[{"type":"string"}]}}}}]}],
+			"turns":[{"response":{"output":[
+				{"type":"function_call","call_id":"c1","name":"w__get","arguments":"{\"city\":\"Oslo\",\"note\":null}"},
+				{"type":"function_call","call_id":"c2","name":"w__bad","arguments":"{\"v\":\"x\"}"}]},
+			"results":{"c1":{"content":[]},"c2":{"content":[]}}}]}`
+	}
+	const (
+		getStripped = `{"call_id":"c1","name":"w__get","server":"w","tool":"get","arguments":{"city":"Oslo"},"stripped":[["note"]],"valid":true,"errors":[]}`
+		getKept     = `{"call_id":"c1","name":"w__get","server":"w","tool":"get","arguments":{"city":"Oslo","note":null},"stripped":[],"valid":false,"errors":[{"path":["note"],"message":"expected string, got null"}]}`
+		badCall     = `{"call_id":"c2","name":"w__bad","server":"w","tool":"bad","arguments":{"v":"x"},"stripped":[],"valid":true,"errors":[]}`
+		badUnknown  = `{"type":"function_call_output","call_id":"c2","output":"Error: unknown tool \"w__bad\""}`
+	)
+	dir := t.TempDir()
+	tests := []struct {
+		name    string
+		session string
+		flags   []string
+		want    string
+	}{
+		{"session strict true", "true", nil, `{"calls":[` + getStripped + `],"rejected":[` + badUnknown + `]}`},
+		{"session strict false", "false", nil, `{"calls":[` + getKept + `,` + badCall + `],"rejected":[]}`},
+		{"session strict auto", "auto", nil, `{"calls":[` + getStripped + `,` + badCall + `],"rejected":[]}`},
+		{"--strict overrides the session", "false", []string{"--strict", "auto"}, `{"calls":[` + getStripped + `,` + badCall + `],"rejected":[]}`},
+		{"--strict true overrides the session", "auto", []string{"--strict", "true"}, `{"calls":[` + getStripped + `],"rejected":[` + badUnknown + `]}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			file := writeFile(t, dir, strings.ReplaceAll(tt.name, " ", "_")+".json", session(tt.session))
+			args := append([]string{"calls", "--api", "responses"}, tt.flags...)
+			r := runCLI(t, "", append(args, file)...)
+			if r.code != 0 {
+				t.Fatalf("exit %d: %s", r.code, r.stderr)
+			}
+			if got := r.parse(t); !reflect.DeepEqual(got, mustJSON(t, tt.want)) {
+				t.Errorf("\n got %s\nwant %s", r.stdout, tt.want)
+			}
+		})
+	}
+}
