@@ -103,6 +103,14 @@ func TestSpec5_Definitions(t *testing.T) {
 		{name: "closing $ref inside an anyOf branch",
 			in:      `{"type":"object","properties":{"n":{"$ref":"#/$defs/node"}},"required":["n"],"$defs":{"node":{"type":"object","properties":{"v":{"type":"string"},"kids":{"anyOf":[{"type":"string"},{"type":"array","items":{"$ref":"#/$defs/node"}}]}},"required":["kids"]}}}`,
 			errPath: `["$defs","node","properties","kids","anyOf",1,"items"]`, errKeyword: "$ref"},
+		// Two closing $refs at the same instance path: the node's keys are read in
+		// their order, so the anyOf written before properties holds the first one.
+		{name: "the first closing $ref in document order: anyOf before properties",
+			in:      `{"type":"object","properties":{"n":{"$ref":"#/$defs/node"}},"required":["n"],"$defs":{"node":{"type":"object","anyOf":[{"type":"object","properties":{"k":{"$ref":"#/$defs/node"}},"required":["k"]}],"properties":{"k":{"$ref":"#/$defs/node"},"o":{"type":"string"}},"required":["k"]}}}`,
+			errPath: `["$defs","node","anyOf",0,"properties","k"]`, errKeyword: "$ref"},
+		{name: "the first closing $ref in document order: items before anyOf",
+			in:      `{"type":"object","properties":{"n":{"$ref":"#/$defs/node"}},"required":["n"],"$defs":{"node":{"type":["array","object"],"items":{"$ref":"#/$defs/node"},"anyOf":[{"type":"array","items":{"$ref":"#/$defs/node"}}],"properties":{"o":{"type":"string"}}}}}`,
+			errPath: `["$defs","node","items"]`, errKeyword: "$ref"},
 		{name: "self-referencing definition without properties",
 			in:    `{"type":"object","properties":{"j":{"$ref":"#/$defs/json"}},"required":["j"],"$defs":{"json":{"anyOf":[{"type":"string"},{"type":"array","items":{"$ref":"#/$defs/json"}}]}}}`,
 			want:  `{"type":"object","properties":{"j":{"$ref":"#/$defs/json"}},"required":["j"],"$defs":{"json":{"anyOf":[{"type":"string"},{"type":"array","items":{"$ref":"#/$defs/json"}}]}},"additionalProperties":false}`,

@@ -1280,24 +1280,29 @@ func (c *converter) refSitePath(t refTarget, e event) Path {
 			}
 			return false
 		}
-		if typeHas(n, "object") {
-			if props, ok := n.Get("properties"); ok {
-				for _, m := range props.Members() {
-					if walk(m.Value, sp.Append(Key("properties"), Key(m.Key)), ip.Append(Key(m.Key))) {
+		// The node's keys in their order, as the conversion recorded the events:
+		// two $refs to the target can share an instance path (one in properties,
+		// one in an anyOf branch), and the first written is the one reported.
+		for _, m := range n.Members() {
+			switch m.Key {
+			case "properties":
+				if !typeHas(n, "object") {
+					continue
+				}
+				for _, p := range m.Value.Members() {
+					if walk(p.Value, sp.Append(Key("properties"), Key(p.Key)), ip.Append(Key(p.Key))) {
 						return true
 					}
 				}
-			}
-		}
-		if typeHas(n, "array") {
-			if items, ok := n.Get("items"); ok && walk(items, sp.Append(Key("items")), ip.Append(Every())) {
-				return true
-			}
-		}
-		if any, ok := n.Get("anyOf"); ok {
-			for i, b := range any.Items() {
-				if walk(b, sp.Append(Key("anyOf"), Index(i)), ip) {
+			case "items":
+				if typeHas(n, "array") && walk(m.Value, sp.Append(Key("items")), ip.Append(Every())) {
 					return true
+				}
+			case "anyOf":
+				for i, b := range m.Value.Items() {
+					if walk(b, sp.Append(Key("anyOf"), Index(i)), ip) {
+						return true
+					}
 				}
 			}
 		}
