@@ -8,7 +8,8 @@ func TestDroppedReasons(t *testing.T) {
 		"a":{"type":"string","default":"x","examples":["y"],"format":"uri","pattern":"^(?!z)"},
 		"b":{"type":"string","properties":{},"items":{"type":"string"},"description":7},
 		"c":{"$ref":"#/$defs/D","items":{"type":"string"}},
-		"d":{"type":"object","properties":{"e":{"type":"string"}},"required":["e"],"$defs":{}}
+		"d":{"type":"object","properties":{"e":{"type":"string"}},"required":["e"],"$defs":{}},
+		"f":{"$ref":"#/$defs/D","$defs":{},"definitions":{}}
 	},"items":{"type":"string"},"default":{},"$defs":{"D":{"type":"string"},"U":{"type":"string"}}}`
 	want := map[string]string{
 		`["properties","a","default"]`:     ReasonDefault,
@@ -20,6 +21,8 @@ func TestDroppedReasons(t *testing.T) {
 		`["properties","b","description"]`: ReasonNotString,
 		`["properties","c","items"]`:       ReasonNotArray,
 		`["properties","d","$defs"]`:       ReasonNestedDefs,
+		`["properties","f","$defs"]`:       ReasonNestedDefs,
+		`["properties","f","definitions"]`: ReasonNestedDefs,
 		`["items"]`:                        ReasonNotArray,
 		`["default"]`:                      ReasonDefaultNoText,
 		`["$defs","U"]`:                    ReasonUnreachable,

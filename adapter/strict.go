@@ -732,6 +732,8 @@ func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
 			c.drop(m.Key, ReasonNotObject)
 		case "items":
 			c.drop(m.Key, ReasonNotArray)
+		case "$defs", "definitions":
+			c.drop(m.Key, ReasonNestedDefs)
 		case "pattern":
 			if m.Value.Kind() == String && hasLookaround(m.Value.Str()) {
 				c.drop(m.Key, ReasonLookaround)
