@@ -401,6 +401,36 @@ func TestSpec5_Limits(t *testing.T) {
 			}
 		})
 	}
+
+	// Only a null this conversion appends is exempt. A strict result given back
+	// to StrictSchema as it is (not re-decoded) has its appended nulls written in
+	// the input now, and they count like any written null.
+	again := []struct {
+		name, in, keyword string
+	}{
+		{"a null appended by an earlier conversion counts", `{"type":"object","properties":{"e":{"enum":[` + spStr(119997, "v") + `]}}}`, "max_chars"},
+		{"a null appended by an earlier conversion stops a string enum", `{"type":"object","properties":{"e":{"enum":` + str250(250, 61) + `}}}`, ""},
+	}
+	for _, tt := range again {
+		t.Run(tt.name, func(t *testing.T) {
+			first, _ := StrictSchema(spValue(t, tt.in), StrictOptions{})
+			if first == nil {
+				t.Fatal("no result from the first conversion")
+			}
+			_, errInProcess := StrictSchema(first.Schema, StrictOptions{})
+			_, errDecoded := StrictSchema(spValue(t, first.Schema.String()), StrictOptions{})
+			for _, err := range []error{errInProcess, errDecoded} {
+				var se *StrictError
+				got := ""
+				if errors.As(err, &se) {
+					got = se.Keyword
+				}
+				if got != tt.keyword {
+					t.Errorf("second conversion: error %v, want keyword %q", err, tt.keyword)
+				}
+			}
+		})
+	}
 }
 
 // SPEC §5, Which failure is reported.

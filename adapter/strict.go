@@ -386,14 +386,15 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 				b.keep(i)
 			}
 		case kwEnum:
+			// Every null of the input is written, even one an earlier conversion
+			// appended (a result given back as it is): its mark goes.
+			e := m.Value
+			e.b = false
 			if how == nullAddType || how == nullEnum {
-				e := c.appendNull(m.Value)
-				c.tot.addEnum(e)
-				b.set(i, e)
-			} else {
-				c.tot.addEnum(m.Value)
-				b.keep(i)
+				e = c.appendNull(e)
 			}
+			c.tot.addEnum(e)
+			b.set(i, e)
 		case kwConst:
 			c.tot.chars += valueBound(m.Value)
 			b.keep(i)
