@@ -137,7 +137,8 @@ func TestSpec6_DefaultAt(t *testing.T) {
 		"r":{"$ref":"#/$defs/d"},
 		"w":{"anyOf":[{"type":"string"},{"$ref":"#/$defs/d"}]},
 		"n":{"type":"string"},
-		"loop":{"$ref":"#/$defs/loop"}},
+		"loop":{"$ref":"#/$defs/loop"},
+		"b":{"anyOf":[{"type":"object","properties":{"x":{"type":"integer"}}},{"type":"object","properties":{"x":{"default":7}}},{"type":"object","properties":{"x":{"default":8}}}]}},
 		"$defs":{"d":{"type":"object","properties":{"z":{"default":false}},"default":{}},"loop":{"$ref":"#/$defs/loop"}}}`
 	tests := []struct {
 		path string
@@ -154,6 +155,9 @@ func TestSpec6_DefaultAt(t *testing.T) {
 		{`["a","b"]`, ``},
 		{`["loop"]`, ``},
 		{`["loop","x"]`, ``},
+		// Every branch that declares the property is looked in; the first default
+		// in document order wins, though branch 0 declares x without one.
+		{`["b","x"]`, `7`},
 	}
 	s := spValue(t, schema)
 	for _, tt := range tests {

@@ -102,8 +102,11 @@ func stripPath(v Value, p Path, dflt Value, hasDflt bool) (Value, int) {
 
 // DefaultAt finds the "default" of the property at an instance path in a schema
 // (the tool's original input schema). Properties are looked up in the node, through
-// a local $ref, and in anyOf/oneOf/allOf branches (the first that has the
-// property); an Every step goes into "items".
+// a local $ref, and in every anyOf/oneOf/allOf branch that declares them; an Every
+// step goes into "items". When several schemas stand for the property (branches
+// that each declare it, a $ref and its target), the first default in document
+// order is the one returned, even if an earlier branch declares the property
+// without one.
 //
 // Each subschema is visited once per step, so $refs and branches that lead to the
 // same schema many ways cost no more than the schema's size.
