@@ -527,12 +527,15 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 			b.add(Member{"additionalProperties", BoolValue(false)})
 		}
 	}
-	if text, ok := c.defaultText(p); ok {
-		if desc >= 0 {
-			d := &b.out[desc].Value
-			*d = StringValue(joinDescription(d.Str(), text))
-		} else {
-			b.add(Member{"description", StringValue(text)})
+	// Most nodes have no default: defaultText is not called for them.
+	if p.hasDflt {
+		if text, ok := c.defaultText(p); ok {
+			if desc >= 0 {
+				d := &b.out[desc].Value
+				*d = StringValue(joinDescription(d.Str(), text))
+			} else {
+				b.add(Member{"description", StringValue(text)})
+			}
 		}
 	}
 	if isObject {
