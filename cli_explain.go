@@ -17,7 +17,9 @@ var explainCommand = command{
 }
 
 // runExplain reads error bodies from a recording, an error body, a collection of
-// them, or a pasted message, and explains each.
+// them, or a pasted message, and explains each. A response is explained when its
+// "error" member is present and not null: a Responses object carries "error": null
+// when the request succeeded, and that is no error.
 func runExplain(e *env, args []string) (int, error) {
 	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
 	asJSON := fs.Bool("json", false, "print JSON")
@@ -50,7 +52,7 @@ func runExplain(e *env, args []string) (int, error) {
 	var exps []sessions.Explanation
 	if rec, lerr := sessions.LoadRecording(name, data); lerr == nil {
 		for _, ex := range rec.Exchanges {
-			if !ex.Response.Has("error") {
+			if e, ok := ex.Response.Get("error"); !ok || e.IsNull() {
 				continue
 			}
 			x := sessions.ExplainError(ex.Response, report)

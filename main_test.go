@@ -499,3 +499,42 @@ func TestSpec10_CallsSession(t *testing.T) {
 		})
 	}
 }
+
+// TestExplainCommand_ErrorBodies: explain explains the responses that carry an
+// error, and only those. A Responses object always has an "error" member, null when
+// the request succeeded: such a response holds no error to explain.
+func TestExplainCommand_ErrorBodies(t *testing.T) {
+	ok := `{"id":"resp_1","object":"response","status":"completed","error":null,"output":[{"type":"function_call","call_id":"c1","name":"f","arguments":"{}"}]}`
+	failed := `{"id":"resp_2","object":"response","status":"failed","error":{"code":"server_error","message":"The server had an error."},"output":[]}`
+	body := `{"error":{"message":"Invalid schema for function 'f': In context=(), 'additionalProperties' is required to be supplied and to be false.","param":"tools[0].function.parameters"}}`
+	for _, tt := range []struct {
+		name, input string
+		code        int
+		messages    []string // the explained messages, in order
+	}{
+		{"a successful response", ok, 2, nil},
+		{"a failed response", failed, 0, []string{"The server had an error."}},
+		{"an error body", body, 0, []string{"Invalid schema for function 'f': In context=(), 'additionalProperties' is required to be supplied and to be false."}},
+		{"a success then an error", `{"request":{},"response":` + ok + "}\n" + `{"request":{},"response":` + body + "}\n", 0,
+			[]string{"Invalid schema for function 'f': In context=(), 'additionalProperties' is required to be supplied and to be false."}},
+	} {
+		r := runCLI(t, tt.input, "explain", "--json", "-")
+		if r.code != tt.code {
+			t.Errorf("%s: exit %d, want %d (stderr %q)", tt.name, r.code, tt.code, r.stderr)
+			continue
+		}
+		if tt.code != 0 {
+			if r.stdout != "" || !strings.Contains(r.stderr, "holds no error body") {
+				t.Errorf("%s: stdout %q, stderr %q", tt.name, r.stdout, r.stderr)
+			}
+			continue
+		}
+		var got []string
+		for _, e := range r.parse(t).(map[string]any)["errors"].([]any) {
+			got = append(got, e.(map[string]any)["message"].(string))
+		}
+		if !reflect.DeepEqual(got, tt.messages) {
+			t.Errorf("%s: explained %q, want %q", tt.name, got, tt.messages)
+		}
+	}
+}
