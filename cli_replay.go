@@ -100,10 +100,29 @@ func runReplay(e *env, args []string) (int, error) {
 		warn(e, name+": "+w)
 	}
 	if *asJSON {
+		warnTrace(e, name, trace)
 		return exitOK, writeJSON(e.stdout, trace.Value(*withStages))
 	}
 	_, err = fmt.Fprint(e.stdout, traceText(trace))
 	return exitOK, err
+}
+
+// warnTrace says on stderr what the text form says besides the stages and the
+// JSON trace cannot: where the tools came from when they are a best effort from
+// the recorded request or unknown (SPEC §11: the best effort "says so"), and each
+// turn's warnings (a stream cut short, a result that cannot be rendered).
+func warnTrace(e *env, name string, t *sessions.Trace) {
+	switch t.ToolsFrom {
+	case "inferred from the request":
+		warn(e, name+": no --tools given: the tools come from the recorded request, and their null paths are inferred from it")
+	case "none":
+		warn(e, name+": no --tools given and no tools recorded: every call names an unknown tool")
+	}
+	for _, turn := range t.Turns {
+		for _, w := range turn.Warnings {
+			warn(e, name+": "+turn.Label+": "+w)
+		}
+	}
 }
 
 // traceText writes a trace for a reader: per turn, each stage with its notes.

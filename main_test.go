@@ -538,3 +538,46 @@ func TestExplainCommand_ErrorBodies(t *testing.T) {
 		}
 	}
 }
+
+// TestSpec11_ReplayJSONSaysSo: replay --json prints only the trace on stdout, so
+// what the text form says besides the stages goes to stderr: that the tools are a
+// best effort from the recorded request (SPEC §11: "as a best effort that says
+// so"), or that no tools are known; a stream cut short; a recorded result that
+// cannot be rendered. The exit code stays 0 and stdout is the trace.
+func TestSpec11_ReplayJSONSaysSo(t *testing.T) {
+	dir := t.TempDir()
+	stream, err := os.ReadFile("fixtures/recordings/chat_stream_parallel.sse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := string(stream[:bytes.LastIndex(stream, []byte("data: [DONE]"))-40])
+	session, err := os.ReadFile("fixtures/recordings/session_two_turns.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// call_read's result becomes {"content":"oops"}; the real one moves to an unused id.
+	badResult := strings.Replace(string(session), `"call_read": {`, `"call_read": {"content": "oops"}, "unused": {`, 1)
+	pair := `{"request":{"model":"gpt-4o","messages":[],"tools":[{"type":"function","function":{"name":"f","strict":true,"parameters":{"type":"object","properties":{"a":{"type":["string","null"]}},"required":["a"],"additionalProperties":false}}}]},` +
+		`"response":{"id":"x","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"f","arguments":"{\"a\":null}"}}]},"finish_reason":"tool_calls"}]}}` + "\n"
+	bare := `{"id":"x","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"f","arguments":"{}"}}]},"finish_reason":"tool_calls"}]}`
+	for _, tt := range []struct {
+		name, file, content string
+		stderr              string
+	}{
+		{"tools from the request", "pair.jsonl", pair, "the tools come from the recorded request, and their null paths are inferred from it"},
+		{"no tools", "bare.json", bare, "no --tools given and no tools recorded: every call names an unknown tool"},
+		{"a stream cut short", "cut.sse", cut, "stream ends before [DONE]"},
+		{"a result that cannot be rendered", "bad-result.json", badResult, `turn 1: call "call_read": the recorded result cannot be rendered`},
+	} {
+		path := writeFile(t, dir, tt.file, tt.content)
+		r := runCLI(t, "", "replay", "--json", path)
+		if r.code != 0 {
+			t.Errorf("%s: exit %d: %s", tt.name, r.code, r.stderr)
+			continue
+		}
+		r.parse(t)
+		if !strings.Contains(r.stderr, tt.stderr) || !strings.Contains(r.stderr, path+": ") {
+			t.Errorf("%s: stderr %q does not say %q", tt.name, r.stderr, tt.stderr)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package sessions
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
@@ -108,7 +109,7 @@ func ReplaySession(name string, s *Session, opts ReplayOptions) *Trace {
 	for i := range s.Turns {
 		t := &s.Turns[i]
 		turn := replayTurn(fmt.Sprintf("turn %d", i+1), t.Response, sent, t.Result, true, v, opts)
-		turn.Warnings = append(t.Warnings, turn.Warnings...)
+		turn.Warnings = append(slices.Clip(t.Warnings), turn.Warnings...)
 		tr.Turns = append(tr.Turns, turn)
 	}
 	return tr
@@ -225,7 +226,15 @@ func replayTurn(label string, response adapter.Value, sent *adapter.SentTools, r
 
 	outputs := make([]adapter.Value, len(turn.Calls))
 	for i, c := range turn.Calls {
-		turn.Stages = append(turn.Stages, callStages(i, c, result, haveResults, &outputs[i], opts)...)
+		stages := callStages(i, c, result, haveResults, &outputs[i], opts)
+		// A recorded result that cannot be rendered leaves its call unanswered: a
+		// turn warning says so, for readers of the JSON trace, which has no notes.
+		if last := stages[len(stages)-1]; last.Kind == StageOutput && last.Output.Kind() == adapter.Null {
+			for _, n := range last.Notes {
+				turn.Warnings = append(turn.Warnings, "call "+quoteID(c.CallID)+": "+n)
+			}
+		}
+		turn.Stages = append(turn.Stages, stages...)
 	}
 	for _, o := range outputs {
 		if o.Kind() != adapter.Null {
