@@ -581,3 +581,41 @@ func TestSpec11_ReplayJSONSaysSo(t *testing.T) {
 		}
 	}
 }
+
+// TestSpec10_NoRawControlSequences: JSON on stdout may be read on a terminal, so
+// text from a recording never reaches it as a raw control character: C0 controls,
+// DEL and the C1 controls U+0080–U+009F (U+009B is CSI, U+009D is OSC) are written
+// as \u escapes, which parse to the same strings.
+func TestSpec10_NoRawControlSequences(t *testing.T) {
+	dir := t.TempDir()
+	evil := `\u001b]0;pwned\u0007\u009b31m\u009d0;x\u009c\u007f`
+	resp := `{"id":"x","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"` + evil + `","tool_calls":[` +
+		`{"id":"c1` + evil + `","type":"function","function":{"name":"weather__get_forecast` + evil + `","arguments":"{}"}},` +
+		`{"id":"c2","type":"function","function":{"name":"weather__get_forecast","arguments":"{\"location\":\"` + evil + `\"}"}}]},"finish_reason":"tool_calls"}]}`
+	errBody := `{"error":{"message":"Invalid schema for function 'f` + evil + `': In context=('properties', 'x` + evil + `'), 'additionalProperties' is required to be supplied and to be false.","param":"tools[0].function.parameters"}}`
+	respPath := writeFile(t, dir, "evil.json", resp)
+	errPath := writeFile(t, dir, "evil-error.json", errBody)
+	for _, args := range [][]string{
+		{"replay", "--json", respPath},
+		{"replay", "--json", "--stages", respPath},
+		{"replay", "--json", "--tools", "fixtures/tools/weather.json", respPath},
+		{"calls", "--api", "chat", "--tools", "fixtures/tools/weather.json", respPath},
+		{"explain", "--json", errPath},
+	} {
+		r := runCLI(t, "", args...)
+		if r.code != 0 {
+			t.Errorf("%v: exit %d: %s", args, r.code, r.stderr)
+			continue
+		}
+		for i, c := range r.stdout {
+			if c < 0x20 && c != '\n' || c >= 0x7f && c <= 0x9f {
+				t.Errorf("%v: stdout holds a raw U+%04X at byte %d", args, c, i)
+				break
+			}
+		}
+		if !strings.Contains(r.stdout, `\u009b31m`) {
+			t.Errorf("%v: the text is not kept as an escape:\n%s", args, r.stdout)
+		}
+		r.parse(t)
+	}
+}
