@@ -72,6 +72,17 @@ func runReplay(e *env, args []string) (int, error) {
 			}
 			s.Servers = servers
 		}
+		// The options given here override the session's; a saved session holds
+		// them, so that it replays as this replay did.
+		if opts.API != "" {
+			s.API = opts.API
+		}
+		if opts.Strict != "" {
+			s.Strict = opts.Strict
+		}
+		if opts.NoPrefix {
+			s.Prefix = false
+		}
 		trace = sessions.ReplaySession(name, s, opts)
 		session = s
 	} else {

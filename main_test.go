@@ -3,9 +3,11 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -617,5 +619,42 @@ func TestSpec10_NoRawControlSequences(t *testing.T) {
 			t.Errorf("%v: the text is not kept as an escape:\n%s", args, r.stdout)
 		}
 		r.parse(t)
+	}
+}
+
+// TestReplaySave_RoundTrip: a session written by replay --save replays to the same
+// trace as the replay that wrote it, whatever options that replay was given and
+// whatever the recording held (an error body is a turn with no calls both ways).
+func TestReplaySave_RoundTrip(t *testing.T) {
+	dir := t.TempDir()
+	forecast, err := os.ReadFile("fixtures/recordings/chat_forecast.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairs := writeFile(t, dir, "pairs.jsonl",
+		`{"request":{"model":"gpt-4o","messages":[]},"response":{"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}}}`+"\n"+
+			`{"request":{"model":"gpt-4o","messages":[]},"response":`+string(bytes.Join(bytes.Fields(forecast), []byte(" ")))+"}\n")
+	tools := []string{"--tools", "fixtures/tools/weather.json", "--tools", "fixtures/tools/files.json"}
+	for i, tt := range []struct {
+		name string
+		args []string
+	}{
+		{"a session, strict false", []string{"--strict", "false", "fixtures/recordings/session_two_turns.json"}},
+		{"a session, strict true", []string{"--strict", "true", "fixtures/recordings/session_two_turns.json"}},
+		{"a session, no prefix", []string{"--no-prefix", "fixtures/recordings/session_two_turns.json"}},
+		{"a session, another API", []string{"--api", "chat", "fixtures/recordings/session_two_turns.json"}},
+		{"a recording with an error body", append(slices.Clone(tools), pairs)},
+		{"a recording with an error body, strict true", append(slices.Clone(tools), "--strict", "true", pairs)},
+	} {
+		out := filepath.Join(dir, fmt.Sprintf("saved-%d.json", i))
+		r := runCLI(t, "", append([]string{"replay", "--json", "--save", out}, tt.args...)...)
+		if r.code != 0 {
+			t.Errorf("%s: exit %d: %s", tt.name, r.code, r.stderr)
+			continue
+		}
+		again := runCLI(t, "", "replay", "--json", out)
+		if again.code != 0 || !reflect.DeepEqual(again.parse(t), r.parse(t)) {
+			t.Errorf("%s: the saved session replays differently (exit %d):\n%s\n%s", tt.name, again.code, again.stdout, r.stdout)
+		}
 	}
 }

@@ -108,6 +108,10 @@ func ReplaySession(name string, s *Session, opts ReplayOptions) *Trace {
 	v := adapter.NewValidator()
 	for i := range s.Turns {
 		t := &s.Turns[i]
+		if isErrorBody(t.Response) {
+			tr.Turns = append(tr.Turns, errorTurn(fmt.Sprintf("turn %d", i+1), "", t.Response, t.Warnings))
+			continue
+		}
 		turn := replayTurn(fmt.Sprintf("turn %d", i+1), t.Response, sent, t.Result, true, v, opts)
 		turn.Warnings = append(slices.Clip(t.Warnings), turn.Warnings...)
 		tr.Turns = append(tr.Turns, turn)
@@ -138,7 +142,7 @@ func ReplayRecording(rec *Recording, servers []adapter.Server, opts ReplayOption
 			label = fmt.Sprintf("exchange %d", i+1)
 		}
 		if isErrorBody(ex.Response) {
-			tr.Turns = append(tr.Turns, TurnTrace{Label: label, API: ex.API, Err: fmt.Errorf("the response is an error body: %s", errorText(ex.Response)), Warnings: ex.Warnings})
+			tr.Turns = append(tr.Turns, errorTurn(label, ex.API, ex.Response, ex.Warnings))
 			continue
 		}
 		sent := given
@@ -162,6 +166,12 @@ func ReplayRecording(rec *Recording, servers []adapter.Server, opts ReplayOption
 		tr.ToolsFrom = "none"
 	}
 	return tr
+}
+
+// errorTurn is the trace of a turn whose response is an error body: no calls, no
+// stages, and the error's message.
+func errorTurn(label string, api adapter.API, response adapter.Value, warnings []string) TurnTrace {
+	return TurnTrace{Label: label, API: api, Err: fmt.Errorf("the response is an error body: %s", errorText(response)), Warnings: warnings}
 }
 
 func isErrorBody(v adapter.Value) bool {

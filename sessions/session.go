@@ -225,16 +225,15 @@ func (s *Session) Value() adapter.Value {
 }
 
 // SessionFromRecording makes a session file's content from a recording: the
-// tools of servers (or, when none are given, none), and one turn per exchange
-// whose response holds calls. A recording holds no MCP results, so every turn's
-// results are empty, to be filled in by hand or by a live run.
+// tools of servers (or, when none are given, none), and one turn per exchange, in
+// order, so that the session replays turn for turn as the recording does (an
+// error body is a turn without calls both ways). A recording holds no MCP
+// results, so every turn's results are empty, to be filled in by hand or by a
+// live run.
 func SessionFromRecording(rec *Recording, servers []adapter.Server, api adapter.API, strict adapter.StrictMode, prefix bool) *Session {
 	s := &Session{API: api, Strict: strict, Prefix: prefix, Servers: servers}
 	for _, ex := range rec.Exchanges {
-		if isErrorBody(ex.Response) {
-			continue
-		}
-		if s.API == "" {
+		if s.API == "" && !isErrorBody(ex.Response) {
 			s.API = ex.API
 		}
 		s.Turns = append(s.Turns, SessionTurn{Response: ex.Response, Streamed: ex.Streamed})
