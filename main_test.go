@@ -569,10 +569,15 @@ func TestSpec11_ReplayJSONSaysSo(t *testing.T) {
 		{"tools from the request", "pair.jsonl", pair, "the tools come from the recorded request, and their null paths are inferred from it"},
 		{"no tools", "bare.json", bare, "no --tools given and no tools recorded: every call names an unknown tool"},
 		{"a stream cut short", "cut.sse", cut, "stream ends before [DONE]"},
+		{"a saved session without the request's tools", "pair-save.jsonl", pair, "the saved session holds no tools"},
 		{"a result that cannot be rendered", "bad-result.json", badResult, `turn 1: call "call_read": the recorded result cannot be rendered`},
 	} {
 		path := writeFile(t, dir, tt.file, tt.content)
-		r := runCLI(t, "", "replay", "--json", path)
+		args := []string{"replay", "--json", path}
+		if strings.Contains(tt.file, "save") {
+			args = append(args, "--save", path+".session.json")
+		}
+		r := runCLI(t, "", args...)
 		if r.code != 0 {
 			t.Errorf("%s: exit %d: %s", tt.name, r.code, r.stderr)
 			continue
