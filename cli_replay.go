@@ -106,11 +106,6 @@ func runReplay(e *env, args []string) (int, error) {
 		if err := writeNewFile(*save, adapter.MarshalIndent(session.Value())); err != nil {
 			return exitBad, err
 		}
-		// A session file holds MCP tool lists, not a recorded request's tools:
-		// without --tools, the saved session knows no tool and replays otherwise.
-		if len(session.Servers) == 0 && trace.ToolsFrom == "inferred from the request" {
-			warn(e, *save+": the saved session holds no tools: the recording's tools came from its requests, which a session file does not keep; give the tool lists with --tools to save them")
-		}
 	}
 	for _, w := range trace.Warnings {
 		warn(e, name+": "+w)

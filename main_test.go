@@ -569,15 +569,10 @@ func TestSpec11_ReplayJSONSaysSo(t *testing.T) {
 		{"tools from the request", "pair.jsonl", pair, "the tools come from the recorded request, and their null paths are inferred from it"},
 		{"no tools", "bare.json", bare, "no --tools given and no tools recorded: every call names an unknown tool"},
 		{"a stream cut short", "cut.sse", cut, "stream ends before [DONE]"},
-		{"a saved session without the request's tools", "pair-save.jsonl", pair, "the saved session holds no tools"},
 		{"a result that cannot be rendered", "bad-result.json", badResult, `turn 1: call "call_read": the recorded result cannot be rendered`},
 	} {
 		path := writeFile(t, dir, tt.file, tt.content)
-		args := []string{"replay", "--json", path}
-		if strings.Contains(tt.file, "save") {
-			args = append(args, "--save", path+".session.json")
-		}
-		r := runCLI(t, "", args...)
+		r := runCLI(t, "", "replay", "--json", path)
 		if r.code != 0 {
 			t.Errorf("%s: exit %d: %s", tt.name, r.code, r.stderr)
 			continue
@@ -640,6 +635,12 @@ func TestReplaySave_RoundTrip(t *testing.T) {
 		`{"request":{"model":"gpt-4o","messages":[]},"response":{"error":{"message":"Rate limit reached","type":"requests","code":"rate_limit_exceeded"}}}`+"\n"+
 			`{"request":{"model":"gpt-4o","messages":[]},"response":`+string(bytes.Join(bytes.Fields(forecast), []byte(" ")))+"}\n")
 	tools := []string{"--tools", "fixtures/tools/weather.json", "--tools", "fixtures/tools/files.json"}
+	// Two turns whose requests send different tools: f (a nullable a) and g.
+	requestTools := writeFile(t, dir, "request-tools.jsonl",
+		`{"request":{"model":"gpt-4o","messages":[],"tools":[{"type":"function","function":{"name":"f","strict":true,"parameters":{"type":"object","properties":{"a":{"type":["string","null"]}},"required":["a"],"additionalProperties":false}}}]},`+
+			`"response":{"id":"x","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"f","arguments":"{\\"a\\":null}"}}]},"finish_reason":"tool_calls"}]}}`+"\n"+
+			`{"request":{"model":"gpt-4o","messages":[],"tools":[{"type":"function","function":{"name":"g","parameters":{"type":"object","properties":{}}}}]},`+
+			`"response":{"id":"y","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":null,"tool_calls":[{"id":"c2","type":"function","function":{"name":"f","arguments":"{}"}},{"id":"c3","type":"function","function":{"name":"g","arguments":"{}"}}]},"finish_reason":"tool_calls"}]}}`+"\n")
 	for i, tt := range []struct {
 		name string
 		args []string
@@ -650,6 +651,10 @@ func TestReplaySave_RoundTrip(t *testing.T) {
 		{"a session, another API", []string{"--api", "chat", "fixtures/recordings/session_two_turns.json"}},
 		{"a recording with an error body", append(slices.Clone(tools), pairs)},
 		{"a recording with an error body, strict true", append(slices.Clone(tools), "--strict", "true", pairs)},
+		// Without tool lists the calls go to the tools of each recorded request; the
+		// saved session keeps them per turn ("request_tools").
+		{"a recording, tools from its requests", []string{requestTools}},
+		{"a recording, tools from its requests, strict false", []string{"--strict", "false", requestTools}},
 	} {
 		out := filepath.Join(dir, fmt.Sprintf("saved-%d.json", i))
 		r := runCLI(t, "", append([]string{"replay", "--json", "--save", out}, tt.args...)...)
@@ -660,6 +665,9 @@ func TestReplaySave_RoundTrip(t *testing.T) {
 		again := runCLI(t, "", "replay", "--json", out)
 		if again.code != 0 || !reflect.DeepEqual(again.parse(t), r.parse(t)) {
 			t.Errorf("%s: the saved session replays differently (exit %d):\n%s\n%s", tt.name, again.code, again.stdout, r.stdout)
+		}
+		if strings.Contains(r.stderr, "come from the recorded request") != strings.Contains(again.stderr, "come from the recorded request") {
+			t.Errorf("%s: where the tools come from is said differently:\n%s\n%s", tt.name, r.stderr, again.stderr)
 		}
 	}
 }

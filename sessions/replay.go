@@ -92,7 +92,9 @@ type Trace struct {
 }
 
 // ReplaySession replays every turn of a session with its own tools and results.
-// The session's API and options apply unless opts gives others.
+// The session's API and options apply unless opts gives others. A session with no
+// servers sends a turn that holds its request's tools to those, as a recording's
+// replay does.
 func ReplaySession(name string, s *Session, opts ReplayOptions) *Trace {
 	if opts.API == "" {
 		opts.API = s.API
@@ -112,7 +114,12 @@ func ReplaySession(name string, s *Session, opts ReplayOptions) *Trace {
 			tr.Turns = append(tr.Turns, errorTurn(fmt.Sprintf("turn %d", i+1), "", t.Response, t.Warnings))
 			continue
 		}
-		turn := replayTurn(fmt.Sprintf("turn %d", i+1), t.Response, sent, t.Result, true, v, opts)
+		turnSent := sent
+		if len(s.Servers) == 0 && t.RequestTools.Kind() == adapter.Array {
+			turnSent = ToolsFromRequest(adapter.ObjectValue(adapter.Member{Key: "tools", Value: t.RequestTools}))
+			tr.ToolsFrom, tr.Tools = "inferred from the request", nil
+		}
+		turn := replayTurn(fmt.Sprintf("turn %d", i+1), t.Response, turnSent, t.Result, true, v, opts)
 		turn.Warnings = append(slices.Clip(t.Warnings), turn.Warnings...)
 		tr.Turns = append(tr.Turns, turn)
 	}

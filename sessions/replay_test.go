@@ -58,6 +58,7 @@ func TestParseSessionErrors(t *testing.T) {
 		{`{"strictscope_session":1,"api":"chat","servers":[],"turns":[{"response":{"choices":[]},"results":[]}]}`, "/turns/0/results"},
 		{`{"strictscope_session":1,"api":"chat","servers":[],"turns":[{"response":{}}]}`, "/turns/0/response"},
 		{`{"strictscope_session":1,"api":"chat","servers":[],"turns":[{"response":"not a stream"}]}`, "/turns/0/response"},
+		{`{"strictscope_session":1,"api":"chat","servers":[],"turns":[{"response":{"choices":[]},"request_tools":{}}]}`, "/turns/0/request_tools"},
 	} {
 		_, err := ParseSession("bad.json", []byte(tt.doc))
 		le, ok := err.(*LoadError)

@@ -31,6 +31,10 @@ type SessionTurn struct {
 	Streamed bool
 	Results  []CallResult // in the file's order
 	Warnings []string     // e.g. a stream cut short
+	// RequestTools is the "tools" list of the request the turn was recorded
+	// with, kept when a recording is saved without tool lists (null otherwise):
+	// the turn's calls then resolve against it, as the recording's did.
+	RequestTools adapter.Value
 }
 
 // A CallResult is the MCP result recorded for one call id: anything
@@ -66,7 +70,11 @@ func LoadSessionFile(path string) (*Session, error) {
 // absent); "servers" is a list of {"name", "tools"} whose tools are read as an MCP
 // tool list; each turn has a "response" (any shape of SPEC §8, or the text of an
 // SSE or JSONL stream, reassembled) and "results", an object from call id to the
-// result that answered it (see CallResult). Errors name the file and the JSON path.
+// result that answered it (see CallResult). A turn may also hold "request_tools",
+// the tools list of the request it was recorded with (written when a recording is
+// saved without tool lists); a session with no servers sends a turn's calls to
+// those tools, with null paths inferred from them, as the recording's replay did.
+// Errors name the file and the JSON path.
 func ParseSession(name string, data []byte) (*Session, error) {
 	doc, err := adapter.Decode(data)
 	if err != nil {
@@ -192,6 +200,12 @@ func parseTurn(name string, tv adapter.Value, at adapter.Path) (SessionTurn, err
 			t.Results = append(t.Results, CallResult{CallID: m.Key, Result: m.Value})
 		}
 	}
+	if tools, ok := tv.Get("request_tools"); ok {
+		if tools.Kind() != adapter.Array {
+			return t, fail(at.Append(adapter.Key("request_tools")), "\"request_tools\" must be the list of tools the request sent")
+		}
+		t.RequestTools = tools
+	}
 	return t, nil
 }
 
@@ -212,7 +226,11 @@ func (s *Session) Value() adapter.Value {
 		for j, r := range t.Results {
 			results[j] = m(r.CallID, r.Result)
 		}
-		turns[i] = adapter.ObjectValue(m("response", t.Response), m("results", adapter.ObjectValue(results...)))
+		turn := []adapter.Member{m("response", t.Response), m("results", adapter.ObjectValue(results...))}
+		if t.RequestTools.Kind() == adapter.Array {
+			turn = append(turn, m("request_tools", t.RequestTools))
+		}
+		turns[i] = adapter.ObjectValue(turn...)
 	}
 	strict := adapter.StringValue(string(s.Strict))
 	return adapter.ObjectValue(
@@ -225,18 +243,23 @@ func (s *Session) Value() adapter.Value {
 }
 
 // SessionFromRecording makes a session file's content from a recording: the
-// tools of servers (or, when none are given, none), and one turn per exchange, in
-// order, so that the session replays turn for turn as the recording does (an
-// error body is a turn without calls both ways). A recording holds no MCP
-// results, so every turn's results are empty, to be filled in by hand or by a
-// live run.
+// tools of servers, and one turn per exchange, in order, so that the session
+// replays turn for turn as the recording does (an error body is a turn without
+// calls both ways). Without servers, each turn keeps the tools list of its
+// recorded request ("request_tools"), from which the recording's replay inferred
+// the tools. A recording holds no MCP results, so every turn's results are empty,
+// to be filled in by hand or by a live run.
 func SessionFromRecording(rec *Recording, servers []adapter.Server, api adapter.API, strict adapter.StrictMode, prefix bool) *Session {
 	s := &Session{API: api, Strict: strict, Prefix: prefix, Servers: servers}
 	for _, ex := range rec.Exchanges {
 		if s.API == "" && !isErrorBody(ex.Response) {
 			s.API = ex.API
 		}
-		s.Turns = append(s.Turns, SessionTurn{Response: ex.Response, Streamed: ex.Streamed})
+		turn := SessionTurn{Response: ex.Response, Streamed: ex.Streamed}
+		if tools, ok := ex.Request.Get("tools"); ok && len(servers) == 0 && tools.Kind() == adapter.Array {
+			turn.RequestTools = tools
+		}
+		s.Turns = append(s.Turns, turn)
 	}
 	if s.API == "" {
 		s.API = adapter.Chat
