@@ -120,6 +120,16 @@
 // headers, body}; response is the response body (a JSON value, or SSE/JSON text as a
 // string), or an HTTP record {status, headers, body}. Labels are "line N".
 //
+// # Session files
+//
+// A session file (SPEC §11, read by [ParseSession]) holds the API, the options the
+// tools were sent with, MCP tool lists and the turns with their MCP results.
+// [SessionFromRecording] turns a recording into one, turn for turn; a recording
+// replayed without tool lists keeps each request's tools in its turn, under
+// "request_tools", so that the saved session replays as the recording did (the
+// calls resolve against those tools, null paths inferred from them). A session with
+// tool lists ignores "request_tools".
+//
 // # Size
 //
 // LoadRecordingFile reads line-oriented files (SSE, JSONL) through a buffered line
