@@ -205,3 +205,39 @@ func mapValues(m map[string]string) []string {
 	}
 	return out
 }
+
+// TestTextInputsDropInvisibleCharacters types and pastes bidi overrides,
+// zero-width and tag characters into the one-line inputs (the list filters,
+// the prompts): the inputs drop them, as they drop control characters, so the
+// text they draw is the text they hold and none reaches the terminal raw.
+func TestTextInputsDropInvisibleCharacters(t *testing.T) {
+	const invisible = "\u202e\u2066\u200b\u200d\ufeff\U000E0041"
+	hasInvisible := func(s string) bool { return strings.ContainsAny(s, invisible) }
+
+	h := newHarness(t, Options{}, nil, 120, 40).keys("g", "ctrl+u")
+	h.send(tea.PasteMsg{Content: "/pro\u202eper\u200bties"})
+	if got := h.m.prompt.input.Value(); got != "/properties" {
+		t.Errorf("the goto prompt holds %q after a paste", got)
+	}
+	if f := h.m.Render(); hasInvisible(f) {
+		t.Errorf("the goto prompt draws an invisible character raw: %q", sgr.ReplaceAllString(f, ""))
+	}
+
+	h = newHarness(t, Options{}, nil, 120, 40).keys("/").typing("wea\u202ether\u2066")
+	s := h.m.screens[0].(*toolsScreen)
+	if got := s.list.filter.Value(); got != "weather" {
+		t.Errorf("the tool filter holds %q after typing", got)
+	}
+	if f := h.m.Render(); hasInvisible(f) {
+		t.Errorf("the tool filter draws an invisible character raw: %q", sgr.ReplaceAllString(f, ""))
+	}
+
+	h = newHarness(t, Options{}, replayFiles(t), 120, 40).keys("2", "/")
+	h.send(tea.PasteMsg{Content: "fore\ufeffcast\U000E0041"})
+	if got := replayOf(h).list.filter.Value(); got != "forecast" {
+		t.Errorf("the turn filter holds %q after a paste", got)
+	}
+	if f := h.m.Render(); hasInvisible(f) {
+		t.Errorf("the turn filter draws an invisible character raw: %q", sgr.ReplaceAllString(f, ""))
+	}
+}

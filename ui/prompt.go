@@ -74,7 +74,7 @@ func (p *prompt) update(ctx *Context, msg tea.Msg) tea.Cmd {
 		}
 	}
 	var cmd tea.Cmd
-	p.input, cmd = p.input.Update(msg)
+	p.input, cmd = p.input.Update(inputMsg(msg))
 	return cmd
 }
 

@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 	"github.com/strictscope/strictscope/adapter"
 )
@@ -11,6 +12,39 @@ import (
 // the terminal on one line: control and invisible characters are drawn visibly,
 // so no escape sequence from a tool ever reaches the screen.
 func safe(s string) string { return adapter.Sanitize(s) }
+
+// inputMsg is a key or a paste for a one-line text input (a list's filter, a
+// prompt) without the characters safe would draw as ⟨U+XXXX⟩: the input drops
+// controls itself, but would keep and draw raw the invisible ones (bidi
+// overrides, zero-width and tag characters). Line feeds and tabs become spaces,
+// as the input makes them. Any other message is returned as is.
+func inputMsg(msg tea.Msg) tea.Msg {
+	switch m := msg.(type) {
+	case tea.KeyPressMsg:
+		m.Text = inputText(m.Text)
+		return m
+	case tea.PasteMsg:
+		m.Content = inputText(m.Content)
+		return m
+	}
+	return msg
+}
+
+func inputText(s string) string {
+	if safe(s) == s {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\n' || r == '\r' || r == '\t':
+			b.WriteByte(' ')
+		case safe(string(r)) == string(r):
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
 
 // fit truncates s (which may hold styling) to w cells with … and pads it with
 // spaces to exactly w cells.

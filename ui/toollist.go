@@ -211,10 +211,10 @@ func (l *toolList) stopFilter(clear bool) {
 	}
 }
 
-// updateFilter passes a key to the filter input and filters again.
+// updateFilter passes a key or a paste to the filter input and filters again.
 func (l *toolList) updateFilter(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
-	l.filter, cmd = l.filter.Update(msg)
+	l.filter, cmd = l.filter.Update(inputMsg(msg))
 	l.applyFilter()
 	return cmd
 }
