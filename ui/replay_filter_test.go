@@ -275,3 +275,36 @@ func TestReplayFilterHostileText(t *testing.T) {
 		}
 	}
 }
+
+// TestFiltersTakeAPaste pastes into the filter of either list, as a terminal
+// sends a paste (bracketed, one message): the text goes into the filter and
+// the list is filtered by it, as if it had been typed. A line feed a copied
+// name ends with does not stop it matching.
+func TestFiltersTakeAPaste(t *testing.T) {
+	h := newHarness(t, Options{}, nil, 100, 30).keys("/")
+	h.send(tea.PasteMsg{Content: "set_alert\n"})
+	s := h.m.screens[0].(*toolsScreen)
+	if got := s.list.filter.Value(); strings.TrimSpace(got) != "set_alert" {
+		t.Errorf("the tool filter holds %q after a paste", got)
+	}
+	if r := s.list.current(); len(s.list.visible) != 1 || r == nil || !strings.Contains(r.name, "set_alert") {
+		t.Errorf("the pasted filter shows %d rows, want set_alert alone:\n%s", len(s.list.visible), h.screen())
+	}
+
+	h = newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2", "/")
+	h.send(tea.PasteMsg{Content: "call_tree"})
+	rs := replayOf(h)
+	if got := rs.list.filter.Value(); got != "call_tree" {
+		t.Errorf("the turn filter holds %q after a paste", got)
+	}
+	if got := shownTurns(rs); !slices.Equal(got, []int{turnStream}) {
+		t.Errorf("the pasted filter shows turns %v, want %v", got, []int{turnStream})
+	}
+
+	// A paste goes nowhere when no filter has the keys.
+	h = newHarness(t, Options{}, nil, 100, 30)
+	h.send(tea.PasteMsg{Content: "zzz"})
+	if got := h.m.screens[0].(*toolsScreen).list.filter.Value(); got != "" {
+		t.Errorf("a paste with no filter open filled it with %q", got)
+	}
+}

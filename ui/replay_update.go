@@ -13,6 +13,13 @@ func (s *replayScreen) Update(msg tea.Msg, focus int) (int, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return s.key(msg, focus)
+	case tea.PasteMsg:
+		if s.Capturing(focus) {
+			before := s.list.current()
+			cmd := s.list.updateFilter(msg)
+			s.selected(before)
+			return focus, cmd
+		}
 	case tea.MouseClickMsg:
 		s.click(msg.Mouse(), focus)
 	case tea.MouseWheelMsg:

@@ -12,6 +12,12 @@ func (s *toolsScreen) Update(msg tea.Msg, focus int) (int, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return s.key(msg, focus)
+	case tea.PasteMsg:
+		if s.Capturing(focus) {
+			cmd := s.list.updateFilter(msg)
+			s.show()
+			return focus, cmd
+		}
 	case tea.MouseClickMsg:
 		s.click(msg.Mouse(), focus)
 	case tea.MouseWheelMsg:
