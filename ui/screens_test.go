@@ -172,3 +172,17 @@ func mustFixture(t *testing.T, name string) []byte {
 	}
 	return data
 }
+
+// TestScreenTooSmallStillSaysHowToQuit shrinks the window below the notice's
+// own size: the notice then says less, but still the size needed and that q
+// quits, never cut off before it.
+func TestScreenTooSmallStillSaysHowToQuit(t *testing.T) {
+	for _, size := range [][2]int{{20, 5}, {30, 3}, {12, 6}, {79, 2}} {
+		h := newHarness(t, Options{}, nil, size[0], size[1])
+		checkFrame(t, h.m.Render(), size[0], size[1])
+		s := strings.Join(strings.Fields(h.screen()), " ")
+		if !strings.Contains(s, "80×24") || !(strings.Contains(s, "q quits") || strings.Contains(s, "q to quit")) {
+			t.Errorf("%v: the notice is cut before the size needed or the way to quit:\n%s", size, h.screen())
+		}
+	}
+}

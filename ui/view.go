@@ -37,13 +37,18 @@ func (m *Model) Render() string {
 	return body + "\n" + m.statusLine()
 }
 
-// tooSmall says the window is under the minimum, centred.
+// tooSmall says the window is under the minimum, centred; in a window too
+// small for that notice, a shorter one.
 func (m *Model) tooSmall() string {
 	st := m.ctx.Styles
 	w, h := m.ctx.Width, m.ctx.Height
 	msg := fmt.Sprintf("strictscope needs a window of at least %d×%d; this one is %d×%d. Make it larger, or press q to quit.",
 		MinWidth, MinHeight, w, h)
 	lines := wrapText(msg, max(w-2, 1))
+	if len(lines) > h {
+		// Too few rows for the whole notice: what is needed, and how to quit.
+		lines = wrapText(fmt.Sprintf("%d×%d needed · q quits", MinWidth, MinHeight), max(w-2, 1))
+	}
 	for i := range lines {
 		lines[i] = st.BannerWarn.Render(lipgloss.PlaceHorizontal(w, lipgloss.Center, lines[i]))
 	}
