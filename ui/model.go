@@ -187,6 +187,8 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 			m.helpOffset += page
 		case key.Matches(k, jk.Top):
 			m.helpOffset = 0
+		case key.Matches(k, jk.Bottom):
+			m.helpOffset = len(m.helpLines()) // clamped to the last page below
 		}
 		m.helpOffset = min(max(m.helpOffset, 0), max(len(m.helpLines())-(m.ctx.Height-1), 0))
 		return nil

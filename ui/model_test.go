@@ -266,3 +266,23 @@ func TestConversionErrorPutsTheCursorOnIt(t *testing.T) {
 		t.Error("a limit error is not marked in the strict pane where the cursor is")
 	}
 }
+
+// TestHelpScrollsToEitherEnd scrolls a help taller than the window with the
+// JSON pane keys it answers to: home goes back to the top, and end or G, as in
+// a pane, to the bottom, where the last line shows and nothing says "more".
+func TestHelpScrollsToEitherEnd(t *testing.T) {
+	for _, k := range []string{"end", "G"} {
+		h := newHarness(t, Options{}, nil, 80, 24).keys("?")
+		if !strings.Contains(h.screen(), "↓ more") {
+			t.Fatalf("the help fits in 80×24; the test needs one that does not:\n%s", h.screen())
+		}
+		h.keys(k)
+		s := h.screen()
+		if strings.Contains(s, "↓ more") || !strings.Contains(s, "Invisible characters are drawn as") {
+			t.Errorf("%s in help does not scroll to its end:\n%s", k, s)
+		}
+		if h.keys("home"); !strings.Contains(h.screen(), "everywhere") {
+			t.Errorf("home after %s does not scroll the help back to its top", k)
+		}
+	}
+}
