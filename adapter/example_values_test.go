@@ -1,0 +1,66 @@
+package adapter_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/strictscope/strictscope/adapter"
+)
+
+// Paths are written as JSON arrays: a key as a string, an index as a number, and
+// "every element" as null.
+func ExamplePathsValue() {
+	paths := []adapter.Path{
+		adapter.Keys("limit"),
+		{adapter.Key("tags"), adapter.Every(), adapter.Key("k")},
+		{adapter.Key("rows"), adapter.Index(2)},
+	}
+	fmt.Println(adapter.PathsValue(paths))
+	// Output:
+	// [["limit"],["tags",null,"k"],["rows",2]]
+}
+
+func ExampleDroppedValue() {
+	res, err := adapter.StrictSchema(must(`{"type":"object","properties":{"limit":{"type":"integer","default":10,"examples":[5]}}}`), adapter.StrictOptions{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(adapter.DroppedValue(res.Dropped))
+	// Output:
+	// [{"path":["properties","limit","default"],"keyword":"default"},{"path":["properties","limit","examples"],"keyword":"examples"}]
+}
+
+// A result is written as the strict command prints it.
+func ExampleStrictResult_Value() {
+	res, err := adapter.StrictSchema(must(`{"type":"object","properties":{"limit":{"type":"integer","default":10}}}`), adapter.StrictOptions{})
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(res.Value())
+	// Output:
+	// {"ok":true,"schema":{"type":"object","properties":{"limit":{"type":["integer","null"],"description":"Default: 10."}},"required":["limit"],"additionalProperties":false},"null_paths":[["limit"]],"dropped":[{"path":["properties","limit","default"],"keyword":"default"}]}
+}
+
+func ExampleStrictError_Value() {
+	_, err := adapter.StrictSchema(must(`{"type":"object","properties":{"v":{"oneOf":[{"type":"string"}]}}}`), adapter.StrictOptions{})
+	var se *adapter.StrictError
+	if errors.As(err, &se) {
+		fmt.Println(se.Value())
+	}
+	// Output:
+	// {"path":["properties","v"],"keyword":"oneOf","message":"\"oneOf\" is not supported in strict mode; use anyOf instead"}
+}
+
+// Keywords strict mode has no equivalent for fail the conversion; others it does
+// not use are dropped, and kept ones stay.
+func ExampleUnsupportedKeyword() {
+	for _, k := range []string{"oneOf", "allOf", "examples", "minimum"} {
+		advice, unsupported := adapter.UnsupportedKeyword(k)
+		fmt.Printf("%s: %v %q\n", k, unsupported, advice)
+	}
+	// Output:
+	// oneOf: true "use anyOf instead"
+	// allOf: true "merge the subschemas into one object schema"
+	// examples: false ""
+	// minimum: false ""
+}
