@@ -712,3 +712,44 @@ func fuzzSchemasAt(root Value, nodes []Value, p Path) []Value {
 	}
 	return nodes
 }
+
+// FuzzParsePointer: any text, read as a JSON pointer into any document, gives no
+// panic; a path it reads writes back as a pointer that reads as the same path
+// (indices written canonically), and a path it reads without a document (every
+// token a member name) is the pointer's own tokens.
+func FuzzParsePointer(f *testing.F) {
+	f.Add("/properties/v/anyOf/0", `{"properties":{"v":{"anyOf":[{"type":"string"}]}}}`)
+	f.Add("/a~1b/~0c/+1/01/-1/99999999999", `{"a/b":{"~c":[[1,2]]}}`)
+	f.Add("", `[]`)
+	f.Add("a", `null`)
+	f.Add("//", `{"":{"":1}}`)
+	f.Fuzz(func(t *testing.T, ptr, doc string) {
+		v, err := Decode([]byte(doc))
+		if err != nil {
+			v = Value{}
+		}
+		p, ok := ParsePointer(ptr, v)
+		if !ok {
+			return
+		}
+		for _, s := range p {
+			if s.Kind == IndexStep && s.Index < 0 {
+				return // an index past int32: no array holds it
+			}
+		}
+		again, ok := ParsePointer(p.Pointer(), v)
+		if !ok || !again.Equal(p) {
+			t.Fatalf("ParsePointer(%q) = %s, written %q, read again as %s (%v)", ptr, p, p.Pointer(), again, ok)
+		}
+		if v.Kind() == Null {
+			if len(p) != strings.Count(ptr, "/") {
+				t.Fatalf("ParsePointer(%q) without a document has %d steps", ptr, len(p))
+			}
+			for _, s := range p {
+				if s.Kind != KeyStep {
+					t.Fatalf("ParsePointer(%q) without a document has a %v step", ptr, s.Kind)
+				}
+			}
+		}
+	})
+}

@@ -1,7 +1,10 @@
 package sessions
 
 import (
+	"bytes"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -157,5 +160,48 @@ func FuzzHTTPRR(f *testing.F) {
 	f.Add([]byte("httprr trace v1\n5 5\nGET / HTTP/1.1\r\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkLoad(t, "fuzz.httprr", data)
+	})
+}
+
+// FuzzParseSession holds the session reader's promises for any input: no panic, a
+// *LoadError naming the file in one clean line on failure; on success the session
+// writes back to a file that reads as the same session, and replays (with its own
+// tools, or the tools its turns recorded) to a trace that is valid JSON.
+func FuzzParseSession(f *testing.F) {
+	for _, name := range []string{"session_two_turns.json", "session_chat_media.json"} {
+		data, err := os.ReadFile(filepath.Join("..", "fixtures", "recordings", name))
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(data)
+	}
+	f.Add([]byte(`{"strictscope_session":1,"api":"chat","servers":[],"turns":[{"response":{"object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"f","arguments":"{\"a\":null}"}}]},"finish_reason":"tool_calls"}]},"results":{"c1":{"content":[{"type":"text","text":"ok"}]}},"request_tools":[{"type":"function","function":{"name":"f","strict":true,"parameters":{"type":"object","properties":{"a":{"type":["string","null"]}},"required":["a"],"additionalProperties":false}}}]}]}`))
+	f.Add([]byte(`{"strictscope_session":1,"api":"responses","options":{"strict":"true","prefix":false},"servers":[{"name":"s","tools":[{"name":"t","inputSchema":{"type":"object"}}]}],"turns":[{"response":"data: {}\n\n"}]}`))
+	f.Add([]byte(`{"strictscope_session":2}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		s, err := ParseSession("fuzz.json", data)
+		if err != nil {
+			var le *LoadError
+			if !errors.As(err, &le) {
+				t.Fatalf("error is a %T, not a *LoadError: %v", err, err)
+			}
+			checkLine(t, err.Error())
+			if !strings.HasPrefix(err.Error(), "fuzz.json: ") {
+				t.Fatalf("error does not name the file: %q", err)
+			}
+			return
+		}
+		written := adapter.Marshal(s.Value())
+		again, err := ParseSession("again.json", written)
+		if err != nil {
+			t.Fatalf("the written session does not read back: %v\n%s", err, written)
+		}
+		if rewritten := adapter.Marshal(again.Value()); !bytes.Equal(rewritten, written) {
+			t.Fatalf("the session changes when written again:\n%s\n%s", written, rewritten)
+		}
+		tr := ReplaySession("fuzz.json", s, DefaultReplayOptions())
+		if _, err := adapter.Decode(adapter.Marshal(tr.Value(true))); err != nil {
+			t.Fatalf("the trace is not valid JSON: %v", err)
+		}
 	})
 }
