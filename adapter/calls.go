@@ -139,10 +139,10 @@ func (e *ResponseError) Error() string { return atPointer(e.Path, e.Msg) }
 // true is unknown), missing arguments, arguments that are not a JSON object — is
 // rejected with an output in the answered item's API shape whose text starts with
 // the error prefix: `unknown tool "NAME"`, or `arguments for tool "NAME" are not a
-// JSON object: DETAIL`. The multi_tool_use.parallel wrapper some models emit is
-// rejected with a message to call each tool directly, unless a tool of that name
-// was sent. Arguments are decoded strictly: a byte-order mark before them or a lone
-// surrogate inside makes them not a JSON object.
+// JSON object: DETAIL`. The multi_tool_use.parallel (or parallel) wrapper some
+// models emit is rejected with a message to call each tool directly, unless a tool
+// of that name was sent. Arguments are decoded strictly: a byte-order mark before
+// them or a lone surrogate inside makes them not a JSON object.
 func ToolCalls(response Value, sent *SentTools, opts CallsOptions) (*Extracted, error) {
 	api, items, base, err := responseItems(response)
 	if err != nil {

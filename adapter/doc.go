@@ -181,14 +181,14 @@
 // response, or a list of either API's call items, resolves each name exactly among
 // the tools that were sent, decodes the arguments ("" reads as {}) and strips the
 // nulls at the tool's null paths. An unknown name, missing arguments, arguments
-// that are not a JSON object, and the multi_tool_use.parallel wrapper some models
-// emit are rejected with an output in the item's API shape whose text starts with
-// the error prefix. A Chat entry without a "function" object, or a Responses item
-// without a "type", is no call item at all: the response is an error, not a
-// rejection. A zero CallsOptions has no error prefix; [DefaultCallsOptions] has
-// "Error: ". [Validator] checks the stripped arguments against the tool's
-// original schema, in the draft its $schema names, format not asserted, patterns
-// in RE2.
+// that are not a JSON object, and the multi_tool_use.parallel (or parallel) wrapper
+// some models emit are rejected with an output in the item's API shape whose text
+// starts with the error prefix. A Chat entry without a "function" object, or a
+// Responses item without a "type", is no call item at all: the response is an
+// error, not a rejection. A zero CallsOptions has no error prefix;
+// [DefaultCallsOptions] has "Error: ". [Validator] checks the stripped arguments
+// against the tool's original schema, in the draft its $schema names, format not
+// asserted, patterns in RE2.
 //
 // [ToolOutput] renders an MCP result as the item answering a call: a CallToolResult,
 // a client error {"error":"message"}, or a JSON-RPC response to tools/call. A capture
