@@ -121,12 +121,12 @@
 //
 // Only definitions reachable from the root through $refs at kept positions are
 // converted, at the place of the root's $defs key; each unreachable one is listed
-// as dropped ({"path":["$defs",NAME],"keyword":"$defs"}), and a $defs left with
-// none is left out. Null paths through a $ref are expanded at every place it is
-// used. A $ref cycle fails when any definition reachable from the cycle makes a
-// property nullable (the paths would be unbounded), at the first $ref in document
-// order whose target is already being expanded. A schema whose $refs would expand
-// to more than [MaxNullPaths] null paths fails with keyword $ref.
+// as dropped ({"path":["$defs",NAME],"keyword":"$defs"}, or definitions), and a
+// $defs left with none is left out. Null paths through a $ref are expanded at every
+// place it is used. A $ref cycle fails when any definition reachable from the
+// cycle makes a property nullable (the paths would be unbounded), at the first $ref
+// in document order whose target is already being expanded. A schema whose $refs
+// would expand to more than [MaxNullPaths] null paths fails with keyword $ref.
 //
 // Limits are checked last, by one walk of the output in document order, failing at
 // the output path of the node holding what crossed the limit: max_properties (5000
