@@ -105,7 +105,7 @@ func (e *OutputError) Error() string {
 // instead of "N bytes" and adds a note. A missing or empty MIME type reads
 // "application/octet-stream". A block whose type is missing or not a string, that is
 // not an object, or that lacks what its placeholder needs (a string text, data or uri;
-// an embedded resource object with a string text or blob) reads
+// an embedded resource object with a string text, or a string blob and uri) reads
 // "[unsupported content: JSON]" with the block's compact JSON text, and adds a note.
 // Chat sends {"role":"tool","tool_call_id":ID,"content":TEXT}, always text. Responses
 // sends {"type":"function_call_output","call_id":ID,"output":OUT}, where OUT is the text
