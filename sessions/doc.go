@@ -118,7 +118,8 @@
 // whole file (OpenAPI examples, whose request_curl gives the URL and the request body
 // of its -d argument). request is the request body, or an HTTP record {url, method,
 // headers, body}; response is the response body (a JSON value, or SSE/JSON text as a
-// string), or an HTTP record {status, headers, body}. Labels are "line N".
+// string), or an HTTP record {status, headers, body}. Labels are "line N"; a JSON
+// array of pairs gives "exchange N", and one object as a whole file "response".
 //
 // # Session files
 //
