@@ -275,12 +275,16 @@ func chatMessageCalls(msg Value, at Path) ([]Value, error) {
 }
 
 // itemShape tells which API an item's shape belongs to: Chat entries carry
-// "function" (or type "custom"), Responses items carry a "type" of their own.
+// "function" or "custom", or the type "function"; Responses items carry a "type"
+// of their own ("function_call", "message", …).
 func itemShape(it Value) API {
 	if it.Has("function") || it.Has("custom") {
 		return Chat
 	}
-	if typ, ok := it.Get("type"); ok && typ.Kind() == String && typ.Str() != "function" {
+	if typ, ok := it.Get("type"); ok && typ.Kind() == String {
+		if typ.Str() == "function" {
+			return Chat // a Chat tool call's type; a Responses item's is "function_call"
+		}
 		return Responses
 	}
 	return ""

@@ -314,6 +314,10 @@ func TestSpec8_ToolCalls(t *testing.T) {
 		{"output not an array", `{"output":"x"}`, "output"},
 		{"tool_calls not an array", `{"role":"assistant","tool_calls":{}}`, "tool_calls"},
 		{"a Chat entry without function", `{"role":"assistant","tool_calls":[{"id":"x","type":"function"}]}`, "function"},
+		// A bare list says its API only through its items: type "function" is a
+		// Chat tool call's type (a Responses item's is "function_call").
+		{"a bare Chat entry without function", `[{"id":"x","type":"function"}]`, "a Chat tool call needs a \"function\" object"},
+		{"a bare Chat entry without function, then a Responses item", `[{"id":"x","type":"function"},{"type":"message"}]`, "a Chat tool call needs a \"function\" object"},
 		{"an item that is not an object", `{"output":[5]}`, "object"},
 	}
 	for _, tt := range bad {
