@@ -139,7 +139,7 @@ func warnTrace(e *env, name string, t *sessions.Trace) {
 // traceText writes a trace for a reader: per turn, each stage with its notes.
 func traceText(t *sessions.Trace) string {
 	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s: %s, tools from %s\n", adapter.Sanitize(t.Name), plural(len(t.Turns), "turn", "turns"), t.ToolsFrom)
+	fmt.Fprintf(&sb, "%s: %s, tools: %s\n", adapter.Sanitize(t.Name), plural(len(t.Turns), "turn", "turns"), t.ToolsFrom)
 	for _, turn := range t.Turns {
 		fmt.Fprintf(&sb, "\n== %s", adapter.Sanitize(turn.Label))
 		if turn.API != "" {
