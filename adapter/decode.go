@@ -563,6 +563,24 @@ const (
 // (bytes above a zero byte may be marked too); it is 0 when x has no zero byte.
 func zeroBytes(x uint64) uint64 { return (x - ones) & ^x & highs }
 
+// printablePrefix returns how many bytes at the start of s are printable ASCII,
+// space to tilde: 8 bytes at a time, the first byte below 0x20, DEL or above it
+// ending the run.
+func printablePrefix(s string) int {
+	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i : i+8])
+		if m := (x | (x - ones*0x20) | zeroBytes(x^(ones*0x7F))) & highs; m != 0 {
+			return i + bits.TrailingZeros64(m)/8
+		}
+	}
+	for i < len(b) && b[i] >= 0x20 && b[i] < 0x7F {
+		i++
+	}
+	return i
+}
+
 // toSyntaxError turns a jsontext error into a *SyntaxError positioned in data (the
 // original input, BOM included).
 func toSyntaxError(data []byte, skipped int64, err error) error {

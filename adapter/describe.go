@@ -49,10 +49,8 @@ func (r *Removed) Add(o Removed) {
 func CleanText(s string) (string, Removed) {
 	first := -1
 	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c < 0x7F {
-			i++
-			continue
+		if i += printablePrefix(s[i:]); i == len(s) {
+			break
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if isHidden(r) {

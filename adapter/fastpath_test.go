@@ -321,3 +321,37 @@ func FuzzDecodeMatchesReference(f *testing.F) {
 		checkDecode(t, data)
 	})
 }
+
+// TestPrintablePrefix checks the 8-bytes-at-a-time scan against one byte at a time:
+// every byte value at every place of strings around the 8-byte blocks, and bytes
+// past the first stop that must not move it.
+func TestPrintablePrefix(t *testing.T) {
+	want := func(s string) int {
+		for i := 0; i < len(s); i++ {
+			if s[i] < 0x20 || s[i] >= 0x7F {
+				return i
+			}
+		}
+		return len(s)
+	}
+	for n := range 20 {
+		for pos := range n {
+			for c := range 256 {
+				b := []byte(strings.Repeat("a", n))
+				b[pos] = byte(c)
+				if pos+1 < n {
+					b[n-1] = 0x00 // a later stop
+				}
+				s := string(b)
+				if got := printablePrefix(s); got != want(s) {
+					t.Fatalf("printablePrefix(%q) = %d, want %d", s, got, want(s))
+				}
+			}
+		}
+	}
+	for _, s := range []string{"", "plain text, 8+ bytes", "é", "abcdefg\u00e9", "abcdefgh\x7f", "~~~~~~~~ ~", "\u200b"} {
+		if got := printablePrefix(s); got != want(s) {
+			t.Errorf("printablePrefix(%q) = %d, want %d", s, got, want(s))
+		}
+	}
+}

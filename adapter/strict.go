@@ -1026,14 +1026,7 @@ func (c *converter) defaultText(p prop) (string, bool) {
 }
 
 // printableASCII reports whether s has only bytes from space to tilde.
-func printableASCII(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if s[i] < 0x20 || s[i] >= 0x7F {
-			return false
-		}
-	}
-	return true
-}
+func printableASCII(s string) bool { return printablePrefix(s) == len(s) }
 
 func joinDescription(desc, text string) string {
 	if desc == "" {
