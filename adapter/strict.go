@@ -1368,6 +1368,7 @@ func describeValue(v Value) string {
 // are then put in string order.
 func keyOrder(mems []Member, order []int32, keys *[]uint64) []int32 {
 	n := len(mems)
+	order = slices.Grow(order, n)
 	if n <= 256 {
 		// The keys, then as many words of scratch for sortKeys.
 		k := slices.Grow((*keys)[:0], 2*n)[:2*n]
