@@ -47,7 +47,7 @@ func runCalls(e *env, args []string) (int, error) {
 	if err != nil {
 		return exitBad, err
 	}
-	rec, sessionTools, err := loadResponses(name, data, tf.noPrefix, flagSet(fs, "strict"), opts)
+	rec, session, sessionTools, err := loadResponses(name, data, tf.noPrefix, flagSet(fs, "strict"), opts)
 	if err != nil {
 		return exitBad, err
 	}
@@ -58,6 +58,13 @@ func runCalls(e *env, args []string) (int, error) {
 		warn(e, name+": "+w)
 	}
 	callOpts := adapter.CallsOptions{ErrorPrefix: *prefix, ApplyDefaults: *applyDefaults}
+	// A session's own error prefix and defaults apply unless the flags are given.
+	if session != nil && !flagSet(fs, "error-prefix") {
+		callOpts.ErrorPrefix = session.ErrorPrefix
+	}
+	if session != nil && !flagSet(fs, "apply-defaults") {
+		callOpts.ApplyDefaults = session.ApplyDefaults
+	}
 	validator := adapter.NewValidator()
 	calls, rejected := []adapter.Value{}, []adapter.Value{}
 	warnedNoTools, warnedInferred := false, false
@@ -101,32 +108,41 @@ func runCalls(e *env, args []string) (int, error) {
 	return exitOK, writeJSON(e.stdout, out)
 }
 
-// loadResponses reads RESPONSE: a session file gives its turns' responses and its
-// tools; anything else is read as a recording.
+// loadResponses reads RESPONSE: a session file gives its turns' responses, its
+// tools and the session itself; anything else is read as a recording (session nil).
 //
 // A session's tools are sent as its options say, as replay sends them: its strict
 // mode unless --strict is given (strictGiven), and without prefix when either the
 // session or --no-prefix says so. The calls then resolve against the tools the model
 // saw (SPEC §8): under strict true a tool that does not convert is unknown, under
-// strict false no tool has null paths.
-func loadResponses(name string, data []byte, noPrefix, strictGiven bool, opts adapter.ToolsOptions) (*sessions.Recording, *adapter.SentTools, error) {
+// strict false no tool has null paths. A session without tool lists gives no tools:
+// each turn's calls go to the tools its request sent ("request_tools"), as for a
+// recording.
+func loadResponses(name string, data []byte, noPrefix, strictGiven bool, opts adapter.ToolsOptions) (*sessions.Recording, *sessions.Session, *adapter.SentTools, error) {
 	if sessions.Detect(name, data) != sessions.FormatSession {
 		rec, err := sessions.LoadRecording(name, data)
-		return rec, nil, err
+		return rec, nil, nil, err
 	}
 	s, err := sessions.ParseSession(name, data)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	rec := &sessions.Recording{Name: name, Format: sessions.FormatSession, Warnings: s.Warnings}
 	for i, t := range s.Turns {
-		rec.Exchanges = append(rec.Exchanges, sessions.Exchange{Label: fmt.Sprintf("turn %d", i+1), Response: t.Response, Streamed: t.Streamed, Warnings: t.Warnings})
+		ex := sessions.Exchange{Label: fmt.Sprintf("turn %d", i+1), Response: t.Response, Streamed: t.Streamed, Warnings: t.Warnings}
+		if t.RequestTools.Kind() == adapter.Array {
+			ex.Request = adapter.ObjectValue(adapter.Member{Key: "tools", Value: t.RequestTools})
+		}
+		rec.Exchanges = append(rec.Exchanges, ex)
+	}
+	if len(s.Servers) == 0 {
+		return rec, s, nil, nil
 	}
 	if !strictGiven {
 		opts.Strict = s.Strict
 	}
 	_, rep := adapter.Tools(adapter.NewToolSet(s.Servers, adapter.NameOptions{NoPrefix: noPrefix || !s.Prefix}), opts)
-	return rec, rep.Sent(), nil
+	return rec, s, rep.Sent(), nil
 }
 
 func joinWhere(a, b string) string {

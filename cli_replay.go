@@ -83,6 +83,21 @@ func runReplay(e *env, args []string) (int, error) {
 		if opts.NoPrefix {
 			s.Prefix = false
 		}
+		if flagSet(fs, "error-prefix") {
+			s.ErrorPrefix = opts.ErrorPrefix
+		} else {
+			opts.ErrorPrefix = s.ErrorPrefix
+		}
+		if flagSet(fs, "structured") {
+			s.Structured = opts.Structured
+		} else {
+			opts.Structured = s.Structured
+		}
+		if flagSet(fs, "apply-defaults") {
+			s.ApplyDefaults = opts.ApplyDefaults
+		} else {
+			opts.ApplyDefaults = s.ApplyDefaults
+		}
 		trace = sessions.ReplaySession(name, s, opts)
 		session = s
 	} else {
@@ -101,6 +116,7 @@ func runReplay(e *env, args []string) (int, error) {
 		}
 		trace = sessions.ReplayRecording(rec, servers, opts)
 		session = sessions.SessionFromRecording(rec, servers, opts.API, opts.Strict, !opts.NoPrefix)
+		session.ErrorPrefix, session.Structured, session.ApplyDefaults = opts.ErrorPrefix, opts.Structured, opts.ApplyDefaults
 	}
 	if *save != "" {
 		if err := writeNewFile(*save, adapter.MarshalIndent(session.Value())); err != nil {

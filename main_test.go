@@ -458,8 +458,11 @@ func TestSpec10_HelpAndFlagValues(t *testing.T) {
 // strict true a tool that does not convert is unknown; under strict false no tool has
 // null paths, so a null the model sent stays.
 func TestSpec10_CallsSession(t *testing.T) {
-	session := func(strict string) string {
-		return `{"strictscope_session":1,"api":"responses","options":{"strict":"` + strict + `","prefix":true},
+	session := func(options string) string {
+		if !strings.HasPrefix(options, "{") {
+			options = `{"strict":"` + options + `","prefix":true}`
+		}
+		return `{"strictscope_session":1,"api":"responses","options":` + options + `,
 			"servers":[{"name":"w","tools":[
 				{"name":"get","inputSchema":{"type":"object","properties":{"city":{"type":"string"},"note":{"type":"string"}},"required":["city"]}},
 				{"name":"bad","inputSchema":{"type":"object","properties":{"v":{"oneOf":[{"type":"string"}]}}}}]}],
@@ -486,6 +489,9 @@ func TestSpec10_CallsSession(t *testing.T) {
 		{"session strict auto", "auto", nil, `{"calls":[` + getStripped + `,` + badCall + `],"rejected":[]}`},
 		{"--strict overrides the session", "false", []string{"--strict", "auto"}, `{"calls":[` + getStripped + `,` + badCall + `],"rejected":[]}`},
 		{"--strict true overrides the session", "auto", []string{"--strict", "true"}, `{"calls":[` + getStripped + `],"rejected":[` + badUnknown + `]}`},
+		// The session's error prefix starts its rejected outputs; --error-prefix wins.
+		{"session error prefix", `{"strict":"true","error_prefix":"Failed: "}`, nil, `{"calls":[` + getStripped + `],"rejected":[` + strings.Replace(badUnknown, "Error: ", "Failed: ", 1) + `]}`},
+		{"--error-prefix overrides the session", `{"strict":"true","error_prefix":"Failed: "}`, []string{"--error-prefix", "E: "}, `{"calls":[` + getStripped + `],"rejected":[` + strings.Replace(badUnknown, "Error: ", "E: ", 1) + `]}`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -655,6 +661,10 @@ func TestReplaySave_RoundTrip(t *testing.T) {
 		// saved session keeps them per turn ("request_tools").
 		{"a recording, tools from its requests", []string{requestTools}},
 		{"a recording, tools from its requests, strict false", []string{"--strict", "false", requestTools}},
+		// How outputs are rendered is kept too (options error_prefix, structured,
+		// apply_defaults).
+		{"a session, output options", []string{"--error-prefix", "Failed: ", "--structured", "prefer", "--apply-defaults", "fixtures/recordings/session_two_turns.json"}},
+		{"a recording, output options", append(slices.Clone(tools), "--error-prefix", "Failed: ", "--apply-defaults", pairs)},
 	} {
 		out := filepath.Join(dir, fmt.Sprintf("saved-%d.json", i))
 		r := runCLI(t, "", append([]string{"replay", "--json", "--save", out}, tt.args...)...)
@@ -668,6 +678,18 @@ func TestReplaySave_RoundTrip(t *testing.T) {
 		}
 		if strings.Contains(r.stderr, "come from the recorded request") != strings.Contains(again.stderr, "come from the recorded request") {
 			t.Errorf("%s: where the tools come from is said differently:\n%s\n%s", tt.name, r.stderr, again.stderr)
+		}
+		// calls reads the saved session as replay does.
+		if slices.Contains(tt.args, requestTools) {
+			strictArgs := []string{}
+			if i := slices.Index(tt.args, "--strict"); i >= 0 {
+				strictArgs = tt.args[i : i+2]
+			}
+			fromSaved := runCLI(t, "", append(append([]string{"calls", "--api", "chat"}, strictArgs...), out)...)
+			fromRecording := runCLI(t, "", append(append([]string{"calls", "--api", "chat"}, strictArgs...), requestTools)...)
+			if fromSaved.code != 0 || !reflect.DeepEqual(fromSaved.parse(t), fromRecording.parse(t)) {
+				t.Errorf("%s: calls on the saved session differ from calls on the recording (exit %d):\n%s\n%s", tt.name, fromSaved.code, fromSaved.stdout, fromRecording.stdout)
+			}
 		}
 	}
 }

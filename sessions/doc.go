@@ -129,7 +129,11 @@
 // replayed without tool lists keeps each request's tools in its turn, under
 // "request_tools", so that the saved session replays as the recording did (the
 // calls resolve against those tools, null paths inferred from them). A session with
-// tool lists ignores "request_tools".
+// tool lists ignores "request_tools". Besides SPEC's "strict" and "prefix", the
+// options may say how outputs were rendered ("error_prefix", "structured",
+// "apply_defaults"), written only when they are not the defaults; the command line
+// replays a session with them unless its flags say otherwise, while the inspector's
+// own toggles decide there.
 //
 // # Size
 //

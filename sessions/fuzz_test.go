@@ -177,6 +177,7 @@ func FuzzParseSession(f *testing.F) {
 	}
 	f.Add([]byte(`{"strictscope_session":1,"api":"chat","servers":[],"turns":[{"response":{"object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":null,"tool_calls":[{"id":"c1","type":"function","function":{"name":"f","arguments":"{\"a\":null}"}}]},"finish_reason":"tool_calls"}]},"results":{"c1":{"content":[{"type":"text","text":"ok"}]}},"request_tools":[{"type":"function","function":{"name":"f","strict":true,"parameters":{"type":"object","properties":{"a":{"type":["string","null"]}},"required":["a"],"additionalProperties":false}}}]}]}`))
 	f.Add([]byte(`{"strictscope_session":1,"api":"responses","options":{"strict":"true","prefix":false},"servers":[{"name":"s","tools":[{"name":"t","inputSchema":{"type":"object"}}]}],"turns":[{"response":"data: {}\n\n"}]}`))
+	f.Add([]byte(`{"strictscope_session":1,"api":"chat","options":{"error_prefix":"","structured":"prefer","apply_defaults":true},"servers":[],"turns":[]}`))
 	f.Add([]byte(`{"strictscope_session":2}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		s, err := ParseSession("fuzz.json", data)

@@ -92,9 +92,11 @@ type Trace struct {
 }
 
 // ReplaySession replays every turn of a session with its own tools and results.
-// The session's API and options apply unless opts gives others. A session with no
-// servers sends a turn that holds its request's tools to those, as a recording's
-// replay does.
+// The session's API, strict mode and prefix apply unless opts gives others; outputs
+// are rendered as opts says (a caller that wants the session's error prefix,
+// structured mode and defaults passes them, as the command line does). A session
+// with no servers sends a turn that holds its request's tools to those, as a
+// recording's replay does.
 func ReplaySession(name string, s *Session, opts ReplayOptions) *Trace {
 	if opts.API == "" {
 		opts.API = s.API

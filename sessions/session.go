@@ -16,11 +16,17 @@ const SessionVersion = 1
 // were sent with, the MCP servers and their tools, and the turns: each a response of
 // the model and the MCP results that answered its calls.
 type Session struct {
-	API     adapter.API
-	Strict  adapter.StrictMode
-	Prefix  bool
-	Servers []adapter.Server
-	Turns   []SessionTurn
+	API    adapter.API
+	Strict adapter.StrictMode
+	Prefix bool
+	// How outputs are rendered: the error prefix, the structured mode, and whether
+	// defaults are put back where nulls were stripped. A session file holds them
+	// when they are not the defaults, so that a saved replay replays the same.
+	ErrorPrefix   string
+	Structured    adapter.StructuredMode
+	ApplyDefaults bool
+	Servers       []adapter.Server
+	Turns         []SessionTurn
 	// Warnings name tools read with a default (a tool without inputSchema).
 	Warnings []string
 }
@@ -67,7 +73,9 @@ func LoadSessionFile(path string) (*Session, error) {
 // ParseSession reads a session file (SPEC §11). Its rules:
 // "strictscope_session" must be 1; "api" is "chat" or "responses"; "options" may
 // give "strict" (auto, true, false; auto when absent) and "prefix" (true when
-// absent); "servers" is a list of {"name", "tools"} whose tools are read as an MCP
+// absent), and how outputs are rendered: "error_prefix" (a string, "Error: " when
+// absent), "structured" (auto, prefer, append, ignore; auto when absent) and
+// "apply_defaults" (false when absent); "servers" is a list of {"name", "tools"} whose tools are read as an MCP
 // tool list; each turn has a "response" (any shape of SPEC §8, or the text of an
 // SSE or JSONL stream, reassembled) and "results", an object from call id to the
 // result that answered it (see CallResult). A turn may also hold "request_tools",
@@ -94,7 +102,7 @@ func ParseSession(name string, data []byte) (*Session, error) {
 	if ver.NumberText() != "1" {
 		return nil, fail(adapter.Keys("strictscope_session"), "session format %s is not supported (this strictscope reads version %d)", adapter.Sanitize(ver.String()), SessionVersion)
 	}
-	s := &Session{Strict: adapter.StrictAuto, Prefix: true}
+	s := &Session{Strict: adapter.StrictAuto, Prefix: true, ErrorPrefix: adapter.DefaultErrorPrefix, Structured: adapter.StructuredAuto}
 	apiV, _ := doc.Get("api")
 	api, ok := adapter.ParseAPI(apiV.Str())
 	if !ok {
@@ -121,6 +129,25 @@ func ParseSession(name string, data []byte) (*Session, error) {
 				return nil, fail(adapter.Keys("options", "prefix"), "\"prefix\" must be true or false")
 			}
 			s.Prefix = v.Bool()
+		}
+		if v, ok := opts.Get("error_prefix"); ok {
+			if v.Kind() != adapter.String {
+				return nil, fail(adapter.Keys("options", "error_prefix"), "\"error_prefix\" must be a string")
+			}
+			s.ErrorPrefix = v.Str()
+		}
+		if v, ok := opts.Get("structured"); ok {
+			mode, ok := adapter.ParseStructuredMode(v.Str())
+			if !ok || v.Kind() != adapter.String {
+				return nil, fail(adapter.Keys("options", "structured"), "\"structured\" must be \"auto\", \"prefer\", \"append\" or \"ignore\"")
+			}
+			s.Structured = mode
+		}
+		if v, ok := opts.Get("apply_defaults"); ok {
+			if v.Kind() != adapter.Bool {
+				return nil, fail(adapter.Keys("options", "apply_defaults"), "\"apply_defaults\" must be true or false")
+			}
+			s.ApplyDefaults = v.Bool()
 		}
 	}
 	servers, _ := doc.Get("servers")
@@ -232,11 +259,20 @@ func (s *Session) Value() adapter.Value {
 		}
 		turns[i] = adapter.ObjectValue(turn...)
 	}
-	strict := adapter.StringValue(string(s.Strict))
+	options := []adapter.Member{m("strict", adapter.StringValue(string(s.Strict))), m("prefix", adapter.BoolValue(s.Prefix))}
+	if s.ErrorPrefix != adapter.DefaultErrorPrefix {
+		options = append(options, m("error_prefix", adapter.StringValue(s.ErrorPrefix)))
+	}
+	if s.Structured != adapter.StructuredAuto && s.Structured != "" {
+		options = append(options, m("structured", adapter.StringValue(string(s.Structured))))
+	}
+	if s.ApplyDefaults {
+		options = append(options, m("apply_defaults", adapter.BoolValue(true)))
+	}
 	return adapter.ObjectValue(
 		m("strictscope_session", adapter.NumberValue("1")),
 		m("api", adapter.StringValue(string(s.API))),
-		m("options", adapter.ObjectValue(m("strict", strict), m("prefix", adapter.BoolValue(s.Prefix)))),
+		m("options", adapter.ObjectValue(options...)),
 		m("servers", adapter.ArrayValue(servers...)),
 		m("turns", adapter.ArrayValue(turns...)),
 	)
@@ -250,7 +286,7 @@ func (s *Session) Value() adapter.Value {
 // the tools. A recording holds no MCP results, so every turn's results are empty,
 // to be filled in by hand or by a live run.
 func SessionFromRecording(rec *Recording, servers []adapter.Server, api adapter.API, strict adapter.StrictMode, prefix bool) *Session {
-	s := &Session{API: api, Strict: strict, Prefix: prefix, Servers: servers}
+	s := &Session{API: api, Strict: strict, Prefix: prefix, ErrorPrefix: adapter.DefaultErrorPrefix, Structured: adapter.StructuredAuto, Servers: servers}
 	for _, ex := range rec.Exchanges {
 		if s.API == "" && !isErrorBody(ex.Response) {
 			s.API = ex.API
