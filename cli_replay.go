@@ -83,21 +83,9 @@ func runReplay(e *env, args []string) (int, error) {
 		if opts.NoPrefix {
 			s.Prefix = false
 		}
-		if flagSet(fs, "error-prefix") {
-			s.ErrorPrefix = opts.ErrorPrefix
-		} else {
-			opts.ErrorPrefix = s.ErrorPrefix
-		}
-		if flagSet(fs, "structured") {
-			s.Structured = opts.Structured
-		} else {
-			opts.Structured = s.Structured
-		}
-		if flagSet(fs, "apply-defaults") {
-			s.ApplyDefaults = opts.ApplyDefaults
-		} else {
-			opts.ApplyDefaults = s.ApplyDefaults
-		}
+		either(flagSet(fs, "error-prefix"), &opts.ErrorPrefix, &s.ErrorPrefix)
+		either(flagSet(fs, "structured"), &opts.Structured, &s.Structured)
+		either(flagSet(fs, "apply-defaults"), &opts.ApplyDefaults, &s.ApplyDefaults)
 		trace = sessions.ReplaySession(name, s, opts)
 		session = s
 	} else {
@@ -132,6 +120,17 @@ func runReplay(e *env, args []string) (int, error) {
 	}
 	_, err = fmt.Fprint(e.stdout, traceText(trace))
 	return exitOK, err
+}
+
+// either settles an option a flag and a session file both give: the flag's value
+// when the flag was given (the session then holds it too, for --save), else the
+// session's.
+func either[T any](given bool, flag, session *T) {
+	if given {
+		*session = *flag
+	} else {
+		*flag = *session
+	}
 }
 
 // warnTrace says on stderr what the text form says besides the stages and the
