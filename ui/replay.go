@@ -6,7 +6,6 @@ import (
 
 	"charm.land/lipgloss/v2"
 
-	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/keys"
 )
@@ -59,8 +58,9 @@ type replayScreen struct {
 }
 
 func newReplayScreen(ctx *Context, loaded *Loaded, start Options) *replayScreen {
-	opts := replayOptions{Structured: adapter.StructuredAuto}
-	s := &replayScreen{ctx: ctx, loaded: loaded, eng: newReplayEngine(loaded, start),
+	eng := newReplayEngine(loaded, start)
+	opts := eng.startOptions()
+	s := &replayScreen{ctx: ctx, loaded: loaded, eng: eng,
 		opts: opts, offFrame: newOffFrame(opts), list: newToolList(ctx),
 		notes: &notesPane{ctx: ctx}, views: map[stageKey]*stageView{}, shown: stageKey{file: -1},
 		panePair: newPanePair(ctx, rpInput, (*keys.KeyMap).ReplayJSON, false, "no mark in this pane")}
@@ -166,6 +166,15 @@ func (s *replayScreen) current() (*replayEntry, *sessions.Trace, *sessions.TurnT
 	e := &s.entries[row.tool]
 	tr := s.traces[e.file]
 	return e, tr, &tr.Turns[e.turn]
+}
+
+// resolved is o as the selected turn was replayed with it: a structured mode left
+// to each file is the selected file's.
+func (s *replayScreen) resolved(o replayOptions) replayOptions {
+	if e, _, _ := s.current(); e != nil {
+		o.Structured = s.eng.structured(o, e.file)
+	}
+	return o
 }
 
 // stageCount is the number of stages of the selected turn.

@@ -475,3 +475,44 @@ func TestReplayUsesTheLoadedToolLists(t *testing.T) {
 		t.Errorf("tools from the request are not said to be inferred:\n%s", h.screen())
 	}
 }
+
+// TestReplaySessionKeepsItsSavedOptions checks that a session file saved with
+// its own error prefix, structured mode and defaults replays with them, as
+// strictscope replay does when no flag overrides them, and that the toggles
+// then start from them.
+func TestReplaySessionKeepsItsSavedOptions(t *testing.T) {
+	doc, err := adapter.Decode(mustFixture(t, "recordings/session_two_turns.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mems []adapter.Member
+	for _, m := range doc.Members() {
+		if m.Key == "options" {
+			m.Value = adapter.ObjectValue(append(m.Value.Members(),
+				adapter.Member{Key: "error_prefix", Value: adapter.StringValue("Oops: ")},
+				adapter.Member{Key: "structured", Value: adapter.StringValue("ignore")},
+				adapter.Member{Key: "apply_defaults", Value: adapter.BoolValue(true)})...)
+		}
+		mems = append(mems, m)
+	}
+	l := &Loaded{}
+	l.AddBytes("s", "saved.json", adapter.Marshal(adapter.ObjectValue(mems...)))
+	sess := l.Files[0].Session
+	if sess == nil || sess.Structured != adapter.StructuredIgnore || !sess.ApplyDefaults {
+		t.Fatalf("the session does not hold its options: %+v", l.Files[0])
+	}
+	h := newHarness(t, Options{}, l, 160, 50).keys("2")
+	s := replayOf(h)
+	want := sessions.ReplaySession("saved.json", sess, sessions.ReplayOptions{
+		ErrorPrefix: sess.ErrorPrefix, Structured: sess.Structured, ApplyDefaults: sess.ApplyDefaults})
+	if got := s.traces[0].Value(true); !adapter.Equal(got, want.Value(true)) {
+		t.Errorf("the inspector replays the session without its saved options:\n got %s\nwant %s", got, want.Value(true))
+	}
+	if !strings.Contains(h.screen(), "structured ignore") {
+		t.Errorf("the title bar does not name the session's structured mode:\n%s", h.screen())
+	}
+	h.keys("m")
+	if s.opts.Structured != adapter.StructuredAuto {
+		t.Errorf("m after the session's ignore gave %q, want auto", s.opts.Structured)
+	}
+}

@@ -8,7 +8,11 @@ import (
 )
 
 // replayOptions are the replay screen's toggles. Each combination is one
-// replay of every file, cached: toggling back costs nothing.
+// replay of every file, cached: toggling back costs nothing. A session file
+// replays with the options it was saved with, as the command line replays it
+// when no flag overrides them: its structured mode while Structured is ""
+// (each file its own: the session's, auto for a recording), its error prefix
+// while NoErrorPrefix is false, and always its choice about defaults.
 type replayOptions struct {
 	Structured    adapter.StructuredMode
 	NoErrorPrefix bool
@@ -16,11 +20,19 @@ type replayOptions struct {
 
 // String names the options as the title bar and status line show them.
 func (o replayOptions) String() string {
-	s := "structured " + string(o.Structured)
+	s := o.structuredLabel()
 	if o.NoErrorPrefix {
 		return s + " · no error prefix"
 	}
 	return s + " · error prefix"
+}
+
+// structuredLabel names the structured mode.
+func (o replayOptions) structuredLabel() string {
+	if o.Structured == "" {
+		return "structured as saved"
+	}
+	return "structured " + string(o.Structured)
 }
 
 // replayEngine replays the recordings and session files with the library
@@ -67,25 +79,60 @@ func (e *replayEngine) cached(o replayOptions) ([]*sessions.Trace, bool) {
 // engine is made (the loaded files, the tool lists, the starting modes) and
 // writes nothing shared: a command may run it off the frame.
 func (e *replayEngine) replay(o replayOptions) []*sessions.Trace {
-	prefix := adapter.DefaultErrorPrefix
-	if o.NoErrorPrefix {
-		prefix = ""
-	}
 	out := make([]*sessions.Trace, len(e.files))
 	for k, fi := range e.files {
 		f := &e.loaded.Files[fi]
+		prefix, structured := e.errorPrefix(o, k), e.structured(o, k)
 		if f.Session != nil {
 			out[k] = sessions.ReplaySession(f.Name, f.Session, sessions.ReplayOptions{
 				NoDefaultDescriptions: e.start.NoDefaultDescriptions,
-				ErrorPrefix:           prefix, Structured: o.Structured})
+				ErrorPrefix:           prefix, Structured: structured, ApplyDefaults: f.Session.ApplyDefaults})
 			continue
 		}
 		out[k] = sessions.ReplayRecording(f.Rec, e.servers, sessions.ReplayOptions{
 			API: e.start.API, Strict: e.start.Strict, NoPrefix: e.start.NoPrefix,
 			NoDefaultDescriptions: e.start.NoDefaultDescriptions,
-			ErrorPrefix:           prefix, Structured: o.Structured})
+			ErrorPrefix:           prefix, Structured: structured})
 	}
 	return out
+}
+
+// startOptions are the options the screen opens with: structured auto, unless
+// a session file was saved with another mode; then each file replays with its
+// own until m is pressed.
+func (e *replayEngine) startOptions() replayOptions {
+	o := replayOptions{Structured: adapter.StructuredAuto}
+	for _, fi := range e.files {
+		if s := e.loaded.Files[fi].Session; s != nil && s.Structured != "" && s.Structured != adapter.StructuredAuto {
+			o.Structured = ""
+		}
+	}
+	return o
+}
+
+// structured is the structured mode file k replays with under o: the
+// toggle's, or while it is left to each file, a session's saved mode (auto
+// for a recording).
+func (e *replayEngine) structured(o replayOptions, k int) adapter.StructuredMode {
+	if o.Structured != "" {
+		return o.Structured
+	}
+	if s := e.loaded.Files[e.files[k]].Session; s != nil && s.Structured != "" {
+		return s.Structured
+	}
+	return adapter.StructuredAuto
+}
+
+// errorPrefix is the error prefix file k replays with under o: none when the
+// toggle is off, else a session's saved prefix (the default for a recording).
+func (e *replayEngine) errorPrefix(o replayOptions, k int) string {
+	if o.NoErrorPrefix {
+		return ""
+	}
+	if s := e.loaded.Files[e.files[k]].Session; s != nil {
+		return s.ErrorPrefix
+	}
+	return adapter.DefaultErrorPrefix
 }
 
 // fileName is the short name of replayed file k.

@@ -103,7 +103,7 @@ func (s *replayScreen) key(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 	case key.Matches(k, rk.NextTurn):
 		return focus, s.turn(1)
 	case key.Matches(k, rk.Structured):
-		s.want.Structured = cycle(s.want.Structured, adapter.StructuredAuto, adapter.StructuredPrefer,
+		s.want.Structured = cycle(s.resolved(s.want).Structured, adapter.StructuredAuto, adapter.StructuredPrefer,
 			adapter.StructuredAppend, adapter.StructuredIgnore)
 		return focus, s.toggled("structured " + string(s.want.Structured))
 	case key.Matches(k, rk.ErrorPrefix):

@@ -22,9 +22,10 @@ func (s *replayScreen) View(focus int) string {
 func (s *replayScreen) titleBar() string {
 	st := s.ctx.Styles
 	sepr := st.TitleBar.Render(" · ")
+	shown := s.resolved(s.opts)
 	parts := []string{
-		st.Mode.Render("structured " + string(s.opts.Structured)),
-		modeFlag(st.Mode, st.ModeOff, "error prefix", !s.opts.NoErrorPrefix),
+		st.Mode.Render(shown.structuredLabel()),
+		modeFlag(st.Mode, st.ModeOff, "error prefix", !shown.NoErrorPrefix),
 	}
 	left := st.TitleBar.Render("replay │ ") + strings.Join(parts, sepr)
 	if _, tr, t := s.current(); tr != nil {
@@ -77,7 +78,7 @@ func (s *replayScreen) KeyMaps(focus int) []NamedKeyMap {
 // that the filter hides every turn.
 func (s *replayScreen) Status(focus int) string {
 	e, _, t := s.current()
-	parts := []string{s.opts.String()}
+	parts := []string{s.resolved(s.opts).String()}
 	if t == nil {
 		none := "no turn"
 		if len(s.list.rows) > 0 {
