@@ -132,8 +132,8 @@
 // tool lists ignores "request_tools". Besides SPEC's "strict" and "prefix", the
 // options may say how outputs were rendered ("error_prefix", "structured",
 // "apply_defaults"), written only when they are not the defaults; the command line
-// replays a session with them unless its flags say otherwise, while the inspector's
-// own toggles decide there.
+// and the inspector replay a session with them unless a flag or a toggle says
+// otherwise.
 //
 // # Size
 //
