@@ -64,3 +64,20 @@ func ExampleUnsupportedKeyword() {
 	// examples: false ""
 	// minimum: false ""
 }
+
+// A null path says where in the arguments a null may come; its sites say which
+// declarations of the schema were made nullable for it: here only the branch
+// that does not require "a".
+func ExampleStrictResult_NullSites() {
+	res, err := adapter.StrictSchema(must(`{"type":"object","properties":{"o":{"anyOf":[
+		{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]},
+		{"type":"object","properties":{"a":{"type":"string"}}}]}},"required":["o"]}`), adapter.StrictOptions{})
+	if err != nil {
+		panic(err)
+	}
+	for i, sites := range res.NullSites() {
+		fmt.Println(res.NullPaths[i], adapter.PathsValue(sites))
+	}
+	// Output:
+	// ["o","a"] [["properties","o","anyOf",1,"properties","a"]]
+}

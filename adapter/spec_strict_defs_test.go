@@ -2,6 +2,7 @@ package adapter
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -526,4 +527,81 @@ func TestSpec5_NullPathOrder(t *testing.T) {
 			t.Errorf("StripNulls = %s, %s", got, spPaths(stripped))
 		}
 	})
+}
+
+// TestStrictNullSites checks where each null path was made: the declarations
+// made nullable for it, in the input, and that the converted schema holds a
+// nullable form at each of them.
+func TestStrictNullSites(t *testing.T) {
+	cases := []struct {
+		name, schema string
+		want         string // NullSites, one array of paths per null path
+	}{
+		{"a property", `{"type":"object","properties":{"a":{"type":"string"}}}`,
+			`[[["properties","a"]]]`},
+		{"required in one branch, optional in the other",
+			`{"type":"object","properties":{"o":{"anyOf":[
+				{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]},
+				{"type":"object","properties":{"a":{"type":"string"}}}]}},"required":["o"]}`,
+			`[[["properties","o","anyOf",1,"properties","a"]]]`},
+		{"optional in both branches",
+			`{"type":"object","properties":{"o":{"anyOf":[
+				{"type":"object","properties":{"a":{"type":"string"}}},
+				{"type":"object","properties":{"a":{"type":"integer"}}}]}},"required":["o"]}`,
+			`[[["properties","o","anyOf",0,"properties","a"],["properties","o","anyOf",1,"properties","a"]]]`},
+		{"already nullable in one branch",
+			`{"type":"object","properties":{"o":{"anyOf":[
+				{"type":"object","properties":{"a":{"type":["string","null"]}}},
+				{"type":"object","properties":{"a":{"type":"integer"}}}]}},"required":["o"]}`,
+			`[[["properties","o","anyOf",1,"properties","a"]]]`},
+		{"through a $ref used twice",
+			`{"type":"object","properties":{"x":{"$ref":"#/$defs/D"},"y":{"type":"array","items":{"$ref":"#/$defs/D"}}},
+			"required":["x","y"],"$defs":{"D":{"type":"object","properties":{"p":{"type":"string"}}}}}`,
+			`[[["$defs","D","properties","p"]],[["$defs","D","properties","p"]]]`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := StrictSchema(spValue(t, c.schema), StrictOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			nullSites := res.NullSites()
+			if len(nullSites) != len(res.NullPaths) {
+				t.Fatalf("%d sites for %d null paths", len(nullSites), len(res.NullPaths))
+			}
+			sites := make([]Value, len(nullSites))
+			for i, s := range nullSites {
+				sites[i] = PathsValue(s)
+				for _, p := range s {
+					n, ok := Lookup(res.Schema, p)
+					if !ok || !spAcceptsNull(res.Schema, n) {
+						t.Errorf("the converted schema has no nullable form at %s", p)
+					}
+				}
+			}
+			if got := ArrayValue(sites...).String(); got != spCompact(t, c.want) {
+				t.Errorf("null sites %s, want %s", got, spCompact(t, c.want))
+			}
+		})
+	}
+}
+
+// spAcceptsNull says whether a converted node lets null through: by its type,
+// an anyOf branch, or the definition its $ref names.
+func spAcceptsNull(root, n Value) bool {
+	if typ, ok := n.Get("type"); ok {
+		if typ.Str() == "null" || slices.ContainsFunc(typ.Items(), func(v Value) bool { return v.Str() == "null" }) {
+			return true
+		}
+	}
+	if br, ok := n.Get("anyOf"); ok && slices.ContainsFunc(br.Items(), func(v Value) bool { return spAcceptsNull(root, v) }) {
+		return true
+	}
+	if r, ok := n.Get("$ref"); ok {
+		if p, ok := ParsePointer(strings.TrimPrefix(r.Str(), "#"), root); ok {
+			d, _ := Lookup(root, p)
+			return spAcceptsNull(root, d)
+		}
+	}
+	return false
 }

@@ -45,6 +45,39 @@ type StrictResult struct {
 	NullPaths []Path
 	Dropped   []Dropped
 	Removed   Removed
+
+	// Where each null path was made, for NullSites: the schema path of each
+	// object whose properties were made nullable (its "properties" step
+	// included), and for null path i the index of the first, and of any others.
+	sitePrefixes []Path
+	siteOf       []int32
+	moreSites    map[int][]int32
+}
+
+// NullSites says where each null path was made: NullSites()[i] are the schema
+// paths, in the input, of the property declarations made nullable for
+// NullPaths[i]. There is more than one when anyOf branches, or a definition and
+// its uses, declare the property more than once; a declaration that already
+// accepted null is not one. The converted schema holds each one's nullable form
+// at the same path. The paths are made when asked for (a result not made by
+// StrictSchema has none).
+func (r *StrictResult) NullSites() [][]Path {
+	if len(r.siteOf) != len(r.NullPaths) {
+		return make([][]Path, len(r.NullPaths))
+	}
+	out := make([][]Path, len(r.NullPaths))
+	for i, np := range r.NullPaths {
+		site := func(k int32) Path {
+			// A null path ends at the property's name, which follows the
+			// object's "properties" in its declaration's schema path.
+			return r.sitePrefixes[k].Append(np[len(np)-1])
+		}
+		out[i] = []Path{site(r.siteOf[i])}
+		for _, k := range r.moreSites[i] {
+			out[i] = append(out[i], site(k))
+		}
+	}
+	return out
 }
 
 // A StrictError says why a schema has no strict form: the schema path of the node
@@ -74,7 +107,8 @@ func StrictSchema(schema Value, opts StrictOptions) (*StrictResult, error) {
 	if !ok && out.Kind() == Null {
 		return nil, c.err
 	}
-	res := &StrictResult{Schema: out, NullPaths: c.nullPaths, Dropped: c.dropped.all(), Removed: c.removed}
+	res := &StrictResult{Schema: out, NullPaths: c.nullPaths, Dropped: c.dropped.all(), Removed: c.removed,
+		sitePrefixes: c.sitePrefixes, siteOf: c.siteOf, moreSites: c.moreSites}
 	if !ok {
 		return res, c.err
 	}
@@ -119,6 +153,15 @@ type converter struct {
 	nullPaths []Path
 	err       *StrictError
 
+	// Where null paths are made (see StrictResult.NullSites): the schema paths
+	// of the objects whose properties were made nullable, the one of the
+	// properties being converted (-1 until one is made nullable), and for each
+	// null path the first site and any others.
+	sitePrefixes []Path
+	curSite      int32
+	siteOf       []int32
+	moreSites    map[int][]int32
+
 	nullOK map[refTarget]bool // which $ref targets accept null; nil until needed
 }
 
@@ -133,6 +176,7 @@ type unit struct {
 type event struct {
 	path   Path       // instance path relative to the unit's root
 	target *refTarget // the $ref used here; nil for a property made nullable
+	site   int32      // for a property made nullable: its object, in sitePrefixes
 }
 
 func (c *converter) fail(keyword, format string, args ...any) bool {
@@ -685,6 +729,9 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 	// Which properties are optional is read before any child is converted: the
 	// required set is shared scratch that nested objects reuse.
 	optional := c.optionalFlags(mems, parent)
+	// These properties' object is saved as a site when one is made nullable.
+	outer := c.curSite
+	c.curSite = -1
 	b := memberBuilder{c: c, src: mems}
 	for i := range mems {
 		m := &mems[i]
@@ -698,6 +745,7 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 		c.spath = c.spath[:len(c.spath)-1]
 		b.set(i, conv)
 	}
+	c.curSite = outer
 	return b.value(props), true
 }
 
@@ -864,7 +912,13 @@ var nullableTypes = func() (out [len(typeNames) - 1]Value) {
 // nullEvent records that the property at the instance path being converted is
 // made nullable.
 func (c *converter) nullEvent() {
-	c.unit.events.add(event{path: c.savePath(c.ipath)})
+	if c.curSite < 0 {
+		// The schema path of the object, up to its "properties": the
+		// property's own name ends its null path.
+		c.sitePrefixes = append(c.sitePrefixes, c.savePath(c.spath[:len(c.spath)-1]))
+		c.curSite = int32(len(c.sitePrefixes) - 1)
+	}
+	c.unit.events.add(event{path: c.savePath(c.ipath), site: c.curSite})
 	c.unit.hasNull = true
 }
 
@@ -1141,20 +1195,23 @@ func (c *converter) expandNullPaths() bool {
 		// branches repeat a property.
 		events := &c.rootUnit.events
 		c.nullPaths = make([]Path, 0, events.n)
-		var seen map[string]bool
+		c.siteOf = make([]int32, 0, events.n)
+		var seen map[string]int
 		if c.sawAnyOf {
-			seen = make(map[string]bool, events.n)
+			seen = make(map[string]int, events.n)
 		}
 		for _, block := range events.blocks {
 			for _, e := range block {
 				if seen != nil {
 					key := pathKey(e.path)
-					if seen[key] {
+					if i, ok := seen[key]; ok {
+						c.addSite(i, e.site)
 						continue
 					}
-					seen[key] = true
+					seen[key] = len(c.nullPaths)
 				}
 				c.nullPaths = append(c.nullPaths, e.path)
+				c.siteOf = append(c.siteOf, e.site)
 			}
 		}
 		return true
@@ -1187,7 +1244,7 @@ func (c *converter) expandNullPaths() bool {
 		}
 		reachesNull[t] = walk(t)
 	}
-	seen := map[string]bool{}
+	seen := map[string]int{}
 	// A target expanded once at an instance path gives the same paths at that path
 	// again, and a cycle through it would have failed the first time: each
 	// (target, path) is expanded once, so that $refs that branch do not make the
@@ -1211,9 +1268,12 @@ func (c *converter) expandNullPaths() bool {
 			full = append(append(full, prefix...), e.path...)
 			if e.target == nil {
 				key := pathKey(full)
-				if !seen[key] {
-					seen[key] = true
+				if i, ok := seen[key]; ok {
+					c.addSite(i, e.site)
+				} else {
+					seen[key] = len(c.nullPaths)
 					c.nullPaths = append(c.nullPaths, full)
+					c.siteOf = append(c.siteOf, e.site)
 					if len(c.nullPaths) > MaxNullPaths {
 						c.err = &StrictError{Path: Path{}, Keyword: "$ref", Message: fmt.Sprintf("the $refs of this schema expand to more than %d null paths", MaxNullPaths)}
 						return false
@@ -1253,6 +1313,17 @@ func (c *converter) expandNullPaths() bool {
 		c.nullPaths = []Path{}
 	}
 	return true
+}
+
+// addSite adds the object of a declaration made nullable to null path i, once.
+func (c *converter) addSite(i int, site int32) {
+	if c.siteOf[i] == site || slices.Contains(c.moreSites[i], site) {
+		return
+	}
+	if c.moreSites == nil {
+		c.moreSites = map[int][]int32{}
+	}
+	c.moreSites[i] = append(c.moreSites[i], site)
 }
 
 // allUnits makes the map of units, which starts with the root's.

@@ -2,67 +2,13 @@ package ui
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
 )
 
-// The marks only place what the library returned: null paths, dropped keywords
-// and the error come from adapter's answer; this file finds the lines they sit on.
-
-// locateProperty returns the lines at which the property at instance path inst
-// is declared in the schema that sits at base in doc: it walks properties, items,
-// the branches of anyOf/oneOf/allOf and local $refs through the document's
-// pointer map. It finds places; it decides nothing about nullability.
-func locateProperty(doc *jsonDoc, base adapter.Path, inst adapter.Path) []int {
-	root := pointerOf(base)
-	var out []int
-	var seen map[string]bool // $ref targets expanded, with the steps left
-	var walk func(ptr string, rest adapter.Path, hops int)
-	walk = func(ptr string, rest adapter.Path, hops int) {
-		id, ok := doc.byPtr[ptr]
-		if !ok || hops > 64 {
-			return
-		}
-		if hops > 0 {
-			key := ptr + "\x00" + itoa(len(rest))
-			if seen[key] {
-				return
-			}
-			if seen == nil {
-				seen = map[string]bool{}
-			}
-			seen[key] = true
-		}
-		if len(rest) == 0 {
-			out = append(out, int(doc.nodes[id].start))
-			return
-		}
-		switch rest[0].Kind {
-		case adapter.KeyStep:
-			walk(ptr+"/properties/"+escapePointer(rest[0].Key), rest[1:], hops)
-		default:
-			walk(ptr+"/items", rest[1:], hops)
-		}
-		for _, kw := range []string{"/anyOf/", "/oneOf/", "/allOf/"} {
-			for i := 0; ; i++ {
-				br := ptr + kw + itoa(i)
-				if _, ok := doc.byPtr[br]; !ok {
-					break
-				}
-				walk(br, rest, hops)
-			}
-		}
-		if rid, ok := doc.byPtr[ptr+"/$ref"]; ok {
-			ref, _ := adapter.Lookup(doc.value, doc.path(rid))
-			if r := ref.Str(); r == "#" || strings.HasPrefix(r, "#/") {
-				walk(root+r[1:], rest, hops+1)
-			}
-		}
-	}
-	walk(root, inst, 0)
-	return out
-}
+// The marks only place what the library returned: null paths and the
+// declarations made nullable for them, dropped keywords and the error come from
+// adapter's answer; this file finds the lines they sit on.
 
 // marker collects the marks of one pane.
 type marker struct {
@@ -129,9 +75,7 @@ func (m *marker) conversion(r *adapter.StrictResult, e *adapter.StrictError) {
 		for _, d := range r.Dropped {
 			m.dropped(d)
 		}
-		for _, np := range r.NullPaths {
-			m.null(np, "optional here, so strict mode makes it nullable; a null sent here is stripped")
-		}
+		m.nulls(r, "optional here, so strict mode makes it nullable; a null sent here is stripped")
 	}
 	if e != nil && r == nil {
 		m.failure(e)
@@ -152,14 +96,23 @@ func (m *marker) dropped(d adapter.Dropped) {
 	m.c.notes = append(m.c.notes, noteSpan{s, e, "dropped " + safe(d.Keyword) + ": " + d.Reason})
 }
 
-// null marks the property declarations of a null path.
-func (m *marker) null(np adapter.Path, note string) {
-	for _, l := range locateProperty(m.doc, m.base, np) {
-		if m.c.marks[l] != markError {
-			m.c.marks[l] = markNull
+// nulls marks, for each null path of r, the property declarations the
+// library made nullable for it (StrictResult.NullSites): in the schema as
+// written, or at the same paths in the converted schema.
+func (m *marker) nulls(r *adapter.StrictResult, note string) {
+	sites := r.NullSites()
+	for i, np := range r.NullPaths {
+		for _, site := range sites[i] {
+			l, ok := m.doc.lineOf(m.base.Append(site...))
+			if !ok {
+				continue
+			}
+			if m.c.marks[l] != markError {
+				m.c.marks[l] = markNull
+			}
+			m.c.notes = append(m.c.notes, noteSpan{l, l, "null path " + safe(np.String()) + ": " + note})
+			m.c.targets = append(m.c.targets, l)
 		}
-		m.c.notes = append(m.c.notes, noteSpan{l, l, "null path " + safe(np.String()) + ": " + note})
-		m.c.targets = append(m.c.targets, l)
 	}
 }
 

@@ -286,3 +286,43 @@ func TestHelpScrollsToEitherEnd(t *testing.T) {
 		}
 	}
 }
+
+// TestNullMarksAreTheLibrarysSites checks that a null path is marked only at
+// the declarations the library made nullable: here "a" is declared in two
+// anyOf branches, required in the first and optional in the second, so the
+// null path ["o","a"] stands for the second only, in the schema as written, in
+// the strict schema and in the tool as sent.
+func TestNullMarksAreTheLibrarysSites(t *testing.T) {
+	const list = `{"tools":[{"name":"pick","inputSchema":{"type":"object","properties":{"o":{"anyOf":[
+		{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]},
+		{"type":"object","properties":{"a":{"type":"string"}}}]}},"required":["o"]}}]}`
+	l := &Loaded{}
+	l.AddBytes("s", "branches.json", []byte(list))
+	h := newHarness(t, Options{}, l, 160, 50)
+	s := h.m.screens[0].(*toolsScreen)
+	res := s.cur.report.Outcomes[0].Conversion
+	if len(res.NullPaths) != 1 || res.NullPaths[0].String() != `["o","a"]` {
+		t.Fatalf("null paths %v", res.NullPaths)
+	}
+	marked := func(p *jsonPane) string {
+		var out []string
+		for l, m := range p.c.marks {
+			if m == markNull {
+				out = append(out, p.c.doc.pathAt(l).Pointer())
+			}
+		}
+		sortStrings(out)
+		return strings.Join(out, " ")
+	}
+	const want = "/properties/o/anyOf/1/properties/a"
+	if got := marked(s.panes[0]); got != want {
+		t.Errorf("the schema as written marks %q, want %q", got, want)
+	}
+	if got := marked(s.panes[1]); got != want {
+		t.Errorf("the strict schema marks %q, want %q", got, want)
+	}
+	h.keys("t")
+	if got := marked(s.panes[1]); got != "/function/parameters"+want {
+		t.Errorf("the tool as sent marks %q", got)
+	}
+}

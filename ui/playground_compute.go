@@ -146,9 +146,7 @@ func schemaResult(schema adapter.Value, noDefaults bool) *playResult {
 			strict.title = "strict result · crosses a limit"
 		}
 		m := newMarker(strict)
-		for _, np := range res.NullPaths {
-			m.null(np, "its nullable form: the model sends null when it has no value")
-		}
+		m.nulls(res, "its nullable form: the model sends null when it has no value")
 		if se != nil {
 			m.failure(se)
 		}

@@ -90,9 +90,7 @@ func strictContent(o *adapter.ToolOutcome) *paneContent {
 	}
 	pc := &paneContent{title: title, doc: newJSONDoc(r.Schema), base: adapter.Path{}}
 	m := newMarker(pc)
-	for _, np := range r.NullPaths {
-		m.null(np, "its nullable form: the model sends null when it has no value")
-	}
+	m.nulls(r, "its nullable form: the model sends null when it has no value")
 	if isLimitError(o) {
 		m.failure(o.ConversionErr)
 	}
@@ -131,8 +129,8 @@ func renderedContent(c *computed, o *adapter.ToolOutcome) *paneContent {
 	}
 	pc := &paneContent{title: title, doc: newJSONDoc(o.Tool), base: base}
 	m := newMarker(pc)
-	for _, np := range o.NullPaths() {
-		m.null(np, "nullable in what is sent; a null sent here is stripped")
+	if o.Status == adapter.StatusStrict {
+		m.nulls(o.Conversion, "nullable in what is sent; a null sent here is stripped")
 	}
 	m.done()
 	return pc
