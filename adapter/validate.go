@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode/utf16"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -98,6 +99,10 @@ func (e *SchemaCompileError) Error() string {
 //     ("expected string or null, got number"); otherwise the branches that failed on
 //     their type alone are left out, since the value was meant for another branch,
 //     whose errors say what to fix.
+//   - Names and values are quoted in messages as JSON text. Every character
+//     [Sanitize] would show (controls, line separators, format and tag characters)
+//     is written there as a \uXXXX escape, in schema compile errors too: a message
+//     is one visible line that still names the exact text.
 //   - Errors are sorted by where their value is in the arguments (document order; a
 //     value before the values inside it), then by message; duplicates are removed.
 //
@@ -141,7 +146,13 @@ func NewValidator() *Validator {
 // Value built with NumberValue) is reported as a ValidationError at its place.
 func (v *Validator) Validate(schema, args Value) ([]ValidationError, error) {
 	e := v.entry(schema)
-	e.once.Do(func() { e.sch, e.err = vldCompile(e.schema) })
+	e.once.Do(func() {
+		e.sch, e.err = vldCompile(e.schema)
+		var se *SchemaCompileError
+		if errors.As(e.err, &se) {
+			se.Message = vldEscapeHidden(se.Message)
+		}
+	})
 	if e.err != nil {
 		return nil, e.err
 	}
@@ -1127,6 +1138,7 @@ func vldFinish(doc Value, errs []ValidationError) []ValidationError {
 	}
 	ks := make([]keyed, len(errs))
 	for i, e := range errs {
+		e.Message = vldEscapeHidden(e.Message)
 		ks[i] = keyed{vldOrdinals(doc, e.Path), e}
 	}
 	slices.SortStableFunc(ks, func(a, b keyed) int {
@@ -1177,6 +1189,35 @@ func vldOrdinals(doc Value, p Path) []int {
 
 // vldQuote writes s as a JSON string.
 func vldQuote(s string) string { return string(AppendQuoted(nil, s)) }
+
+// vldEscapeHidden writes every character of msg that Sanitize would show (C0 and C1
+// controls, DEL, line and paragraph separators, format and tag characters) as a
+// JSON \uXXXX escape, a surrogate pair beyond U+FFFF. Such characters reach a
+// message only inside the JSON text of a name or value, where the escape denotes the
+// same character: the message stays one visible line that names the exact text.
+func vldEscapeHidden(msg string) string {
+	i := strings.IndexFunc(msg, vldHidden)
+	if i < 0 {
+		return msg
+	}
+	var sb strings.Builder
+	sb.Grow(len(msg) + 16)
+	sb.WriteString(msg[:i])
+	for _, r := range msg[i:] {
+		switch {
+		case !vldHidden(r):
+			sb.WriteRune(r)
+		case r > 0xFFFF:
+			hi, lo := utf16.EncodeRune(r)
+			fmt.Fprintf(&sb, `\u%04x\u%04x`, hi, lo)
+		default:
+			fmt.Fprintf(&sb, `\u%04x`, r)
+		}
+	}
+	return sb.String()
+}
+
+func vldHidden(r rune) bool { return mustShow(r, false) }
 
 // vldMaxListed is how many enum values a message lists.
 const vldMaxListed = 30

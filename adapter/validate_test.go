@@ -420,6 +420,9 @@ func TestSpec8_Validate_Messages(t *testing.T) {
 		{"nested $ref", `{"properties":{"x":{"$ref":"#/$defs/pos"}},"$defs":{"pos":{"type":"integer","minimum":1}}}`, `{"x":0}`,
 			[]string{`["x"]: must be at least 1`}},
 		{"escaped names", `{"required":["say \"hi\"\n"]}`, `{}`, []string{`missing required property "say \"hi\"\n"`}},
+		{"hidden characters escaped", `{"additionalProperties":false}`, `{"a\u009b31m\u202eb\u2028\u007f\udb40\udc41":1}`,
+			[]string{`unexpected property "a\u009b31m\u202eb\u2028\u007f\udb40\udc41"`}},
+		{"hidden characters in schema text", `{"enum":["x\u0085",{"k\u200b":1}]}`, `1`, []string{`must be one of "x\u0085", {"k\u200b":1}`}},
 		{"valid", `{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}`, `{"q":"x"}`, nil},
 	}
 	v := NewValidator()
@@ -576,6 +579,7 @@ func TestSpec8_Validate_SchemaErrors(t *testing.T) {
 		{`{"type":"foo"}`, "/type", `must be one of "array", "boolean"`},
 		{`{"properties":{"a":{"minLength":-1}}}`, "/properties/a/minLength", "must be at least 0"},
 		{`{"required":"q"}`, "/required", "expected array, got string"},
+		{`{"properties":{"p":{"$ref":"#/$defs/x\u202e"}}}`, "/properties/p/$ref", `"#/$defs/x\u202e"`},
 		{`{"$schema":"http://json-schema.org/draft-04/schema#","properties":{"a":true}}`, "/properties/a", "draft-04"},
 	} {
 		_, err := NewValidator().Validate(vldDecode(t, c.schema), ObjectValue())
