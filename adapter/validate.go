@@ -883,7 +883,10 @@ func (r *vldReporter) message(e *jsonschema.ValidationError) string {
 				vals = append(vals, vldAnyText(w))
 			}
 		}
-		if len(vals) == 1 {
+		switch len(vals) {
+		case 0:
+			return `no value is allowed here: "enum" lists no values`
+		case 1:
 			return "must be " + vals[0]
 		}
 		return "must be one of " + vldList(vals)

@@ -423,6 +423,7 @@ func TestSpec8_Validate_Messages(t *testing.T) {
 		{"hidden characters escaped", `{"additionalProperties":false}`, `{"a\u009b31m\u202eb\u2028\u007f\udb40\udc41":1}`,
 			[]string{`unexpected property "a\u009b31m\u202eb\u2028\u007f\udb40\udc41"`}},
 		{"hidden characters in schema text", `{"enum":["x\u0085",{"k\u200b":1}]}`, `1`, []string{`must be one of "x\u0085", {"k\u200b":1}`}},
+		{"empty enum", `{"enum":[]}`, `1`, []string{`no value is allowed here: "enum" lists no values`}},
 		{"valid", `{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}`, `{"q":"x"}`, nil},
 	}
 	v := NewValidator()
