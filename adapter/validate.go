@@ -940,9 +940,9 @@ func (r *vldReporter) message(e *jsonschema.ValidationError) string {
 	case *kind.Contains:
 		return `must contain at least one item that matches "contains"`
 	case *kind.MinContains:
-		return fmt.Sprintf(`must contain at least %s item%s that match "contains", found %d`, r.count(e, "minContains", k.Want), vldPlural(k.Want), len(k.Got))
+		return fmt.Sprintf(`must contain at least %s item%s that %s "contains", found %d`, r.count(e, "minContains", k.Want), vldPlural(k.Want), vldMatch(k.Want), len(k.Got))
 	case *kind.MaxContains:
-		return fmt.Sprintf(`must contain at most %s item%s that match "contains", found %d`, r.count(e, "maxContains", k.Want), vldPlural(k.Want), len(k.Got))
+		return fmt.Sprintf(`must contain at most %s item%s that %s "contains", found %d`, r.count(e, "maxContains", k.Want), vldPlural(k.Want), vldMatch(k.Want), len(k.Got))
 	case *kind.PropertyNames:
 		sub := vldReporter{doc: StringValue(k.Property)}
 		for _, c := range e.Causes {
@@ -1249,6 +1249,14 @@ func vldPlural(n int) string {
 		return ""
 	}
 	return "s"
+}
+
+// vldMatch is the verb "match" agreeing with n items.
+func vldMatch(n int) string {
+	if n == 1 {
+		return "matches"
+	}
+	return "match"
 }
 
 func vldPluralY(n int) string {

@@ -424,6 +424,8 @@ func TestSpec8_Validate_Messages(t *testing.T) {
 			[]string{`unexpected property "a\u009b31m\u202eb\u2028\u007f\udb40\udc41"`}},
 		{"hidden characters in schema text", `{"enum":["x\u0085",{"k\u200b":1}]}`, `1`, []string{`must be one of "x\u0085", {"k\u200b":1}`}},
 		{"empty enum", `{"enum":[]}`, `1`, []string{`no value is allowed here: "enum" lists no values`}},
+		{"minContains of one", `{"contains":{"type":"string"},"minContains":1}`, `[1]`, []string{`must contain at least 1 item that matches "contains", found 0`}},
+		{"maxContains of one", `{"contains":{"const":1},"maxContains":1}`, `[1,1]`, []string{`must contain at most 1 item that matches "contains", found 2`}},
 		{"valid", `{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}`, `{"q":"x"}`, nil},
 	}
 	v := NewValidator()
