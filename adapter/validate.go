@@ -93,7 +93,9 @@ func (e *SchemaCompileError) Error() string {
 //     (a *SchemaCompileError): checking it would take unbounded time.
 //   - Every failing keyword gives one error (one per missing property for `required`,
 //     one per unexpected property for `additionalProperties: false`), at the instance
-//     location of the value that fails.
+//     location of the value that fails. A value of the wrong type is checked against
+//     the `enum` and `const` beside its `type` too, although jsonschema/v6 stops
+//     checking a schema at a failing type.
 //   - For an `anyOf` or `oneOf` that no branch matches: when every branch fails on
 //     its `type` alone, they give one error that lists every accepted type
 //     ("expected string or null, got number"); otherwise the branches that failed on
@@ -866,6 +868,9 @@ func (r *vldReporter) addKind(e *jsonschema.ValidationError) {
 		for _, p := range k.Missing {
 			r.add(loc, fmt.Sprintf("property %s is required when %s is present", vldQuote(p), vldQuote(k.Prop)))
 		}
+	case *kind.Type:
+		r.add(loc, r.message(e))
+		r.addValueKeywords(e)
 	default:
 		r.add(loc, r.message(e))
 	}
@@ -877,24 +882,9 @@ func (r *vldReporter) message(e *jsonschema.ValidationError) string {
 	case *kind.Type:
 		return "expected " + vldOr(r.typeNames(e, k.Want)) + ", got " + k.Got
 	case *kind.Enum:
-		vals := r.keywordItems(e, "enum")
-		if vals == nil {
-			for _, w := range k.Want {
-				vals = append(vals, vldAnyText(w))
-			}
-		}
-		switch len(vals) {
-		case 0:
-			return `no value is allowed here: "enum" lists no values`
-		case 1:
-			return "must be " + vals[0]
-		}
-		return "must be one of " + vldList(vals)
+		return r.enumMessage(e, k.Want)
 	case *kind.Const:
-		if t, ok := r.keywordText(e, "const"); ok {
-			return "must be " + t
-		}
-		return "must be " + vldAnyText(k.Want)
+		return r.constMessage(e, k.Want)
 	case *kind.MinLength:
 		return fmt.Sprintf("must be at least %s character%s long", r.count(e, "minLength", k.Want), vldPlural(k.Want))
 	case *kind.MaxLength:
@@ -977,6 +967,89 @@ func (r *vldReporter) message(e *jsonschema.ValidationError) string {
 		return "the schema's $ref cycle never reaches a check for this value"
 	}
 	return e.ErrorKind.LocalizedString(message.NewPrinter(language.English))
+}
+
+// enumMessage is the sentence for an enum that e's value is not in; want is the enum
+// as jsonschema read it, for when the schema's own text is not at hand.
+func (r *vldReporter) enumMessage(e *jsonschema.ValidationError, want []any) string {
+	vals := r.keywordItems(e, "enum")
+	if vals == nil {
+		for _, w := range want {
+			vals = append(vals, vldAnyText(w))
+		}
+	}
+	switch len(vals) {
+	case 0:
+		return `no value is allowed here: "enum" lists no values`
+	case 1:
+		return "must be " + vals[0]
+	}
+	return "must be one of " + vldList(vals)
+}
+
+// constMessage is the sentence for a const that e's value is not equal to.
+func (r *vldReporter) constMessage(e *jsonschema.ValidationError, want any) string {
+	if t, ok := r.keywordText(e, "const"); ok {
+		return "must be " + t
+	}
+	return "must be " + vldAnyText(want)
+}
+
+// addValueKeywords adds the errors of the enum and const beside a type that failed.
+// jsonschema/v6 stops checking a schema at its first failing keyword when that is
+// type; but the value fails an enum or const that does not list it too, and saying
+// so lets a model fix both at once.
+func (r *vldReporter) addValueKeywords(e *jsonschema.ValidationError) {
+	inst, ok := vldLookupLoc(r.doc, e.InstanceLocation)
+	if !ok {
+		return
+	}
+	if enum, ok := r.keywordValue(e, "enum"); ok && enum.Kind() == Array &&
+		!slices.ContainsFunc(enum.Items(), func(it Value) bool { return vldSame(it, inst) }) {
+		r.add(e.InstanceLocation, r.enumMessage(e, nil))
+	}
+	if c, ok := r.keywordValue(e, "const"); ok && !vldSame(c, inst) {
+		r.add(e.InstanceLocation, r.constMessage(e, nil))
+	}
+}
+
+// vldSame reports whether a and b are equal as JSON Schema compares values: numbers
+// by their value (1, 1.0 and 1e0 are equal, clamped as Validator describes), objects
+// whatever the order of their members.
+func vldSame(a, b Value) bool {
+	if a.Kind() != b.Kind() {
+		return false
+	}
+	switch a.Kind() {
+	case Null:
+		return true
+	case Bool:
+		return a.Bool() == b.Bool()
+	case String:
+		return a.Str() == b.Str()
+	case Number:
+		x, okx := vldNumber(a.NumberText())
+		y, oky := vldNumber(b.NumberText())
+		if !okx || !oky {
+			return false
+		}
+		rx, okx := new(big.Rat).SetString(string(x))
+		ry, oky := new(big.Rat).SetString(string(y))
+		return okx && oky && rx.Cmp(ry) == 0
+	case Array:
+		return slices.EqualFunc(a.Items(), b.Items(), vldSame)
+	case Object:
+		if a.Len() != b.Len() {
+			return false
+		}
+		for _, m := range a.Members() {
+			if v, ok := b.Get(m.Key); !ok || !vldSame(m.Value, v) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // keywordValue returns the schema's own value of keyword for error e, when e's schema
