@@ -18,12 +18,7 @@ bench: ## the benchmarks, with their goals as ratios
 	$(GO) test -run '^$$' -bench . -benchmem ./...
 
 fuzz: ## each fuzz target for FUZZTIME
-	@for pkg in ./adapter ./sessions ./ui; do \
-		for t in $$($(GO) test -list '^Fuzz' $$pkg 2>/dev/null | grep '^Fuzz'); do \
-			echo "== $$pkg $$t"; \
-			$(GO) test $$pkg -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) -fuzzminimizetime 5s || exit 1; \
-		done; \
-	done
+	@GO=$(GO) FUZZTIME=$(FUZZTIME) ./scripts/fuzz.sh
 
 lint: ## gofmt check and vet
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
