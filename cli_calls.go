@@ -67,7 +67,7 @@ func runCalls(e *env, args []string) (int, error) {
 	}
 	validator := adapter.NewValidator()
 	calls, rejected := []adapter.Value{}, []adapter.Value{}
-	warnedNoTools, warnedInferred := false, false
+	warned := map[string]bool{} // where the tools came from, said once each
 	for _, ex := range rec.Exchanges {
 		for _, w := range ex.Warnings {
 			warn(e, name+": "+ex.Label+": "+w)
@@ -79,13 +79,13 @@ func runCalls(e *env, args []string) (int, error) {
 		sent := given
 		if sent == nil {
 			sent = sessions.ToolsFromRequest(ex.Request)
-			switch {
-			case sent != nil && !warnedInferred:
-				warn(e, name+": no --tools given: the tools come from the recorded request, and their null paths are inferred from it")
-				warnedInferred = true
-			case sent == nil && !warnedNoTools:
-				warn(e, name+": no --tools given and no tools recorded: every call names an unknown tool")
-				warnedNoTools = true
+			from := sessions.ToolsInferred
+			if sent == nil {
+				from = sessions.ToolsUnknown
+			}
+			if !warned[from] {
+				warned[from] = true
+				warnToolsFrom(e, name, from)
 			}
 		}
 		x, err := adapter.ToolCalls(ex.Response, sent, callOpts)

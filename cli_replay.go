@@ -122,6 +122,17 @@ func runReplay(e *env, args []string) (int, error) {
 	return exitOK, err
 }
 
+// warnToolsFrom says on stderr that the tools of name are a best effort from the
+// recorded request, or unknown; tools given or in a session need no word.
+func warnToolsFrom(e *env, name, from string) {
+	switch from {
+	case sessions.ToolsInferred:
+		warn(e, name+": no --tools given: the tools come from the recorded request, and their null paths are inferred from it")
+	case sessions.ToolsUnknown:
+		warn(e, name+": no --tools given and no tools recorded: every call names an unknown tool")
+	}
+}
+
 // either settles an option a flag and a session file both give: the flag's value
 // when the flag was given (the session then holds it too, for --save), else the
 // session's.
@@ -138,12 +149,7 @@ func either[T any](given bool, flag, session *T) {
 // the recorded request or unknown (SPEC §11: the best effort "says so"), and each
 // turn's warnings (a stream cut short, a result that cannot be rendered).
 func warnTrace(e *env, name string, t *sessions.Trace) {
-	switch t.ToolsFrom {
-	case "inferred from the request":
-		warn(e, name+": no --tools given: the tools come from the recorded request, and their null paths are inferred from it")
-	case "none":
-		warn(e, name+": no --tools given and no tools recorded: every call names an unknown tool")
-	}
+	warnToolsFrom(e, name, t.ToolsFrom)
 	for _, turn := range t.Turns {
 		for _, w := range turn.Warnings {
 			warn(e, name+": "+turn.Label+": "+w)

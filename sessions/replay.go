@@ -80,11 +80,18 @@ type TurnTrace struct {
 	Err       error // the response is none of the shapes calls are read from
 }
 
+// Where a trace's tools came from (Trace.ToolsFrom). The texts are shown as they are.
+const (
+	ToolsGiven     = "tool lists"                // MCP tool lists given with the replay
+	ToolsOfSession = "session"                   // the session file's servers
+	ToolsInferred  = "inferred from the request" // the tools a recorded request sent
+	ToolsUnknown   = "none"                      // no tools known: every call is unknown
+)
+
 // A Trace is the replay of a session or a recording.
 type Trace struct {
 	Name string
-	// ToolsFrom says where the tools came from: "tool lists", "session",
-	// "inferred from the request", or "none".
+	// ToolsFrom says where the tools came from: ToolsGiven, ToolsOfSession, ToolsInferred or ToolsUnknown.
 	ToolsFrom string
 	Tools     *adapter.ToolsReport // nil when the tools came from the request
 	Turns     []TurnTrace
@@ -107,7 +114,7 @@ func ReplaySession(name string, s *Session, opts ReplayOptions) *Trace {
 	tools, rep := adapter.Tools(adapter.NewToolSet(s.Servers, adapter.NameOptions{NoPrefix: opts.NoPrefix || !s.Prefix}),
 		adapter.ToolsOptions{API: opts.API, Strict: opts.Strict, NoDefaultDescriptions: opts.NoDefaultDescriptions})
 	_ = tools
-	tr := &Trace{Name: name, ToolsFrom: "session", Tools: rep, Warnings: s.Warnings}
+	tr := &Trace{Name: name, ToolsFrom: ToolsOfSession, Tools: rep, Warnings: s.Warnings}
 	sent := rep.Sent()
 	v := adapter.NewValidator()
 	for i := range s.Turns {
@@ -119,7 +126,7 @@ func ReplaySession(name string, s *Session, opts ReplayOptions) *Trace {
 		turnSent := sent
 		if len(s.Servers) == 0 && t.RequestTools.Kind() == adapter.Array {
 			turnSent = ToolsFromRequest(adapter.ObjectValue(adapter.Member{Key: "tools", Value: t.RequestTools}))
-			tr.ToolsFrom, tr.Tools = "inferred from the request", nil
+			tr.ToolsFrom, tr.Tools = ToolsInferred, nil
 		}
 		turn := replayTurn(fmt.Sprintf("turn %d", i+1), t.Response, turnSent, t.Result, true, v, opts)
 		turn.Warnings = append(slices.Clip(t.Warnings), turn.Warnings...)
@@ -142,7 +149,7 @@ func ReplayRecording(rec *Recording, servers []adapter.Server, opts ReplayOption
 		}
 		_, rep := adapter.Tools(adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: opts.NoPrefix}),
 			adapter.ToolsOptions{API: api, Strict: opts.Strict, NoDefaultDescriptions: opts.NoDefaultDescriptions})
-		given, tr.Tools, tr.ToolsFrom = rep.Sent(), rep, "tool lists"
+		given, tr.Tools, tr.ToolsFrom = rep.Sent(), rep, ToolsGiven
 	}
 	v := adapter.NewValidator()
 	for i, ex := range rec.Exchanges {
@@ -157,7 +164,7 @@ func ReplayRecording(rec *Recording, servers []adapter.Server, opts ReplayOption
 		sent := given
 		if sent == nil {
 			if sent = ToolsFromRequest(ex.Request); sent != nil && tr.ToolsFrom == "" {
-				tr.ToolsFrom = "inferred from the request"
+				tr.ToolsFrom = ToolsInferred
 			}
 		}
 		var next adapter.Value
@@ -172,7 +179,7 @@ func ReplayRecording(rec *Recording, servers []adapter.Server, opts ReplayOption
 		tr.Turns = append(tr.Turns, turn)
 	}
 	if tr.ToolsFrom == "" {
-		tr.ToolsFrom = "none"
+		tr.ToolsFrom = ToolsUnknown
 	}
 	return tr
 }

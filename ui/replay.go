@@ -262,9 +262,9 @@ func (s *replayScreen) setBanner() {
 	st := s.ctx.Styles
 	add := s.banner.add
 	switch tr.ToolsFrom {
-	case "inferred from the request":
+	case sessions.ToolsInferred:
 		add(st.BannerWarn, "! tools inferred from the request: no tool list was loaded with this recording, so the tools and their null paths are read from the tools it sent", 2)
-	case "none":
+	case sessions.ToolsUnknown:
 		add(st.BannerWarn, "! no tools known: no tool list was loaded with this recording and its request holds none, so every call names an unknown tool", 2)
 	}
 	if t.Err != nil {
