@@ -615,18 +615,7 @@ func TestSpec9_NotAToolResult(t *testing.T) {
 		{"JSON-RPC bad error", `{"jsonrpc":"2.0","id":1,"error":true}`, Keys("error"), "error is a boolean, not a string or an error object"},
 	}
 	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			for _, api := range []API{Chat, Responses} {
-				_, err := ToolOutput("c", outJSON(t, tt.result), DefaultOutputOptions(api))
-				var oe *OutputError
-				if !errors.As(err, &oe) {
-					t.Fatalf("%s: err = %v, want an *OutputError", api, err)
-				}
-				if !oe.Path.Equal(tt.path) || oe.Msg != tt.msg {
-					t.Errorf("%s: error at %s %q, want at %s %q", api, oe.Path, oe.Msg, tt.path, tt.msg)
-				}
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkOutputError(t, tt.result, tt.path, tt.msg) })
 	}
 }
 
@@ -729,18 +718,7 @@ func TestSpec9_JSONRPC(t *testing.T) {
 		{"error message not a string", `{"jsonrpc":"2.0","id":1,"error":{"code":1,"message":5}}`, Keys("error"), "error is an object without a string message"},
 	}
 	for _, tt := range bad {
-		t.Run(tt.name, func(t *testing.T) {
-			for _, api := range []API{Chat, Responses} {
-				_, err := ToolOutput("c", outJSON(t, tt.result), DefaultOutputOptions(api))
-				var oe *OutputError
-				if !errors.As(err, &oe) {
-					t.Fatalf("%s: err = %v, want an *OutputError", api, err)
-				}
-				if !oe.Path.Equal(tt.path) || oe.Msg != tt.msg {
-					t.Errorf("%s: error at %s %q, want at %s %q", api, oe.Path, oe.Msg, tt.path, tt.msg)
-				}
-			}
-		})
+		t.Run(tt.name, func(t *testing.T) { checkOutputError(t, tt.result, tt.path, tt.msg) })
 	}
 }
 
@@ -995,5 +973,21 @@ func TestOutputCorpus(t *testing.T) {
 	// read_media_file): some Responses outputs must have taken the array form.
 	if arrays == 0 {
 		t.Errorf("no result of the corpus rendered in the array form")
+	}
+}
+
+// checkOutputError renders result for both APIs and wants an *OutputError with msg
+// at path.
+func checkOutputError(t *testing.T, result string, path Path, msg string) {
+	t.Helper()
+	for _, api := range []API{Chat, Responses} {
+		_, err := ToolOutput("c", outJSON(t, result), DefaultOutputOptions(api))
+		var oe *OutputError
+		if !errors.As(err, &oe) {
+			t.Fatalf("%s: err = %v, want an *OutputError", api, err)
+		}
+		if !oe.Path.Equal(path) || oe.Msg != msg {
+			t.Errorf("%s: error at %s %q, want at %s %q", api, oe.Path, oe.Msg, path, msg)
+		}
 	}
 }

@@ -124,11 +124,16 @@ func ParseSession(name string, data []byte) (*Session, error) {
 			}
 			s.Strict = mode
 		}
-		if v, ok := opts.Get("prefix"); ok {
-			if v.Kind() != adapter.Bool {
-				return nil, fail(adapter.Keys("options", "prefix"), "\"prefix\" must be true or false")
+		for _, o := range []struct {
+			key string
+			dst *bool
+		}{{"prefix", &s.Prefix}, {"apply_defaults", &s.ApplyDefaults}} {
+			if v, ok := opts.Get(o.key); ok {
+				if v.Kind() != adapter.Bool {
+					return nil, fail(adapter.Keys("options", o.key), "%q must be true or false", o.key)
+				}
+				*o.dst = v.Bool()
 			}
-			s.Prefix = v.Bool()
 		}
 		if v, ok := opts.Get("error_prefix"); ok {
 			if v.Kind() != adapter.String {
@@ -142,12 +147,6 @@ func ParseSession(name string, data []byte) (*Session, error) {
 				return nil, fail(adapter.Keys("options", "structured"), "\"structured\" must be \"auto\", \"prefer\", \"append\" or \"ignore\"")
 			}
 			s.Structured = mode
-		}
-		if v, ok := opts.Get("apply_defaults"); ok {
-			if v.Kind() != adapter.Bool {
-				return nil, fail(adapter.Keys("options", "apply_defaults"), "\"apply_defaults\" must be true or false")
-			}
-			s.ApplyDefaults = v.Bool()
 		}
 	}
 	servers, _ := doc.Get("servers")
