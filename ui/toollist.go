@@ -189,12 +189,6 @@ func (l *toolList) click(y int) bool {
 	return ok
 }
 
-func (l *toolList) scroll(d int) {
-	l.offset = max(min(l.offset+d, max(len(l.visible)-l.pageItems(), 0)), 0)
-	l.sel = min(max(l.sel, l.offset), l.offset+l.pageItems()-1)
-	l.clamp()
-}
-
 // startFilter gives the filter input the keys.
 func (l *toolList) startFilter() tea.Cmd {
 	l.editing = true
