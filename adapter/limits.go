@@ -91,8 +91,8 @@ func (w *limitWalk) node(n Value, level int, isRoot bool) bool {
 				p := &props[j]
 				w.properties++
 				if w.properties > MaxStrictProperties {
-					w.path = w.path[:len(w.path)-2]
-					return w.fail("max_properties", "the schema has more than %d properties in total, OpenAI's limit", MaxStrictProperties)
+					w.c.err = propertiesError(append(Path{}, w.path[:len(w.path)-2]...))
+					return false
 				}
 				if w.countChars && !w.addCharsAt(utf8.RuneCountInString(p.Key), 2) {
 					return false
@@ -164,7 +164,8 @@ func (w *limitWalk) enum(enum Value) bool {
 	for i, v := range items {
 		w.enumValues++
 		if w.enumValues > MaxStrictEnumValues {
-			return w.fail("max_enum_values", "the schema's enums have more than %d values in total (counting the nulls strict mode appends), OpenAI's limit", MaxStrictEnumValues)
+			w.c.err = enumValuesError(append(Path{}, w.path...))
+			return false
 		}
 		if appended && i == len(items)-1 || !w.countChars && !w.bigEnum {
 			continue
@@ -220,7 +221,34 @@ func (t *limitTotals) addEnum(enum Value) {
 	}
 }
 
-func (t *limitTotals) mayCross() bool {
-	return t.properties > MaxStrictProperties || t.chars > MaxStrictChars ||
-		t.enumValues > MaxStrictEnumValues || t.deep || t.bigEnum
+// mayCrossText reports whether a limit that only the walk of the output checks
+// may be crossed: the characters, the depth or a large enum's characters. The
+// properties and enum values are counted exactly while converting.
+func (t *limitTotals) mayCrossText() bool {
+	return t.chars > MaxStrictChars || t.deep || t.bigEnum
+}
+
+func propertiesError(p Path) *StrictError {
+	return &StrictError{Path: p, Keyword: "max_properties", Message: fmt.Sprintf("the schema has more than %d properties in total, OpenAI's limit", MaxStrictProperties)}
+}
+
+func enumValuesError(p Path) *StrictError {
+	return &StrictError{Path: p, Keyword: "max_enum_values", Message: fmt.Sprintf("the schema's enums have more than %d values in total (counting the nulls strict mode appends), OpenAI's limit", MaxStrictEnumValues)}
+}
+
+// outputPath is the path in the output of the node at spath[:n]: the schema
+// path, with "anyOf", 0 where an enclosing node is wrapped.
+func (c *converter) outputPath(n int) Path {
+	out := make(Path, 0, n+2*len(c.wrapAt))
+	j := 0
+	for i := 0; i <= n; i++ {
+		for j < len(c.wrapAt) && c.wrapAt[j] == i {
+			out = append(out, Key("anyOf"), Index(0))
+			j++
+		}
+		if i < n {
+			out = append(out, c.spath[i])
+		}
+	}
+	return out
 }

@@ -145,6 +145,13 @@ type converter struct {
 	tot      limitTotals
 	reqSet   map[string]bool // scratch for requiredSet
 	boolSlab slab[bool]
+	// The output is built in document order, so where it crosses the limits on
+	// properties and enum values is known while converting: crossed is the first
+	// such limit error, at its path in the output. wrapAt holds the lengths of
+	// spath at which an enclosing node is wrapped in an anyOf (nullWrap), which
+	// puts "anyOf", 0 into the output path there.
+	crossed  *StrictError
+	wrapAt   []int
 	sawRef   bool // a $ref was converted
 	sawAnyOf bool // an anyOf was converted
 
@@ -221,7 +228,13 @@ func (c *converter) run() (Value, bool) {
 	if !c.expandNullPaths() {
 		return Value{}, false
 	}
-	if c.tot.mayCross() && !c.checkLimits(out) {
+	if c.tot.mayCrossText() {
+		// The walk finds the first limit crossed of all of them.
+		if !c.checkLimits(out) {
+			return out, false
+		}
+	} else if c.crossed != nil {
+		c.err = c.crossed
 		return out, false
 	}
 	return out, true
@@ -403,6 +416,9 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 			c.nullEvent()
 		}
 	}
+	if how == nullWrap {
+		c.wrapAt = append(c.wrapAt, len(c.spath))
+	}
 	if isObject {
 		// Decremented once the members are built; a failure ends the conversion.
 		c.level++
@@ -438,6 +454,9 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 				e = c.appendNull(e)
 			}
 			c.tot.addEnum(e)
+			if c.tot.enumValues > MaxStrictEnumValues && c.crossed == nil {
+				c.crossed = enumValuesError(c.outputPath(len(c.spath)))
+			}
 			b.set(i, e)
 		case kwConst:
 			c.tot.chars += valueBound(m.Value)
@@ -587,6 +606,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 	}
 	out := b.value(n)
 	if how == nullWrap {
+		c.wrapAt = c.wrapAt[:len(c.wrapAt)-1]
 		out = c.wrapNull(out)
 	}
 	return out, true
@@ -722,7 +742,6 @@ func (c *converter) checkKind(m Member, k keyword, isRoot, isObject bool) bool {
 // properties converts the members of a properties object; parent is the object node.
 func (c *converter) properties(props Value, parent Value) (Value, bool) {
 	mems := props.Members()
-	c.tot.properties += len(mems)
 	for _, m := range mems {
 		c.tot.chars += len(m.Key)
 	}
@@ -735,6 +754,13 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 	b := memberBuilder{c: c, src: mems}
 	for i := range mems {
 		m := &mems[i]
+		// Counted one by one, as the properties before this one may hold
+		// objects of their own.
+		c.tot.properties++
+		if c.tot.properties == MaxStrictProperties+1 && c.crossed == nil {
+			// The object, whose path ends before its "properties".
+			c.crossed = propertiesError(c.outputPath(len(c.spath) - 1))
+		}
 		c.spath = append(c.spath, Key(m.Key))
 		c.ipath = append(c.ipath, Key(m.Key))
 		conv, ok := c.node(m.Value, false, prop{is: true, optional: optional[i]})
