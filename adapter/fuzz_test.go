@@ -106,6 +106,8 @@ func FuzzStrictSchema(f *testing.F) {
 		}
 		opts := StrictOptions{NoDefaultDescriptions: noDefaults}
 		res, err := StrictSchema(v, opts)
+		general, gerr := strictSchema(v, opts, true)
+		sameStrictOutcome(t, v, res, err, general, gerr)
 		if err != nil {
 			var se *StrictError
 			if !errors.As(err, &se) || se.Keyword == "" || se.Message == "" || se.Path == nil {
@@ -462,6 +464,8 @@ func FuzzStrictSchemaShapes(f *testing.F) {
 		g := fuzzShapes{r: rand.New(rand.NewPCG(seed, seed>>32|1))}
 		schema := g.root()
 		res, err := StrictSchema(schema, StrictOptions{NoDefaultDescriptions: noDefaults})
+		general, gerr := strictSchema(schema, StrictOptions{NoDefaultDescriptions: noDefaults}, true)
+		sameStrictOutcome(t, schema, res, err, general, gerr)
 		if err != nil {
 			var se *StrictError
 			if !errors.As(err, &se) || se.Keyword == "" || se.Message == "" || se.Path == nil {

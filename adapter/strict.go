@@ -101,7 +101,13 @@ func (e *StrictError) Error() string {
 // both the result and the error are returned: the error's path points into the
 // result's schema, which must not be sent as strict.
 func StrictSchema(schema Value, opts StrictOptions) (*StrictResult, error) {
-	c := &converter{opts: opts, root: schema}
+	return strictSchema(schema, opts, false)
+}
+
+// strictSchema is StrictSchema; noLeaf converts plain leaves the general way,
+// for the tests that hold the two ways to the same result.
+func strictSchema(schema Value, opts StrictOptions, noLeaf bool) (*StrictResult, error) {
+	c := &converter{opts: opts, root: schema, noLeaf: noLeaf}
 	c.spath, c.ipath = c.spathBuf[:0], c.ipathBuf[:0]
 	out, ok := c.run()
 	if !ok && out.Kind() == Null {
@@ -117,8 +123,9 @@ func StrictSchema(schema Value, opts StrictOptions) (*StrictResult, error) {
 
 // converter holds the state of one conversion.
 type converter struct {
-	opts StrictOptions
-	root Value
+	opts   StrictOptions
+	root   Value
+	noLeaf bool // convert plain leaves with node too (for tests)
 
 	reachable map[refTarget]bool // definitions reachable from the root
 	rootUnit  unit
@@ -495,7 +502,10 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 			}
 			c.spath = append(c.spath, Key("items"))
 			c.ipath = append(c.ipath, Every())
-			conv, ok := c.node(m.Value, false, prop{})
+			conv, ok := c.leaf(m.Value, prop{})
+			if !ok {
+				conv, ok = c.node(m.Value, false, prop{})
+			}
 			c.ipath = c.ipath[:len(c.ipath)-1]
 			c.spath = c.spath[:len(c.spath)-1]
 			if !ok {
@@ -742,37 +752,49 @@ func (c *converter) checkKind(m Member, k keyword, isRoot, isObject bool) bool {
 // properties converts the members of a properties object; parent is the object node.
 func (c *converter) properties(props Value, parent Value) (Value, bool) {
 	mems := props.Members()
-	for _, m := range mems {
-		c.tot.chars += len(m.Key)
-	}
 	// Which properties are optional is read before any child is converted: the
 	// required set is shared scratch that nested objects reuse.
 	optional := c.optionalFlags(mems, parent)
 	// These properties' object is saved as a site when one is made nullable.
 	outer := c.curSite
 	c.curSite = -1
-	b := memberBuilder{c: c, src: mems}
+	// Each property's name is the last step of both paths while it converts.
+	sp, ip := len(c.spath), len(c.ipath)
+	c.spath, c.ipath = append(c.spath, Step{}), append(c.ipath, Step{})
+	var out []Member // nil while every property converts to itself
 	for i := range mems {
 		m := &mems[i]
+		c.tot.chars += len(m.Key)
 		// Counted one by one, as the properties before this one may hold
 		// objects of their own.
 		c.tot.properties++
 		if c.tot.properties == MaxStrictProperties+1 && c.crossed == nil {
 			// The object, whose path ends before its "properties".
-			c.crossed = propertiesError(c.outputPath(len(c.spath) - 1))
+			c.crossed = propertiesError(c.outputPath(sp - 1))
 		}
-		c.spath = append(c.spath, Key(m.Key))
-		c.ipath = append(c.ipath, Key(m.Key))
-		conv, ok := c.node(m.Value, false, prop{is: true, optional: optional[i]})
+		c.spath[sp], c.ipath[ip] = Key(m.Key), Key(m.Key)
+		p := prop{is: true, optional: optional[i]}
+		conv, ok := c.leaf(m.Value, p)
 		if !ok {
-			return Value{}, false
+			if conv, ok = c.node(m.Value, false, p); !ok {
+				return Value{}, false
+			}
 		}
-		c.ipath = c.ipath[:len(c.ipath)-1]
-		c.spath = c.spath[:len(c.spath)-1]
-		b.set(i, conv)
+		if out == nil {
+			if conv == m.Value {
+				continue
+			}
+			out = c.members(len(mems))
+			copy(out, mems[:i])
+		}
+		out[i] = Member{m.Key, conv}
 	}
+	c.spath, c.ipath = c.spath[:sp], c.ipath[:ip]
 	c.curSite = outer
-	return b.value(props), true
+	if out == nil {
+		return props, true
+	}
+	return objectOf(out), true
 }
 
 func (c *converter) bools(n int) []bool { return c.boolSlab.take(n) }

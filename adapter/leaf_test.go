@@ -1,0 +1,135 @@
+package adapter
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// sameStrictOutcome fails unless two conversions of schema, one with plain leaves
+// converted by leaf and one by node, agree on everything StrictSchema returns.
+func sameStrictOutcome(t testing.TB, schema Value, a *StrictResult, aErr error, b *StrictResult, bErr error) {
+	t.Helper()
+	if fmt.Sprint(aErr) != fmt.Sprint(bErr) || (a == nil) != (b == nil) {
+		t.Fatalf("errors differ: %v / %v\nin %s", aErr, bErr, schema)
+	}
+	if a == nil {
+		return
+	}
+	if Marshal(a.Schema) == nil || string(Marshal(a.Schema)) != string(Marshal(b.Schema)) || !sameAppendedNulls(a.Schema, b.Schema) {
+		t.Fatalf("schemas differ:\n%s\n%s\nin %s", a.Schema, b.Schema, schema)
+	}
+	if spPaths(a.NullPaths) != spPaths(b.NullPaths) {
+		t.Fatalf("null paths differ: %s / %s\nin %s", spPaths(a.NullPaths), spPaths(b.NullPaths), schema)
+	}
+	if spDropped(a.Dropped) != spDropped(b.Dropped) {
+		t.Fatalf("dropped differ:\n%s\n%s\nin %s", spDropped(a.Dropped), spDropped(b.Dropped), schema)
+	}
+	if a.Removed != b.Removed {
+		t.Fatalf("removed differ: %+v / %+v\nin %s", a.Removed, b.Removed, schema)
+	}
+	if fmt.Sprint(a.NullSites()) != fmt.Sprint(b.NullSites()) {
+		t.Fatalf("null sites differ: %v / %v\nin %s", a.NullSites(), b.NullSites(), schema)
+	}
+}
+
+// sameAppendedNulls compares the marks of appended nulls, which JSON text does
+// not show.
+func sameAppendedNulls(a, b Value) bool {
+	if a.kind != b.kind || appendedNull(a) != appendedNull(b) {
+		return false
+	}
+	switch a.kind {
+	case Array:
+		for i, it := range a.items() {
+			if !sameAppendedNulls(it, b.items()[i]) {
+				return false
+			}
+		}
+	case Object:
+		for i, m := range a.mems() {
+			if !sameAppendedNulls(m.Value, b.mems()[i].Value) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// TestLeafMatchesNode holds the plain-leaf conversion to the general one: random
+// nodes made of the keywords a plain leaf may hold, and of some it may not (so
+// that the border is crossed both ways), as optional and required properties and
+// as array items, with and without default descriptions.
+func TestLeafMatchesNode(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	parts := []string{
+		`"type":"string"`, `"type":"integer"`, `"type":"number"`, `"type":"boolean"`, `"type":"null"`,
+		`"type":["string","null"]`, `"type":"object"`, `"type":"array"`, `"type":"strin"`, `"type":1`,
+		`"enum":["a","b"]`, `"enum":["a",null]`, `"enum":[]`, `"enum":"a"`, `"enum":[1,{"k":null}]`,
+		`"description":"plain"`, `"description":"hid\u200bden"`, `"description":5`, `"title":"T"`, `"title":"\u00adsoft"`,
+		`"pattern":"^a+$"`, `"pattern":"(?=a)b"`, `"pattern":3`,
+		`"format":"date-time"`, `"format":"date"`, `"format":"uri-reference"`, `"format":false`,
+		`"minimum":0`, `"maximum":1e3`, `"exclusiveMinimum":true`, `"minLength":"1"`, `"maxItems":10`,
+		`"default":false`, `"default":"x\u200by"`, `"default":{"a":[1,null]}`, `"default":null`, `"default":-0.5`,
+		`"examples":["a"]`, `"$comment":"c"`, `"deprecated":true`, `"readOnly":true`,
+		`"const":"a"`, `"oneOf":[{"type":"string"}]`, `"items":{"type":"string"}`, `"properties":{}`,
+		`"required":[]`, `"additionalProperties":false`, `"anyOf":[{"type":"string"}]`, `"$ref":"#"`, `"$defs":{}`,
+	}
+	compared := 0
+	for i := range 4000 {
+		var keys []string
+		for range rng.IntN(6) {
+			keys = append(keys, parts[rng.IntN(len(parts))])
+		}
+		node := "{" + strings.Join(keys, ",") + "}"
+		root := `{"type":"object","properties":{"o":` + node + `,"r":` + node + `,"l":{"type":"array","items":` + node + `}},"required":["r","l"]}`
+		schema, err := Decode([]byte(root))
+		if err != nil {
+			continue // a keyword written twice
+		}
+		opts := StrictOptions{NoDefaultDescriptions: i%3 == 0}
+		res, err := StrictSchema(schema, opts)
+		general, gerr := strictSchema(schema, opts, true)
+		sameStrictOutcome(t, schema, res, err, general, gerr)
+		compared++
+	}
+	if compared < 2000 {
+		t.Fatalf("only %d of the random schemas were compared", compared)
+	}
+}
+
+// TestLeafMatchesNodeOnTheCorpus converts every real tool schema both ways.
+func TestLeafMatchesNodeOnTheCorpus(t *testing.T) {
+	files, _ := filepath.Glob(filepath.Join(corpusDir, "mcp-tools", "*.json"))
+	if len(files) == 0 {
+		t.Skip("corpus not available")
+	}
+	n := 0
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		doc, err := Decode(data)
+		if err != nil {
+			continue
+		}
+		tools, _, err := ParseToolList(doc)
+		if err != nil {
+			continue
+		}
+		for _, tool := range tools {
+			for _, noDefaults := range []bool{false, true} {
+				opts := StrictOptions{NoDefaultDescriptions: noDefaults}
+				res, err := StrictSchema(tool.InputSchema, opts)
+				general, gerr := strictSchema(tool.InputSchema, opts, true)
+				sameStrictOutcome(t, tool.InputSchema, res, err, general, gerr)
+				n++
+			}
+		}
+	}
+	t.Logf("%d conversions compared", n)
+}
