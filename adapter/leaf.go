@@ -1,27 +1,38 @@
 package adapter
 
 // A plain leaf is the most common node of a schema: one type name other than
-// object and array, with any of description, title, enum, pattern, format, the
-// numeric bounds, default and keywords strict mode drops, each keyword once
-// (the numeric bounds and the dropped ones may be several) and each of the JSON
-// kind strict mode wants. It holds no other schema, so it converts in one pass
-// with no path, level or wrap bookkeeping. leaf gives exactly what node gives
-// for it (TestLeafMatchesNode and FuzzLeafMatchesNode hold it to that), and
-// any other node, including every node with an error, is node's to convert.
+// object, with any of description, title, enum, pattern, format, the numeric
+// bounds, default and keywords strict mode drops, and, when the type is array,
+// items; each keyword once (the numeric bounds and the dropped ones may be
+// several) and each of the JSON kind strict mode wants. It is not an object,
+// so it converts in one pass with no level or wrap bookkeeping. leaf gives
+// exactly what node gives for it (TestLeafMatchesNode and the strict-schema
+// fuzz targets hold it to that), and any other node, including every node with
+// an error of its own, is node's to convert.
 
 // leafOnce are the keyword classes a plain leaf may hold once.
 const leafOnce = 1<<kwType | 1<<kwEnum | 1<<kwDescription | 1<<kwTitle |
-	1<<kwPattern | 1<<kwFormat | 1<<kwDefault
+	1<<kwPattern | 1<<kwFormat | 1<<kwDefault | 1<<kwItems
 
 // leafMax is the most members a plain leaf is taken to have.
 const leafMax = 12
 
-// leaf converts n when it is a plain leaf; p says whether it is a property's
-// schema. It reports false, having changed nothing, for any other node.
-func (c *converter) leaf(n Value, p prop) (Value, bool) {
+// child converts a node below another (a property's schema, items or an anyOf
+// branch); p says whether it is a property's schema.
+func (c *converter) child(n Value, p prop) (Value, bool) {
+	if out, handled, ok := c.leaf(n, p); handled {
+		return out, ok
+	}
+	return c.node(n, false, p)
+}
+
+// leaf converts n when it is a plain leaf: handled is false, and nothing has
+// changed, for any other node. ok is false when the conversion of its items
+// failed.
+func (c *converter) leaf(n Value, p prop) (out Value, handled, ok bool) {
 	mems := n.mems()
 	if n.kind != Object || len(mems) > leafMax || c.noLeaf {
-		return Value{}, false
+		return Value{}, false, false
 	}
 	var kinds [leafMax]keyword
 	var seen uint32
@@ -33,7 +44,7 @@ func (c *converter) leaf(n Value, p prop) (Value, bool) {
 		k := classify(m.Key)
 		bit := uint32(1) << k
 		if seen&bit&leafOnce != 0 {
-			return Value{}, false
+			return Value{}, false, false
 		}
 		seen |= bit
 		kinds[i] = k
@@ -41,34 +52,39 @@ func (c *converter) leaf(n Value, p prop) (Value, bool) {
 		switch k {
 		case kwType:
 			if v.kind != String {
-				return Value{}, false
+				return Value{}, false, false
 			}
-			if types = typeOf(v.text()); types == 0 || types&(typeObject|typeArray) != 0 {
-				return Value{}, false
+			if types = typeOf(v.text()); types == 0 || types&typeObject != 0 {
+				return Value{}, false, false
 			}
 		case kwEnum:
 			if v.kind != Array {
-				return Value{}, false
+				return Value{}, false, false
 			}
 			enum = v
 		case kwDescription, kwTitle, kwPattern, kwFormat:
 			if v.kind != String {
-				return Value{}, false
+				return Value{}, false, false
 			}
 		case kwNumeric:
 			if v.kind != Number {
-				return Value{}, false
+				return Value{}, false, false
+			}
+		case kwItems:
+			if v.kind != Object {
+				return Value{}, false, false
 			}
 		case kwDefault:
 			dflt = i
 		case kwOther:
 		default:
-			return Value{}, false
+			return Value{}, false, false
 		}
 	}
 	hasType, hasEnum := seen&(1<<kwType) != 0, seen&(1<<kwEnum) != 0
-	if !hasType && !hasEnum {
-		return Value{}, false
+	// An array has items, and only an array.
+	if !hasType && !hasEnum || (types&typeArray != 0) != (seen&(1<<kwItems) != 0) {
+		return Value{}, false, false
 	}
 
 	// It is a plain leaf. An optional property that does not accept null
@@ -86,8 +102,8 @@ func (c *converter) leaf(n Value, p prop) (Value, bool) {
 		p.dflt, p.hasDflt = mems[dflt].Value, true
 		extra = 1
 	}
-	var out []Member // nil while the output is the input
-	desc := -1       // the description's index in the output
+	var mout []Member // nil while the output is the input
+	desc := -1        // the description's index in the output
 	for i := range mems {
 		m := &mems[i]
 		v := m.Value
@@ -121,41 +137,49 @@ func (c *converter) leaf(n Value, p prop) (Value, bool) {
 				keep = false
 			}
 		case kwNumeric:
+		case kwItems:
+			c.spath = append(c.spath, Key("items"))
+			c.ipath = append(c.ipath, Every())
+			if v, ok = c.child(v, prop{}); !ok {
+				return Value{}, true, false
+			}
+			c.ipath = c.ipath[:len(c.ipath)-1]
+			c.spath = c.spath[:len(c.spath)-1]
 		default: // kwDefault, kwOther
 			c.drop(m.Key, c.dropReason(m.Key, p))
 			keep = false
 		}
-		if out == nil {
+		if mout == nil {
 			if keep && v == m.Value {
 				if kinds[i] == kwDescription {
 					desc = i
 				}
 				continue
 			}
-			out = append(c.members(len(mems) + extra)[:0], mems[:i]...)
+			mout = append(c.members(len(mems) + extra)[:0], mems[:i]...)
 		}
 		if keep {
 			if kinds[i] == kwDescription {
-				desc = len(out)
+				desc = len(mout)
 			}
-			out = append(out, Member{m.Key, v})
+			mout = append(mout, Member{m.Key, v})
 		}
 	}
 	if p.hasDflt {
-		// The default was dropped, so out exists.
+		// The default was dropped, so mout exists.
 		if text, ok := c.defaultText(p); ok {
 			if desc >= 0 {
-				d := &out[desc].Value
+				d := &mout[desc].Value
 				*d = StringValue(joinDescription(d.Str(), text))
 			} else {
-				out = append(out, Member{"description", StringValue(text)})
+				mout = append(mout, Member{"description", StringValue(text)})
 			}
 		}
 	}
-	if out == nil {
-		return n, true
+	if mout == nil {
+		return n, true, true
 	}
-	return objectOf(out), true
+	return objectOf(mout), true, true
 }
 
 // enumHasNull reports whether an enum lists null.

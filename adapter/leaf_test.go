@@ -76,6 +76,9 @@ func TestLeafMatchesNode(t *testing.T) {
 		`"default":false`, `"default":"x\u200by"`, `"default":{"a":[1,null]}`, `"default":null`, `"default":-0.5`,
 		`"examples":["a"]`, `"$comment":"c"`, `"deprecated":true`, `"readOnly":true`,
 		`"const":"a"`, `"oneOf":[{"type":"string"}]`, `"items":{"type":"string"}`, `"properties":{}`,
+		`"items":{"type":"array","items":{"type":"integer","default":1}}`, `"items":[{"type":"string"}]`,
+		`"items":{"type":"object","properties":{"x":{"type":"string"}}}`, `"items":{"oneOf":[]}`, `"items":{}`,
+		`"type":"array"`, `"maxItems":2`, `"minItems":true`,
 		`"required":[]`, `"additionalProperties":false`, `"anyOf":[{"type":"string"}]`, `"$ref":"#"`, `"$defs":{}`,
 	}
 	compared := 0

@@ -204,9 +204,11 @@ func (c *converter) fail(keyword, format string, args ...any) bool {
 }
 
 func (c *converter) drop(key, reason string) {
-	c.spath = append(c.spath, Key(key))
-	c.dropped.add(Dropped{Path: c.savePath(c.spath), Keyword: key, Reason: reason})
-	c.spath = c.spath[:len(c.spath)-1]
+	// The keyword's schema path: the node's, then the keyword.
+	path := c.stepSlab.take(len(c.spath) + 1)
+	copy(path, c.spath)
+	path[len(c.spath)] = Key(key)
+	c.dropped.add(Dropped{Path: path, Keyword: key, Reason: reason})
 }
 
 func (c *converter) run() (Value, bool) {
@@ -502,10 +504,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 			}
 			c.spath = append(c.spath, Key("items"))
 			c.ipath = append(c.ipath, Every())
-			conv, ok := c.leaf(m.Value, prop{})
-			if !ok {
-				conv, ok = c.node(m.Value, false, prop{})
-			}
+			conv, ok := c.child(m.Value, prop{})
 			c.ipath = c.ipath[:len(c.ipath)-1]
 			c.spath = c.spath[:len(c.spath)-1]
 			if !ok {
@@ -519,7 +518,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 			c.spath = append(c.spath, Key("anyOf"), Step{})
 			for j, br := range src {
 				c.spath[len(c.spath)-1] = Index(j)
-				conv, ok := c.node(br, false, prop{})
+				conv, ok := c.child(br, prop{})
 				if !ok {
 					return Value{}, false
 				}
@@ -758,7 +757,8 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 	// These properties' object is saved as a site when one is made nullable.
 	outer := c.curSite
 	c.curSite = -1
-	// Each property's name is the last step of both paths while it converts.
+	// Each property's name is the last step of both paths while it converts
+	// (a zero Step is a KeyStep).
 	sp, ip := len(c.spath), len(c.ipath)
 	c.spath, c.ipath = append(c.spath, Step{}), append(c.ipath, Step{})
 	var out []Member // nil while every property converts to itself
@@ -772,13 +772,10 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 			// The object, whose path ends before its "properties".
 			c.crossed = propertiesError(c.outputPath(sp - 1))
 		}
-		c.spath[sp], c.ipath[ip] = Key(m.Key), Key(m.Key)
-		p := prop{is: true, optional: optional[i]}
-		conv, ok := c.leaf(m.Value, p)
+		c.spath[sp].Key, c.ipath[ip].Key = m.Key, m.Key
+		conv, ok := c.child(m.Value, prop{is: true, optional: optional[i]})
 		if !ok {
-			if conv, ok = c.node(m.Value, false, p); !ok {
-				return Value{}, false
-			}
+			return Value{}, false
 		}
 		if out == nil {
 			if conv == m.Value {
