@@ -37,8 +37,7 @@ func (c *converter) leaf(n Value, p prop) (out Value, handled, ok bool) {
 	var kinds [leafMax]keyword
 	var seen uint32
 	var types typeSet
-	var enum Value
-	dflt := -1
+	enum, dflt := -1, -1
 	for i := range mems {
 		m := &mems[i]
 		k := classify(m.Key)
@@ -61,7 +60,7 @@ func (c *converter) leaf(n Value, p prop) (out Value, handled, ok bool) {
 			if v.kind != Array {
 				return Value{}, false, false
 			}
-			enum = v
+			enum = i
 		case kwDescription, kwTitle, kwPattern, kwFormat:
 			if v.kind != String {
 				return Value{}, false, false
@@ -90,7 +89,7 @@ func (c *converter) leaf(n Value, p prop) (out Value, handled, ok bool) {
 	// It is a plain leaf. An optional property that does not accept null
 	// becomes nullable through its type, or its enum when it has no type.
 	how := nullNone
-	if p.optional && !((!hasType || types&typeNull != 0) && (!hasEnum || enumHasNull(enum))) {
+	if p.optional && !((!hasType || types&typeNull != 0) && (!hasEnum || enumHasNull(mems[enum].Value))) {
 		how = nullEnum
 		if hasType {
 			how = nullAddType
@@ -99,7 +98,6 @@ func (c *converter) leaf(n Value, p prop) (out Value, handled, ok bool) {
 	}
 	extra := 0
 	if dflt >= 0 {
-		p.dflt, p.hasDflt = mems[dflt].Value, true
 		extra = 1
 	}
 	var mout []Member // nil while the output is the input
@@ -165,9 +163,9 @@ func (c *converter) leaf(n Value, p prop) (out Value, handled, ok bool) {
 			mout = append(mout, Member{m.Key, v})
 		}
 	}
-	if p.hasDflt {
+	if dflt >= 0 {
 		// The default was dropped, so mout exists.
-		if text, ok := c.defaultText(p); ok {
+		if text, ok := c.defaultText(p, mems[dflt].Value); ok {
 			if desc >= 0 {
 				d := &mout[desc].Value
 				*d = StringValue(joinDescription(d.Str(), text))

@@ -305,8 +305,6 @@ func (at *keywordIndex) value(mems []Member, k keyword) Value {
 type prop struct {
 	is       bool // the node is a property's schema
 	optional bool // the property is not required: it must accept null (SPEC §5.7)
-	dflt     Value
-	hasDflt  bool
 }
 
 // node converts one schema node. isRoot marks the real root (its object exemption
@@ -342,9 +340,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 	hasType, hasRef, hasItems, hasAP := at[kwType] != 0, at[kwRef] != 0, at[kwItems] != 0, at[kwAdditionalProperties] != 0
 	hasEnum, hasConst, hasAnyOf := at[kwEnum] != 0, at[kwConst] != 0, at[kwAnyOf] != 0
 	tv, props := at.value(mems, kwType), at.value(mems, kwProperties)
-	if at[kwDefault] != 0 {
-		p.dflt, p.hasDflt = at.value(mems, kwDefault), true
-	}
+	dflt, hasDflt := at.value(mems, kwDefault), at[kwDefault] != 0
 	// Step 3: $ref.
 	if hasRef {
 		return c.refNode(n, at.value(mems, kwRef), p)
@@ -439,7 +435,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 	if isObject {
 		extra += 3
 	}
-	if p.hasDflt {
+	if hasDflt {
 		extra++
 	}
 	b := memberBuilder{c: c, src: mems, extra: extra}
@@ -600,8 +596,8 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 		}
 	}
 	// Most nodes have no default: defaultText is not called for them.
-	if p.hasDflt {
-		if text, ok := c.defaultText(p); ok {
+	if hasDflt {
+		if text, ok := c.defaultText(p, dflt); ok {
 			if desc >= 0 {
 				d := &b.out[desc].Value
 				*d = StringValue(joinDescription(d.Str(), text))
@@ -860,7 +856,19 @@ func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
 	c.unit.events.add(event{path: c.savePath(c.ipath), target: &target})
 	c.unit.refs = append(c.unit.refs, t)
 	ref := objectOf([]Member{{"$ref", r}})
-	if text, ok := c.defaultText(p); ok {
+	// The default, the last when a Value built by hand has several (as node
+	// takes the last of each keyword).
+	dflt := -1
+	for i, m := range n.Members() {
+		if m.Key == "default" {
+			dflt = i
+		}
+	}
+	text, ok := "", false
+	if dflt >= 0 {
+		text, ok = c.defaultText(p, n.Members()[dflt].Value)
+	}
+	if ok {
 		found := false
 		for i := range wrapped {
 			if wrapped[i].Key == "description" {
@@ -1096,14 +1104,15 @@ func (c *converter) dropReason(key string, p prop) string {
 	return ReasonDefaultNoText
 }
 
-// defaultText returns the "Default: …." text for a property's default.
-func (c *converter) defaultText(p prop) (string, bool) {
-	if !p.is || !p.hasDflt || c.opts.NoDefaultDescriptions {
+// defaultText returns the "Default: …." text for the default d of the node at
+// p; there is none when the node is not a property's schema.
+func (c *converter) defaultText(p prop, d Value) (string, bool) {
+	if !p.is || c.opts.NoDefaultDescriptions {
 		return "", false
 	}
 	// The texts of true, false and null are known, and a number's text (when
 	// it is plain ASCII, as decoded numbers are) has no hidden characters.
-	switch d := p.dflt; d.kind {
+	switch d.kind {
 	case Null:
 		return "Default: null.", true
 	case Bool:
@@ -1117,7 +1126,7 @@ func (c *converter) defaultText(p prop) (string, bool) {
 		}
 	}
 	c.textBuf = append(c.textBuf[:0], "Default: "...)
-	c.textBuf = AppendCompact(c.textBuf, p.dflt)
+	c.textBuf = AppendCompact(c.textBuf, d)
 	c.textBuf = append(c.textBuf, '.')
 	cleaned, rem := CleanText(string(c.textBuf))
 	c.removed.Add(rem)
