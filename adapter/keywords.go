@@ -258,8 +258,16 @@ const (
 	kwCount // the number of classes
 )
 
-// classify returns the class of a member key.
+// classify returns the class of a member key. It is small enough to be inlined
+// for the key almost every node has.
 func classify(key string) keyword {
+	if key == "type" {
+		return kwType
+	}
+	return classifyKey(key)
+}
+
+func classifyKey(key string) keyword {
 	switch key {
 	case "type":
 		return kwType

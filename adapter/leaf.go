@@ -1,5 +1,7 @@
 package adapter
 
+import "math/bits"
+
 // A plain leaf is the most common node of a schema: one type name other than
 // object, with any of description, title, enum, pattern, format, the numeric
 // bounds, default and keywords strict mode drops, and, when the type is array,
@@ -108,8 +110,9 @@ func (c *converter) leaf(n Value, p prop) (out Value, handled, ok bool) {
 		keep := true
 		switch kinds[i] {
 		case kwType:
-			if how == nullAddType {
-				v = c.addNullType(v, types)
+			// A single type name (see addNullType).
+			if how == nullAddType && types != typeNull {
+				v = nullableTypes[bits.TrailingZeros8(uint8(types))]
 			}
 		case kwEnum:
 			// Every null of the input is written, even one an earlier
