@@ -209,7 +209,7 @@ func (b *builder) run() (Value, outcome) {
 			i = skip(buf, i+1)
 			if c := at(buf, i); c == '}' {
 				i++
-				v = Value{kind: Object}
+				v = valueOf(Object, 0, nil)
 				break
 			} else if c != '"' {
 				return Value{}, malformed
@@ -230,7 +230,7 @@ func (b *builder) run() (Value, outcome) {
 			i = skip(buf, i+1)
 			if at(buf, i) == ']' {
 				i++
-				v = Value{kind: Array}
+				v = valueOf(Array, 0, nil)
 				break
 			}
 			frames = append(frames, frame{base: len(b.items)})
@@ -244,13 +244,13 @@ func (b *builder) run() (Value, outcome) {
 			if !strings.HasPrefix(b.s[i:], "true") {
 				return Value{}, malformed
 			}
-			v = Value{kind: Bool, b: true}
+			v = BoolValue(true)
 			i += 4
 		case 'f':
 			if !strings.HasPrefix(b.s[i:], "false") {
 				return Value{}, malformed
 			}
-			v = Value{kind: Bool}
+			v = BoolValue(false)
 			i += 5
 		default:
 			j := number(buf, i)

@@ -14,11 +14,11 @@ import (
 // form of JSON the library writes inside strings (a default in a description,
 // structuredContent as text) and sends to OpenAI.
 func AppendCompact(dst []byte, v Value) []byte {
-	switch v.kind {
+	switch v.kind() {
 	case Null:
 		return append(dst, "null"...)
 	case Bool:
-		if v.b {
+		if v.flag() {
 			return append(dst, "true"...)
 		}
 		return append(dst, "false"...)
@@ -27,7 +27,7 @@ func AppendCompact(dst []byte, v Value) []byte {
 	case String:
 		return AppendQuoted(dst, v.text())
 	case Array:
-		if v.n == 0 {
+		if v.n() == 0 {
 			return append(dst, "[]"...)
 		}
 		dst = append(dst, '[')
@@ -39,7 +39,7 @@ func AppendCompact(dst []byte, v Value) []byte {
 		}
 		return append(dst, ']')
 	case Object:
-		if v.n == 0 {
+		if v.n() == 0 {
 			return append(dst, "{}"...)
 		}
 		sep := byte('{')
@@ -83,10 +83,10 @@ func MarshalIndent(v Value) []byte { return append(AppendIndent(nil, v, "  "), '
 // above depth levels (all of them when levels is negative). Scalars, empty
 // containers and containers past levels are written as AppendCompact writes them.
 func appendValue(dst []byte, v Value, indent string, depth, levels int) []byte {
-	if v.n == 0 || levels >= 0 && depth >= levels || v.kind != Array && v.kind != Object {
+	if v.n() == 0 || levels >= 0 && depth >= levels || v.kind() != Array && v.kind() != Object {
 		return AppendCompact(dst, v)
 	}
-	switch v.kind {
+	switch v.kind() {
 	case Array:
 		dst = append(dst, '[')
 		for i, it := range v.items() {

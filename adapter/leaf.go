@@ -33,7 +33,7 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 // failed.
 func (c *converter) leaf(n Value, p prop) (out Value, handled, ok bool) {
 	mems := n.mems()
-	if n.kind != Object || len(mems) > leafMax || c.noLeaf {
+	if n.kind() != Object || len(mems) > leafMax || c.noLeaf {
 		return Value{}, false, false
 	}
 	var kinds [leafMax]keyword
@@ -52,27 +52,27 @@ func (c *converter) leaf(n Value, p prop) (out Value, handled, ok bool) {
 		v := m.Value
 		switch k {
 		case kwType:
-			if v.kind != String {
+			if v.kind() != String {
 				return Value{}, false, false
 			}
 			if types = typeOf(v.text()); types == 0 || types&typeObject != 0 {
 				return Value{}, false, false
 			}
 		case kwEnum:
-			if v.kind != Array {
+			if v.kind() != Array {
 				return Value{}, false, false
 			}
 			enum = i
 		case kwDescription, kwTitle, kwPattern, kwFormat:
-			if v.kind != String {
+			if v.kind() != String {
 				return Value{}, false, false
 			}
 		case kwNumeric:
-			if v.kind != Number {
+			if v.kind() != Number {
 				return Value{}, false, false
 			}
 		case kwItems:
-			if v.kind != Object {
+			if v.kind() != Object {
 				return Value{}, false, false
 			}
 		case kwDefault:
@@ -117,7 +117,7 @@ func (c *converter) leaf(n Value, p prop) (out Value, handled, ok bool) {
 		case kwEnum:
 			// Every null of the input is written, even one an earlier
 			// conversion appended: its mark goes.
-			v.b = false
+			v = v.withFlag(false)
 			if how != nullNone {
 				v = c.appendNull(v)
 			}
@@ -186,7 +186,7 @@ func (c *converter) leaf(n Value, p prop) (out Value, handled, ok bool) {
 // enumHasNull reports whether an enum lists null.
 func enumHasNull(enum Value) bool {
 	for _, it := range enum.items() {
-		if it.kind == Null {
+		if it.kind() == Null {
 			return true
 		}
 	}

@@ -39,10 +39,10 @@ func sameStrictOutcome(t testing.TB, schema Value, a *StrictResult, aErr error, 
 // sameAppendedNulls compares the marks of appended nulls, which JSON text does
 // not show.
 func sameAppendedNulls(a, b Value) bool {
-	if a.kind != b.kind || appendedNull(a) != appendedNull(b) {
+	if a.kind() != b.kind() || appendedNull(a) != appendedNull(b) {
 		return false
 	}
-	switch a.kind {
+	switch a.kind() {
 	case Array:
 		for i, it := range a.items() {
 			if !sameAppendedNulls(it, b.items()[i]) {

@@ -62,7 +62,7 @@ func valueChars(v Value) int {
 func valueBound(v Value) int {
 	switch v.Kind() {
 	case String, Number:
-		return int(v.n)
+		return v.n()
 	case Null, Bool:
 		return len("false")
 	}

@@ -375,7 +375,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 	}
 	isObject, isArray := types&typeObject != 0, types&typeArray != 0
 	for i, k := range kinds {
-		if uncheckedKinds>>k&1 != 0 || k == kwNumeric && mems[i].Value.kind == Number {
+		if uncheckedKinds>>k&1 != 0 || k == kwNumeric && mems[i].Value.kind() == Number {
 			continue
 		}
 		if !c.checkKind(mems[i], k, isRoot, isObject) {
@@ -454,7 +454,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 			// Every null of the input is written, even one an earlier conversion
 			// appended (a result given back as it is): its mark goes.
 			e := m.Value
-			e.b = false
+			e = e.withFlag(false)
 			if how == nullAddType || how == nullEnum {
 				e = c.appendNull(e)
 			}
@@ -586,7 +586,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 	}
 	if isObject {
 		if !seenProps {
-			b.add(Member{"properties", Value{kind: Object}})
+			b.add(Member{"properties", valueOf(Object, 0, nil)})
 		}
 		if !seenReq {
 			b.add(Member{"required", c.requiredList(props, Value{})})
@@ -1007,7 +1007,7 @@ func (c *converter) appendNull(enum Value) Value {
 	items := c.values(len(src) + 1)
 	copy(items, src)
 	out := arrayOf(items)
-	out.b = true // the last null is ours: see appendedNull
+	out = out.withFlag(true) // the last null is ours: see appendedNull
 	return out
 }
 
@@ -1112,11 +1112,11 @@ func (c *converter) defaultText(p prop, d Value) (string, bool) {
 	}
 	// The texts of true, false and null are known, and a number's text (when
 	// it is plain ASCII, as decoded numbers are) has no hidden characters.
-	switch d.kind {
+	switch d.kind() {
 	case Null:
 		return "Default: null.", true
 	case Bool:
-		if d.b {
+		if d.flag() {
 			return "Default: true.", true
 		}
 		return "Default: false.", true

@@ -35,26 +35,48 @@ func (k Kind) String() string {
 // values and never changes the ones it is given, so a Value may be shared freely
 // between goroutines and between the results of different conversions.
 //
-// A Value is two words: its kind and a length, and a pointer to the first byte of a
-// string or number text, the first element of an array or the first member of an
-// object.
+// A Value is two words: one holds its kind, a flag and a length, the other
+// points to the first byte of a string or number text, the first element of an
+// array or the first member of an object. Two words pass in two registers, and
+// compare with two instructions.
 type Value struct {
-	kind Kind
-	b    bool           // Bool: the value; Array: the last element is a null StrictSchema appended
-	n    int32          // String, Number: bytes; Array: elements; Object: members
+	// The kind in the low byte; the flag in bit 8 (Bool: the value; Array: the
+	// last element is a null StrictSchema appended); the length in the high 32
+	// bits (String, Number: bytes; Array: elements; Object: members).
+	meta uint64
 	ptr  unsafe.Pointer // *byte, *Value or *Member: the first of n
 }
 
+const flagBit = 1 << 8
+
+func (v Value) kind() Kind { return Kind(uint8(v.meta)) }
+func (v Value) flag() bool { return v.meta&flagBit != 0 }
+func (v Value) n() int     { return int(v.meta >> 32) }
+
+// withFlag returns v with its flag set to f.
+func (v Value) withFlag(f bool) Value {
+	v.meta &^= flagBit
+	if f {
+		v.meta |= flagBit
+	}
+	return v
+}
+
+// valueOf makes a Value of kind k with n elements, members or bytes at ptr.
+func valueOf(k Kind, n int, ptr unsafe.Pointer) Value {
+	return Value{meta: uint64(k) | uint64(uint32(n))<<32, ptr: ptr}
+}
+
 func textOf(k Kind, s string) Value {
-	return Value{kind: k, n: int32(len(s)), ptr: unsafe.Pointer(unsafe.StringData(s))}
+	return valueOf(k, len(s), unsafe.Pointer(unsafe.StringData(s)))
 }
 
 // text returns the string or number text of v.
 func (v Value) text() string {
-	if v.n == 0 {
+	if v.n() == 0 {
 		return ""
 	}
-	return unsafe.String((*byte)(v.ptr), v.n)
+	return unsafe.String((*byte)(v.ptr), v.n())
 }
 
 // appendedNull reports whether an enum's last null was appended by StrictSchema
@@ -62,28 +84,28 @@ func (v Value) text() string {
 // array Value itself, so it costs nothing and travels with the enum; it is not
 // part of the JSON and Equal ignores it. StrictSchema clears it on the enums it is
 // given: there, every null is written.
-func appendedNull(enum Value) bool { return enum.kind == Array && enum.b }
+func appendedNull(enum Value) bool { return enum.kind() == Array && enum.flag() }
 
 func arrayOf(items []Value) Value {
-	return Value{kind: Array, n: int32(len(items)), ptr: unsafe.Pointer(unsafe.SliceData(items))}
+	return valueOf(Array, len(items), unsafe.Pointer(unsafe.SliceData(items)))
 }
 
 func objectOf(mems []Member) Value {
-	return Value{kind: Object, n: int32(len(mems)), ptr: unsafe.Pointer(unsafe.SliceData(mems))}
+	return valueOf(Object, len(mems), unsafe.Pointer(unsafe.SliceData(mems)))
 }
 
 func (v Value) items() []Value {
-	if v.kind != Array || v.n == 0 {
+	if v.kind() != Array || v.n() == 0 {
 		return nil
 	}
-	return unsafe.Slice((*Value)(v.ptr), v.n)
+	return unsafe.Slice((*Value)(v.ptr), v.n())
 }
 
 func (v Value) mems() []Member {
-	if v.kind != Object || v.n == 0 {
+	if v.kind() != Object || v.n() == 0 {
 		return nil
 	}
-	return unsafe.Slice((*Member)(v.ptr), v.n)
+	return unsafe.Slice((*Member)(v.ptr), v.n())
 }
 
 // A Member is one name/value pair of a JSON object.
@@ -96,7 +118,7 @@ type Member struct {
 func NullValue() Value { return Value{} }
 
 // BoolValue returns true or false.
-func BoolValue(b bool) Value { return Value{kind: Bool, b: b} }
+func BoolValue(b bool) Value { return valueOf(Bool, 0, nil).withFlag(b) }
 
 // StringValue returns a JSON string.
 func StringValue(s string) Value { return textOf(String, s) }
@@ -113,17 +135,17 @@ func ArrayValue(items ...Value) Value { return arrayOf(items) }
 func ObjectValue(members ...Member) Value { return objectOf(members) }
 
 // Kind reports the JSON kind of v.
-func (v Value) Kind() Kind { return v.kind }
+func (v Value) Kind() Kind { return v.kind() }
 
 // IsNull reports whether v is JSON null.
-func (v Value) IsNull() bool { return v.kind == Null }
+func (v Value) IsNull() bool { return v.kind() == Null }
 
 // Bool returns the value of a boolean (false for other kinds).
-func (v Value) Bool() bool { return v.kind == Bool && v.b }
+func (v Value) Bool() bool { return v.kind() == Bool && v.flag() }
 
 // Str returns the text of a string (empty for other kinds).
 func (v Value) Str() string {
-	if v.kind == String {
+	if v.kind() == String {
 		return v.text()
 	}
 	return ""
@@ -131,7 +153,7 @@ func (v Value) Str() string {
 
 // NumberText returns a number's literal text as it was written (empty for other kinds).
 func (v Value) NumberText() string {
-	if v.kind == Number {
+	if v.kind() == Number {
 		return v.text()
 	}
 	return ""
@@ -139,8 +161,8 @@ func (v Value) NumberText() string {
 
 // Len is the number of elements of an array or members of an object (0 otherwise).
 func (v Value) Len() int {
-	if v.kind == Array || v.kind == Object {
-		return int(v.n)
+	if k := v.kind(); k == Array || k == Object {
+		return v.n()
 	}
 	return 0
 }
@@ -208,14 +230,14 @@ func (v Value) Without(key string) Value {
 // Equal reports whether a and b are the same JSON text up to white space: same kinds,
 // same member order, and numbers written the same way.
 func Equal(a, b Value) bool {
-	if a.kind != b.kind {
+	if a.kind() != b.kind() {
 		return false
 	}
-	switch a.kind {
+	switch a.kind() {
 	case Null:
 		return true
 	case Bool:
-		return a.b == b.b
+		return a.flag() == b.flag()
 	case Number, String:
 		return a.text() == b.text()
 	case Array:
