@@ -7,10 +7,10 @@ import "math/bits"
 // bounds, default and keywords strict mode drops, and, when the type is array,
 // items; each keyword once (the numeric bounds and the dropped ones may be
 // several) and each of the JSON kind strict mode wants. It is not an object,
-// so it converts in one pass with no level or wrap bookkeeping. leaf gives
+// so it converts in one pass with no level or wrap bookkeeping. child gives
 // exactly what node gives for it (TestLeafMatchesNode and the strict-schema
-// fuzz targets hold it to that), and any other node, including every node with
-// an error of its own, is node's to convert.
+// fuzz targets hold it to that), and leaves any other node, including every
+// node with an error of its own, to node.
 
 // leafOnce are the keyword classes a plain leaf may hold once.
 const leafOnce = 1<<kwType | 1<<kwEnum | 1<<kwDescription | 1<<kwTitle |
@@ -20,21 +20,12 @@ const leafOnce = 1<<kwType | 1<<kwEnum | 1<<kwDescription | 1<<kwTitle |
 const leafMax = 12
 
 // child converts a node below another (a property's schema, items or an anyOf
-// branch); p says whether it is a property's schema.
+// branch); p says whether it is a property's schema. A plain leaf is converted
+// here, any other node by node.
 func (c *converter) child(n Value, p prop) (Value, bool) {
-	if out, handled, ok := c.leaf(n, p); handled {
-		return out, ok
-	}
-	return c.node(n, false, p)
-}
-
-// leaf converts n when it is a plain leaf: handled is false, and nothing has
-// changed, for any other node. ok is false when the conversion of its items
-// failed.
-func (c *converter) leaf(n Value, p prop) (out Value, handled, ok bool) {
 	mems := n.mems()
 	if n.kind() != Object || len(mems) > leafMax || c.noLeaf {
-		return Value{}, false, false
+		return c.node(n, false, p)
 	}
 	var kinds [leafMax]keyword
 	var seen uint32
@@ -45,7 +36,7 @@ func (c *converter) leaf(n Value, p prop) (out Value, handled, ok bool) {
 		k := classify(m.Key)
 		bit := uint32(1) << k
 		if seen&bit&leafOnce != 0 {
-			return Value{}, false, false
+			return c.node(n, false, p)
 		}
 		seen |= bit
 		kinds[i] = k
@@ -53,39 +44,39 @@ func (c *converter) leaf(n Value, p prop) (out Value, handled, ok bool) {
 		switch k {
 		case kwType:
 			if v.kind() != String {
-				return Value{}, false, false
+				return c.node(n, false, p)
 			}
 			if types = typeOf(v.text()); types == 0 || types&typeObject != 0 {
-				return Value{}, false, false
+				return c.node(n, false, p)
 			}
 		case kwEnum:
 			if v.kind() != Array {
-				return Value{}, false, false
+				return c.node(n, false, p)
 			}
 			enum = i
 		case kwDescription, kwTitle, kwPattern, kwFormat:
 			if v.kind() != String {
-				return Value{}, false, false
+				return c.node(n, false, p)
 			}
 		case kwNumeric:
 			if v.kind() != Number {
-				return Value{}, false, false
+				return c.node(n, false, p)
 			}
 		case kwItems:
 			if v.kind() != Object {
-				return Value{}, false, false
+				return c.node(n, false, p)
 			}
 		case kwDefault:
 			dflt = i
 		case kwOther:
 		default:
-			return Value{}, false, false
+			return c.node(n, false, p)
 		}
 	}
 	hasType, hasEnum := seen&(1<<kwType) != 0, seen&(1<<kwEnum) != 0
 	// An array has items, and only an array.
 	if !hasType && !hasEnum || (types&typeArray != 0) != (seen&(1<<kwItems) != 0) {
-		return Value{}, false, false
+		return c.node(n, false, p)
 	}
 
 	// It is a plain leaf. An optional property that does not accept null
@@ -141,8 +132,9 @@ func (c *converter) leaf(n Value, p prop) (out Value, handled, ok bool) {
 		case kwItems:
 			c.spath = append(c.spath, Key("items"))
 			c.ipath = append(c.ipath, Every())
+			var ok bool
 			if v, ok = c.child(v, prop{}); !ok {
-				return Value{}, true, false
+				return Value{}, false
 			}
 			c.ipath = c.ipath[:len(c.ipath)-1]
 			c.spath = c.spath[:len(c.spath)-1]
@@ -178,9 +170,9 @@ func (c *converter) leaf(n Value, p prop) (out Value, handled, ok bool) {
 		}
 	}
 	if mout == nil {
-		return n, true, true
+		return n, true
 	}
-	return objectOf(mout), true, true
+	return objectOf(mout), true
 }
 
 // enumHasNull reports whether an enum lists null.

@@ -10,7 +10,7 @@ import (
 )
 
 // sameStrictOutcome fails unless two conversions of schema, one with plain leaves
-// converted by leaf and one by node, agree on everything StrictSchema returns.
+// converted by child and one by node, agree on everything StrictSchema returns.
 func sameStrictOutcome(t testing.TB, schema Value, a *StrictResult, aErr error, b *StrictResult, bErr error) {
 	t.Helper()
 	if fmt.Sprint(aErr) != fmt.Sprint(bErr) || (a == nil) != (b == nil) {
