@@ -195,6 +195,53 @@ func TestSpec5_DefinitionsBranching(t *testing.T) {
 	})
 }
 
+// TestSpec5_NullPathsLimit: a schema whose $refs expand to MaxNullPaths null paths
+// converts; one more fails with keyword $ref at the root. Five levels of
+// definitions that use the next one twice reach the last, whose optional
+// properties are made nullable, 32 times.
+func TestSpec5_NullPathsLimit(t *testing.T) {
+	const levels = 5
+	build := func(leafProps int) string {
+		var defs []string
+		for i := range levels {
+			next := `{"$ref":"#/$defs/d` + strconv.Itoa(i+1) + `"}`
+			defs = append(defs, `"d`+strconv.Itoa(i)+`":{"type":"object","properties":{"x":`+next+`,"y":`+next+`},"required":["x","y"]}`)
+		}
+		var props []string
+		for i := range leafProps {
+			props = append(props, `"p`+strconv.Itoa(i)+`":{"type":"string"}`)
+		}
+		defs = append(defs, `"d`+strconv.Itoa(levels)+`":{"type":"object","properties":{`+strings.Join(props, ",")+`}}`)
+		return `{"type":"object","properties":{"a":{"$ref":"#/$defs/d0"}},"required":["a"],"$defs":{` + strings.Join(defs, ",") + `}}`
+	}
+	// As many paths as the limit allows (all of them when it is a multiple of 32).
+	perLeaf := MaxNullPaths >> levels
+	total := perLeaf << levels
+	res, err := StrictSchema(spValue(t, build(perLeaf)), StrictOptions{})
+	if err != nil {
+		t.Fatalf("%d null paths: %v", total, err)
+	}
+	if len(res.NullPaths) != total {
+		t.Fatalf("%d null paths, want %d", len(res.NullPaths), total)
+	}
+	// Pre-order: every property of the first leaf reached, then the next leaf.
+	first, last := `["a","x","x","x","x","x","p0"]`, `["a","y","y","y","y","y","p`+strconv.Itoa(perLeaf-1)+`"]`
+	if got := spPaths(res.NullPaths[:1]); got != "["+first+"]" {
+		t.Errorf("first null path %s, want %s", got, first)
+	}
+	if got := spPaths(res.NullPaths[perLeaf : perLeaf+1]); got != `[["a","x","x","x","x","y","p0"]]` {
+		t.Errorf("null path %d = %s", perLeaf, got)
+	}
+	if got := spPaths(res.NullPaths[total-1:]); got != "["+last+"]" {
+		t.Errorf("last null path %s, want %s", got, last)
+	}
+	_, err = StrictSchema(spValue(t, build(perLeaf+1)), StrictOptions{})
+	var se *StrictError
+	if !errors.As(err, &se) || se.Keyword != "$ref" || len(se.Path) != 0 || !strings.Contains(se.Message, "more than "+strconv.Itoa(MaxNullPaths)+" null paths") {
+		t.Errorf("one leaf property more: want the $ref error at the root, got %v", err)
+	}
+}
+
 // spProps writes n required string properties p0, p1, ….
 func spProps(n int) (props, required string) {
 	var p, r strings.Builder

@@ -2,6 +2,7 @@ package adapter
 
 import (
 	"fmt"
+	"iter"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -177,20 +178,104 @@ type converter struct {
 	moreSites    map[int][]int32
 
 	nullOK map[refTarget]bool // which $ref targets accept null; nil until needed
+	// The $refs each unit uses, in the order the walk met them; nil until one
+	// is converted.
+	refUses map[*unit][]refUse
 }
 
-// A unit is the root or one definition, with the null-path events of a pre-order
-// walk of its converted schema: a property made nullable, or a $ref used.
+// A unit is the root or one definition, with the properties a pre-order walk of
+// its converted schema made nullable: their instance paths, relative to the
+// unit's root, one after another in blocks that no path spans, and in runs how
+// long each path is and which object (in sitePrefixes) declares it. The $refs
+// it uses are in converter.refUses, placed among these properties.
 type unit struct {
-	events  chunkList[event]
-	hasNull bool
-	refs    []refTarget
+	steps [][]Step
+	runs  []nullRun
 }
 
-type event struct {
-	path   Path       // instance path relative to the unit's root
-	target *refTarget // the $ref used here; nil for a property made nullable
-	site   int32      // for a property made nullable: its object, in sitePrefixes
+// A nullRun is properties made nullable in a row, declared by one object, whose
+// paths are n steps long; end counts the unit's properties made nullable up to
+// the run's last.
+type nullRun struct {
+	site, n, end int32
+}
+
+// A refUse is a $ref used at an instance path, after the unit's first at
+// properties made nullable and before the others.
+type refUse struct {
+	at     int
+	path   Path
+	target refTarget
+}
+
+// nulls is how many properties of the unit were made nullable.
+func (u *unit) nulls() int {
+	if len(u.runs) == 0 {
+		return 0
+	}
+	return int(u.runs[len(u.runs)-1].end)
+}
+
+// addNull records that the property at instance path p, declared by the object
+// site, is made nullable. Its steps are copied into blocks cut from slab.
+func (u *unit) addNull(slab *slab[Step], p []Step, site int32) {
+	n := int32(len(p))
+	k := len(u.runs) - 1
+	switch {
+	case k >= 0 && u.runs[k].site == site && u.runs[k].n == n:
+		u.runs[k].end++
+	case k < 0:
+		// The lists start small, together, which is all a small schema needs.
+		first := new(struct {
+			steps [4][]Step
+			runs  [4]nullRun
+		})
+		u.steps, u.runs = first.steps[:0], append(first.runs[:0], nullRun{site: site, n: n, end: 1})
+	default:
+		u.runs = append(u.runs, nullRun{site: site, n: n, end: u.runs[k].end + 1})
+	}
+	b := len(u.steps)
+	if b == 0 || cap(u.steps[b-1])-len(u.steps[b-1]) < len(p) {
+		// Blocks grow to 64 steps, a size the slab cuts from its own blocks.
+		u.steps = append(u.steps, slab.take(max(len(p), 4<<min(b, 4)))[:0])
+		b++
+	}
+	blk := &u.steps[b-1]
+	m := len(*blk)
+	*blk = (*blk)[:m+len(p)]
+	copy((*blk)[m:], p)
+}
+
+// nullPaths lists the paths of the unit's properties made nullable, in order,
+// and the object declaring each.
+func (u *unit) nullPaths() ([]Path, []int32) {
+	paths, sites := make([]Path, u.nulls()), make([]int32, u.nulls())
+	i := 0
+	for p, site := range u.nullDecls() {
+		paths[i], sites[i] = p, site
+		i++
+	}
+	return paths, sites
+}
+
+// nullDecls yields the paths of the unit's properties made nullable, in order,
+// and the object declaring each.
+func (u *unit) nullDecls() iter.Seq2[Path, int32] {
+	return func(yield func(Path, int32) bool) {
+		blocks, b := u.steps, []Step(nil)
+		i := 0
+		for _, r := range u.runs {
+			for ; i < int(r.end); i++ {
+				for len(b) == 0 && r.n > 0 {
+					b, blocks = blocks[0], blocks[1:]
+				}
+				if !yield(b[:r.n:r.n], r.site) {
+					return
+				}
+				b = b[r.n:]
+			}
+		}
+	}
 }
 
 func (c *converter) fail(keyword, format string, args ...any) bool {
@@ -852,9 +937,7 @@ func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
 	if nullable {
 		c.nullEvent()
 	}
-	target := t
-	c.unit.events.add(event{path: c.savePath(c.ipath), target: &target})
-	c.unit.refs = append(c.unit.refs, t)
+	c.refUsed(t)
 	ref := objectOf([]Member{{"$ref", r}})
 	// The default, the last when a Value built by hand has several (as node
 	// takes the last of each keyword).
@@ -971,8 +1054,16 @@ func (c *converter) nullEvent() {
 		c.sitePrefixes = append(c.sitePrefixes, c.savePath(c.spath[:len(c.spath)-1]))
 		c.curSite = int32(len(c.sitePrefixes) - 1)
 	}
-	c.unit.events.add(event{path: c.savePath(c.ipath), site: c.curSite})
-	c.unit.hasNull = true
+	c.unit.addNull(&c.stepSlab, c.ipath, c.curSite)
+}
+
+// refUsed records that the node at the instance path being converted is a $ref
+// to t.
+func (c *converter) refUsed(t refTarget) {
+	if c.refUses == nil {
+		c.refUses = map[*unit][]refUse{}
+	}
+	c.refUses[c.unit] = append(c.refUses[c.unit], refUse{at: c.unit.nulls(), path: c.savePath(c.ipath), target: t})
 }
 
 // addNullType adds "null" to a type that lacks it; types are the type names it has.
@@ -1245,29 +1336,26 @@ func (c *converter) requiredList(props Value, existing Value) Value {
 // paths, in pre-order with $refs expanded where used, and applies the cycle rule.
 func (c *converter) expandNullPaths() bool {
 	if !c.sawRef {
-		// One unit, no $ref: the events are the null paths, unique unless anyOf
-		// branches repeat a property.
-		events := &c.rootUnit.events
-		c.nullPaths = make([]Path, 0, events.n)
-		c.siteOf = make([]int32, 0, events.n)
-		var seen map[string]int
-		if c.sawAnyOf {
-			seen = make(map[string]int, events.n)
+		// One unit, no $ref: its properties made nullable are the null paths,
+		// unique unless anyOf branches repeat a property.
+		paths, sites := c.rootUnit.nullPaths()
+		c.nullPaths, c.siteOf = paths, sites
+		if !c.sawAnyOf {
+			return true
 		}
-		for _, block := range events.blocks {
-			for _, e := range block {
-				if seen != nil {
-					key := pathKey(e.path)
-					if i, ok := seen[key]; ok {
-						c.addSite(i, e.site)
-						continue
-					}
-					seen[key] = len(c.nullPaths)
-				}
-				c.nullPaths = append(c.nullPaths, e.path)
-				c.siteOf = append(c.siteOf, e.site)
+		seen := make(map[string]int, len(paths))
+		kept := 0
+		for i, p := range paths {
+			key := pathKey(p)
+			if j, ok := seen[key]; ok {
+				c.addSite(j, sites[i])
+				continue
 			}
+			seen[key] = kept
+			paths[kept], sites[kept] = p, sites[i]
+			kept++
 		}
+		c.nullPaths, c.siteOf = paths[:kept], sites[:kept]
 		return true
 	}
 	c.allUnits()
@@ -1286,11 +1374,11 @@ func (c *converter) expandNullPaths() bool {
 			if u == nil {
 				return false
 			}
-			if u.hasNull {
+			if len(u.runs) > 0 {
 				return true
 			}
-			for _, r := range u.refs {
-				if walk(r) {
+			for _, r := range c.refUses[u] {
+				if walk(r.target) {
 					return true
 				}
 			}
@@ -1309,7 +1397,56 @@ func (c *converter) expandNullPaths() bool {
 	}
 	done := map[use]bool{}
 	var stack []refTarget
+	// join is a unit's instance path p at the instance path where the unit is used.
+	join := func(prefix, p Path) Path {
+		if len(prefix) == 0 {
+			return p
+		}
+		full := c.stepSlab.take(len(prefix) + len(p))
+		copy(full[copy(full, prefix):], p)
+		return full
+	}
+	add := func(prefix, p Path, site int32) bool {
+		full := join(prefix, p)
+		key := pathKey(full)
+		if i, ok := seen[key]; ok {
+			c.addSite(i, site)
+			return true
+		}
+		seen[key] = len(c.nullPaths)
+		c.nullPaths = append(c.nullPaths, full)
+		c.siteOf = append(c.siteOf, site)
+		if len(c.nullPaths) > MaxNullPaths {
+			c.err = &StrictError{Path: Path{}, Keyword: "$ref", Message: fmt.Sprintf("the $refs of this schema expand to more than %d null paths", MaxNullPaths)}
+			return false
+		}
+		return true
+	}
 	var expand func(t refTarget, prefix Path) bool
+	// follow expands the $ref r, used in the unit of t.
+	follow := func(t refTarget, prefix Path, r refUse) bool {
+		if i := slices.Index(stack, r.target); i >= 0 {
+			for _, member := range stack[i:] {
+				if reachesNull[member] {
+					c.err = &StrictError{Path: c.refSitePath(t, r), Keyword: "$ref", Message: "this $ref closes a cycle that makes optional properties nullable, so the null paths would be unbounded; make those properties required (or nullable yourself) inside the cycle"}
+					return false
+				}
+			}
+			return true
+		}
+		// A target that reaches no nullable property adds no path, and no
+		// cycle through it can fail: every unit of such a cycle reaches it.
+		if !reachesNull[r.target] {
+			return true
+		}
+		full := join(prefix, r.path)
+		k := use{r.target, pathKey(full)}
+		if done[k] {
+			return true
+		}
+		done[k] = true
+		return expand(r.target, full)
+	}
 	expand = func(t refTarget, prefix Path) bool {
 		u := c.units[t]
 		if u == nil {
@@ -1317,44 +1454,21 @@ func (c *converter) expandNullPaths() bool {
 		}
 		stack = append(stack, t)
 		defer func() { stack = stack[:len(stack)-1] }()
-		for _, e := range u.events.all() {
-			full := make(Path, 0, len(prefix)+len(e.path))
-			full = append(append(full, prefix...), e.path...)
-			if e.target == nil {
-				key := pathKey(full)
-				if i, ok := seen[key]; ok {
-					c.addSite(i, e.site)
-				} else {
-					seen[key] = len(c.nullPaths)
-					c.nullPaths = append(c.nullPaths, full)
-					c.siteOf = append(c.siteOf, e.site)
-					if len(c.nullPaths) > MaxNullPaths {
-						c.err = &StrictError{Path: Path{}, Keyword: "$ref", Message: fmt.Sprintf("the $refs of this schema expand to more than %d null paths", MaxNullPaths)}
-						return false
-					}
+		// The properties made nullable and the $refs, in the order the walk met them.
+		uses, i := c.refUses[u], 0
+		for p, site := range u.nullDecls() {
+			for ; len(uses) > 0 && uses[0].at == i; uses = uses[1:] {
+				if !follow(t, prefix, uses[0]) {
+					return false
 				}
-				continue
 			}
-			if i := slices.Index(stack, (*e.target)); i >= 0 {
-				for _, member := range stack[i:] {
-					if reachesNull[member] {
-						c.err = &StrictError{Path: c.refSitePath(t, e), Keyword: "$ref", Message: "this $ref closes a cycle that makes optional properties nullable, so the null paths would be unbounded; make those properties required (or nullable yourself) inside the cycle"}
-						return false
-					}
-				}
-				continue
+			if !add(prefix, p, site) {
+				return false
 			}
-			// A target that reaches no nullable property adds no path, and no
-			// cycle through it can fail: every unit of such a cycle reaches it.
-			if !reachesNull[(*e.target)] {
-				continue
-			}
-			k := use{(*e.target), pathKey(full)}
-			if done[k] {
-				continue
-			}
-			done[k] = true
-			if !expand((*e.target), full) {
+			i++
+		}
+		for _, r := range uses {
+			if !follow(t, prefix, r) {
 				return false
 			}
 		}
@@ -1387,9 +1501,9 @@ func (c *converter) allUnits() {
 	}
 }
 
-// refSitePath finds the schema path of the node holding a $ref event, for the
-// cycle error: it walks the unit's schema for the $ref at the event's instance path.
-func (c *converter) refSitePath(t refTarget, e event) Path {
+// refSitePath finds the schema path of the node holding a $ref used, for the
+// cycle error: it walks the unit's schema for the $ref at the use's instance path.
+func (c *converter) refSitePath(t refTarget, use refUse) Path {
 	base, _ := resolveRef(c.root, t)
 	var found Path
 	var walk func(n Value, sp Path, ip Path) bool
@@ -1398,13 +1512,13 @@ func (c *converter) refSitePath(t refTarget, e event) Path {
 			return false
 		}
 		if r, ok := n.Get("$ref"); ok {
-			if rt, ok := parseRef(r.Str()); ok && rt == (*e.target) && ip.Equal(e.path) {
+			if rt, ok := parseRef(r.Str()); ok && rt == use.target && ip.Equal(use.path) {
 				found = sp
 				return true
 			}
 			return false
 		}
-		// The node's keys in their order, as the conversion recorded the events:
+		// The node's keys in their order, as the conversion recorded the uses:
 		// two $refs to the target can share an instance path (one in properties,
 		// one in an anyOf branch), and the first written is the one reported.
 		for _, m := range n.Members() {
