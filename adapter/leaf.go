@@ -149,7 +149,10 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 				}
 				continue
 			}
-			mout = append(c.members(len(mems) + extra)[:0], mems[:i]...)
+			mout = c.members(len(mems) + extra)[:i]
+			if i > 0 {
+				copy(mout, mems[:i])
+			}
 		}
 		if keep {
 			if kinds[i] == kwDescription {

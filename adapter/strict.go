@@ -865,7 +865,9 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 				continue
 			}
 			out = c.members(len(mems))
-			copy(out, mems[:i])
+			if i > 0 {
+				copy(out, mems[:i])
+			}
 		}
 		out[i] = Member{m.Key, conv}
 	}
