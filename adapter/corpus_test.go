@@ -23,6 +23,31 @@ func corpusToolLists(tb testing.TB) []string {
 	return files
 }
 
+// corpusInputSchemas returns the input schema of every tool of the corpus's
+// tool lists; none when the corpus is absent.
+func corpusInputSchemas() []Value {
+	files, _ := filepath.Glob(filepath.Join(corpusDir, "mcp-tools", "*.json"))
+	var out []Value
+	for _, file := range files {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			continue
+		}
+		doc, err := Decode(data)
+		if err != nil {
+			continue
+		}
+		tools, _, err := ParseToolList(doc)
+		if err != nil {
+			continue
+		}
+		for _, tool := range tools {
+			out = append(out, tool.InputSchema)
+		}
+	}
+	return out
+}
+
 // TestCorpusToolLists converts every real tool list for both APIs and all three
 // strict modes: no panic, every strict schema passes CheckStrict, the modes agree
 // with each other, and the counts match the golden file of the list.

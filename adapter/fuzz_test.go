@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -81,23 +79,8 @@ func FuzzStrictSchema(f *testing.F) {
 		f.Add([]byte(s), false)
 	}
 	// The real schemas of the corpus, when it is there, are seeds too.
-	files, _ := filepath.Glob(filepath.Join(corpusDir, "mcp-tools", "*.json"))
-	for _, file := range files {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			continue
-		}
-		doc, err := Decode(data)
-		if err != nil {
-			continue
-		}
-		tools, _, err := ParseToolList(doc)
-		if err != nil {
-			continue
-		}
-		for _, tool := range tools {
-			f.Add(Marshal(tool.InputSchema), false)
-		}
+	for _, schema := range corpusInputSchemas() {
+		f.Add(Marshal(schema), false)
 	}
 	f.Fuzz(func(t *testing.T, data []byte, noDefaults bool) {
 		v, err := Decode(data)

@@ -3,8 +3,6 @@ package adapter
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -106,33 +104,17 @@ func TestLeafMatchesNode(t *testing.T) {
 
 // TestLeafMatchesNodeOnTheCorpus converts every real tool schema both ways.
 func TestLeafMatchesNodeOnTheCorpus(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(corpusDir, "mcp-tools", "*.json"))
-	if len(files) == 0 {
+	schemas := corpusInputSchemas()
+	if len(schemas) == 0 {
 		t.Skip("corpus not available")
 	}
-	n := 0
-	for _, file := range files {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		doc, err := Decode(data)
-		if err != nil {
-			continue
-		}
-		tools, _, err := ParseToolList(doc)
-		if err != nil {
-			continue
-		}
-		for _, tool := range tools {
-			for _, noDefaults := range []bool{false, true} {
-				opts := StrictOptions{NoDefaultDescriptions: noDefaults}
-				res, err := StrictSchema(tool.InputSchema, opts)
-				general, gerr := strictSchema(tool.InputSchema, opts, true)
-				sameStrictOutcome(t, tool.InputSchema, res, err, general, gerr)
-				n++
-			}
+	for _, schema := range schemas {
+		for _, noDefaults := range []bool{false, true} {
+			opts := StrictOptions{NoDefaultDescriptions: noDefaults}
+			res, err := StrictSchema(schema, opts)
+			general, gerr := strictSchema(schema, opts, true)
+			sameStrictOutcome(t, schema, res, err, general, gerr)
 		}
 	}
-	t.Logf("%d conversions compared", n)
+	t.Logf("%d schemas compared", len(schemas))
 }
