@@ -128,14 +128,15 @@
 // in document order whose target is already being expanded. A schema whose $refs
 // would expand to more than [MaxNullPaths] null paths fails with keyword $ref.
 //
-// Limits are checked last, by one walk of the output in document order, failing at
-// the output path of the node holding what crossed the limit: max_properties (5000
-// in all), max_depth (10 levels of object nesting; the root is level 1, arrays add
-// none, a definition counts from its own root), max_chars (120,000 code points of
-// property names, definition names, enum and const values; a non-string value
-// counts its JSON text), max_enum_values (1000 across the schema, counting the
-// nulls step 7 appends), max_enum_chars (an enum of strings with more than 250
-// values adding up to more than 15,000 code points). An appended null counts as a
+// Limits are checked last, in the document order of the output: the first one
+// crossed fails, at the output path of the node holding what crossed it:
+// max_properties (5000 in all), max_depth (10 levels of object nesting; the root
+// is level 1, arrays add none, a definition counts from its own root), max_chars
+// (120,000 code points of property names, definition names, enum and const
+// values; a non-string value counts its JSON text), max_enum_values (1000 across
+// the schema, counting the nulls step 7 appends), max_enum_chars (an enum of
+// strings with more than 250 values adding up to more than 15,000 code points).
+// An appended null counts as a
 // value but never as characters, and never stops an enum from being one of
 // strings. When only a limit fails, the result is returned with the error, so that
 // the path can be shown in it; it must not be sent as strict.
