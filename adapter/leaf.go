@@ -27,6 +27,11 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 	if n.kind() != Object || len(mems) > leafMax || c.noLeaf {
 		return c.node(n, false, p)
 	}
+	if len(mems) == 1 && mems[0].Key == "type" {
+		if out, ok := c.typeOnly(n, p); ok {
+			return out, true
+		}
+	}
 	var kinds [leafMax]keyword
 	var seen uint32
 	var types typeSet
@@ -176,6 +181,27 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 		return n, true
 	}
 	return objectOf(mout), true
+}
+
+// typeOnly converts a node that is only a type name other than object and array,
+// the most common plain leaf, as child would. It reports false, having done
+// nothing, for any other type.
+func (c *converter) typeOnly(n Value, p prop) (Value, bool) {
+	t := n.mems()[0].Value
+	if t.kind() != String {
+		return Value{}, false
+	}
+	types := typeOf(t.text())
+	if types == 0 || types&(typeObject|typeArray) != 0 {
+		return Value{}, false
+	}
+	if !p.optional || types&typeNull != 0 {
+		return n, true
+	}
+	c.nullEvent()
+	out := c.members(1)
+	out[0] = Member{"type", nullableTypes[bits.TrailingZeros8(uint8(types))]}
+	return objectOf(out), true
 }
 
 // enumHasNull reports whether an enum lists null.
