@@ -203,19 +203,24 @@ func (t *limitTotals) addEnum(enum Value) {
 	items := enum.Items()
 	t.enumValues += len(items)
 	appended := appendedNull(enum)
-	allStrings, total := true, 0
-	for i, v := range items {
-		if appended && i == len(items)-1 {
-			continue
-		}
-		n := valueBound(v)
-		t.chars += n
-		if v.Kind() == String {
-			total += n
-		} else {
+	if appended {
+		items = items[:len(items)-1]
+	}
+	allStrings, total, chars := true, 0, 0
+	for _, v := range items {
+		switch v.kind() {
+		case String:
+			total += v.n()
+		case Number:
+			chars += v.n()
+			allStrings = false
+		default:
+			chars += valueBound(v)
 			allStrings = false
 		}
 	}
+	t.chars += chars + total
+	items = enum.Items()
 	if allStrings && len(items) > MaxStrictEnumLargeCount && total > MaxStrictEnumChars {
 		t.bigEnum = true
 	}
