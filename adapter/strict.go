@@ -245,7 +245,11 @@ func (u *unit) addNull(slab *slab[Step], p []Step, site int32) {
 	blk := &u.steps[b-1]
 	m := len(*blk)
 	*blk = (*blk)[:m+len(p)]
-	copy((*blk)[m:], p)
+	// Element by element: for a few steps, cheaper than copy's bulk write
+	// barrier while the collector marks.
+	for j, st := range p {
+		(*blk)[m+j] = st
+	}
 }
 
 // nullPaths lists the paths of the unit's properties made nullable, in order,
@@ -293,7 +297,9 @@ func (c *converter) fail(keyword, format string, args ...any) bool {
 func (c *converter) drop(key, reason string) {
 	// The keyword's schema path: the node's, then the keyword.
 	path := c.stepSlab.take(len(c.spath) + 1)
-	copy(path, c.spath)
+	for j, st := range c.spath { // see addNull
+		path[j] = st
+	}
 	path[len(c.spath)] = Key(key)
 	c.dropped.add(Dropped{Path: path, Keyword: key, Reason: reason})
 }
