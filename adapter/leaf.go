@@ -111,16 +111,7 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 				v = nullableTypes[bits.TrailingZeros8(uint8(types))]
 			}
 		case kwEnum:
-			// Every null of the input is written, even one an earlier
-			// conversion appended: its mark goes.
-			v = v.withFlag(false)
-			if how != nullNone {
-				v = c.appendNull(v)
-			}
-			c.tot.addEnum(v)
-			if c.tot.enumValues > MaxStrictEnumValues && c.crossed == nil {
-				c.crossed = enumValuesError(c.outputPath(len(c.spath)))
-			}
+			v = c.strictEnum(v, how != nullNone)
 		case kwDescription, kwTitle:
 			v = c.clean(v)
 		case kwPattern:
@@ -135,14 +126,10 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 			}
 		case kwNumeric:
 		case kwItems:
-			c.spath = append(c.spath, Key("items"))
-			c.ipath = append(c.ipath, Every())
 			var ok bool
-			if v, ok = c.child(v, prop{}); !ok {
+			if v, ok = c.items(v); !ok {
 				return Value{}, false
 			}
-			c.ipath = c.ipath[:len(c.ipath)-1]
-			c.spath = c.spath[:len(c.spath)-1]
 		default: // kwDefault, kwOther
 			c.drop(m.Key, c.dropReason(m.Key, p))
 			keep = false

@@ -544,18 +544,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 				b.keep(i)
 			}
 		case kwEnum:
-			// Every null of the input is written, even one an earlier conversion
-			// appended (a result given back as it is): its mark goes.
-			e := m.Value
-			e = e.withFlag(false)
-			if how == nullAddType || how == nullEnum {
-				e = c.appendNull(e)
-			}
-			c.tot.addEnum(e)
-			if c.tot.enumValues > MaxStrictEnumValues && c.crossed == nil {
-				c.crossed = enumValuesError(c.outputPath(len(c.spath)))
-			}
-			b.set(i, e)
+			b.set(i, c.strictEnum(m.Value, how == nullAddType || how == nullEnum))
 		case kwConst:
 			c.tot.chars += valueBound(m.Value)
 			b.keep(i)
@@ -591,11 +580,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 				b.drop(i, ReasonNotArray)
 				continue
 			}
-			c.spath = append(c.spath, Key("items"))
-			c.ipath = append(c.ipath, Every())
-			conv, ok := c.child(m.Value, prop{})
-			c.ipath = c.ipath[:len(c.ipath)-1]
-			c.spath = c.spath[:len(c.spath)-1]
+			conv, ok := c.items(m.Value)
 			if !ok {
 				return Value{}, false
 			}
@@ -1094,6 +1079,32 @@ func (c *converter) addNullType(t Value, types typeSet) Value {
 	copy(out, src)
 	out[len(src)] = StringValue("null")
 	return arrayOf(out)
+}
+
+// strictEnum is an enum as it is written out, counted toward the limits: null
+// is appended when the node becomes nullable through it (addNull), and every
+// null of the input is written, even one an earlier conversion appended (a
+// result given back as it is), so the input's mark goes.
+func (c *converter) strictEnum(e Value, addNull bool) Value {
+	e = e.withFlag(false)
+	if addNull {
+		e = c.appendNull(e)
+	}
+	c.tot.addEnum(e)
+	if c.tot.enumValues > MaxStrictEnumValues && c.crossed == nil {
+		c.crossed = enumValuesError(c.outputPath(len(c.spath)))
+	}
+	return e
+}
+
+// items converts the items schema of an array node.
+func (c *converter) items(n Value) (Value, bool) {
+	c.spath = append(c.spath, Key("items"))
+	c.ipath = append(c.ipath, Every())
+	out, ok := c.child(n, prop{})
+	c.ipath = c.ipath[:len(c.ipath)-1]
+	c.spath = c.spath[:len(c.spath)-1]
+	return out, ok
 }
 
 // appendNull appends null to an enum that lacks it, remembering that the null is
