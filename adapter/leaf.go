@@ -6,8 +6,9 @@ import "math/bits"
 // object, with any of description, title, enum, pattern, format, the numeric
 // bounds, default and keywords strict mode drops, and, when the type is array,
 // items; each keyword once (the numeric bounds and the dropped ones may be
-// several) and each of the JSON kind strict mode wants. It is not an object,
-// so it converts in one pass with no level or wrap bookkeeping. child gives
+// several) and each of the JSON kind strict mode wants. It is not an object
+// and is never wrapped, so it converts without node's keyword index, level or
+// wrap bookkeeping: one pass checks it, one writes it out. child gives
 // exactly what node gives for it (TestLeafMatchesNode and the strict-schema
 // fuzz targets hold it to that), and leaves any other node, including every
 // node with an error of its own, to node.
