@@ -100,6 +100,24 @@ func TestLeafMatchesNode(t *testing.T) {
 	if compared < 2000 {
 		t.Fatalf("only %d of the random schemas were compared", compared)
 	}
+	// Decode refuses a key written twice; a Value built by hand may hold one.
+	str, num := StringValue("string"), NumberValue("1")
+	for _, mems := range [][]Member{
+		{{"type", str}, {"type", StringValue("integer")}},
+		{{"type", str}, {"minimum", num}, {"minimum", NumberValue("2")}},
+		{{"type", str}, {"examples", num}, {"examples", num}},
+		{{"type", str}, {"default", num}, {"default", BoolValue(true)}},
+		{{"type", str}, {"description", str}, {"description", StringValue("x")}},
+		{{"enum", ArrayValue(str)}, {"enum", ArrayValue(num)}},
+	} {
+		node := ObjectValue(mems...)
+		schema := ObjectValue(Member{"type", StringValue("object")}, Member{"properties", ObjectValue(
+			Member{"o", node}, Member{"r", node}, Member{"l", ObjectValue(Member{"type", StringValue("array")}, Member{"items", node})})},
+			Member{"required", ArrayValue(StringValue("r"), StringValue("l"))})
+		res, err := StrictSchema(schema, StrictOptions{})
+		general, gerr := strictSchema(schema, StrictOptions{}, true)
+		sameStrictOutcome(t, schema, res, err, general, gerr)
+	}
 }
 
 // TestLeafMatchesNodeOnTheCorpus converts every real tool schema both ways.
