@@ -1,7 +1,5 @@
 package adapter
 
-import "math/bits"
-
 // A plain leaf is the most common node of a schema: one type name other than
 // object, with any of description, title, enum, pattern, format, the numeric
 // bounds, default and keywords strict mode drops, and, when the type is array,
@@ -109,7 +107,7 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 		case kwType:
 			// A single type name (see addNullType).
 			if how == nullAddType && types != typeNull {
-				v = nullableTypes[bits.TrailingZeros8(uint8(types))]
+				v = nullableType(types)
 			}
 		case kwEnum:
 			v = c.strictEnum(v, how != nullNone)
@@ -188,7 +186,7 @@ func (c *converter) typeOnly(n Value, p prop) (Value, bool) {
 	}
 	c.nullEvent()
 	out := c.members(1)
-	out[0] = Member{"type", nullableTypes[bits.TrailingZeros8(uint8(types))]}
+	out[0] = Member{"type", nullableType(types)}
 	return objectOf(out), true
 }
 

@@ -1040,6 +1040,11 @@ var nullableTypes = func() (out [len(typeNames) - 1]Value) {
 	return out
 }()
 
+// nullableType is ["T","null"] for the one type name T other than null in types.
+func nullableType(types typeSet) Value {
+	return nullableTypes[bits.TrailingZeros8(uint8(types))]
+}
+
 // nullEvent records that the property at the instance path being converted is
 // made nullable.
 func (c *converter) nullEvent() {
@@ -1067,7 +1072,7 @@ func (c *converter) addNullType(t Value, types typeSet) Value {
 		if types == typeNull {
 			return t
 		}
-		return nullableTypes[bits.TrailingZeros8(uint8(types))]
+		return nullableType(types)
 	}
 	src := t.Items()
 	for _, it := range src {
