@@ -64,7 +64,7 @@ func runCheck(e *env, args []string) (int, error) {
 				member("strict", adapter.BoolValue(r.err == nil)),
 			}
 			if r.err == nil {
-				mems = append(mems, member("null_paths", adapter.PathsValue(r.res.NullPaths)), member("dropped", adapter.DroppedValue(r.res.Dropped)))
+				mems = append(mems, member("null_paths", r.res.NullPaths.Value()), member("dropped", r.res.Dropped.Value()))
 			} else {
 				mems = append(mems, member("error", r.err.Value()))
 			}
@@ -83,17 +83,17 @@ func runCheck(e *env, args []string) (int, error) {
 			fmt.Fprintf(&sb, "%s  not strict  %s at %s: %s\n", name, adapter.Sanitize(r.err.Keyword), adapter.Sanitize(r.err.Path.String()), adapter.Sanitize(r.err.Message))
 			continue
 		}
-		fmt.Fprintf(&sb, "%s  strict      %s", name, plural(len(r.res.NullPaths), "null path", "null paths"))
-		if len(r.res.NullPaths) > 0 {
-			parts := make([]string, len(r.res.NullPaths))
-			for i, p := range r.res.NullPaths {
+		fmt.Fprintf(&sb, "%s  strict      %s", name, plural(r.res.NullPaths.Len(), "null path", "null paths"))
+		if r.res.NullPaths.Len() > 0 {
+			parts := make([]string, r.res.NullPaths.Len())
+			for i, p := range r.res.NullPaths.All() {
 				parts[i] = adapter.Sanitize(p.String())
 			}
 			fmt.Fprintf(&sb, " %s", strings.Join(parts, " "))
 		}
-		if len(r.res.Dropped) > 0 {
-			parts := make([]string, len(r.res.Dropped))
-			for i, d := range r.res.Dropped {
+		if r.res.Dropped.Len() > 0 {
+			parts := make([]string, r.res.Dropped.Len())
+			for i, d := range r.res.Dropped.All() {
 				parts[i] = adapter.Sanitize(d.Keyword) + " at " + adapter.Sanitize(d.Path.String())
 			}
 			fmt.Fprintf(&sb, "; dropped %s", strings.Join(parts, ", "))

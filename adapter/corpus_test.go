@@ -102,8 +102,8 @@ func TestCorpusToolLists(t *testing.T) {
 					removed += o.Removed.Count
 					if strict {
 						strictCount++
-						nullPaths += len(o.Conversion.NullPaths)
-						dropped += len(o.Conversion.Dropped)
+						nullPaths += o.Conversion.NullPaths.Len()
+						dropped += o.Conversion.Dropped.Len()
 					} else {
 						fallback[o.ConversionErr.Keyword]++
 					}

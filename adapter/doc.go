@@ -67,7 +67,10 @@
 // "strict": true, and returns the schema, the instance paths it made nullable (null
 // paths), the keywords it dropped (with schema paths), and the hidden characters it
 // removed; or a [*StrictError] with the schema path, the keyword (or limit) and what
-// to change.
+// to change. The null paths come as a [PathList] and the dropped keywords as a
+// [DroppedList]: paths that share a prefix share its storage there, and each
+// [Path] is built when it is asked for, so a schema with thousands of optional
+// properties costs a step per null path, not a copy of every path.
 //
 // The root is checked first: it must not be an anyOf, its type must be the string
 // "object", and it must not be a $ref. A root that declares no property becomes

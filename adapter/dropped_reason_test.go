@@ -36,7 +36,7 @@ func TestDroppedReasons(t *testing.T) {
 		t.Fatal(err)
 	}
 	got := map[string]string{}
-	for _, d := range res.Dropped {
+	for _, d := range res.Dropped.List() {
 		got[d.Path.String()] = d.Reason
 	}
 	for p, reason := range want {
@@ -49,7 +49,7 @@ func TestDroppedReasons(t *testing.T) {
 	}
 	// Without default descriptions, a property's default leaves no text.
 	res, _ = StrictSchema(v, StrictOptions{NoDefaultDescriptions: true})
-	for _, d := range res.Dropped {
+	for _, d := range res.Dropped.List() {
 		if d.Path.String() == `["properties","a","default"]` && d.Reason != ReasonDefaultNoText {
 			t.Errorf("default with descriptions off: %q", d.Reason)
 		}

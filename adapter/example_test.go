@@ -33,7 +33,7 @@ func ExampleStrictSchema() {
 	required, _ := res.Schema.Get("required")
 	ap, _ := res.Schema.Get("additionalProperties")
 	fmt.Println(limit)
-	fmt.Println(required, ap, adapter.PathsValue(res.NullPaths))
+	fmt.Println(required, ap, res.NullPaths.Value())
 	fmt.Println(res.Schema)
 	// Output:
 	// {"type":["integer","null"]}
@@ -69,8 +69,8 @@ func ExampleStrictSchema_defaults() {
 		"$defs": {"place": {"type": "string"}, "unused": {"type": "integer"}}
 	}`), adapter.StrictOptions{})
 	fmt.Println(res.Schema)
-	fmt.Println(adapter.PathsValue(res.NullPaths))
-	fmt.Println(len(res.Dropped), "dropped")
+	fmt.Println(res.NullPaths.Value())
+	fmt.Println(res.Dropped.Len(), "dropped")
 	// Output:
 	// {"type":"object","properties":{"unit":{"type":["string","null"],"enum":["c","f",null],"description":"Unit. Default: \"c\"."},"where":{"anyOf":[{"$ref":"#/$defs/place"}],"description":"Where."}},"required":["unit","where"],"$defs":{"place":{"type":"string"}},"additionalProperties":false}
 	// [["unit"]]

@@ -20,12 +20,12 @@ func ExamplePathsValue() {
 	// [["limit"],["tags",null,"k"],["rows",2]]
 }
 
-func ExampleDroppedValue() {
+func ExampleDroppedList_Value() {
 	res, err := adapter.StrictSchema(must(`{"type":"object","properties":{"limit":{"type":"integer","default":10,"examples":[5]}}}`), adapter.StrictOptions{})
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(adapter.DroppedValue(res.Dropped))
+	fmt.Println(res.Dropped.Value())
 	// Output:
 	// [{"path":["properties","limit","default"],"keyword":"default"},{"path":["properties","limit","examples"],"keyword":"examples"}]
 }
@@ -76,7 +76,7 @@ func ExampleStrictResult_NullSites() {
 		panic(err)
 	}
 	for i, sites := range res.NullSites() {
-		fmt.Println(res.NullPaths[i], adapter.PathsValue(sites))
+		fmt.Println(res.NullPaths.At(i), adapter.PathsValue(sites))
 	}
 	// Output:
 	// ["o","a"] [["properties","o","anyOf",1,"properties","a"]]

@@ -108,14 +108,14 @@ func FuzzStrictSchema(f *testing.F) {
 		if again, err := Decode(text); err != nil || !Equal(again, res.Schema) {
 			t.Fatalf("result is not valid JSON: %v\n%s", err, text)
 		}
-		for _, p := range res.NullPaths {
+		for _, p := range res.NullPaths.Paths() {
 			if len(p) == 0 || p[len(p)-1].Kind != KeyStep {
 				t.Fatalf("null path %s does not end with a property", p)
 			}
 		}
 		// A dropped keyword sits at the end of its path, or is an unreachable
 		// definition ["$defs", NAME] listed under its container.
-		for _, d := range res.Dropped {
+		for _, d := range res.Dropped.List() {
 			n := len(d.Path)
 			isKeyword := n > 0 && d.Path[n-1] == Key(d.Keyword)
 			isDef := n == 2 && d.Path[0] == Key(d.Keyword) && (d.Keyword == "$defs" || d.Keyword == "definitions")
@@ -133,8 +133,8 @@ func FuzzStrictSchema(f *testing.F) {
 			}
 			t.Fatalf("converting the result again: %v\n%s", err, res.Schema)
 		}
-		if !Equal(res2.Schema, res.Schema) || len(res2.NullPaths) != 0 || len(res2.Dropped) != 0 {
-			t.Fatalf("converting the result again changed it:\n%s\n%s\nnull paths %s dropped %v", res.Schema, res2.Schema, spPaths(res2.NullPaths), res2.Dropped)
+		if !Equal(res2.Schema, res.Schema) || res2.NullPaths.Len() != 0 || res2.Dropped.Len() != 0 {
+			t.Fatalf("converting the result again changed it:\n%s\n%s\nnull paths %s dropped %v", res.Schema, res2.Schema, spPaths(res2.NullPaths.Paths()), res2.Dropped)
 		}
 	})
 }
@@ -464,7 +464,7 @@ func FuzzStrictSchemaShapes(f *testing.F) {
 		}
 		// Every null path leads, through properties, items, anyOf and $refs of the
 		// result, to a property that accepts null.
-		for _, p := range res.NullPaths {
+		for _, p := range res.NullPaths.Paths() {
 			found := false
 			for _, n := range fuzzSchemasAt(res.Schema, []Value{res.Schema}, p) {
 				found = found || propAcceptsNull(res.Schema, n)
@@ -477,7 +477,7 @@ func FuzzStrictSchemaShapes(f *testing.F) {
 		if err != nil {
 			t.Fatalf("converting the result again: %v\nin  %s\nout %s", err, schema, res.Schema)
 		}
-		if !Equal(res2.Schema, res.Schema) || len(res2.NullPaths) != 0 || len(res2.Dropped) != 0 {
+		if !Equal(res2.Schema, res.Schema) || res2.NullPaths.Len() != 0 || res2.Dropped.Len() != 0 {
 			t.Fatalf("converting the result again changed it\nin  %s\nout %s\nagain %s", schema, res.Schema, res2.Schema)
 		}
 	})

@@ -11,15 +11,6 @@ func PathsValue(paths []Path) Value {
 	return ArrayValue(items...)
 }
 
-// DroppedValue writes dropped keywords as [{"path":[…],"keyword":"…"}].
-func DroppedValue(dropped []Dropped) Value {
-	items := make([]Value, len(dropped))
-	for i, d := range dropped {
-		items[i] = ObjectValue(Member{"path", d.Path.Value()}, Member{"keyword", StringValue(d.Keyword)})
-	}
-	return ArrayValue(items...)
-}
-
 // Value writes the error as {"path":[…],"keyword":"…","message":"…"}.
 func (e *StrictError) Value() Value {
 	return ObjectValue(
@@ -35,7 +26,7 @@ func (r *StrictResult) Value() Value {
 	return ObjectValue(
 		Member{"ok", BoolValue(true)},
 		Member{"schema", r.Schema},
-		Member{"null_paths", PathsValue(r.NullPaths)},
-		Member{"dropped", DroppedValue(r.Dropped)},
+		Member{"null_paths", r.NullPaths.Value()},
+		Member{"dropped", r.Dropped.Value()},
 	)
 }

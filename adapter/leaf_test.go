@@ -20,11 +20,11 @@ func sameStrictOutcome(t testing.TB, schema Value, a *StrictResult, aErr error, 
 	if string(Marshal(a.Schema)) != string(Marshal(b.Schema)) || !sameAppendedNulls(a.Schema, b.Schema) {
 		t.Fatalf("schemas differ:\n%s\n%s\nin %s", a.Schema, b.Schema, schema)
 	}
-	if spPaths(a.NullPaths) != spPaths(b.NullPaths) {
-		t.Fatalf("null paths differ: %s / %s\nin %s", spPaths(a.NullPaths), spPaths(b.NullPaths), schema)
+	if spPaths(a.NullPaths.Paths()) != spPaths(b.NullPaths.Paths()) {
+		t.Fatalf("null paths differ: %s / %s\nin %s", spPaths(a.NullPaths.Paths()), spPaths(b.NullPaths.Paths()), schema)
 	}
-	if spDropped(a.Dropped) != spDropped(b.Dropped) {
-		t.Fatalf("dropped differ:\n%s\n%s\nin %s", spDropped(a.Dropped), spDropped(b.Dropped), schema)
+	if spDropped(a.Dropped.List()) != spDropped(b.Dropped.List()) {
+		t.Fatalf("dropped differ:\n%s\n%s\nin %s", spDropped(a.Dropped.List()), spDropped(b.Dropped.List()), schema)
 	}
 	if a.Removed != b.Removed {
 		t.Fatalf("removed differ: %+v / %+v\nin %s", a.Removed, b.Removed, schema)

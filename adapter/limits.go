@@ -252,7 +252,7 @@ func (c *converter) outputPath(n int) Path {
 			j++
 		}
 		if i < n {
-			out = append(out, c.spath[i])
+			out = append(out, c.sp.step(i))
 		}
 	}
 	return out

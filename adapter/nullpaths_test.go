@@ -2,48 +2,96 @@ package adapter
 
 import (
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strconv"
 	"testing"
 )
 
-// TestUnitNullPaths: a unit lists the paths it was given, in order, with their
-// sites, whatever their lengths (longer than a block too) and however the sites
-// follow each other.
-func TestUnitNullPaths(t *testing.T) {
-	r := rand.New(rand.NewPCG(3, 4))
-	for _, n := range []int{0, 1, 3, 4, 5, 17, 100, 1000} {
-		var u unit
-		var s slab[Step]
-		var wantPaths []Path
-		var wantSites []int32
+// TestChunkList: a chunk list finds every element it was given, by index and
+// in order, on both sides of each block boundary.
+func TestChunkList(t *testing.T) {
+	for _, n := range []int{0, 1, 15, 16, 17, 47, 48, 111, 112, 239, 240, 241, 367, 368, 1000} {
+		var l chunkList[int]
 		for i := range n {
-			p := make(Path, 1+r.IntN(3))
-			if r.IntN(20) == 0 {
-				p = make(Path, 60+r.IntN(20))
+			l.add(i * 7)
+		}
+		if l.len() != n {
+			t.Fatalf("%d elements: len() = %d", n, l.len())
+		}
+		for i := range n {
+			if got := *l.at(i); got != i*7 {
+				t.Fatalf("%d elements: at(%d) = %d, want %d", n, i, got, i*7)
 			}
+		}
+		k := 0
+		for i, v := range l.each() {
+			if i != k || *v != k*7 {
+				t.Fatalf("%d elements: each gave %d: %d at step %d", n, i, *v, k)
+			}
+			k++
+		}
+		if k != n {
+			t.Fatalf("%d elements: each gave %d", n, k)
+		}
+	}
+}
+
+// TestPathListOf: a list made of paths gives back the same paths, in order,
+// however they share prefixes, by At, All, Paths and Value, and each Path it
+// gives is the caller's to change.
+func TestPathListOf(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{0, 1, 3, 17, 300} {
+		want := make([]Path, n)
+		for i := range want {
+			p := make(Path, r.IntN(5))
 			for j := range p {
-				p[j] = Key(strconv.Itoa(i) + "." + strconv.Itoa(j))
+				switch r.IntN(4) {
+				case 0:
+					p[j] = Index(r.IntN(3))
+				case 1:
+					p[j] = Every()
+				default:
+					p[j] = Key(strconv.Itoa(r.IntN(3)))
+				}
 			}
-			site := int32(r.IntN(3))
-			u.addNull(&s, p, site)
-			// The caller's path is reused for the next property.
-			wantPaths = append(wantPaths, slices.Clone(p))
-			clear(p)
-			wantSites = append(wantSites, site)
+			want[i] = p
 		}
-		if u.nulls() != n {
-			t.Fatalf("%d paths: nulls() = %d", n, u.nulls())
+		l := PathListOf(want...)
+		if l.Len() != n {
+			t.Fatalf("%d paths: Len() = %d", n, l.Len())
 		}
-		paths, sites := u.nullPaths()
-		if len(paths) != n || !slices.Equal(sites, wantSites) {
-			t.Fatalf("%d paths: got %d, sites %v, want %v", n, len(paths), sites, wantSites)
+		got := l.Paths()
+		if got == nil || !slices.EqualFunc(got, want, Path.Equal) {
+			t.Fatalf("%d paths: Paths() = %v, want %v", n, got, want)
 		}
-		for i := range paths {
-			if !paths[i].Equal(wantPaths[i]) || cap(paths[i]) != len(paths[i]) {
-				t.Fatalf("%d paths: path %d = %s (cap %d), want %s", n, i, paths[i], cap(paths[i]), wantPaths[i])
+		for i, p := range l.All() {
+			if !p.Equal(want[i]) || !l.At(i).Equal(want[i]) {
+				t.Fatalf("%d paths: path %d = %s and %s, want %s", n, i, p, l.At(i), want[i])
 			}
 		}
+		if !Equal(l.Value(), PathsValue(want)) {
+			t.Fatalf("%d paths: Value() = %s", n, l.Value())
+		}
+		if n > 0 && len(want[0]) > 0 {
+			p := l.At(0)
+			p[0] = Key("changed")
+			if !l.At(0).Equal(want[0]) {
+				t.Fatalf("changing a Path from At changed the list")
+			}
+		}
+	}
+	d := []Dropped{{Path: Keys("properties", "a", "default"), Keyword: "default", Reason: ReasonDefault}, {Path: Path{}, Keyword: "x", Reason: ReasonUnsupported}}
+	dl := DroppedListOf(d...)
+	if dl.Len() != 2 || !reflect.DeepEqual(dl.List(), d) || !reflect.DeepEqual(dl.At(1), d[1]) {
+		t.Fatalf("DroppedListOf gave %v", dl.List())
+	}
+	if got := AppendCompact(nil, dl.Value()); string(got) != `[{"path":["properties","a","default"],"keyword":"default"},{"path":[],"keyword":"x"}]` {
+		t.Fatalf("DroppedList.Value() = %s", got)
+	}
+	if (PathList{}).Paths() == nil || (DroppedList{}).List() == nil {
+		t.Fatalf("an empty list gives a nil slice")
 	}
 }
 
@@ -81,13 +129,13 @@ func TestNullPathsWithUnusedRef(t *testing.T) {
 		if (err == nil) != (err2 == nil) || res2 == nil {
 			t.Fatalf("schema %d: errors %v and %v", i, err, err2)
 		}
-		if spPaths(res.NullPaths) != spPaths(res2.NullPaths) {
-			t.Fatalf("schema %d: null paths\n%s\nwith the $ref\n%s", i, spPaths(res.NullPaths), spPaths(res2.NullPaths))
+		if spPaths(res.NullPaths.Paths()) != spPaths(res2.NullPaths.Paths()) {
+			t.Fatalf("schema %d: null paths\n%s\nwith the $ref\n%s", i, spPaths(res.NullPaths.Paths()), spPaths(res2.NullPaths.Paths()))
 		}
 		a, b := res.NullSites(), res2.NullSites()
 		for j := range a {
 			if !slices.EqualFunc(a[j], b[j], Path.Equal) {
-				t.Fatalf("schema %d: sites of %s: %s, with the $ref %s", i, res.NullPaths[j], a[j], b[j])
+				t.Fatalf("schema %d: sites of %s: %s, with the $ref %s", i, res.NullPaths.At(j), a[j], b[j])
 			}
 		}
 		checked++

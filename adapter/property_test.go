@@ -418,24 +418,24 @@ func TestPropertyStrictRoundTrip(t *testing.T) {
 			inst := g.instance(res.Schema, res.Schema)
 			if strict.Validate(propAny(inst)) == nil {
 				checkedA++
-				args, stripped := StripNulls(inst, res.NullPaths)
+				args, stripped := StripNulls(inst, res.NullPaths.Paths())
 				if len(stripped) > 0 {
 					strippedA++
 				}
 				if err := original.Validate(propAny(args)); err != nil {
-					t.Fatalf("A: schema %d\noriginal %s\nstrict   %s\nnull paths %s\ninstance %s\nstripped %s\n%v", i, schema, res.Schema, spPaths(res.NullPaths), inst, args, err)
+					t.Fatalf("A: schema %d\noriginal %s\nstrict   %s\nnull paths %s\ninstance %s\nstripped %s\n%v", i, schema, res.Schema, spPaths(res.NullPaths.Paths()), inst, args, err)
 				}
 			}
 			// B: from the original schema to the strict one.
 			inst = g.instance(schema, schema)
 			if original.Validate(propAny(inst)) == nil {
 				checkedB++
-				filled := propFillNulls(inst, res.NullPaths)
+				filled := propFillNulls(inst, res.NullPaths.Paths())
 				if !Equal(filled, inst) {
 					filledB++
 				}
 				if err := strict.Validate(propAny(filled)); err != nil {
-					t.Fatalf("B: schema %d\noriginal %s\nstrict   %s\nnull paths %s\ninstance %s\nfilled   %s\n%v", i, schema, res.Schema, spPaths(res.NullPaths), inst, filled, err)
+					t.Fatalf("B: schema %d\noriginal %s\nstrict   %s\nnull paths %s\ninstance %s\nfilled   %s\n%v", i, schema, res.Schema, spPaths(res.NullPaths.Paths()), inst, filled, err)
 				}
 			}
 		}

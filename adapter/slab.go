@@ -1,5 +1,10 @@
 package adapter
 
+import (
+	"iter"
+	"math/bits"
+)
+
 // A slab hands out small slices from larger blocks, so that building a tree (the
 // decoder's, or a converted schema) makes few allocations. Each slice's capacity is
 // capped at its length, so appending to it never writes into a neighbour. A request
@@ -58,30 +63,68 @@ func (s *slab[T]) cut(n int) []T {
 	return out
 }
 
-// A chunkList collects a list in blocks that are never copied while it grows, and
-// all returns it as one slice of exactly its length: the list costs about twice
-// its size, where growing one slice by append copies it at every step (about five
-// times its size for a long list).
+// A chunkList collects a list in blocks that are never copied while it grows:
+// the list costs its own size and a little slack, where growing one slice by
+// append copies it at every step (about three times its size in all). Block k
+// holds 16<<k elements up to 128, so a short list takes one small block, and
+// element i is found by arithmetic.
 type chunkList[T any] struct {
 	blocks [][]T
 	n      int
 }
 
+// The first four blocks hold 16, 32, 64 and 128 elements (240 in all); every
+// later one holds 128.
+const (
+	chunkFirst = 16
+	chunkLast  = 128
+	chunkSmall = 240
+)
+
 func (l *chunkList[T]) add(v T) {
-	k := len(l.blocks)
-	if k == 0 || len(l.blocks[k-1]) == cap(l.blocks[k-1]) {
-		l.blocks = append(l.blocks, make([]T, 0, 16<<min(k, 3)))
-		k++
+	if k := len(l.blocks); k > 0 {
+		if b := &l.blocks[k-1]; len(*b) < cap(*b) {
+			*b = append(*b, v)
+			l.n++
+			return
+		}
 	}
-	l.blocks[k-1] = append(l.blocks[k-1], v)
+	l.grow(v)
+}
+
+// grow adds v in a new block.
+func (l *chunkList[T]) grow(v T) {
+	k := len(l.blocks)
+	b := make([]T, 1, chunkFirst<<min(k, 3))
+	b[0] = v
+	l.blocks = append(l.blocks, b)
 	l.n++
 }
 
-// all returns the list as one slice, never nil.
-func (l *chunkList[T]) all() []T {
-	out := make([]T, 0, l.n)
-	for _, b := range l.blocks {
-		out = append(out, b...)
+// len is the number of elements.
+func (l *chunkList[T]) len() int { return l.n }
+
+// at returns element i.
+func (l *chunkList[T]) at(i int) *T {
+	if i < chunkSmall {
+		k := bits.Len(uint(i+chunkFirst)) - 5
+		return &l.blocks[k][i+chunkFirst-chunkFirst<<k]
 	}
-	return out
+	i -= chunkSmall
+	return &l.blocks[4+i/chunkLast][i%chunkLast]
+}
+
+// each yields the elements in order.
+func (l *chunkList[T]) each() iter.Seq2[int, *T] {
+	return func(yield func(int, *T) bool) {
+		i := 0
+		for _, b := range l.blocks {
+			for j := range b {
+				if !yield(i, &b[j]) {
+					return
+				}
+				i++
+			}
+		}
+	}
 }

@@ -94,12 +94,12 @@ func spRunStrict(t *testing.T, cases []strictCase) {
 				t.Errorf("schema\n got %s\nwant %s", got, want)
 			}
 			if tc.nulls != "" {
-				if got, want := spPaths(res.NullPaths), spCompact(t, tc.nulls); got != want {
+				if got, want := spPaths(res.NullPaths.Paths()), spCompact(t, tc.nulls); got != want {
 					t.Errorf("null paths = %s, want %s", got, want)
 				}
 			}
 			if tc.dropped != "" {
-				if got, want := spDropped(res.Dropped), spDroppedWant(t, tc.dropped); got != want {
+				if got, want := spDropped(res.Dropped.List()), spDroppedWant(t, tc.dropped); got != want {
 					t.Errorf("dropped = %s, want %s", got, want)
 				}
 			}

@@ -149,8 +149,8 @@ func TestSpec5_DefinitionsBranching(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if spPaths(res.NullPaths) != `[["a"]]` {
-			t.Errorf("null paths = %s", spPaths(res.NullPaths))
+		if spPaths(res.NullPaths.Paths()) != `[["a"]]` {
+			t.Errorf("null paths = %s", spPaths(res.NullPaths.Paths()))
 		}
 		if len(CheckStrict(res.Schema)) != 0 {
 			t.Error("CheckStrict")
@@ -170,7 +170,7 @@ func TestSpec5_DefinitionsBranching(t *testing.T) {
 			want = append(want, `[`+prefix+`,"x"]`)
 			prefix += `,"n"`
 		}
-		if got := spPaths(res.NullPaths); got != "["+strings.Join(want, ",")+"]" {
+		if got := spPaths(res.NullPaths.Paths()); got != "["+strings.Join(want, ",")+"]" {
 			t.Errorf("null paths = %s", got)
 		}
 		p := Keys("a")
@@ -221,18 +221,18 @@ func TestSpec5_NullPathsLimit(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%d null paths: %v", total, err)
 	}
-	if len(res.NullPaths) != total {
-		t.Fatalf("%d null paths, want %d", len(res.NullPaths), total)
+	if res.NullPaths.Len() != total {
+		t.Fatalf("%d null paths, want %d", res.NullPaths.Len(), total)
 	}
 	// Pre-order: every property of the first leaf reached, then the next leaf.
 	first, last := `["a","x","x","x","x","x","p0"]`, `["a","y","y","y","y","y","p`+strconv.Itoa(perLeaf-1)+`"]`
-	if got := spPaths(res.NullPaths[:1]); got != "["+first+"]" {
+	if got := spPaths(res.NullPaths.Paths()[:1]); got != "["+first+"]" {
 		t.Errorf("first null path %s, want %s", got, first)
 	}
-	if got := spPaths(res.NullPaths[perLeaf : perLeaf+1]); got != `[["a","x","x","x","x","y","p0"]]` {
+	if got := spPaths(res.NullPaths.Paths()[perLeaf : perLeaf+1]); got != `[["a","x","x","x","x","y","p0"]]` {
 		t.Errorf("null path %d = %s", perLeaf, got)
 	}
-	if got := spPaths(res.NullPaths[total-1:]); got != "["+last+"]" {
+	if got := spPaths(res.NullPaths.Paths()[total-1:]); got != "["+last+"]" {
 		t.Errorf("last null path %s, want %s", got, last)
 	}
 	_, err = StrictSchema(spValue(t, build(perLeaf+1)), StrictOptions{})
@@ -613,8 +613,8 @@ func TestStrictNullSites(t *testing.T) {
 				t.Fatal(err)
 			}
 			nullSites := res.NullSites()
-			if len(nullSites) != len(res.NullPaths) {
-				t.Fatalf("%d sites for %d null paths", len(nullSites), len(res.NullPaths))
+			if len(nullSites) != res.NullPaths.Len() {
+				t.Fatalf("%d sites for %d null paths", len(nullSites), res.NullPaths.Len())
 			}
 			sites := make([]Value, len(nullSites))
 			for i, s := range nullSites {

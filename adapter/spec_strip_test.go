@@ -117,11 +117,11 @@ func TestSpec6_StripNulls(t *testing.T) {
 			t.Fatal(err)
 		}
 		args := spValue(t, `{"q":"x","limit":null,"tags":[{"k":null,"v":"1"},{"k":"a","v":"2"}]}`)
-		got, stripped := StripNulls(args, res.NullPaths)
+		got, stripped := StripNulls(args, res.NullPaths.Paths())
 		if got.String() != `{"q":"x","tags":[{"v":"1"},{"k":"a","v":"2"}]}` || spPaths(stripped) != `[["limit"],["tags",null,"k"]]` {
 			t.Errorf("StripNulls = %s, %s", got, spPaths(stripped))
 		}
-		got, _, defaulted := StripNullsWithDefaults(args, res.NullPaths, schema)
+		got, _, defaulted := StripNullsWithDefaults(args, res.NullPaths.Paths(), schema)
 		if got.String() != `{"q":"x","limit":10,"tags":[{"v":"1"},{"k":"a","v":"2"}]}` || spPaths(defaulted) != `[["limit"]]` {
 			t.Errorf("StripNullsWithDefaults = %s, %s", got, spPaths(defaulted))
 		}

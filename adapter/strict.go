@@ -2,7 +2,6 @@ package adapter
 
 import (
 	"fmt"
-	"iter"
 	"math/bits"
 	"slices"
 	"strconv"
@@ -43,16 +42,13 @@ const (
 // the hidden characters it removed from description and title strings.
 type StrictResult struct {
 	Schema    Value
-	NullPaths []Path
-	Dropped   []Dropped
+	NullPaths PathList
+	Dropped   DroppedList
 	Removed   Removed
 
-	// Where each null path was made, for NullSites: the schema path of each
-	// object whose properties were made nullable (its "properties" step
-	// included), and for null path i the index of the first, and of any others.
-	sitePrefixes []Path
-	siteOf       []int32
-	moreSites    map[int][]int32
+	// For NullSites, the sites of null path i after its first (which the
+	// path itself holds).
+	moreSites map[int][]*pathNode
 }
 
 // NullSites says where each null path was made: NullSites()[i] are the schema
@@ -63,17 +59,17 @@ type StrictResult struct {
 // at the same path. The paths are made when asked for (a result not made by
 // StrictSchema has none).
 func (r *StrictResult) NullSites() [][]Path {
-	if len(r.siteOf) != len(r.NullPaths) {
-		return make([][]Path, len(r.NullPaths))
-	}
-	out := make([][]Path, len(r.NullPaths))
-	for i, np := range r.NullPaths {
-		site := func(k int32) Path {
+	out := make([][]Path, r.NullPaths.Len())
+	for i, end := range r.NullPaths.ends.each() {
+		if end.site == nil {
+			continue
+		}
+		site := func(k *pathNode) Path {
 			// A null path ends at the property's name, which follows the
 			// object's "properties" in its declaration's schema path.
-			return r.sitePrefixes[k].Append(np[len(np)-1])
+			return k.path().Append(end.last)
 		}
-		out[i] = []Path{site(r.siteOf[i])}
+		out[i] = []Path{site(end.site)}
 		for _, k := range r.moreSites[i] {
 			out[i] = append(out[i], site(k))
 		}
@@ -109,22 +105,22 @@ func StrictSchema(schema Value, opts StrictOptions) (*StrictResult, error) {
 // for the tests that hold the two ways to the same result.
 func strictSchema(schema Value, opts StrictOptions, noLeaf bool) (*StrictResult, error) {
 	c := &converter{opts: opts, root: schema, noLeaf: noLeaf}
-	c.spath, c.ipath = c.spathBuf[:0], c.ipathBuf[:0]
+	c.sp.frames, c.ip.frames = c.spathBuf[:0], c.ipathBuf[:0]
 	out, ok := c.run()
 	if !ok && out.Kind() == Null {
 		return nil, c.err
 	}
-	res := &StrictResult{Schema: out, NullPaths: c.nullPaths, Dropped: c.dropped.all(), Removed: c.removed,
-		sitePrefixes: c.sitePrefixes, siteOf: c.siteOf, moreSites: c.moreSites}
+	res := &StrictResult{Schema: out, NullPaths: PathList{c.nullPaths}, Dropped: DroppedList{c.dropped}, Removed: c.removed,
+		moreSites: c.moreSites}
 	if !ok {
 		return res, c.err
 	}
 	return res, nil
 }
 
-// converter holds the state of one conversion. It is 1,016 bytes: with the
-// allocator's header it fits the 1,024-byte size class, and 8 bytes more would
-// cost 128 on every conversion.
+// converter holds the state of one conversion. It is 944 bytes: with the
+// allocator's header it fits the 1,024-byte size class, which it must not
+// outgrow, as the next one costs 128 bytes more on every conversion.
 type converter struct {
 	opts   StrictOptions
 	noLeaf bool // convert plain leaves with node too (for tests)
@@ -135,15 +131,17 @@ type converter struct {
 	units     map[refTarget]*unit // every unit, once a definition or $ref needs them; nil before
 	unit      *unit               // the root or definition being converted
 
-	spath []Step // schema path of the current node
-	ipath []Step // instance path of the current node
-	// The paths start in these, so that a schema nesting up to four levels
-	// needs no allocation for them.
-	spathBuf, ipathBuf [8]Step
+	sp pathStack // schema path of the current node
+	ip pathStack // instance path of the current node
+	// The paths start in these: a schema path of up to seven steps and an
+	// instance path of up to four (three levels of properties, and items)
+	// need no allocation.
+	spathBuf [7]pathFrame
+	ipathBuf [4]pathFrame
 
 	memSlab  slab[Member]
 	valSlab  slab[Value]
-	stepSlab slab[Step]
+	nodeSlab slab[pathNode]
 	runs     []int32  // scratch for requiredList
 	sortKeys []uint64 // scratch for requiredList
 	textBuf  []byte   // scratch for defaultText
@@ -165,19 +163,17 @@ type converter struct {
 	sawRef   bool // a $ref was converted
 	sawAnyOf bool // an anyOf was converted
 
-	dropped   chunkList[Dropped]
+	dropped   chunkList[droppedRec]
 	removed   Removed
-	nullPaths []Path
+	nullPaths chunkList[listedPath]
 	err       *StrictError
 
-	// Where null paths are made (see StrictResult.NullSites): the schema paths
-	// of the objects whose properties were made nullable, the one of the
-	// properties being converted (-1 until one is made nullable), and for each
-	// null path the first site and any others.
-	sitePrefixes []Path
-	curSite      int32
-	siteOf       []int32
-	moreSites    map[int][]int32
+	// Where null paths are made (see StrictResult.NullSites): the schema path
+	// of the object whose properties are being converted, up to its
+	// "properties" (nil until one is made nullable), and for each null path the
+	// first site and any others.
+	curSite   *pathNode
+	moreSites map[int][]*pathNode
 
 	nullOK map[refTarget]bool // which $ref targets accept null; nil until needed
 	// The $refs each unit uses, in the order the walk met them; nil until one
@@ -187,121 +183,41 @@ type converter struct {
 
 // A unit is the root or one definition, with the properties a pre-order walk of
 // its converted schema made nullable: their instance paths, relative to the
-// unit's root, one after another in blocks that no path spans, and in runs how
-// long each path is and which object (in sitePrefixes) declares it. The $refs
-// it uses are in converter.refUses, placed among these properties.
+// unit's root, with the schema path of the object that declares each (up to
+// its "properties"). The $refs it uses are in converter.refUses, placed among
+// these properties.
 type unit struct {
-	steps [][]Step
-	runs  []nullRun
-}
-
-// A nullRun is properties made nullable in a row, declared by one object, whose
-// paths are n steps long; end counts the unit's properties made nullable up to
-// the run's last.
-type nullRun struct {
-	site, n, end int32
+	paths chunkList[listedPath]
 }
 
 // A refUse is a $ref used at an instance path, after the unit's first at
 // properties made nullable and before the others.
 type refUse struct {
 	at     int
-	path   Path
+	path   *pathNode
 	target refTarget
 }
 
 // nulls is how many properties of the unit were made nullable.
-func (u *unit) nulls() int {
-	if len(u.runs) == 0 {
-		return 0
-	}
-	return int(u.runs[len(u.runs)-1].end)
-}
+func (u *unit) nulls() int { return u.paths.n }
 
 // addNull records that the property at instance path p, declared by the object
-// site, is made nullable. Its steps are copied into blocks cut from slab.
-func (u *unit) addNull(slab *slab[Step], p []Step, site int32) {
-	n := int32(len(p))
-	k := len(u.runs) - 1
-	switch {
-	case k >= 0 && u.runs[k].site == site && u.runs[k].n == n:
-		u.runs[k].end++
-	case k < 0:
-		// The lists start small, together, which is all a small schema needs.
-		first := new(struct {
-			steps [4][]Step
-			runs  [4]nullRun
-		})
-		u.steps, u.runs = first.steps[:0], append(first.runs[:0], nullRun{site: site, n: n, end: 1})
-	default:
-		u.runs = append(u.runs, nullRun{site: site, n: n, end: u.runs[k].end + 1})
-	}
-	b := len(u.steps)
-	if b == 0 || cap(u.steps[b-1])-len(u.steps[b-1]) < len(p) {
-		// Blocks grow to 64 steps, a size the slab cuts from its own blocks.
-		u.steps = append(u.steps, slab.take(max(len(p), 4<<min(b, 4)))[:0])
-		b++
-	}
-	blk := &u.steps[b-1]
-	m := len(*blk)
-	*blk = (*blk)[:m+len(p)]
-	// Element by element: for a few steps, cheaper than copy's bulk write
-	// barrier while the collector marks.
-	for j, st := range p {
-		(*blk)[m+j] = st
-	}
-}
-
-// nullPaths lists the paths of the unit's properties made nullable, in order,
-// and the object declaring each.
-func (u *unit) nullPaths() ([]Path, []int32) {
-	paths, sites := make([]Path, u.nulls()), make([]int32, u.nulls())
-	i := 0
-	for p, site := range u.nullDecls() {
-		paths[i], sites[i] = p, site
-		i++
-	}
-	return paths, sites
-}
-
-// nullDecls yields the paths of the unit's properties made nullable, in order,
-// and the object declaring each.
-func (u *unit) nullDecls() iter.Seq2[Path, int32] {
-	return func(yield func(Path, int32) bool) {
-		blocks, b := u.steps, []Step(nil)
-		i := 0
-		for _, r := range u.runs {
-			for ; i < int(r.end); i++ {
-				for len(b) == 0 && r.n > 0 {
-					b, blocks = blocks[0], blocks[1:]
-				}
-				if !yield(b[:r.n:r.n], r.site) {
-					return
-				}
-				b = b[r.n:]
-			}
-		}
-	}
+// whose properties are at site, is made nullable.
+func (u *unit) addNull(p pathEnd, site *pathNode) {
+	u.paths.add(listedPath{p, site})
 }
 
 func (c *converter) fail(keyword, format string, args ...any) bool {
 	if c.err == nil {
-		c.err = &StrictError{Path: slices.Clone(Path(c.spath)), Keyword: keyword, Message: fmt.Sprintf(format, args...)}
-		if c.err.Path == nil {
-			c.err.Path = Path{}
-		}
+		c.err = &StrictError{Path: c.sp.path(c.sp.len()), Keyword: keyword, Message: fmt.Sprintf(format, args...)}
 	}
 	return false
 }
 
 func (c *converter) drop(key, reason string) {
 	// The keyword's schema path: the node's, then the keyword.
-	path := c.stepSlab.take(len(c.spath) + 1)
-	for j, st := range c.spath { // see addNull
-		path[j] = st
-	}
-	path[len(c.spath)] = Key(key)
-	c.dropped.add(Dropped{Path: path, Keyword: key, Reason: reason})
+	at := pathEnd{prefix: c.sp.node(c.sp.len(), &c.nodeSlab), last: Key(key)}
+	c.dropped.add(droppedRec{at: at, keyword: key, reason: reason})
 }
 
 func (c *converter) run() (Value, bool) {
@@ -515,7 +431,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 		}
 	}
 	if how == nullWrap {
-		c.wrapAt = append(c.wrapAt, len(c.spath))
+		c.wrapAt = append(c.wrapAt, c.sp.len())
 	}
 	if isObject {
 		// Decremented once the members are built; a failure ends the conversion.
@@ -553,9 +469,9 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 				b.drop(i, ReasonNotObject)
 				continue
 			}
-			c.spath = append(c.spath, Key("properties"))
+			c.sp.push(Key("properties"))
 			conv, ok := c.properties(m.Value, n)
-			c.spath = c.spath[:len(c.spath)-1]
+			c.sp.pop(1)
 			if !ok {
 				return Value{}, false
 			}
@@ -589,9 +505,10 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 			c.sawAnyOf = true
 			src := m.Value.Items()
 			var branches []Value // nil while every branch converts to itself
-			c.spath = append(c.spath, Key("anyOf"), Step{})
+			c.sp.push(Key("anyOf"))
+			c.sp.push(Step{})
 			for j, br := range src {
-				c.spath[len(c.spath)-1] = Index(j)
+				c.sp.setIndex(c.sp.len()-1, j)
 				conv, ok := c.child(br, prop{})
 				if !ok {
 					return Value{}, false
@@ -604,7 +521,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 					branches[j] = conv
 				}
 			}
-			c.spath = c.spath[:len(c.spath)-2]
+			c.sp.pop(2)
 			if how == nullBranch {
 				if branches == nil {
 					branches = c.values(len(src) + 1)
@@ -830,11 +747,11 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 	optional := c.optionalFlags(mems, parent)
 	// These properties' object is saved as a site when one is made nullable.
 	outer := c.curSite
-	c.curSite = -1
-	// Each property's name is the last step of both paths while it converts
-	// (a zero Step is a KeyStep).
-	sp, ip := len(c.spath), len(c.ipath)
-	c.spath, c.ipath = append(c.spath, Step{}), append(c.ipath, Step{})
+	c.curSite = nil
+	// Each property's name is the last step of both paths while it converts.
+	sp, ip := c.sp.len(), c.ip.len()
+	c.sp.push(Step{})
+	c.ip.push(Step{})
 	var out []Member // nil while every property converts to itself
 	for i := range mems {
 		m := &mems[i]
@@ -846,7 +763,8 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 			// The object, whose path ends before its "properties".
 			c.crossed = propertiesError(c.outputPath(sp - 1))
 		}
-		c.spath[sp].Key, c.ipath[ip].Key = m.Key, m.Key
+		c.sp.setKey(sp, m.Key)
+		c.ip.setKey(ip, m.Key)
 		conv, ok := c.child(m.Value, prop{is: true, optional: optional[i]})
 		if !ok {
 			return Value{}, false
@@ -862,7 +780,8 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 		}
 		out[i] = Member{m.Key, conv}
 	}
-	c.spath, c.ipath = c.spath[:sp], c.ipath[:ip]
+	c.sp.pop(1)
+	c.ip.pop(1)
 	c.curSite = outer
 	if out == nil {
 		return props, true
@@ -871,13 +790,6 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 }
 
 func (c *converter) bools(n int) []bool { return c.boolSlab.take(n) }
-
-// savePath copies an instance path into the converter's step slab.
-func (c *converter) savePath(p []Step) Path {
-	out := c.stepSlab.take(len(p))
-	copy(out, p)
-	return out
-}
 
 // refNode converts a node holding $ref (SPEC §5.3).
 func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
@@ -980,19 +892,20 @@ func (c *converter) definitions(container string, defs Value) (Value, bool, bool
 	for _, m := range defs.Members() {
 		t := refTarget{container, m.Key}
 		if !c.reachable[t] {
-			c.dropped.add(Dropped{Path: Keys(container, m.Key), Keyword: container, Reason: ReasonUnreachable})
+			c.dropped.add(droppedRec{at: endOf(Keys(container, m.Key)), keyword: container, reason: ReasonUnreachable})
 			continue
 		}
 		u := &unit{}
 		c.units[t] = u
 		c.unit = u
-		c.spath = append(c.spath, Key(container), Key(m.Key))
-		savedIP, savedLevel := c.ipath, c.level
-		c.ipath, c.level = nil, 0 // a definition's depth counts from its own root
+		c.sp.push(Key(container))
+		c.sp.push(Key(m.Key))
+		savedIP, savedLevel := c.ip, c.level
+		c.ip, c.level = pathStack{}, 0 // a definition's depth counts from its own root
 		c.tot.chars += len(m.Key)
 		conv, ok := c.node(m.Value, false, prop{})
-		c.ipath, c.level = savedIP, savedLevel
-		c.spath = c.spath[:len(c.spath)-2]
+		c.ip, c.level = savedIP, savedLevel
+		c.sp.pop(2)
 		c.unit = saved
 		if !ok {
 			return Value{}, false, false
@@ -1048,13 +961,13 @@ func nullableType(types typeSet) Value {
 // nullEvent records that the property at the instance path being converted is
 // made nullable.
 func (c *converter) nullEvent() {
-	if c.curSite < 0 {
+	if c.curSite == nil {
 		// The schema path of the object, up to its "properties": the
 		// property's own name ends its null path.
-		c.sitePrefixes = append(c.sitePrefixes, c.savePath(c.spath[:len(c.spath)-1]))
-		c.curSite = int32(len(c.sitePrefixes) - 1)
+		c.curSite = c.sp.node(c.sp.len()-1, &c.nodeSlab)
 	}
-	c.unit.addNull(&c.stepSlab, c.ipath, c.curSite)
+	n := c.ip.len()
+	c.unit.addNull(pathEnd{prefix: c.ip.node(n-1, &c.nodeSlab), last: c.ip.step(n - 1)}, c.curSite)
 }
 
 // refUsed records that the node at the instance path being converted is a $ref
@@ -1063,7 +976,7 @@ func (c *converter) refUsed(t refTarget) {
 	if c.refUses == nil {
 		c.refUses = map[*unit][]refUse{}
 	}
-	c.refUses[c.unit] = append(c.refUses[c.unit], refUse{at: c.unit.nulls(), path: c.savePath(c.ipath), target: t})
+	c.refUses[c.unit] = append(c.refUses[c.unit], refUse{at: c.unit.nulls(), path: c.ip.node(c.ip.len(), &c.nodeSlab), target: t})
 }
 
 // addNullType adds "null" to a type that lacks it; types are the type names it has.
@@ -1097,18 +1010,18 @@ func (c *converter) strictEnum(e Value, addNull bool) Value {
 	}
 	c.tot.addEnum(e)
 	if c.tot.enumValues > MaxStrictEnumValues && c.crossed == nil {
-		c.crossed = enumValuesError(c.outputPath(len(c.spath)))
+		c.crossed = enumValuesError(c.outputPath(c.sp.len()))
 	}
 	return e
 }
 
 // items converts the items schema of an array node.
 func (c *converter) items(n Value) (Value, bool) {
-	c.spath = append(c.spath, Key("items"))
-	c.ipath = append(c.ipath, Every())
+	c.sp.push(Key("items"))
+	c.ip.push(Every())
 	out, ok := c.child(n, prop{})
-	c.ipath = c.ipath[:len(c.ipath)-1]
-	c.spath = c.spath[:len(c.spath)-1]
+	c.ip.pop(1)
+	c.sp.pop(1)
 	return out, ok
 }
 
@@ -1363,24 +1276,21 @@ func (c *converter) expandNullPaths() bool {
 	if !c.sawRef {
 		// One unit, no $ref: its properties made nullable are the null paths,
 		// unique unless anyOf branches repeat a property.
-		paths, sites := c.rootUnit.nullPaths()
-		c.nullPaths, c.siteOf = paths, sites
+		u := &c.rootUnit
 		if !c.sawAnyOf {
+			c.nullPaths = u.paths
 			return true
 		}
-		seen := make(map[string]int, len(paths))
-		kept := 0
-		for i, p := range paths {
-			key := pathKey(p)
+		seen := make(map[string]int, u.nulls())
+		for _, p := range u.paths.each() {
+			key := pathKey(p.path())
 			if j, ok := seen[key]; ok {
-				c.addSite(j, sites[i])
+				c.addSite(j, p.site)
 				continue
 			}
-			seen[key] = kept
-			paths[kept], sites[kept] = p, sites[i]
-			kept++
+			seen[key] = c.nullPaths.len()
+			c.nullPaths.add(*p)
 		}
-		c.nullPaths, c.siteOf = paths[:kept], sites[:kept]
 		return true
 	}
 	c.allUnits()
@@ -1399,7 +1309,7 @@ func (c *converter) expandNullPaths() bool {
 			if u == nil {
 				return false
 			}
-			if len(u.runs) > 0 {
+			if u.nulls() > 0 {
 				return true
 			}
 			for _, r := range c.refUses[u] {
@@ -1423,33 +1333,34 @@ func (c *converter) expandNullPaths() bool {
 	done := map[use]bool{}
 	var stack []refTarget
 	// join is a unit's instance path p at the instance path where the unit is used.
-	join := func(prefix, p Path) Path {
-		if len(prefix) == 0 {
+	join := func(prefix, p *pathNode) *pathNode {
+		if prefix == nil {
 			return p
 		}
-		full := c.stepSlab.take(len(prefix) + len(p))
-		copy(full[copy(full, prefix):], p)
+		full := prefix
+		for _, st := range p.path() {
+			full = newNode(&c.nodeSlab, full, st)
+		}
 		return full
 	}
-	add := func(prefix, p Path, site int32) bool {
-		full := join(prefix, p)
-		key := pathKey(full)
+	add := func(prefix *pathNode, p listedPath) bool {
+		full := listedPath{pathEnd{prefix: join(prefix, p.prefix), last: p.last}, p.site}
+		key := pathKey(full.path())
 		if i, ok := seen[key]; ok {
-			c.addSite(i, site)
+			c.addSite(i, p.site)
 			return true
 		}
-		seen[key] = len(c.nullPaths)
-		c.nullPaths = append(c.nullPaths, full)
-		c.siteOf = append(c.siteOf, site)
-		if len(c.nullPaths) > MaxNullPaths {
+		seen[key] = c.nullPaths.len()
+		c.nullPaths.add(full)
+		if c.nullPaths.len() > MaxNullPaths {
 			c.err = &StrictError{Path: Path{}, Keyword: "$ref", Message: fmt.Sprintf("the $refs of this schema expand to more than %d null paths", MaxNullPaths)}
 			return false
 		}
 		return true
 	}
-	var expand func(t refTarget, prefix Path) bool
+	var expand func(t refTarget, prefix *pathNode) bool
 	// follow expands the $ref r, used in the unit of t.
-	follow := func(t refTarget, prefix Path, r refUse) bool {
+	follow := func(t refTarget, prefix *pathNode, r refUse) bool {
 		if i := slices.Index(stack, r.target); i >= 0 {
 			for _, member := range stack[i:] {
 				if reachesNull[member] {
@@ -1465,14 +1376,14 @@ func (c *converter) expandNullPaths() bool {
 			return true
 		}
 		full := join(prefix, r.path)
-		k := use{r.target, pathKey(full)}
+		k := use{r.target, pathKey(full.path())}
 		if done[k] {
 			return true
 		}
 		done[k] = true
 		return expand(r.target, full)
 	}
-	expand = func(t refTarget, prefix Path) bool {
+	expand = func(t refTarget, prefix *pathNode) bool {
 		u := c.units[t]
 		if u == nil {
 			return true
@@ -1480,17 +1391,16 @@ func (c *converter) expandNullPaths() bool {
 		stack = append(stack, t)
 		defer func() { stack = stack[:len(stack)-1] }()
 		// The properties made nullable and the $refs, in the order the walk met them.
-		uses, i := c.refUses[u], 0
-		for p, site := range u.nullDecls() {
+		uses := c.refUses[u]
+		for i, p := range u.paths.each() {
 			for ; len(uses) > 0 && uses[0].at == i; uses = uses[1:] {
 				if !follow(t, prefix, uses[0]) {
 					return false
 				}
 			}
-			if !add(prefix, p, site) {
+			if !add(prefix, *p) {
 				return false
 			}
-			i++
 		}
 		for _, r := range uses {
 			if !follow(t, prefix, r) {
@@ -1499,22 +1409,16 @@ func (c *converter) expandNullPaths() bool {
 		}
 		return true
 	}
-	if !expand(refTarget{}, Path{}) {
-		return false
-	}
-	if c.nullPaths == nil {
-		c.nullPaths = []Path{}
-	}
-	return true
+	return expand(refTarget{}, nil)
 }
 
 // addSite adds the object of a declaration made nullable to null path i, once.
-func (c *converter) addSite(i int, site int32) {
-	if c.siteOf[i] == site || slices.Contains(c.moreSites[i], site) {
+func (c *converter) addSite(i int, site *pathNode) {
+	if c.nullPaths.at(i).site == site || slices.Contains(c.moreSites[i], site) {
 		return
 	}
 	if c.moreSites == nil {
-		c.moreSites = map[int][]int32{}
+		c.moreSites = map[int][]*pathNode{}
 	}
 	c.moreSites[i] = append(c.moreSites[i], site)
 }
@@ -1537,7 +1441,7 @@ func (c *converter) refSitePath(t refTarget, use refUse) Path {
 			return false
 		}
 		if r, ok := n.Get("$ref"); ok {
-			if rt, ok := parseRef(r.Str()); ok && rt == use.target && ip.Equal(use.path) {
+			if rt, ok := parseRef(r.Str()); ok && rt == use.target && ip.Equal(use.path.path()) {
 				found = sp
 				return true
 			}

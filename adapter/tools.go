@@ -71,7 +71,7 @@ type ToolOutcome struct {
 // conversion's when the tool was sent strict, none otherwise.
 func (o *ToolOutcome) NullPaths() []Path {
 	if o.Status == StatusStrict {
-		return o.Conversion.NullPaths
+		return o.Conversion.NullPaths.Paths()
 	}
 	return nil
 }
@@ -194,7 +194,7 @@ func (r *ToolsReport) Value() Value {
 		name := o.Entry.Exposed
 		switch o.Status {
 		case StatusStrict:
-			nullPaths = append(nullPaths, Member{name, PathsValue(o.Conversion.NullPaths)})
+			nullPaths = append(nullPaths, Member{name, o.Conversion.NullPaths.Value()})
 		case StatusFallback:
 			fallbacks = append(fallbacks, failureValue(name, o.ConversionErr))
 		case StatusExcluded:
@@ -227,8 +227,8 @@ func (o *ToolOutcome) notes() Value {
 		}
 		mems = append(mems, Member{"removed", ObjectValue(rem...)})
 	}
-	if o.Status == StatusStrict && len(o.Conversion.Dropped) > 0 {
-		mems = append(mems, Member{"dropped", DroppedValue(o.Conversion.Dropped)})
+	if o.Status == StatusStrict && o.Conversion.Dropped.Len() > 0 {
+		mems = append(mems, Member{"dropped", o.Conversion.Dropped.Value()})
 	}
 	if o.Entry.Renamed {
 		mems = append(mems, Member{"renamed", ObjectValue(Member{"from", StringValue(o.Entry.Plain)})})

@@ -266,8 +266,8 @@ func (ex *Explanation) advise() {
 	name := adapter.QuoteForMessage(o.Entry.Exposed)
 	switch {
 	case o.ConversionErr == nil:
-		say("strictscope converts %s to strict mode: every object gets additionalProperties false and a complete required list, optional properties become nullable (null paths %s), and unsupported keywords are dropped.", name, adapter.Sanitize(adapter.PathsValue(o.Conversion.NullPaths).String()))
-		for _, d := range o.Conversion.Dropped {
+		say("strictscope converts %s to strict mode: every object gets additionalProperties false and a complete required list, optional properties become nullable (null paths %s), and unsupported keywords are dropped.", name, adapter.Sanitize(o.Conversion.NullPaths.Value().String()))
+		for _, d := range o.Conversion.Dropped.All() {
 			if ex.SchemaPath != nil && hasPrefix(d.Path, ex.SchemaPath) {
 				say("At this path it drops %s (%s).", adapter.QuoteForMessage(d.Keyword), adapter.Sanitize(d.Path.String()))
 			}

@@ -72,7 +72,7 @@ func (m *marker) dim(p adapter.Path, note string) bool {
 // converted schema).
 func (m *marker) conversion(r *adapter.StrictResult, e *adapter.StrictError) {
 	if r != nil {
-		for _, d := range r.Dropped {
+		for _, d := range r.Dropped.All() {
 			m.dropped(d)
 		}
 		m.nulls(r, "optional here, so strict mode makes it nullable; a null sent here is stripped")
@@ -101,7 +101,7 @@ func (m *marker) dropped(d adapter.Dropped) {
 // written, or at the same paths in the converted schema.
 func (m *marker) nulls(r *adapter.StrictResult, note string) {
 	sites := r.NullSites()
-	for i, np := range r.NullPaths {
+	for i, np := range r.NullPaths.All() {
 		for _, site := range sites[i] {
 			l, ok := m.doc.lineOf(m.base.Append(site...))
 			if !ok {

@@ -301,7 +301,7 @@ func TestNullMarksAreTheLibrarysSites(t *testing.T) {
 	h := newHarness(t, Options{}, l, 160, 50)
 	s := h.m.screens[0].(*toolsScreen)
 	res := s.cur.report.Outcomes[0].Conversion
-	if len(res.NullPaths) != 1 || res.NullPaths[0].String() != `["o","a"]` {
+	if res.NullPaths.Len() != 1 || res.NullPaths.At(0).String() != `["o","a"]` {
 		t.Fatalf("null paths %v", res.NullPaths)
 	}
 	marked := func(p *jsonPane) string {

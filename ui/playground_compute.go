@@ -168,9 +168,9 @@ func schemaResult(schema adapter.Value, noDefaults bool) *playResult {
 
 	switch {
 	case res != nil && se == nil:
-		pr.summary = fmt.Sprintf("converts · %s · %d dropped", plural(len(res.NullPaths), "null path"), len(res.Dropped))
+		pr.summary = fmt.Sprintf("converts · %s · %d dropped", plural(res.NullPaths.Len(), "null path"), res.Dropped.Len())
 		pr.notes = append(pr.notes, fmt.Sprintf("Converts to strict mode: %s, %s dropped.",
-			plural(len(res.NullPaths), "null path"), plural(len(res.Dropped), "keyword")))
+			plural(res.NullPaths.Len(), "null path"), plural(res.Dropped.Len(), "keyword")))
 	case res != nil:
 		pr.summary = "converts, but crosses a limit"
 		pr.notes = append(pr.notes, fmt.Sprintf("Converts, but the result crosses a strict-mode limit at %s · %s: %s",
@@ -180,10 +180,10 @@ func schemaResult(schema adapter.Value, noDefaults bool) *playResult {
 		pr.notes = append(pr.notes, fmt.Sprintf("No strict form: at %s · %s: %s", safe(pointerOrRoot(se.Path)), safe(se.Keyword), safe(se.Message)))
 	}
 	if res != nil {
-		for _, np := range res.NullPaths {
+		for _, np := range res.NullPaths.All() {
 			pr.notes = append(pr.notes, "null path "+safe(np.String()))
 		}
-		for _, d := range res.Dropped {
+		for _, d := range res.Dropped.All() {
 			pr.notes = append(pr.notes, "dropped "+safe(d.Keyword)+" at "+safe(pointerOrRoot(d.Path)))
 		}
 	}

@@ -141,8 +141,8 @@ func TestPlaygroundSchemaIsTheLibrarys(t *testing.T) {
 		}
 		return n
 	}
-	if n := count(markNull); n != len(res.NullPaths) {
-		t.Errorf("%d null paths marked, StrictSchema gives %d", n, len(res.NullPaths))
+	if n := count(markNull); n != res.NullPaths.Len() {
+		t.Errorf("%d null paths marked, StrictSchema gives %d", n, res.NullPaths.Len())
 	}
 	h.keys("ctrl+o", "ctrl+o")
 	viol := adapter.CheckStrict(schema)

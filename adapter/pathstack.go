@@ -1,0 +1,82 @@
+package adapter
+
+// A pathStack is the path of the node being converted, one frame per step. A
+// frame also holds, once asked for, the pathNode that ends at its step: the
+// first made frames have one. A path recorded at the same place again, or
+// below it (an object's null paths, a node's dropped keywords), reuses those
+// nodes and makes only its own.
+type pathStack struct {
+	frames []pathFrame
+	made   int
+}
+
+type pathFrame struct {
+	step Step
+	node *pathNode
+}
+
+// len is the number of steps.
+func (s *pathStack) len() int { return len(s.frames) }
+
+// push adds a step at the end.
+func (s *pathStack) push(st Step) { s.frames = append(s.frames, pathFrame{step: st}) }
+
+// pop removes the last n steps.
+func (s *pathStack) pop(n int) {
+	s.frames = s.frames[:len(s.frames)-n]
+	s.made = min(s.made, len(s.frames))
+}
+
+// setKey replaces step i, a KeyStep, with the member name k.
+func (s *pathStack) setKey(i int, k string) {
+	s.frames[i].step.Key = k
+	s.made = min(s.made, i)
+}
+
+// setIndex replaces step i with the array index j.
+func (s *pathStack) setIndex(i, j int) {
+	s.frames[i].step = Index(j)
+	s.made = min(s.made, i)
+}
+
+// step returns step i.
+func (s *pathStack) step(i int) Step { return s.frames[i].step }
+
+// path returns the first n steps as a new Path (never nil).
+func (s *pathStack) path(n int) Path {
+	p := make(Path, n)
+	for i := range p {
+		p[i] = s.frames[i].step
+	}
+	return p
+}
+
+// node returns the pathNode of the first n steps (nil for none), making the
+// nodes it lacks from slab.
+func (s *pathStack) node(n int, slab *slab[pathNode]) *pathNode {
+	if n == 0 {
+		return nil
+	}
+	if s.made < n {
+		s.make(n, slab)
+	}
+	return s.frames[n-1].node
+}
+
+// make makes the nodes of the first n steps that are not made.
+func (s *pathStack) make(n int, slab *slab[pathNode]) {
+	for ; s.made < n; s.made++ {
+		var parent *pathNode
+		if s.made > 0 {
+			parent = s.frames[s.made-1].node
+		}
+		s.frames[s.made].node = newNode(slab, parent, s.frames[s.made].step)
+	}
+}
+
+// newNode makes the path parent, then st, from slab.
+func newNode(slab *slab[pathNode], parent *pathNode, st Step) *pathNode {
+	n := &slab.take(1)[0]
+	n.step, n.parent = st, parent
+	return n
+}
