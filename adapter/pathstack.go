@@ -3,8 +3,8 @@ package adapter
 // A pathStack is the path of the node being converted, one frame per step. A
 // frame also holds, once asked for, the pathNode that ends at its step: the
 // first made frames have one. A path recorded at the same place again, or
-// below it (an object's null paths, a node's dropped keywords), reuses those
-// nodes and makes only its own.
+// below it (a node's dropped keywords, the objects whose properties are made
+// nullable), reuses those nodes and makes only its own.
 type pathStack struct {
 	frames []pathFrame
 	made   int

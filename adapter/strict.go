@@ -105,7 +105,7 @@ func StrictSchema(schema Value, opts StrictOptions) (*StrictResult, error) {
 // for the tests that hold the two ways to the same result.
 func strictSchema(schema Value, opts StrictOptions, noLeaf bool) (*StrictResult, error) {
 	c := &converter{opts: opts, root: schema, noLeaf: noLeaf}
-	c.sp.frames, c.ip.frames = c.spathBuf[:0], c.ipathBuf[:0]
+	c.sp.frames = c.spathBuf[:0]
 	out, ok := c.run()
 	if !ok && out.Kind() == Null {
 		return nil, c.err
@@ -118,9 +118,9 @@ func strictSchema(schema Value, opts StrictOptions, noLeaf bool) (*StrictResult,
 	return res, nil
 }
 
-// converter holds the state of one conversion. It is 944 bytes: with the
-// allocator's header it fits the 1,024-byte size class, which it must not
-// outgrow, as the next one costs 128 bytes more on every conversion.
+// converter holds the state of one conversion. It is 832 bytes: with the
+// allocator's header it fits the 896-byte size class, and each class above
+// costs 128 bytes more on every conversion.
 type converter struct {
 	opts   StrictOptions
 	noLeaf bool // convert plain leaves with node too (for tests)
@@ -131,13 +131,12 @@ type converter struct {
 	units     map[refTarget]*unit // every unit, once a definition or $ref needs them; nil before
 	unit      *unit               // the root or definition being converted
 
-	sp pathStack // schema path of the current node
-	ip pathStack // instance path of the current node
-	// The paths start in these: a schema path of up to seven steps and an
-	// instance path of up to four (three levels of properties, and items)
-	// need no allocation.
-	spathBuf [7]pathFrame
-	ipathBuf [4]pathFrame
+	// The schema path of the current node; its instance path is read from it
+	// when needed (see instancePath). The path starts in spathBuf: one of up
+	// to eight steps (four levels of properties) needs no allocation.
+	sp        pathStack
+	spathBuf  [8]pathFrame
+	unitStart int // where the unit being converted starts in sp
 
 	memSlab  slab[Member]
 	valSlab  slab[Value]
@@ -173,6 +172,7 @@ type converter struct {
 	// "properties" (nil until one is made nullable), and for each null path the
 	// first site and any others.
 	curSite   *pathNode
+	curInst   *pathNode // the instance path of curSite's object
 	moreSites map[int][]*pathNode
 
 	nullOK map[refTarget]bool // which $ref targets accept null; nil until needed
@@ -746,12 +746,11 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 	// required set is shared scratch that nested objects reuse.
 	optional := c.optionalFlags(mems, parent)
 	// These properties' object is saved as a site when one is made nullable.
-	outer := c.curSite
+	outerSite, outerInst := c.curSite, c.curInst
 	c.curSite = nil
-	// Each property's name is the last step of both paths while it converts.
-	sp, ip := c.sp.len(), c.ip.len()
+	// Each property's name is the last step of the path while it converts.
+	sp := c.sp.len()
 	c.sp.push(Step{})
-	c.ip.push(Step{})
 	var out []Member // nil while every property converts to itself
 	for i := range mems {
 		m := &mems[i]
@@ -764,7 +763,6 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 			c.crossed = propertiesError(c.outputPath(sp - 1))
 		}
 		c.sp.setKey(sp, m.Key)
-		c.ip.setKey(ip, m.Key)
 		conv, ok := c.child(m.Value, prop{is: true, optional: optional[i]})
 		if !ok {
 			return Value{}, false
@@ -781,8 +779,7 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 		out[i] = Member{m.Key, conv}
 	}
 	c.sp.pop(1)
-	c.ip.pop(1)
-	c.curSite = outer
+	c.curSite, c.curInst = outerSite, outerInst
 	if out == nil {
 		return props, true
 	}
@@ -900,11 +897,12 @@ func (c *converter) definitions(container string, defs Value) (Value, bool, bool
 		c.unit = u
 		c.sp.push(Key(container))
 		c.sp.push(Key(m.Key))
-		savedIP, savedLevel := c.ip, c.level
-		c.ip, c.level = pathStack{}, 0 // a definition's depth counts from its own root
+		// A definition's instance paths and depth count from its own root.
+		savedStart, savedLevel := c.unitStart, c.level
+		c.unitStart, c.level = c.sp.len(), 0
 		c.tot.chars += len(m.Key)
 		conv, ok := c.node(m.Value, false, prop{})
-		c.ip, c.level = savedIP, savedLevel
+		c.unitStart, c.level = savedStart, savedLevel
 		c.sp.pop(2)
 		c.unit = saved
 		if !ok {
@@ -958,16 +956,36 @@ func nullableType(types typeSet) Value {
 	return nullableTypes[bits.TrailingZeros8(uint8(types))]
 }
 
-// nullEvent records that the property at the instance path being converted is
-// made nullable.
+// nullEvent records that the property being converted is made nullable.
 func (c *converter) nullEvent() {
+	n := c.sp.len() // the path ends "properties", NAME
 	if c.curSite == nil {
-		// The schema path of the object, up to its "properties": the
-		// property's own name ends its null path.
-		c.curSite = c.sp.node(c.sp.len()-1, &c.nodeSlab)
+		// The schema path of the object, up to its "properties", and its
+		// instance path: the property's own name ends both.
+		c.curSite = c.sp.node(n-1, &c.nodeSlab)
+		c.curInst = c.instancePath(n - 2)
 	}
-	n := c.ip.len()
-	c.unit.addNull(pathEnd{prefix: c.ip.node(n-1, &c.nodeSlab), last: c.ip.step(n - 1)}, c.curSite)
+	c.unit.addNull(pathEnd{prefix: c.curInst, last: c.sp.step(n - 1)}, c.curSite)
+}
+
+// instancePath makes the instance path, relative to the unit being converted,
+// of the node at the first n steps of the schema path: "properties", NAME is
+// a step into NAME, "items" one into every element, and "anyOf", i none.
+func (c *converter) instancePath(n int) *pathNode {
+	var p *pathNode
+	f := c.sp.frames
+	for i := c.unitStart; i < n; i++ {
+		switch f[i].step.Key {
+		case "properties":
+			i++
+			p = newNode(&c.nodeSlab, p, f[i].step)
+		case "items":
+			p = newNode(&c.nodeSlab, p, Every())
+		case "anyOf":
+			i++
+		}
+	}
+	return p
 }
 
 // refUsed records that the node at the instance path being converted is a $ref
@@ -976,7 +994,7 @@ func (c *converter) refUsed(t refTarget) {
 	if c.refUses == nil {
 		c.refUses = map[*unit][]refUse{}
 	}
-	c.refUses[c.unit] = append(c.refUses[c.unit], refUse{at: c.unit.nulls(), path: c.ip.node(c.ip.len(), &c.nodeSlab), target: t})
+	c.refUses[c.unit] = append(c.refUses[c.unit], refUse{at: c.unit.nulls(), path: c.instancePath(c.sp.len()), target: t})
 }
 
 // addNullType adds "null" to a type that lacks it; types are the type names it has.
@@ -1018,9 +1036,7 @@ func (c *converter) strictEnum(e Value, addNull bool) Value {
 // items converts the items schema of an array node.
 func (c *converter) items(n Value) (Value, bool) {
 	c.sp.push(Key("items"))
-	c.ip.push(Every())
 	out, ok := c.child(n, prop{})
-	c.ip.pop(1)
 	c.sp.pop(1)
 	return out, ok
 }
