@@ -35,6 +35,7 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 	var seen uint32
 	var types typeSet
 	enum, dflt := -1, -1
+	drops := 0 // members dropped whatever their value
 	for i := range mems {
 		m := &mems[i]
 		k := classify(m.Key)
@@ -72,7 +73,9 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 			}
 		case kwDefault:
 			dflt = i
+			drops++
 		case kwOther:
+			drops++
 		default:
 			return c.node(n, false, p)
 		}
@@ -93,9 +96,11 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 		}
 		c.nullEvent()
 	}
-	extra := 0
-	if dflt >= 0 {
-		extra = 1
+	// The output has at most the members kept, and a description when the
+	// default's text goes into one the leaf lacks.
+	size := len(mems) - drops
+	if dflt >= 0 && seen&(1<<kwDescription) == 0 {
+		size++
 	}
 	var mout []Member // nil while the output is the input
 	desc := -1        // the description's index in the output
@@ -140,7 +145,7 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 				}
 				continue
 			}
-			mout = c.members(len(mems) + extra)[:i]
+			mout = c.members(size)[:i]
 			if i > 0 {
 				copy(mout, mems[:i])
 			}

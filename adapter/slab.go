@@ -26,10 +26,12 @@ type slab[T any] struct {
 func (s *slab[T]) take(n int) []T {
 	if n > len(s.free) {
 		size := max(s.next, 32)
+		// The next block is larger either way, so that requests too large
+		// for this one soon fit in blocks.
+		s.next = min(2*size, 512)
 		if !s.refill(n, size) {
 			return make([]T, n)
 		}
-		s.next = min(2*size, 512)
 	}
 	return s.cut(n)
 }
