@@ -114,13 +114,27 @@ func FuzzStrictSchema(f *testing.F) {
 			}
 		}
 		// A dropped keyword sits at the end of its path, or is an unreachable
-		// definition ["$defs", NAME] listed under its container.
+		// definition ["$defs", NAME] listed under its container; either way
+		// the path leads to it in the input.
 		for _, d := range res.Dropped.List() {
 			n := len(d.Path)
 			isKeyword := n > 0 && d.Path[n-1] == Key(d.Keyword)
 			isDef := n == 2 && d.Path[0] == Key(d.Keyword) && (d.Keyword == "$defs" || d.Keyword == "definitions")
 			if !isKeyword && !isDef {
 				t.Fatalf("dropped %+v", d)
+			}
+			if _, ok := Lookup(v, d.Path); !ok {
+				t.Fatalf("dropped %+v: no such place in the input", d)
+			}
+		}
+		// Each declaration made nullable is a property of the input, whose
+		// name ends its null path.
+		for i, sites := range res.NullSites() {
+			np := res.NullPaths.At(i)
+			for _, site := range sites {
+				if _, ok := Lookup(v, site); !ok || site[len(site)-1] != np[len(np)-1] || site[len(site)-2] != Key("properties") {
+					t.Fatalf("null path %s: site %s is not a property of the input", np, site)
+				}
 			}
 		}
 		// A strict schema is its own strict form. Only a limit can fail it: the
