@@ -258,6 +258,9 @@ const (
 	kwCount // the number of classes
 )
 
+// The classes are bits of a uint32 (leafOnce, seen sets): fewer than 32.
+const _ = uint32(1 << (kwCount - 1)) // does not compile with 33 classes
+
 // classify returns the class of a member key. It is small enough to be inlined
 // for the key almost every node has.
 func classify(key string) keyword {

@@ -31,7 +31,8 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 			return out, true
 		}
 	}
-	var kinds [leafMax]keyword
+	var kindsBuf [leafMax]keyword
+	kinds := kindsBuf[:len(mems)]
 	var seen uint32
 	var types typeSet
 	enum, dflt := -1, -1
@@ -39,7 +40,7 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 	for i := range mems {
 		m := &mems[i]
 		k := classify(m.Key)
-		bit := uint32(1) << k
+		bit := uint32(1) << (k & 31) // classes are fewer than 32
 		if seen&bit&leafOnce != 0 {
 			return c.node(n, false, p)
 		}
