@@ -318,3 +318,29 @@ func FuzzSortNames(f *testing.F) {
 		checkSorted(t, names, &buf, &runs)
 	})
 }
+
+// TestSameName: sameName agrees with == on names of every length around its
+// word compares, differing at any byte.
+func TestSameName(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for n := 0; n <= 20; n++ {
+		for range 200 {
+			a := make([]byte, n)
+			for i := range a {
+				a[i] = byte('a' + r.IntN(3))
+			}
+			b := slices.Clone(a)
+			if n > 0 && r.IntN(2) == 0 {
+				b[r.IntN(n)] = byte('a' + r.IntN(3))
+			}
+			if r.IntN(10) == 0 {
+				b = append(b, 'a')
+			}
+			// Substrings of longer text, as decoded names are.
+			as, bs := ("x" + string(a) + "y")[1:n+1], ("z" + string(b))[1:]
+			if got, want := sameName(as, bs), as == bs; got != want {
+				t.Fatalf("sameName(%q, %q) = %v", as, bs, got)
+			}
+		}
+	}
+}

@@ -1,8 +1,10 @@
 package adapter
 
 import (
+	"encoding/binary"
 	"slices"
 	"strings"
+	"unsafe"
 )
 
 // Property names are sorted as sort keys: numbers whose high bytes are bytes of
@@ -405,4 +407,18 @@ func countAbove(s []uint64, v uint64) int {
 		}
 	}
 	return len(s) - lo
+}
+
+// sameName reports whether two property names are equal, without a call for
+// names of 4 to 8 bytes: a name and the required entry that follows it are
+// compared once per property, and a call there costs more than the compare.
+func sameName(a, b string) bool {
+	n := len(a)
+	if n != len(b) || n < 4 || n > 8 {
+		return a == b
+	}
+	// The first and the last four bytes, which overlap below eight.
+	x, y := unsafe.Slice(unsafe.StringData(a), n), unsafe.Slice(unsafe.StringData(b), n)
+	return binary.LittleEndian.Uint32(x) == binary.LittleEndian.Uint32(y) &&
+		binary.LittleEndian.Uint32(x[n-4:]) == binary.LittleEndian.Uint32(y[n-4:])
 }

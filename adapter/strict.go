@@ -1208,7 +1208,7 @@ func (c *converter) optionalFlags(mems []Member, parent Value) []bool {
 	req := r.Items()
 	j := 0
 	for i, m := range mems {
-		if j < len(req) && req[j].Kind() == String && req[j].Str() == m.Key {
+		if j < len(req) && req[j].Kind() == String && sameName(req[j].Str(), m.Key) {
 			j++
 			continue
 		}
