@@ -73,6 +73,7 @@ func (s *slab[T]) cut(n int) []T {
 type chunkList[T any] struct {
 	blocks [][]T
 	n      int
+	full   int // the elements the blocks hold when full
 }
 
 // The first four blocks hold 16, 32, 64 and 128 elements (240 in all); every
@@ -84,23 +85,19 @@ const (
 )
 
 func (l *chunkList[T]) add(v T) {
-	if k := len(l.blocks); k > 0 {
-		if b := &l.blocks[k-1]; len(*b) < cap(*b) {
-			*b = append(*b, v)
-			l.n++
-			return
-		}
+	if l.n == l.full {
+		l.grow()
 	}
-	l.grow(v)
+	b := &l.blocks[len(l.blocks)-1]
+	*b = append(*b, v)
+	l.n++
 }
 
-// grow adds v in a new block.
-func (l *chunkList[T]) grow(v T) {
-	k := len(l.blocks)
-	b := make([]T, 1, chunkFirst<<min(k, 3))
-	b[0] = v
-	l.blocks = append(l.blocks, b)
-	l.n++
+// grow starts a new block.
+func (l *chunkList[T]) grow() {
+	size := chunkFirst << min(len(l.blocks), 3)
+	l.blocks = append(l.blocks, make([]T, 0, size))
+	l.full += size
 }
 
 // len is the number of elements.

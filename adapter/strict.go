@@ -118,7 +118,7 @@ func strictSchema(schema Value, opts StrictOptions, noLeaf bool) (*StrictResult,
 	return res, nil
 }
 
-// converter holds the state of one conversion. It is 832 bytes: with the
+// converter holds the state of one conversion. It is 856 bytes: with the
 // allocator's header it fits the 896-byte size class, and each class above
 // costs 128 bytes more on every conversion.
 type converter struct {
