@@ -68,20 +68,22 @@ func (s *slab[T]) cut(n int) []T {
 // A chunkList collects a list in blocks that are never copied while it grows:
 // the list costs its own size and a little slack, where growing one slice by
 // append copies it at every step (about three times its size in all). Block k
-// holds 16<<k elements up to 128, so a short list takes one small block, and
-// element i is found by arithmetic.
+// holds 4<<k elements up to 128, so a short list (a tool's few null paths)
+// takes one small block, and element i is found by arithmetic.
 type chunkList[T any] struct {
 	blocks [][]T
 	n      int
 	full   int // the elements the blocks hold when full
 }
 
-// The first four blocks hold 16, 32, 64 and 128 elements (240 in all); every
+// The first five blocks hold 4, 8, 16, 32 and 64 elements (124 in all); every
 // later one holds 128.
 const (
-	chunkFirst = 16
-	chunkLast  = 128
-	chunkSmall = 240
+	chunkFirstShift = 2
+	chunkFirst      = 1 << chunkFirstShift
+	chunkGrowths    = 5 // blocks before the first of chunkLast
+	chunkLast       = chunkFirst << chunkGrowths
+	chunkSmall      = chunkLast - chunkFirst
 )
 
 func (l *chunkList[T]) add(v T) {
@@ -95,7 +97,7 @@ func (l *chunkList[T]) add(v T) {
 
 // grow starts a new block.
 func (l *chunkList[T]) grow() {
-	size := chunkFirst << min(len(l.blocks), 3)
+	size := chunkFirst << min(len(l.blocks), chunkGrowths)
 	l.blocks = append(l.blocks, make([]T, 0, size))
 	l.full += size
 }
@@ -106,11 +108,12 @@ func (l *chunkList[T]) len() int { return l.n }
 // at returns element i.
 func (l *chunkList[T]) at(i int) *T {
 	if i < chunkSmall {
-		k := bits.Len(uint(i+chunkFirst)) - 5
+		// Block k starts at chunkFirst<<k - chunkFirst.
+		k := bits.Len(uint(i+chunkFirst)) - 1 - chunkFirstShift
 		return &l.blocks[k][i+chunkFirst-chunkFirst<<k]
 	}
 	i -= chunkSmall
-	return &l.blocks[4+i/chunkLast][i%chunkLast]
+	return &l.blocks[chunkGrowths+i/chunkLast][i%chunkLast]
 }
 
 // each yields the elements in order.
