@@ -5,7 +5,8 @@ import "iter"
 // A pathNode is one path held as its last step and the path before it (nil for
 // a path of one step). Nodes never change once made, so paths that share a
 // prefix share its nodes: a conversion that makes two thousand properties
-// nullable keeps each null path as one node beside its object's.
+// nullable keeps a node or two for each object, and for each null path only
+// the property's name beside them.
 type pathNode struct {
 	step   Step
 	parent *pathNode
@@ -35,6 +36,16 @@ func (n *pathNode) path() Path {
 	return p
 }
 
+// pathThen returns the path ending at n, then a step into the member named
+// key, as a new Path.
+func (n *pathNode) pathThen(key string) Path {
+	k := n.len()
+	p := make(Path, k+1)
+	n.fill(p[:k])
+	p[k] = Key(key)
+	return p
+}
+
 // nodeOf returns the nodes of a Path, the last one last.
 func nodeOf(p Path) *pathNode {
 	var n *pathNode
@@ -49,46 +60,34 @@ func nodeOf(p Path) *pathNode {
 	return n
 }
 
-// A pathEnd is a path held as the path before its last step, and that step;
-// the empty path has a last step of kind noStep.
-type pathEnd struct {
-	prefix *pathNode
-	last   Step
-}
-
-// noStep marks the last step of the empty path.
-const noStep StepKind = 255
-
-func endOf(p Path) pathEnd {
-	if len(p) == 0 {
-		return pathEnd{last: Step{Kind: noStep}}
-	}
-	return pathEnd{prefix: nodeOf(p[:len(p)-1]), last: p[len(p)-1]}
-}
-
-// path returns the path as a new Path (empty, not nil, for the empty path).
-func (e *pathEnd) path() Path {
-	if e.last.Kind == noStep {
-		return Path{}
-	}
-	k := e.prefix.len()
-	p := make(Path, k+1)
-	e.prefix.fill(p[:k])
-	p[k] = e.last
-	return p
-}
-
-// A listedPath is one path of a PathList, with, for a null path StrictSchema
-// found, the schema path of the object that declared it, up to its
-// "properties" (see StrictResult.NullSites); nil otherwise.
+// A listedPath is one path of a PathList: the path of its group, then key.
 type listedPath struct {
-	pathEnd
-	site *pathNode
+	group *pathGroup
+	key   string
+}
+
+// A pathGroup is what the paths of a list that name properties of one object
+// share: the object's path and, for the null paths StrictSchema finds, the
+// schema path of its "properties" (see StrictResult.NullSites; nil otherwise).
+// A path of a list made with PathListOf has a group of its own, which holds
+// the whole path.
+type pathGroup struct {
+	prefix *pathNode
+	site   *pathNode
+	whole  bool // the path is prefix; the key is not used
+}
+
+// path returns the path as a new Path.
+func (e *listedPath) path() Path {
+	if e.group.whole {
+		return e.group.prefix.path()
+	}
+	return e.group.prefix.pathThen(e.key)
 }
 
 // A PathList is an ordered list of paths, as StrictSchema finds null paths.
 // The paths share the storage of their common prefixes, so a list costs
-// about one step per path; each is built as a Path when it is asked for. The
+// about a name per path; each is built as a Path when it is asked for. The
 // zero PathList is empty.
 type PathList struct {
 	ends chunkList[listedPath]
@@ -98,7 +97,7 @@ type PathList struct {
 func PathListOf(paths ...Path) PathList {
 	var l PathList
 	for _, p := range paths {
-		l.ends.add(listedPath{pathEnd: endOf(p)})
+		l.ends.add(listedPath{group: &pathGroup{prefix: nodeOf(p), whole: true}})
 	}
 	return l
 }
@@ -140,25 +139,35 @@ func (l PathList) Value() Value {
 }
 
 // A DroppedList is the ordered list of keywords a conversion dropped. Like a
-// PathList, it keeps each keyword's schema path as one step beside the path
-// of its node, and builds the Path when an entry is asked for. The zero
-// DroppedList is empty.
+// PathList, it keeps each keyword's schema path as the path of its node,
+// shared with the node's other keywords, and builds the Path when an entry is
+// asked for. The zero DroppedList is empty.
 type DroppedList struct {
 	recs chunkList[droppedRec]
 }
 
-// droppedRec is one Dropped with its path as a pathEnd.
+// droppedRec is one Dropped; its path is node, then the keyword, or node
+// alone when whole (an unreachable definition, or an entry of DroppedListOf).
 type droppedRec struct {
-	at      pathEnd
+	node    *pathNode
 	keyword string
 	reason  string
+	whole   bool
+}
+
+// path returns the entry's path as a new Path.
+func (r *droppedRec) path() Path {
+	if r.whole {
+		return r.node.path()
+	}
+	return r.node.pathThen(r.keyword)
 }
 
 // DroppedListOf makes a list of the given entries, in order.
 func DroppedListOf(dropped ...Dropped) DroppedList {
 	var l DroppedList
 	for _, d := range dropped {
-		l.recs.add(droppedRec{at: endOf(d.Path), keyword: d.Keyword, reason: d.Reason})
+		l.recs.add(droppedRec{node: nodeOf(d.Path), keyword: d.Keyword, reason: d.Reason, whole: true})
 	}
 	return l
 }
@@ -170,7 +179,7 @@ func (l DroppedList) Len() int { return l.recs.len() }
 func (l DroppedList) At(i int) Dropped { return l.recs.at(i).dropped() }
 
 func (r *droppedRec) dropped() Dropped {
-	return Dropped{Path: r.at.path(), Keyword: r.keyword, Reason: r.reason}
+	return Dropped{Path: r.path(), Keyword: r.keyword, Reason: r.reason}
 }
 
 // All yields each entry with its index, in order.

@@ -61,15 +61,15 @@ type StrictResult struct {
 func (r *StrictResult) NullSites() [][]Path {
 	out := make([][]Path, r.NullPaths.Len())
 	for i, end := range r.NullPaths.ends.each() {
-		if end.site == nil {
+		if end.group.site == nil {
 			continue
 		}
 		site := func(k *pathNode) Path {
 			// A null path ends at the property's name, which follows the
 			// object's "properties" in its declaration's schema path.
-			return k.path().Append(end.last)
+			return k.pathThen(end.key)
 		}
-		out[i] = []Path{site(end.site)}
+		out[i] = []Path{site(end.group.site)}
 		for _, k := range r.moreSites[i] {
 			out[i] = append(out[i], site(k))
 		}
@@ -118,7 +118,7 @@ func strictSchema(schema Value, opts StrictOptions, noLeaf bool) (*StrictResult,
 	return res, nil
 }
 
-// converter holds the state of one conversion. It is 856 bytes: with the
+// converter holds the state of one conversion. It is 848 bytes: with the
 // allocator's header it fits the 896-byte size class, and each class above
 // costs 128 bytes more on every conversion.
 type converter struct {
@@ -167,12 +167,11 @@ type converter struct {
 	nullPaths chunkList[listedPath]
 	err       *StrictError
 
-	// Where null paths are made (see StrictResult.NullSites): the schema path
-	// of the object whose properties are being converted, up to its
-	// "properties" (nil until one is made nullable), and for each null path the
-	// first site and any others.
-	curSite   *pathNode
-	curInst   *pathNode // the instance path of curSite's object
+	// The group of the null paths of the object whose properties are being
+	// converted: its instance path and the schema path of its "properties"
+	// (nil until one is made nullable). For each null path, the sites after
+	// its first (see StrictResult.NullSites).
+	curGroup  *pathGroup
 	moreSites map[int][]*pathNode
 
 	nullOK map[refTarget]bool // which $ref targets accept null; nil until needed
@@ -203,8 +202,8 @@ func (u *unit) nulls() int { return u.paths.n }
 
 // addNull records that the property at instance path p, declared by the object
 // whose properties are at site, is made nullable.
-func (u *unit) addNull(p pathEnd, site *pathNode) {
-	u.paths.add(listedPath{p, site})
+func (u *unit) addNull(p listedPath) {
+	u.paths.add(p)
 }
 
 func (c *converter) fail(keyword, format string, args ...any) bool {
@@ -216,8 +215,7 @@ func (c *converter) fail(keyword, format string, args ...any) bool {
 
 func (c *converter) drop(key, reason string) {
 	// The keyword's schema path: the node's, then the keyword.
-	at := pathEnd{prefix: c.sp.node(c.sp.len(), &c.nodeSlab), last: Key(key)}
-	c.dropped.add(droppedRec{at: at, keyword: key, reason: reason})
+	c.dropped.add(droppedRec{node: c.sp.node(c.sp.len(), &c.nodeSlab), keyword: key, reason: reason})
 }
 
 func (c *converter) run() (Value, bool) {
@@ -746,8 +744,8 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 	// required set is shared scratch that nested objects reuse.
 	optional := c.optionalFlags(mems, parent)
 	// These properties' object is saved as a site when one is made nullable.
-	outerSite, outerInst := c.curSite, c.curInst
-	c.curSite = nil
+	outerGroup := c.curGroup
+	c.curGroup = nil
 	// Each property's name is the last step of the path while it converts.
 	sp := c.sp.len()
 	c.sp.push(Step{})
@@ -779,7 +777,7 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 		out[i] = Member{m.Key, conv}
 	}
 	c.sp.pop(1)
-	c.curSite, c.curInst = outerSite, outerInst
+	c.curGroup = outerGroup
 	if out == nil {
 		return props, true
 	}
@@ -889,7 +887,7 @@ func (c *converter) definitions(container string, defs Value) (Value, bool, bool
 	for _, m := range defs.Members() {
 		t := refTarget{container, m.Key}
 		if !c.reachable[t] {
-			c.dropped.add(droppedRec{at: endOf(Keys(container, m.Key)), keyword: container, reason: ReasonUnreachable})
+			c.dropped.add(droppedRec{node: nodeOf(Keys(container, m.Key)), keyword: container, reason: ReasonUnreachable, whole: true})
 			continue
 		}
 		u := &unit{}
@@ -959,13 +957,12 @@ func nullableType(types typeSet) Value {
 // nullEvent records that the property being converted is made nullable.
 func (c *converter) nullEvent() {
 	n := c.sp.len() // the path ends "properties", NAME
-	if c.curSite == nil {
+	if c.curGroup == nil {
 		// The schema path of the object, up to its "properties", and its
 		// instance path: the property's own name ends both.
-		c.curSite = c.sp.node(n-1, &c.nodeSlab)
-		c.curInst = c.instancePath(n - 2)
+		c.curGroup = &pathGroup{site: c.sp.node(n-1, &c.nodeSlab), prefix: c.instancePath(n - 2)}
 	}
-	c.unit.addNull(pathEnd{prefix: c.curInst, last: c.sp.step(n - 1)}, c.curSite)
+	c.unit.addNull(listedPath{c.curGroup, c.sp.step(n - 1).Key})
 }
 
 // instancePath makes the instance path, relative to the unit being converted,
@@ -1301,7 +1298,7 @@ func (c *converter) expandNullPaths() bool {
 		for _, p := range u.paths.each() {
 			key := pathKey(p.path())
 			if j, ok := seen[key]; ok {
-				c.addSite(j, p.site)
+				c.addSite(j, p.group.site)
 				continue
 			}
 			seen[key] = c.nullPaths.len()
@@ -1360,10 +1357,13 @@ func (c *converter) expandNullPaths() bool {
 		return full
 	}
 	add := func(prefix *pathNode, p listedPath) bool {
-		full := listedPath{pathEnd{prefix: join(prefix, p.prefix), last: p.last}, p.site}
+		full := p
+		if prefix != nil {
+			full.group = &pathGroup{prefix: join(prefix, p.group.prefix), site: p.group.site}
+		}
 		key := pathKey(full.path())
 		if i, ok := seen[key]; ok {
-			c.addSite(i, p.site)
+			c.addSite(i, p.group.site)
 			return true
 		}
 		seen[key] = c.nullPaths.len()
@@ -1430,7 +1430,7 @@ func (c *converter) expandNullPaths() bool {
 
 // addSite adds the object of a declaration made nullable to null path i, once.
 func (c *converter) addSite(i int, site *pathNode) {
-	if c.nullPaths.at(i).site == site || slices.Contains(c.moreSites[i], site) {
+	if c.nullPaths.at(i).group.site == site || slices.Contains(c.moreSites[i], site) {
 		return
 	}
 	if c.moreSites == nil {
