@@ -146,19 +146,38 @@ type DroppedList struct {
 	recs chunkList[droppedRec]
 }
 
-// droppedRec is one Dropped; its path is node, then the keyword, or node
-// alone when whole (an unreachable definition, or an entry of DroppedListOf).
+// droppedRec is one Dropped. Its path is node, then the member name in, then
+// the keyword; or node alone when whole (an unreachable definition, or an
+// entry of DroppedListOf). A keyword of a property's schema has the object's
+// "properties" as node and the property's name as in, so that the keywords of
+// many properties share one node.
 type droppedRec struct {
 	node    *pathNode
+	in      string
 	keyword string
 	reason  string
-	whole   bool
+	how     droppedPath
 }
+
+type droppedPath uint8
+
+const (
+	droppedKeyword   droppedPath = iota // node, keyword
+	droppedInKeyword                    // node, in, keyword
+	droppedWhole                        // node
+)
 
 // path returns the entry's path as a new Path.
 func (r *droppedRec) path() Path {
-	if r.whole {
+	switch r.how {
+	case droppedWhole:
 		return r.node.path()
+	case droppedInKeyword:
+		k := r.node.len()
+		p := make(Path, k+2)
+		r.node.fill(p[:k])
+		p[k], p[k+1] = Key(r.in), Key(r.keyword)
+		return p
 	}
 	return r.node.pathThen(r.keyword)
 }
@@ -167,7 +186,7 @@ func (r *droppedRec) path() Path {
 func DroppedListOf(dropped ...Dropped) DroppedList {
 	var l DroppedList
 	for _, d := range dropped {
-		l.recs.add(droppedRec{node: nodeOf(d.Path), keyword: d.Keyword, reason: d.Reason, whole: true})
+		l.recs.add(droppedRec{node: nodeOf(d.Path), keyword: d.Keyword, reason: d.Reason, how: droppedWhole})
 	}
 	return l
 }

@@ -215,7 +215,15 @@ func (c *converter) fail(keyword, format string, args ...any) bool {
 
 func (c *converter) drop(key, reason string) {
 	// The keyword's schema path: the node's, then the keyword.
-	c.dropped.add(droppedRec{node: c.sp.node(c.sp.len(), &c.nodeSlab), keyword: key, reason: reason})
+	// Below a member name (a property's schema, most often), the path is
+	// that of the member's object, the name and the keyword.
+	r := droppedRec{keyword: key, reason: reason}
+	if n := c.sp.len(); n > 0 && c.sp.step(n-1).Kind == KeyStep {
+		r.node, r.in, r.how = c.sp.node(n-1, &c.nodeSlab), c.sp.step(n-1).Key, droppedInKeyword
+	} else {
+		r.node = c.sp.node(n, &c.nodeSlab)
+	}
+	c.dropped.add(r)
 }
 
 func (c *converter) run() (Value, bool) {
@@ -887,7 +895,7 @@ func (c *converter) definitions(container string, defs Value) (Value, bool, bool
 	for _, m := range defs.Members() {
 		t := refTarget{container, m.Key}
 		if !c.reachable[t] {
-			c.dropped.add(droppedRec{node: nodeOf(Keys(container, m.Key)), keyword: container, reason: ReasonUnreachable, whole: true})
+			c.dropped.add(droppedRec{node: nodeOf(Keys(container, m.Key)), keyword: container, reason: ReasonUnreachable, how: droppedWhole})
 			continue
 		}
 		u := &unit{}
