@@ -109,25 +109,11 @@ func (l PathList) Len() int { return l.ends.len() }
 func (l PathList) At(i int) Path { return l.ends.at(i).path() }
 
 // All yields each path of the list with its index, in order. Each Path is new.
-func (l PathList) All() iter.Seq2[int, Path] {
-	return func(yield func(int, Path) bool) {
-		for i, e := range l.ends.each() {
-			if !yield(i, e.path()) {
-				return
-			}
-		}
-	}
-}
+func (l PathList) All() iter.Seq2[int, Path] { return mapped(&l.ends, (*listedPath).path) }
 
 // Paths returns the paths of the list as new Paths, in order; an empty list
 // gives an empty slice, never nil.
-func (l PathList) Paths() []Path {
-	out := make([]Path, 0, l.Len())
-	for _, p := range l.All() {
-		out = append(out, p)
-	}
-	return out
-}
+func (l PathList) Paths() []Path { return collect(l.All(), l.Len()) }
 
 // Value writes the list as a JSON array of paths (see Path.Value).
 func (l PathList) Value() Value {
@@ -202,22 +188,29 @@ func (r *droppedRec) dropped() Dropped {
 }
 
 // All yields each entry with its index, in order.
-func (l DroppedList) All() iter.Seq2[int, Dropped] {
-	return func(yield func(int, Dropped) bool) {
-		for i, r := range l.recs.each() {
-			if !yield(i, r.dropped()) {
+func (l DroppedList) All() iter.Seq2[int, Dropped] { return mapped(&l.recs, (*droppedRec).dropped) }
+
+// List returns the entries as a slice, in order; an empty list gives an empty
+// slice, never nil.
+func (l DroppedList) List() []Dropped { return collect(l.All(), l.Len()) }
+
+// mapped yields f of each element of l, with its index.
+func mapped[T, U any](l *chunkList[T], f func(*T) U) iter.Seq2[int, U] {
+	return func(yield func(int, U) bool) {
+		for i, e := range l.each() {
+			if !yield(i, f(e)) {
 				return
 			}
 		}
 	}
 }
 
-// List returns the entries as a slice, in order; an empty list gives an empty
-// slice, never nil.
-func (l DroppedList) List() []Dropped {
-	out := make([]Dropped, 0, l.Len())
-	for _, d := range l.All() {
-		out = append(out, d)
+// collect gathers the n values seq yields into a slice (empty, not nil, for
+// none).
+func collect[U any](seq iter.Seq2[int, U], n int) []U {
+	out := make([]U, 0, n)
+	for _, u := range seq {
+		out = append(out, u)
 	}
 	return out
 }
