@@ -1,5 +1,7 @@
 package adapter
 
+import "math/bits"
+
 // A plain leaf is the most common node of a schema: one type name other than
 // object, with any of description, title, enum, pattern, format, the numeric
 // bounds, default and keywords strict mode drops, and, when the type is array,
@@ -191,9 +193,7 @@ func (c *converter) typeOnly(n Value, p prop) (Value, bool) {
 		return n, true
 	}
 	c.nullEvent()
-	out := c.members(1)
-	out[0] = Member{"type", nullableType(types)}
-	return objectOf(out), true
+	return nullableTypeSchemas[bits.TrailingZeros8(uint8(types))], true
 }
 
 // enumHasNull reports whether an enum lists null.

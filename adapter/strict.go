@@ -972,6 +972,16 @@ func nullableType(types typeSet) Value {
 	return nullableTypes[bits.TrailingZeros8(uint8(types))]
 }
 
+// nullableTypeSchemas holds {"type":["T","null"]} for every type name T but
+// null, in the order of typeNames: the strict form of an optional property
+// that is only a type, shared like nullableTypes.
+var nullableTypeSchemas = func() (out [len(typeNames) - 1]Value) {
+	for i := range out {
+		out[i] = ObjectValue(Member{"type", nullableTypes[i]})
+	}
+	return out
+}()
+
 // nullEvent records that the property being converted is made nullable.
 func (c *converter) nullEvent() {
 	n := c.sp.len() // the path ends "properties", NAME
