@@ -241,8 +241,8 @@ func enumValuesError(p Path) *StrictError {
 	return &StrictError{Path: p, Keyword: "max_enum_values", Message: fmt.Sprintf("the schema's enums have more than %d values in total (counting the nulls strict mode appends), OpenAI's limit", MaxStrictEnumValues)}
 }
 
-// outputPath is the path in the output of the node at spath[:n]: the schema
-// path, with "anyOf", 0 where an enclosing node is wrapped.
+// outputPath is the path in the output of the node at the first n steps of the
+// schema path: that path, with "anyOf", 0 where an enclosing node is wrapped.
 func (c *converter) outputPath(n int) Path {
 	out := make(Path, 0, n+2*len(c.wrapAt))
 	j := 0

@@ -155,8 +155,8 @@ type converter struct {
 	// The output is built in document order, so where it crosses the limits on
 	// properties and enum values is known while converting: crossed is the first
 	// such limit error, at its path in the output. wrapAt holds the lengths of
-	// spath at which an enclosing node is wrapped in an anyOf (nullWrap), which
-	// puts "anyOf", 0 into the output path there.
+	// the schema path at which an enclosing node is wrapped in an anyOf
+	// (nullWrap), which puts "anyOf", 0 into the output path there.
 	crossed  *StrictError
 	wrapAt   []int
 	sawRef   bool // a $ref was converted
