@@ -201,10 +201,10 @@ type limitTotals struct {
 // addEnum counts one enum as it is sent.
 func (t *limitTotals) addEnum(enum Value) {
 	items := enum.Items()
-	t.enumValues += len(items)
-	appended := appendedNull(enum)
-	if appended {
-		items = items[:len(items)-1]
+	n := len(items)
+	t.enumValues += n
+	if appendedNull(enum) {
+		items = items[:n-1]
 	}
 	allStrings, total, chars := true, 0, 0
 	for _, v := range items {
@@ -220,8 +220,7 @@ func (t *limitTotals) addEnum(enum Value) {
 		}
 	}
 	t.chars += chars + total
-	items = enum.Items()
-	if allStrings && len(items) > MaxStrictEnumLargeCount && total > MaxStrictEnumChars {
+	if allStrings && n > MaxStrictEnumLargeCount && total > MaxStrictEnumChars {
 		t.bigEnum = true
 	}
 }

@@ -36,13 +36,15 @@ func (n *pathNode) path() Path {
 	return p
 }
 
-// pathThen returns the path ending at n, then a step into the member named
-// key, as a new Path.
-func (n *pathNode) pathThen(key string) Path {
+// pathThen returns the path ending at n, then a step into each member named
+// in keys, as a new Path.
+func (n *pathNode) pathThen(keys ...string) Path {
 	k := n.len()
-	p := make(Path, k+1)
+	p := make(Path, k+len(keys))
 	n.fill(p[:k])
-	p[k] = Key(key)
+	for i, key := range keys {
+		p[k+i] = Key(key)
+	}
 	return p
 }
 
@@ -115,14 +117,8 @@ func (l PathList) All() iter.Seq2[int, Path] { return mapped(&l.ends, (*listedPa
 // gives an empty slice, never nil.
 func (l PathList) Paths() []Path { return collect(l.All(), l.Len()) }
 
-// Value writes the list as a JSON array of paths (see Path.Value).
-func (l PathList) Value() Value {
-	items := make([]Value, 0, l.Len())
-	for _, p := range l.All() {
-		items = append(items, p.Value())
-	}
-	return ArrayValue(items...)
-}
+// Value writes the list as a JSON array of paths (see PathsValue).
+func (l PathList) Value() Value { return PathsValue(l.Paths()) }
 
 // A DroppedList is the ordered list of keywords a conversion dropped. Like a
 // PathList, it keeps each keyword's schema path as the path of its node,
@@ -159,11 +155,7 @@ func (r *droppedRec) path() Path {
 	case droppedWhole:
 		return r.node.path()
 	case droppedInKeyword:
-		k := r.node.len()
-		p := make(Path, k+2)
-		r.node.fill(p[:k])
-		p[k], p[k+1] = Key(r.in), Key(r.keyword)
-		return p
+		return r.node.pathThen(r.in, r.keyword)
 	}
 	return r.node.pathThen(r.keyword)
 }
