@@ -699,18 +699,8 @@ func (b *memberBuilder) value(orig Value) Value {
 }
 
 // members and values hand out slices from the converter's slabs.
-// members returns n members from the converter's slab. The common case, a
-// request the block has room for, is written out here: through the slab's
-// generic take it costs two calls.
-func (c *converter) members(n int) []Member {
-	if free := c.memSlab.free; n <= len(free) {
-		c.memSlab.free = free[n:]
-		return free[:n:n]
-	}
-	return c.memSlab.take(n)
-}
-
-func (c *converter) values(n int) []Value { return c.valSlab.take(n) }
+func (c *converter) members(n int) []Member { return c.memSlab.take(n) }
+func (c *converter) values(n int) []Value   { return c.valSlab.take(n) }
 
 // uncheckedKinds are the classes of keyword whose value checkKind does not check.
 const uncheckedKinds = 1<<kwOther | 1<<kwType | 1<<kwAdditionalProperties | 1<<kwItems |
