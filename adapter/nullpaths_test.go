@@ -37,6 +37,60 @@ func TestChunkList(t *testing.T) {
 	}
 }
 
+// TestPathSeq: a path sequence gives back the properties it was given, in the
+// order given, by index and in order, whether they join a run (same group,
+// later property, within 64) or start one (another group, an earlier or equal
+// property, one 64 or more past the run's first).
+func TestPathSeq(t *testing.T) {
+	props := make([]Member, 300)
+	for i := range props {
+		props[i].Key = "p" + strconv.Itoa(i)
+	}
+	groups := []*pathGroup{{props: props}, {props: props}, {props: props}}
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, n := range []int{0, 1, 2, 63, 64, 65, 200, 1000} {
+		var s pathSeq
+		var want []listedPath
+		g, i := groups[0], uint32(0)
+		for range n {
+			switch r.IntN(10) {
+			case 0:
+				g = groups[r.IntN(len(groups))]
+			case 1:
+				i = uint32(r.IntN(len(props)))
+			case 2:
+				i += 64
+			default:
+				i += uint32(1 + r.IntN(3))
+			}
+			i %= uint32(len(props))
+			s.add(g, i)
+			want = append(want, listedPath{g, i})
+		}
+		if s.len() != n {
+			t.Fatalf("%d paths: len() = %d", n, s.len())
+		}
+		for k, w := range want {
+			if got := s.at(k); got != w {
+				t.Fatalf("%d paths: at(%d) = %v, want %v", n, k, got, w)
+			}
+		}
+		k := 0
+		for j, e := range s.each() {
+			if j != k || e != want[k] {
+				t.Fatalf("%d paths: each gave %d: %v at step %d, want %v", n, j, e, k, want[k])
+			}
+			k++
+		}
+		if k != n {
+			t.Fatalf("%d paths: each gave %d", n, k)
+		}
+		if n > 1 && s.runs.len() == n {
+			t.Errorf("%d paths: no two share a run", n)
+		}
+	}
+}
+
 // TestPathListOf: a list made of paths gives back the same paths, in order,
 // however they share prefixes, by At, All, Paths and Value, and each Path it
 // gives is the caller's to change.

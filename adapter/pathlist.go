@@ -1,6 +1,10 @@
 package adapter
 
-import "iter"
+import (
+	"fmt"
+	"iter"
+	"math/bits"
+)
 
 // A pathNode is one path held as its last step and the path before it (nil for
 // a path of one step). Nodes never change once made, so paths that share a
@@ -62,56 +66,161 @@ func nodeOf(p Path) *pathNode {
 	return n
 }
 
-// A listedPath is one path of a PathList: the path of its group, then key.
+// A listedPath is one path of a PathList: the path of its group, then the
+// name of the group's property idx.
 type listedPath struct {
 	group *pathGroup
-	key   string
+	idx   uint32
 }
 
 // A pathGroup is what the paths of a list that name properties of one object
-// share: the object's path and, for the null paths StrictSchema finds, the
-// schema path of its "properties" (see StrictResult.NullSites; nil otherwise).
-// A path of a list made with PathListOf has a group of its own, which holds
-// the whole path.
+// share: the object's path, its properties (whose names end the paths) and,
+// for the null paths StrictSchema finds, the schema path of its "properties"
+// (see StrictResult.NullSites; nil otherwise). A path of a list made with
+// PathListOf has a group of its own, which holds the whole path.
 type pathGroup struct {
 	prefix *pathNode
 	site   *pathNode
-	whole  bool // the path is prefix; the key is not used
+	props  []Member
+	whole  bool // the path is prefix; no property's name follows
 }
 
+// key is the name that ends the path.
+func (e listedPath) key() string { return e.group.props[e.idx].Key }
+
 // path returns the path as a new Path.
-func (e *listedPath) path() Path {
+func (e listedPath) path() Path {
 	if e.group.whole {
 		return e.group.prefix.path()
 	}
-	return e.group.prefix.pathThen(e.key)
+	return e.group.prefix.pathThen(e.key())
+}
+
+// A pathSeq holds a list of paths as runs: the paths of one group whose
+// properties are at most 64 apart follow one another in the order of their
+// properties, and one run holds them all, with a bit for each property. A
+// conversion meets an object's properties in order, so a run costs a few
+// words for up to 64 null paths.
+type pathSeq struct {
+	runs chunkList[pathRun]
+	last *pathRun // the last of runs; nil for none
+	n    int
+}
+
+// A pathRun is the paths, in the order of their properties, of the group's
+// properties base+k for each bit k set in bits.
+type pathRun struct {
+	group  *pathGroup
+	bits   uint64
+	base   uint32
+	before uint32 // the paths of the runs before this one
+}
+
+// add appends the path of property i of g.
+func (s *pathSeq) add(g *pathGroup, i uint32) {
+	if !s.join(g, i) {
+		s.addRun(g, i)
+	}
+}
+
+// join appends the path of property i of g to the last run, and reports
+// whether it could: the property must be of the run's group and come after
+// its last, within 64 of its first.
+func (s *pathSeq) join(g *pathGroup, i uint32) bool {
+	r := s.last
+	if r == nil || r.group != g {
+		return false
+	}
+	d := i - r.base
+	if d >= 64 || r.bits>>d != 0 {
+		return false
+	}
+	r.bits |= 1 << d
+	s.n++
+	return true
+}
+
+// addRun appends the path of property i of g in a run of its own.
+func (s *pathSeq) addRun(g *pathGroup, i uint32) {
+	s.runs.add(pathRun{group: g, bits: 1, base: i, before: uint32(s.n)})
+	s.last = s.runs.last()
+	s.n++
+}
+
+// len is the number of paths.
+func (s *pathSeq) len() int { return s.n }
+
+// at returns path i.
+func (s *pathSeq) at(i int) listedPath {
+	if uint(i) >= uint(s.n) {
+		panic(fmt.Sprintf("adapter: path index %d out of range [0:%d]", i, s.n))
+	}
+	// The last run that starts at or before i.
+	lo, hi := 0, s.runs.n
+	for hi-lo > 1 {
+		m := int(uint(lo+hi) >> 1)
+		if int(s.runs.at(m).before) <= i {
+			lo = m
+		} else {
+			hi = m
+		}
+	}
+	r := s.runs.at(lo)
+	b := r.bits
+	for k := i - int(r.before); k > 0; k-- {
+		b &= b - 1
+	}
+	return listedPath{r.group, r.base + uint32(bits.TrailingZeros64(b))}
+}
+
+// each yields the paths in order, with their indices.
+func (s *pathSeq) each() iter.Seq2[int, listedPath] {
+	return func(yield func(int, listedPath) bool) {
+		i := 0
+		for _, r := range s.runs.each() {
+			for b := r.bits; b != 0; b &= b - 1 {
+				if !yield(i, listedPath{r.group, r.base + uint32(bits.TrailingZeros64(b))}) {
+					return
+				}
+				i++
+			}
+		}
+	}
 }
 
 // A PathList is an ordered list of paths, as StrictSchema finds null paths.
-// The paths share the storage of their common prefixes, so a list costs
-// about a name per path; each is built as a Path when it is asked for. The
-// zero PathList is empty.
+// The paths share the storage of their common prefixes, and the properties of
+// one object made nullable share a run, so a list costs a few words per object;
+// each path is built as a Path when it is asked for. The zero PathList is empty.
 type PathList struct {
-	ends chunkList[listedPath]
+	seq pathSeq
 }
 
 // PathListOf makes a list of the given paths, in order.
 func PathListOf(paths ...Path) PathList {
 	var l PathList
 	for _, p := range paths {
-		l.ends.add(listedPath{group: &pathGroup{prefix: nodeOf(p), whole: true}})
+		l.seq.add(&pathGroup{prefix: nodeOf(p), whole: true}, 0)
 	}
 	return l
 }
 
 // Len is the number of paths in the list.
-func (l PathList) Len() int { return l.ends.len() }
+func (l PathList) Len() int { return l.seq.len() }
 
 // At returns path i as a new Path, which the caller may keep or change.
-func (l PathList) At(i int) Path { return l.ends.at(i).path() }
+func (l PathList) At(i int) Path { return l.seq.at(i).path() }
 
 // All yields each path of the list with its index, in order. Each Path is new.
-func (l PathList) All() iter.Seq2[int, Path] { return mapped(&l.ends, (*listedPath).path) }
+func (l PathList) All() iter.Seq2[int, Path] {
+	return func(yield func(int, Path) bool) {
+		for i, e := range l.seq.each() {
+			if !yield(i, e.path()) {
+				return
+			}
+		}
+	}
+}
 
 // Paths returns the paths of the list as new Paths, in order; an empty list
 // gives an empty slice, never nil.

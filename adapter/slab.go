@@ -105,6 +105,12 @@ func (l *chunkList[T]) grow() {
 // len is the number of elements.
 func (l *chunkList[T]) len() int { return l.n }
 
+// last returns the last element; the list is not empty.
+func (l *chunkList[T]) last() *T {
+	b := l.blocks[len(l.blocks)-1]
+	return &b[len(b)-1]
+}
+
 // at returns element i.
 func (l *chunkList[T]) at(i int) *T {
 	if i < chunkSmall {

@@ -60,14 +60,14 @@ type StrictResult struct {
 // StrictSchema has none).
 func (r *StrictResult) NullSites() [][]Path {
 	out := make([][]Path, r.NullPaths.Len())
-	for i, end := range r.NullPaths.ends.each() {
+	for i, end := range r.NullPaths.seq.each() {
 		if end.group.site == nil {
 			continue
 		}
 		site := func(k *pathNode) Path {
 			// A null path ends at the property's name, which follows the
 			// object's "properties" in its declaration's schema path.
-			return k.pathThen(end.key)
+			return k.pathThen(end.key())
 		}
 		out[i] = []Path{site(end.group.site)}
 		for _, k := range r.moreSites[i] {
@@ -164,14 +164,17 @@ type converter struct {
 
 	dropped   chunkList[droppedRec]
 	removed   Removed
-	nullPaths chunkList[listedPath]
+	nullPaths pathSeq
 	err       *StrictError
 
 	// The group of the null paths of the object whose properties are being
-	// converted: its instance path and the schema path of its "properties"
-	// (nil until one is made nullable). For each null path, the sites after
+	// converted: its instance path, its properties and the schema path of its
+	// "properties" (nil until one is made nullable); those properties, and
+	// the index of the one converting. For each null path, the sites after
 	// its first (see StrictResult.NullSites).
 	curGroup  *pathGroup
+	curProps  []Member
+	curProp   uint32
 	moreSites map[int][]*pathNode
 
 	nullOK map[refTarget]bool // which $ref targets accept null; nil until needed
@@ -186,7 +189,7 @@ type converter struct {
 // its "properties"). The $refs it uses are in converter.refUses, placed among
 // these properties.
 type unit struct {
-	paths chunkList[listedPath]
+	paths pathSeq
 }
 
 // A refUse is a $ref used at an instance path, after the unit's first at
@@ -199,12 +202,6 @@ type refUse struct {
 
 // nulls is how many properties of the unit were made nullable.
 func (u *unit) nulls() int { return u.paths.n }
-
-// addNull records that the property at instance path p, declared by the object
-// whose properties are at site, is made nullable.
-func (u *unit) addNull(p listedPath) {
-	u.paths.add(p)
-}
 
 func (c *converter) fail(keyword, format string, args ...any) bool {
 	if c.err == nil {
@@ -752,8 +749,8 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 	// required set is shared scratch that nested objects reuse.
 	optional := c.optionalFlags(mems, parent)
 	// These properties' object is saved as a site when one is made nullable.
-	outerGroup := c.curGroup
-	c.curGroup = nil
+	outerGroup, outerProps := c.curGroup, c.curProps
+	c.curGroup, c.curProps = nil, mems
 	// Each property's name is the last step of the path while it converts.
 	sp := c.sp.len()
 	c.sp.push(Step{})
@@ -769,6 +766,7 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 			c.crossed = propertiesError(c.outputPath(sp - 1))
 		}
 		c.sp.setKey(sp, m.Key)
+		c.curProp = uint32(i)
 		conv, ok := c.child(m.Value, prop{is: true, optional: optional[i]})
 		if !ok {
 			return Value{}, false
@@ -785,7 +783,7 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 		out[i] = Member{m.Key, conv}
 	}
 	c.sp.pop(1)
-	c.curGroup = outerGroup
+	c.curGroup, c.curProps = outerGroup, outerProps
 	if out == nil {
 		return props, true
 	}
@@ -974,13 +972,16 @@ var nullableTypeSchemas = func() (out [len(typeNames) - 1]Value) {
 
 // nullEvent records that the property being converted is made nullable.
 func (c *converter) nullEvent() {
+	if c.curGroup != nil && c.unit.paths.join(c.curGroup, c.curProp) {
+		return
+	}
 	n := c.sp.len() // the path ends "properties", NAME
 	if c.curGroup == nil {
 		// The schema path of the object, up to its "properties", and its
 		// instance path: the property's own name ends both.
-		c.curGroup = &pathGroup{site: c.sp.node(n-1, &c.nodeSlab), prefix: c.instancePath(n - 2)}
+		c.curGroup = &pathGroup{site: c.sp.node(n-1, &c.nodeSlab), prefix: c.instancePath(n - 2), props: c.curProps}
 	}
-	c.unit.addNull(listedPath{c.curGroup, c.sp.step(n - 1).Key})
+	c.unit.paths.addRun(c.curGroup, c.curProp)
 }
 
 // instancePath makes the instance path, relative to the unit being converted,
@@ -1320,7 +1321,7 @@ func (c *converter) expandNullPaths() bool {
 				continue
 			}
 			seen[key] = c.nullPaths.len()
-			c.nullPaths.add(*p)
+			c.nullPaths.add(p.group, p.idx)
 		}
 		return true
 	}
@@ -1377,7 +1378,7 @@ func (c *converter) expandNullPaths() bool {
 	add := func(prefix *pathNode, p listedPath) bool {
 		full := p
 		if prefix != nil {
-			full.group = &pathGroup{prefix: join(prefix, p.group.prefix), site: p.group.site}
+			full.group = &pathGroup{prefix: join(prefix, p.group.prefix), site: p.group.site, props: p.group.props}
 		}
 		key := pathKey(full.path())
 		if i, ok := seen[key]; ok {
@@ -1385,7 +1386,7 @@ func (c *converter) expandNullPaths() bool {
 			return true
 		}
 		seen[key] = c.nullPaths.len()
-		c.nullPaths.add(full)
+		c.nullPaths.add(full.group, full.idx)
 		if c.nullPaths.len() > MaxNullPaths {
 			c.err = &StrictError{Path: Path{}, Keyword: "$ref", Message: fmt.Sprintf("the $refs of this schema expand to more than %d null paths", MaxNullPaths)}
 			return false
@@ -1432,7 +1433,7 @@ func (c *converter) expandNullPaths() bool {
 					return false
 				}
 			}
-			if !add(prefix, *p) {
+			if !add(prefix, p) {
 				return false
 			}
 		}
