@@ -37,11 +37,11 @@ func TestChunkList(t *testing.T) {
 	}
 }
 
-// TestPathSeq: a path sequence gives back the properties it was given, in the
-// order given, by index and in order, whether they join a run (same group,
-// later property, within 64) or start one (another group, an earlier or equal
-// property, one 64 or more past the run's first).
-func TestPathSeq(t *testing.T) {
+// TestRunList: a run list gives back the entries it was given, in the order
+// given, by index and in order, whether they join a run (same head, later
+// member, within 64 of the run's first) or start one (another head, an
+// earlier or equal member, one 64 or more past the run's first).
+func TestRunList(t *testing.T) {
 	props := make([]Member, 300)
 	for i := range props {
 		props[i].Key = "p" + strconv.Itoa(i)
@@ -68,25 +68,25 @@ func TestPathSeq(t *testing.T) {
 			want = append(want, listedPath{g, i})
 		}
 		if s.len() != n {
-			t.Fatalf("%d paths: len() = %d", n, s.len())
+			t.Fatalf("%d entries: len() = %d", n, s.len())
 		}
 		for k, w := range want {
-			if got := s.at(k); got != w {
-				t.Fatalf("%d paths: at(%d) = %v, want %v", n, k, got, w)
+			if got := pathAt(&s, k); got != w {
+				t.Fatalf("%d entries: at(%d) = %v, want %v", n, k, got, w)
 			}
 		}
 		k := 0
-		for j, e := range s.each() {
+		for j, e := range eachPath(&s) {
 			if j != k || e != want[k] {
-				t.Fatalf("%d paths: each gave %d: %v at step %d, want %v", n, j, e, k, want[k])
+				t.Fatalf("%d entries: each gave %d: %v at step %d, want %v", n, j, e, k, want[k])
 			}
 			k++
 		}
 		if k != n {
-			t.Fatalf("%d paths: each gave %d", n, k)
+			t.Fatalf("%d entries: each gave %d", n, k)
 		}
 		if n > 1 && s.runs.len() == n {
-			t.Errorf("%d paths: no two share a run", n)
+			t.Errorf("%d entries: no two share a run", n)
 		}
 	}
 }

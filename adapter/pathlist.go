@@ -1,10 +1,6 @@
 package adapter
 
-import (
-	"fmt"
-	"iter"
-	"math/bits"
-)
+import "iter"
 
 // A pathNode is one path held as its last step and the path before it (nil for
 // a path of one step). Nodes never change once made, so paths that share a
@@ -96,101 +92,23 @@ func (e listedPath) path() Path {
 	return e.group.prefix.pathThen(e.key())
 }
 
-// A pathSeq holds a list of paths as runs: the paths of one group whose
-// properties are at most 64 apart follow one another in the order of their
-// properties, and one run holds them all, with a bit for each property. A
-// conversion meets an object's properties in order, so a run costs a few
-// words for up to 64 null paths.
-type pathSeq struct {
-	runs chunkList[pathRun]
-	last *pathRun // the last of runs; nil for none
-	n    int
+// A pathSeq is a list of paths, held as runs of the properties of one group.
+type pathSeq = runList[*pathGroup]
+
+// pathAt is path i of s.
+func pathAt(s *pathSeq, i int) listedPath {
+	g, idx := s.at(i)
+	return listedPath{*g, idx}
 }
 
-// A pathRun is the paths, in the order of their properties, of the group's
-// properties base+k for each bit k set in bits.
-type pathRun struct {
-	group  *pathGroup
-	bits   uint64
-	base   uint32
-	before uint32 // the paths of the runs before this one
-}
-
-// add appends the path of property i of g.
-func (s *pathSeq) add(g *pathGroup, i uint32) {
-	if !s.join(g, i) {
-		s.addRun(g, i)
-	}
-}
-
-// join appends the path of property i of g to the last run, and reports
-// whether it could: the property must be of the run's group and come after
-// its last, within 64 of its first.
-func (s *pathSeq) join(g *pathGroup, i uint32) bool {
-	r := s.last
-	if r == nil || r.group != g {
-		return false
-	}
-	d := i - r.base
-	if d >= 64 || r.bits>>d != 0 {
-		return false
-	}
-	r.bits |= 1 << d
-	s.n++
-	return true
-}
-
-// addRun appends the path of property i of g in a run of its own.
-func (s *pathSeq) addRun(g *pathGroup, i uint32) {
-	s.runs.add(pathRun{group: g, bits: 1, base: i, before: uint32(s.n)})
-	s.last = s.runs.last()
-	s.n++
-}
-
-// len is the number of paths.
-func (s *pathSeq) len() int { return s.n }
-
-// at returns path i.
-func (s *pathSeq) at(i int) listedPath {
-	if uint(i) >= uint(s.n) {
-		panic(fmt.Sprintf("adapter: path index %d out of range [0:%d]", i, s.n))
-	}
-	// The last run that starts at or before i.
-	lo, hi := 0, s.runs.n
-	for hi-lo > 1 {
-		m := int(uint(lo+hi) >> 1)
-		if int(s.runs.at(m).before) <= i {
-			lo = m
-		} else {
-			hi = m
-		}
-	}
-	r := s.runs.at(lo)
-	b := r.bits
-	for k := i - int(r.before); k > 0; k-- {
-		b &= b - 1
-	}
-	return listedPath{r.group, r.base + uint32(bits.TrailingZeros64(b))}
-}
-
-// each yields the paths in order, with their indices.
-func (s *pathSeq) each() iter.Seq2[int, listedPath] {
-	return func(yield func(int, listedPath) bool) {
-		i := 0
-		for _, r := range s.runs.each() {
-			for b := r.bits; b != 0; b &= b - 1 {
-				if !yield(i, listedPath{r.group, r.base + uint32(bits.TrailingZeros64(b))}) {
-					return
-				}
-				i++
-			}
-		}
-	}
+// eachPath yields the paths of s in order, with their indices.
+func eachPath(s *pathSeq) iter.Seq2[int, listedPath] {
+	return mapped(s, func(g **pathGroup, idx uint32) listedPath { return listedPath{*g, idx} })
 }
 
 // A PathList is an ordered list of paths, as StrictSchema finds null paths.
 // The paths share the storage of their common prefixes, and the properties of
-// one object made nullable share a run, so a list costs a few words per object;
+// one object made nullable share runs, so a list costs a few words per object;
 // each path is built as a Path when it is asked for. The zero PathList is empty.
 type PathList struct {
 	seq pathSeq
@@ -200,7 +118,7 @@ type PathList struct {
 func PathListOf(paths ...Path) PathList {
 	var l PathList
 	for _, p := range paths {
-		l.seq.add(&pathGroup{prefix: nodeOf(p), whole: true}, 0)
+		l.seq.addRun(&pathGroup{prefix: nodeOf(p), whole: true}, 0)
 	}
 	return l
 }
@@ -209,17 +127,11 @@ func PathListOf(paths ...Path) PathList {
 func (l PathList) Len() int { return l.seq.len() }
 
 // At returns path i as a new Path, which the caller may keep or change.
-func (l PathList) At(i int) Path { return l.seq.at(i).path() }
+func (l PathList) At(i int) Path { return pathAt(&l.seq, i).path() }
 
 // All yields each path of the list with its index, in order. Each Path is new.
 func (l PathList) All() iter.Seq2[int, Path] {
-	return func(yield func(int, Path) bool) {
-		for i, e := range l.seq.each() {
-			if !yield(i, e.path()) {
-				return
-			}
-		}
-	}
+	return mapped(&l.seq, func(g **pathGroup, idx uint32) Path { return listedPath{*g, idx}.path() })
 }
 
 // Paths returns the paths of the list as new Paths, in order; an empty list
@@ -231,20 +143,22 @@ func (l PathList) Value() Value { return PathsValue(l.Paths()) }
 
 // A DroppedList is the ordered list of keywords a conversion dropped. Like a
 // PathList, it keeps each keyword's schema path as the path of its node,
-// shared with the node's other keywords, and builds the Path when an entry is
-// asked for. The zero DroppedList is empty.
+// shared with the node's other keywords, and the keywords of one name that
+// the properties of an object drop share runs; the Path is built when an
+// entry is asked for. The zero DroppedList is empty.
 type DroppedList struct {
-	recs chunkList[droppedRec]
+	recs runList[droppedHead]
 }
 
-// droppedRec is one Dropped. Its path is node, then the member name in, then
-// the keyword; or node alone when whole (an unreachable definition, or an
-// entry of DroppedListOf). A keyword of a property's schema has the object's
-// "properties" as node and the property's name as in, so that the keywords of
-// many properties share one node.
-type droppedRec struct {
+// A droppedHead is what the entries of one run share. The path of an entry is
+// node, then the keyword; or node alone when whole (an unreachable
+// definition, or an entry of DroppedListOf); or, for a keyword of a
+// property's schema, the group's "properties" (its site), the name of the
+// entry's property, then the keyword, so that the keywords of an object's
+// properties share one group.
+type droppedHead struct {
 	node    *pathNode
-	in      string
+	group   *pathGroup
 	keyword string
 	reason  string
 	how     droppedPath
@@ -254,26 +168,30 @@ type droppedPath uint8
 
 const (
 	droppedKeyword   droppedPath = iota // node, keyword
-	droppedInKeyword                    // node, in, keyword
+	droppedInKeyword                    // group's site, property, keyword
 	droppedWhole                        // node
 )
 
-// path returns the entry's path as a new Path.
-func (r *droppedRec) path() Path {
-	switch r.how {
+// dropped returns the entry of h for property idx (0 when it names none),
+// with a new Path.
+func (h *droppedHead) dropped(idx uint32) Dropped {
+	var p Path
+	switch h.how {
 	case droppedWhole:
-		return r.node.path()
+		p = h.node.path()
 	case droppedInKeyword:
-		return r.node.pathThen(r.in, r.keyword)
+		p = h.group.site.pathThen(h.group.props[idx].Key, h.keyword)
+	default:
+		p = h.node.pathThen(h.keyword)
 	}
-	return r.node.pathThen(r.keyword)
+	return Dropped{Path: p, Keyword: h.keyword, Reason: h.reason}
 }
 
 // DroppedListOf makes a list of the given entries, in order.
 func DroppedListOf(dropped ...Dropped) DroppedList {
 	var l DroppedList
 	for _, d := range dropped {
-		l.recs.add(droppedRec{node: nodeOf(d.Path), keyword: d.Keyword, reason: d.Reason, how: droppedWhole})
+		l.recs.addRun(droppedHead{node: nodeOf(d.Path), keyword: d.Keyword, reason: d.Reason, how: droppedWhole}, 0)
 	}
 	return l
 }
@@ -282,29 +200,17 @@ func DroppedListOf(dropped ...Dropped) DroppedList {
 func (l DroppedList) Len() int { return l.recs.len() }
 
 // At returns entry i, with a new Path.
-func (l DroppedList) At(i int) Dropped { return l.recs.at(i).dropped() }
-
-func (r *droppedRec) dropped() Dropped {
-	return Dropped{Path: r.path(), Keyword: r.keyword, Reason: r.reason}
+func (l DroppedList) At(i int) Dropped {
+	h, idx := l.recs.at(i)
+	return h.dropped(idx)
 }
 
 // All yields each entry with its index, in order.
-func (l DroppedList) All() iter.Seq2[int, Dropped] { return mapped(&l.recs, (*droppedRec).dropped) }
+func (l DroppedList) All() iter.Seq2[int, Dropped] { return mapped(&l.recs, (*droppedHead).dropped) }
 
 // List returns the entries as a slice, in order; an empty list gives an empty
 // slice, never nil.
 func (l DroppedList) List() []Dropped { return collect(l.All(), l.Len()) }
-
-// mapped yields f of each element of l, with its index.
-func mapped[T, U any](l *chunkList[T], f func(*T) U) iter.Seq2[int, U] {
-	return func(yield func(int, U) bool) {
-		for i, e := range l.each() {
-			if !yield(i, f(e)) {
-				return
-			}
-		}
-	}
-}
 
 // collect gathers the n values seq yields into a slice (empty, not nil, for
 // none).

@@ -60,7 +60,7 @@ type StrictResult struct {
 // StrictSchema has none).
 func (r *StrictResult) NullSites() [][]Path {
 	out := make([][]Path, r.NullPaths.Len())
-	for i, end := range r.NullPaths.seq.each() {
+	for i, end := range eachPath(&r.NullPaths.seq) {
 		if end.group.site == nil {
 			continue
 		}
@@ -162,7 +162,7 @@ type converter struct {
 	sawRef   bool // a $ref was converted
 	sawAnyOf bool // an anyOf was converted
 
-	dropped   chunkList[droppedRec]
+	dropped   runList[droppedHead]
 	removed   Removed
 	nullPaths pathSeq
 	err       *StrictError
@@ -175,6 +175,7 @@ type converter struct {
 	curGroup  *pathGroup
 	curProps  []Member
 	curProp   uint32
+	propAt    int // the index in sp of the name of the property converting
 	moreSites map[int][]*pathNode
 
 	nullOK map[refTarget]bool // which $ref targets accept null; nil until needed
@@ -214,13 +215,20 @@ func (c *converter) drop(key, reason string) {
 	// The keyword's schema path: the node's, then the keyword.
 	// Below a member name (a property's schema, most often), the path is
 	// that of the member's object, the name and the keyword.
-	r := droppedRec{keyword: key, reason: reason}
-	if n := c.sp.len(); n > 0 && c.sp.step(n-1).Kind == KeyStep {
-		r.node, r.in, r.how = c.sp.node(n-1, &c.nodeSlab), c.sp.step(n-1).Key, droppedInKeyword
-	} else {
-		r.node = c.sp.node(n, &c.nodeSlab)
+	n := c.sp.len()
+	if c.curProps != nil && n-1 == c.propAt {
+		// A keyword of a property's schema: its path is that of the object's
+		// "properties", the name and the keyword.
+		// Most often it joins the run of the keyword of an earlier property.
+		g := c.group()
+		if r := c.dropped.last; r != nil && r.head.group == g && r.head.keyword == key && r.head.reason == reason &&
+			c.dropped.joinLast(c.curProp) {
+			return
+		}
+		c.dropped.addRun(droppedHead{group: g, keyword: key, reason: reason, how: droppedInKeyword}, c.curProp)
+		return
 	}
-	c.dropped.add(r)
+	c.dropped.addRun(droppedHead{node: c.sp.node(n, &c.nodeSlab), keyword: key, reason: reason}, 0)
 }
 
 func (c *converter) run() (Value, bool) {
@@ -749,10 +757,10 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 	// required set is shared scratch that nested objects reuse.
 	optional := c.optionalFlags(mems, parent)
 	// These properties' object is saved as a site when one is made nullable.
-	outerGroup, outerProps := c.curGroup, c.curProps
-	c.curGroup, c.curProps = nil, mems
+	outerGroup, outerProps, outerAt, outerProp := c.curGroup, c.curProps, c.propAt, c.curProp
 	// Each property's name is the last step of the path while it converts.
 	sp := c.sp.len()
+	c.curGroup, c.curProps, c.propAt = nil, mems, sp
 	c.sp.push(Step{})
 	var out []Member // nil while every property converts to itself
 	for i := range mems {
@@ -783,7 +791,7 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 		out[i] = Member{m.Key, conv}
 	}
 	c.sp.pop(1)
-	c.curGroup, c.curProps = outerGroup, outerProps
+	c.curGroup, c.curProps, c.propAt, c.curProp = outerGroup, outerProps, outerAt, outerProp
 	if out == nil {
 		return props, true
 	}
@@ -893,7 +901,7 @@ func (c *converter) definitions(container string, defs Value) (Value, bool, bool
 	for _, m := range defs.Members() {
 		t := refTarget{container, m.Key}
 		if !c.reachable[t] {
-			c.dropped.add(droppedRec{node: nodeOf(Keys(container, m.Key)), keyword: container, reason: ReasonUnreachable, how: droppedWhole})
+			c.dropped.addRun(droppedHead{node: nodeOf(Keys(container, m.Key)), keyword: container, reason: ReasonUnreachable, how: droppedWhole}, 0)
 			continue
 		}
 		u := &unit{}
@@ -975,13 +983,18 @@ func (c *converter) nullEvent() {
 	if c.curGroup != nil && c.unit.paths.join(c.curGroup, c.curProp) {
 		return
 	}
-	n := c.sp.len() // the path ends "properties", NAME
+	c.unit.paths.addRun(c.group(), c.curProp)
+}
+
+// group returns the group of the properties converting, made when first
+// asked for: the schema path of their object, up to its "properties", and
+// its instance path. A property's own name ends both.
+func (c *converter) group() *pathGroup {
 	if c.curGroup == nil {
-		// The schema path of the object, up to its "properties", and its
-		// instance path: the property's own name ends both.
+		n := c.propAt + 1 // the path ends "properties", NAME
 		c.curGroup = &pathGroup{site: c.sp.node(n-1, &c.nodeSlab), prefix: c.instancePath(n - 2), props: c.curProps}
 	}
-	c.unit.paths.addRun(c.curGroup, c.curProp)
+	return c.curGroup
 }
 
 // instancePath makes the instance path, relative to the unit being converted,
@@ -1314,7 +1327,7 @@ func (c *converter) expandNullPaths() bool {
 			return true
 		}
 		seen := make(map[string]int, u.nulls())
-		for _, p := range u.paths.each() {
+		for _, p := range eachPath(&u.paths) {
 			key := pathKey(p.path())
 			if j, ok := seen[key]; ok {
 				c.addSite(j, p.group.site)
@@ -1427,7 +1440,7 @@ func (c *converter) expandNullPaths() bool {
 		defer func() { stack = stack[:len(stack)-1] }()
 		// The properties made nullable and the $refs, in the order the walk met them.
 		uses := c.refUses[u]
-		for i, p := range u.paths.each() {
+		for i, p := range eachPath(&u.paths) {
 			for ; len(uses) > 0 && uses[0].at == i; uses = uses[1:] {
 				if !follow(t, prefix, uses[0]) {
 					return false
@@ -1449,7 +1462,7 @@ func (c *converter) expandNullPaths() bool {
 
 // addSite adds the object of a declaration made nullable to null path i, once.
 func (c *converter) addSite(i int, site *pathNode) {
-	if c.nullPaths.at(i).group.site == site || slices.Contains(c.moreSites[i], site) {
+	if pathAt(&c.nullPaths, i).group.site == site || slices.Contains(c.moreSites[i], site) {
 		return
 	}
 	if c.moreSites == nil {
