@@ -245,8 +245,6 @@ func sendTools(e *env, toolArgs []string, noPrefix bool, opts adapter.ToolsOptio
 
 func str(s string) adapter.Value { return adapter.StringValue(s) }
 
-func member(k string, v adapter.Value) adapter.Member { return adapter.Member{Key: k, Value: v} }
-
 // writeNewFile writes data to a file that must not exist yet: an existing file is
 // never overwritten, and a failed write leaves nothing behind.
 func writeNewFile(path string, data []byte) error {

@@ -102,8 +102,8 @@ func runCalls(e *env, args []string) (int, error) {
 		rejected = append(rejected, sessions.RejectedValues(x)...)
 	}
 	out := adapter.ObjectValue(
-		member("calls", adapter.ArrayValue(calls...)),
-		member("rejected", adapter.ArrayValue(rejected...)),
+		adapter.MemberOf("calls", adapter.ArrayValue(calls...)),
+		adapter.MemberOf("rejected", adapter.ArrayValue(rejected...)),
 	)
 	return exitOK, writeJSON(e.stdout, out)
 }
@@ -131,7 +131,7 @@ func loadResponses(name string, data []byte, noPrefix, strictGiven bool, opts ad
 	for i, t := range s.Turns {
 		ex := sessions.Exchange{Label: fmt.Sprintf("turn %d", i+1), Response: t.Response, Streamed: t.Streamed, Warnings: t.Warnings}
 		if t.RequestTools.Kind() == adapter.Array {
-			ex.Request = adapter.ObjectValue(adapter.Member{Key: "tools", Value: t.RequestTools})
+			ex.Request = adapter.ObjectValue(adapter.MemberOf("tools", t.RequestTools))
 		}
 		rec.Exchanges = append(rec.Exchanges, ex)
 	}

@@ -58,19 +58,19 @@ func runCheck(e *env, args []string) (int, error) {
 		items := make([]adapter.Value, len(rows))
 		for i, r := range rows {
 			mems := []adapter.Member{
-				member("name", str(r.entry.Exposed)),
-				member("server", str(r.entry.Server)),
-				member("tool", str(r.entry.Tool.Name)),
-				member("strict", adapter.BoolValue(r.err == nil)),
+				adapter.MemberOf("name", str(r.entry.Exposed)),
+				adapter.MemberOf("server", str(r.entry.Server)),
+				adapter.MemberOf("tool", str(r.entry.Tool.Name)),
+				adapter.MemberOf("strict", adapter.BoolValue(r.err == nil)),
 			}
 			if r.err == nil {
-				mems = append(mems, member("null_paths", r.res.NullPaths.Value()), member("dropped", r.res.Dropped.Value()))
+				mems = append(mems, adapter.MemberOf("null_paths", r.res.NullPaths.Value()), adapter.MemberOf("dropped", r.res.Dropped.Value()))
 			} else {
-				mems = append(mems, member("error", r.err.Value()))
+				mems = append(mems, adapter.MemberOf("error", r.err.Value()))
 			}
 			items[i] = adapter.ObjectValue(mems...)
 		}
-		return code, writeJSON(e.stdout, adapter.ObjectValue(member("tools", adapter.ArrayValue(items...))))
+		return code, writeJSON(e.stdout, adapter.ObjectValue(adapter.MemberOf("tools", adapter.ArrayValue(items...))))
 	}
 	var sb strings.Builder
 	width := 0

@@ -73,7 +73,7 @@ func runExplain(e *env, args []string) (int, error) {
 		for i, x := range exps {
 			items[i] = x.Value()
 		}
-		return exitOK, writeJSON(e.stdout, adapter.ObjectValue(member("errors", adapter.ArrayValue(items...))))
+		return exitOK, writeJSON(e.stdout, adapter.ObjectValue(adapter.MemberOf("errors", adapter.ArrayValue(items...))))
 	}
 	var sb strings.Builder
 	for i, x := range exps {

@@ -31,7 +31,7 @@ func runStrict(e *env, args []string) (int, error) {
 	if err != nil {
 		var se *adapter.StrictError
 		errors.As(err, &se)
-		out := adapter.ObjectValue(member("ok", adapter.BoolValue(false)), member("error", se.Value()))
+		out := adapter.ObjectValue(adapter.MemberOf("ok", adapter.BoolValue(false)), adapter.MemberOf("error", se.Value()))
 		return exitFinding, writeJSON(e.stdout, out)
 	}
 	return exitOK, writeJSON(e.stdout, res.Value())

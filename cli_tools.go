@@ -93,9 +93,9 @@ func runTools(e *env, args []string) (int, error) {
 	set := adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: tf.noPrefix})
 	tools, rep := adapter.Tools(set, opts)
 	out := adapter.ObjectValue(
-		member("tools", adapter.ArrayValue(tools...)),
-		member("report", rep.Value()),
-		member("names", namesValue(set)),
+		adapter.MemberOf("tools", adapter.ArrayValue(tools...)),
+		adapter.MemberOf("report", rep.Value()),
+		adapter.MemberOf("names", namesValue(set)),
 	)
 	return exitOK, writeJSON(e.stdout, out)
 }
@@ -104,7 +104,7 @@ func runTools(e *env, args []string) (int, error) {
 func namesValue(set *adapter.ToolSet) adapter.Value {
 	mems := make([]adapter.Member, len(set.Entries))
 	for i, en := range set.Entries {
-		mems[i] = member(en.Exposed, adapter.ObjectValue(member("server", str(en.Server)), member("tool", str(en.Tool.Name))))
+		mems[i] = adapter.MemberOf(en.Exposed, adapter.ObjectValue(adapter.MemberOf("server", str(en.Server)), adapter.MemberOf("tool", str(en.Tool.Name))))
 	}
 	return adapter.ObjectValue(mems...)
 }

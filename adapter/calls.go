@@ -432,14 +432,14 @@ func describeKindArticle(v Value) string {
 func rejectedOutput(api API, callID, text string) Value {
 	if api == Responses {
 		return ObjectValue(
-			Member{"type", StringValue("function_call_output")},
-			Member{"call_id", StringValue(callID)},
-			Member{"output", StringValue(text)},
+			MemberOf("type", StringValue("function_call_output")),
+			MemberOf("call_id", StringValue(callID)),
+			MemberOf("output", StringValue(text)),
 		)
 	}
 	return ObjectValue(
-		Member{"role", StringValue("tool")},
-		Member{"tool_call_id", StringValue(callID)},
-		Member{"content", StringValue(text)},
+		MemberOf("role", StringValue("tool")),
+		MemberOf("tool_call_id", StringValue(callID)),
+		MemberOf("content", StringValue(text)),
 	)
 }

@@ -130,9 +130,9 @@ func (ch *checker) node(n Value, p Path, isRoot bool, level int) {
 }
 
 func (ch *checker) member(n Value, m Member, p Path, isRoot, isObject, isArray bool, level int) {
-	v := m.Value
-	at := p.Append(Key(m.Key))
-	switch m.Key {
+	v := m.Value()
+	at := p.Append(Key(m.Key()))
+	switch m.Key() {
 	case "type":
 		ok := false
 		switch v.Kind() {
@@ -160,8 +160,8 @@ func (ch *checker) member(n Value, m Member, p Path, isRoot, isObject, isArray b
 			if ch.properties > MaxStrictProperties {
 				ch.limit(p, "max_properties", "more than %d properties in total", MaxStrictProperties)
 			}
-			ch.addChars(p, utf8.RuneCountInString(pm.Key))
-			ch.node(pm.Value, at.Append(Key(pm.Key)), false, level)
+			ch.addChars(p, utf8.RuneCountInString(pm.Key()))
+			ch.node(pm.Value(), at.Append(Key(pm.Key())), false, level)
 		}
 	case "required":
 		if !isObject {
@@ -195,7 +195,7 @@ func (ch *checker) member(n Value, m Member, p Path, isRoot, isObject, isArray b
 	case "$ref":
 	case "description", "title":
 		if v.Kind() != String {
-			ch.add(p, m.Key, "%s must be a string", m.Key)
+			ch.add(p, m.Key(), "%s must be a string", m.Key())
 		}
 	case "pattern":
 		if v.Kind() != String {
@@ -209,25 +209,25 @@ func (ch *checker) member(n Value, m Member, p Path, isRoot, isObject, isArray b
 		}
 	case "$defs", "definitions":
 		if !isRoot {
-			ch.add(p, m.Key, "%s may appear only at the root", m.Key)
+			ch.add(p, m.Key(), "%s may appear only at the root", m.Key())
 			return
 		}
 		if v.Kind() != Object {
-			ch.add(p, m.Key, "%s must be an object", m.Key)
+			ch.add(p, m.Key(), "%s must be an object", m.Key())
 			return
 		}
 		for _, d := range v.Members() {
-			ch.addChars(p, utf8.RuneCountInString(d.Key))
-			ch.node(d.Value, at.Append(Key(d.Key)), false, 0)
+			ch.addChars(p, utf8.RuneCountInString(d.Key()))
+			ch.node(d.Value(), at.Append(Key(d.Key())), false, 0)
 		}
 	default:
-		if isNumericKeyword(m.Key) {
+		if isNumericKeyword(m.Key()) {
 			if v.Kind() != Number {
-				ch.add(p, m.Key, "%s must be a number", m.Key)
+				ch.add(p, m.Key(), "%s must be a number", m.Key())
 			}
 			return
 		}
-		ch.add(p, m.Key, "%q is not allowed in a strict schema", m.Key)
+		ch.add(p, m.Key(), "%q is not allowed in a strict schema", m.Key())
 	}
 }
 
@@ -247,14 +247,14 @@ func (ch *checker) required(n, props Value, p Path) {
 		listed[it.Str()]++
 	}
 	for _, m := range props.Members() {
-		switch listed[m.Key] {
+		switch listed[m.Key()] {
 		case 0:
-			ch.add(p, "required", "required must include every property; %s is missing", QuoteForMessage(m.Key))
+			ch.add(p, "required", "required must include every property; %s is missing", QuoteForMessage(m.Key()))
 		case 1:
 		default:
-			ch.add(p, "required", "required lists %s more than once", QuoteForMessage(m.Key))
+			ch.add(p, "required", "required lists %s more than once", QuoteForMessage(m.Key()))
 		}
-		delete(listed, m.Key)
+		delete(listed, m.Key())
 	}
 	for name := range listed {
 		ch.add(p, "required", "required names %s, which is not a property", QuoteForMessage(name))

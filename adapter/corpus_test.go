@@ -117,18 +117,18 @@ func TestCorpusToolLists(t *testing.T) {
 			slices.Sort(keywords)
 			var fb []Member
 			for _, k := range keywords {
-				fb = append(fb, Member{k, corpusNum(fallback[k])})
+				fb = append(fb, MemberOf(k, corpusNum(fallback[k])))
 			}
 			got := MarshalIndent(ObjectValue(
-				Member{"file", StringValue(filepath.Base(file))},
-				Member{"tools", corpusNum(len(tools))},
-				Member{"strict", corpusNum(strictCount)},
-				Member{"fallback", ObjectValue(fb...)},
-				Member{"excluded", corpusNum(len(tools) - strictCount)},
-				Member{"null_paths", corpusNum(nullPaths)},
-				Member{"dropped", corpusNum(dropped)},
-				Member{"removed", corpusNum(removed)},
-				Member{"truncated", ObjectValue(Member{"chat", corpusNum(truncated[Chat])}, Member{"responses", corpusNum(truncated[Responses])})},
+				MemberOf("file", StringValue(filepath.Base(file))),
+				MemberOf("tools", corpusNum(len(tools))),
+				MemberOf("strict", corpusNum(strictCount)),
+				MemberOf("fallback", ObjectValue(fb...)),
+				MemberOf("excluded", corpusNum(len(tools)-strictCount)),
+				MemberOf("null_paths", corpusNum(nullPaths)),
+				MemberOf("dropped", corpusNum(dropped)),
+				MemberOf("removed", corpusNum(removed)),
+				MemberOf("truncated", ObjectValue(MemberOf("chat", corpusNum(truncated[Chat])), MemberOf("responses", corpusNum(truncated[Responses])))),
 			))
 			golden := filepath.Join("testdata", "golden", name+".json")
 			if *updateGolden {

@@ -273,7 +273,7 @@ func (b *builder) run() (Value, outcome) {
 			c := at(buf, i)
 			f := &frames[len(frames)-1]
 			if f.obj {
-				b.mems = append(b.mems, Member{f.key, v})
+				b.mems = append(b.mems, MemberOf(f.key, v))
 				if c == ',' {
 					i = skip(buf, i+1)
 					if at(buf, i) != '"' {
@@ -391,7 +391,7 @@ func (b *builder) repeated(f *frame, key string) bool {
 	n := len(b.mems) - f.base
 	if f.table == 0 {
 		for k := f.base; k < len(b.mems); k++ {
-			if b.mems[k].Key == key {
+			if b.mems[k].Key() == key {
 				return true
 			}
 		}
@@ -416,7 +416,7 @@ func (b *builder) repeated(f *frame, key string) bool {
 	mask := uint64(len(tab) - 1)
 	h := maphash.String(b.seed, key) & mask
 	for e := tab[h]; e != 0; e = tab[h] {
-		if b.mems[e-1].Key == key {
+		if b.mems[e-1].Key() == key {
 			return true
 		}
 		h = (h + 1) & mask
@@ -435,7 +435,7 @@ func (b *builder) rehash(tab []int32, n, base int) []int32 {
 	}
 	mask := uint64(n - 1)
 	for j := base; j < len(b.mems); j++ {
-		h := maphash.String(b.seed, b.mems[j].Key) & mask
+		h := maphash.String(b.seed, b.mems[j].Key()) & mask
 		for tab[h] != 0 {
 			h = (h + 1) & mask
 		}

@@ -48,9 +48,9 @@ func AppendCompact(dst []byte, v Value) []byte {
 			m := &mems[i]
 			dst = append(dst, sep)
 			sep = ','
-			dst = AppendQuoted(dst, m.Key)
+			dst = AppendQuoted(dst, m.Key())
 			dst = append(dst, ':')
-			dst = AppendCompact(dst, m.Value)
+			dst = AppendCompact(dst, m.Value())
 		}
 		return append(dst, '}')
 	}
@@ -105,12 +105,12 @@ func appendValue(dst []byte, v Value, indent string, depth, levels int) []byte {
 				dst = append(dst, ',')
 			}
 			dst = newline(dst, indent, depth+1)
-			dst = AppendQuoted(dst, m.Key)
+			dst = AppendQuoted(dst, m.Key())
 			dst = append(dst, ':')
 			if indent != "" {
 				dst = append(dst, ' ')
 			}
-			dst = appendValue(dst, m.Value, indent, depth+1, levels)
+			dst = appendValue(dst, m.Value(), indent, depth+1, levels)
 		}
 		dst = newline(dst, indent, depth)
 		return append(dst, '}')

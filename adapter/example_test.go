@@ -302,8 +302,8 @@ func ExampleAppendQuoted() {
 
 func ExampleValue() {
 	v := adapter.ObjectValue(
-		adapter.Member{Key: "z", Value: adapter.NumberValue("1.50")},
-		adapter.Member{Key: "a", Value: adapter.ArrayValue(adapter.BoolValue(true), adapter.NullValue(), adapter.StringValue("s"))},
+		adapter.MemberOf("z", adapter.NumberValue("1.50")),
+		adapter.MemberOf("a", adapter.ArrayValue(adapter.BoolValue(true), adapter.NullValue(), adapter.StringValue("s"))),
 	)
 	fmt.Println(v)
 	// Output:
@@ -343,7 +343,7 @@ func ExampleArrayValue() {
 }
 
 func ExampleObjectValue() {
-	o := adapter.ObjectValue(adapter.Member{Key: "b", Value: adapter.NullValue()}, adapter.Member{Key: "a", Value: adapter.NullValue()})
+	o := adapter.ObjectValue(adapter.MemberOf("b", adapter.NullValue()), adapter.MemberOf("a", adapter.NullValue()))
 	fmt.Println(o)
 	// Output:
 	// {"b":null,"a":null}
@@ -405,7 +405,7 @@ func ExampleValue_Items() {
 
 func ExampleValue_Members() {
 	for _, m := range must(`{"zeta": 1, "alpha": 2}`).Members() {
-		fmt.Println(m.Key, m.Value)
+		fmt.Println(m.Key(), m.Value())
 	}
 	// Output:
 	// zeta 1

@@ -81,3 +81,31 @@ func ExampleStrictResult_NullSites() {
 	// Output:
 	// ["o","a"] [["properties","o","anyOf",1,"properties","a"]]
 }
+
+// A member is a name and a value; objects are built from members in order.
+func ExampleMemberOf() {
+	limit := adapter.MemberOf("limit", adapter.NumberValue("10"))
+	fmt.Println(adapter.ObjectValue(limit, adapter.MemberOf("q", adapter.StringValue("go"))))
+	// Output:
+	// {"limit":10,"q":"go"}
+}
+
+func ExampleMember_Key() {
+	obj := must(`{"q":"go","limit":10}`)
+	for _, m := range obj.Members() {
+		fmt.Println(m.Key())
+	}
+	// Output:
+	// q
+	// limit
+}
+
+func ExampleMember_Value() {
+	obj := must(`{"q":"go","limit":10}`)
+	for _, m := range obj.Members() {
+		fmt.Println(m.Value().Kind(), m.Value())
+	}
+	// Output:
+	// string "go"
+	// number 10
+}

@@ -174,7 +174,7 @@ func tokenTree(dec *jsontext.Decoder) (Value, error) {
 			if err != nil {
 				return Value{}, err
 			}
-			mems = append(mems, Member{key, v})
+			mems = append(mems, MemberOf(key, v))
 		}
 		_, err = dec.ReadToken()
 		return ObjectValue(mems...), err

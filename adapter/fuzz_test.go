@@ -231,15 +231,15 @@ func fuzzOnlyNullsRemoved(t *testing.T, in, out Value, at Path, paths []Path) in
 		outMems := out.Members()
 		n, j := 0, 0
 		for _, m := range in.Members() {
-			if j < len(outMems) && outMems[j].Key == m.Key {
-				n += fuzzOnlyNullsRemoved(t, m.Value, outMems[j].Value, at.Append(Key(m.Key)), paths)
+			if j < len(outMems) && outMems[j].Key() == m.Key() {
+				n += fuzzOnlyNullsRemoved(t, m.Value(), outMems[j].Value(), at.Append(Key(m.Key())), paths)
 				j++
 				continue
 			}
-			if !m.Value.IsNull() {
-				t.Fatalf("at %s: non-null member %q removed", at, m.Key)
+			if !m.Value().IsNull() {
+				t.Fatalf("at %s: non-null member %q removed", at, m.Key())
 			}
-			p := at.Append(Key(m.Key))
+			p := at.Append(Key(m.Key()))
 			if !fuzzMatches(paths, p) {
 				t.Fatalf("null at %s removed, but no null path names it", p)
 			}
@@ -294,7 +294,7 @@ func FuzzToolCalls(f *testing.F) {
 	f.Fuzz(func(t *testing.T, response []byte, args string, responses bool) {
 		sent := NewSentTools([]SentTool{
 			{Exposed: "search", Strict: true, NullPaths: []Path{Keys("limit"), {Key("tags"), Every(), Key("k")}},
-				InputSchema: ObjectValue(Member{"type", StringValue("object")})},
+				InputSchema: ObjectValue(MemberOf("type", StringValue("object")))},
 			{Exposed: "echo"},
 		})
 		opts := DefaultCallsOptions()
@@ -308,10 +308,10 @@ func FuzzToolCalls(f *testing.F) {
 		}
 		var item Value
 		if responses {
-			item = ObjectValue(Member{"type", StringValue("function_call")}, Member{"call_id", StringValue("c1")}, Member{"name", StringValue(name)}, Member{"arguments", StringValue(args)})
+			item = ObjectValue(MemberOf("type", StringValue("function_call")), MemberOf("call_id", StringValue("c1")), MemberOf("name", StringValue(name)), MemberOf("arguments", StringValue(args)))
 		} else {
-			item = ObjectValue(Member{"id", StringValue("c1")}, Member{"type", StringValue("function")},
-				Member{"function", ObjectValue(Member{"name", StringValue(name)}, Member{"arguments", StringValue(args)})})
+			item = ObjectValue(MemberOf("id", StringValue("c1")), MemberOf("type", StringValue("function")),
+				MemberOf("function", ObjectValue(MemberOf("name", StringValue(name)), MemberOf("arguments", StringValue(args)))))
 		}
 		x := fuzzCheckCalls(t, ArrayValue(item), sent, opts)
 		if x == nil || len(x.Calls)+len(x.Rejected) != 1 {
@@ -355,13 +355,13 @@ func fuzzCheckCalls(t *testing.T, response Value, sent *SentTools, opts CallsOpt
 		}
 		var keys []string
 		for _, m := range mems {
-			keys = append(keys, m.Key)
+			keys = append(keys, m.Key())
 		}
 		wantKeys := "role,tool_call_id,content"
 		if r.API == Responses {
 			wantKeys = "type,call_id,output"
 		}
-		if strings.Join(keys, ",") != wantKeys || mems[1].Value.Str() != r.CallID || !strings.HasPrefix(mems[2].Value.Str(), "Error: ") {
+		if strings.Join(keys, ",") != wantKeys || mems[1].Value().Str() != r.CallID || !strings.HasPrefix(mems[2].Value().Str(), "Error: ") {
 			t.Fatalf("rejected output %s for API %q", r.Output, r.API)
 		}
 	}
@@ -502,23 +502,23 @@ type fuzzShapes struct{ r *rand.Rand }
 func (g fuzzShapes) pick(xs ...string) string { return xs[g.r.IntN(len(xs))] }
 
 func (g fuzzShapes) root() Value {
-	mems := []Member{{"type", StringValue("object")}, {"properties", g.props(0)}}
+	mems := []Member{MemberOf("type", StringValue("object")), MemberOf("properties", g.props(0))}
 	if g.r.IntN(2) == 0 {
-		mems = append(mems, Member{"required", g.required()})
+		mems = append(mems, MemberOf("required", g.required()))
 	}
 	for _, c := range []string{"$defs", "definitions"} {
 		if g.r.IntN(3) > 0 {
 			var defs []Member
 			for _, name := range []string{"a", "b", "a/b"} {
 				if g.r.IntN(3) > 0 {
-					defs = append(defs, Member{name, g.node(1)})
+					defs = append(defs, MemberOf(name, g.node(1)))
 				}
 			}
-			mems = append(mems, Member{c, ObjectValue(defs...)})
+			mems = append(mems, MemberOf(c, ObjectValue(defs...)))
 		}
 	}
 	if g.r.IntN(8) == 0 {
-		mems = append(mems, Member{"additionalProperties", BoolValue(false)})
+		mems = append(mems, MemberOf("additionalProperties", BoolValue(false)))
 	}
 	g.r.Shuffle(len(mems), func(i, j int) { mems[i], mems[j] = mems[j], mems[i] })
 	return ObjectValue(mems...)
@@ -527,7 +527,7 @@ func (g fuzzShapes) root() Value {
 func (g fuzzShapes) props(depth int) Value {
 	var mems []Member
 	for _, name := range []string{"p", "q", "r", "s"}[:g.r.IntN(5)] {
-		mems = append(mems, Member{name, g.node(depth + 1)})
+		mems = append(mems, MemberOf(name, g.node(depth+1)))
 	}
 	return ObjectValue(mems...)
 }
@@ -569,46 +569,46 @@ func (g fuzzShapes) node(depth int) Value {
 	var mems []Member
 	switch g.r.IntN(10) {
 	case 0, 1, 2: // a $ref, sometimes with siblings
-		mems = []Member{{"$ref", ref()}}
+		mems = []Member{MemberOf("$ref", ref())}
 		if g.r.IntN(3) == 0 {
-			mems = append(mems, Member{g.pick("description", "title", "default", "examples", "type", "items"), g.scalar()})
+			mems = append(mems, MemberOf(g.pick("description", "title", "default", "examples", "type", "items"), g.scalar()))
 		}
 	case 3, 4, 5, 6: // a typed node that mostly converts
 		t := typeNames[g.r.IntN(7)]
 		if g.r.IntN(3) == 0 {
-			mems = []Member{{"type", ArrayValue(StringValue(t), StringValue("null"))}}
+			mems = []Member{MemberOf("type", ArrayValue(StringValue(t), StringValue("null")))}
 		} else {
-			mems = []Member{{"type", StringValue(t)}}
+			mems = []Member{MemberOf("type", StringValue(t))}
 		}
 		switch t {
 		case "object":
-			mems = append(mems, Member{"properties", g.props(depth)})
+			mems = append(mems, MemberOf("properties", g.props(depth)))
 			if g.r.IntN(2) == 0 {
-				mems = append(mems, Member{"required", g.required()})
+				mems = append(mems, MemberOf("required", g.required()))
 			}
 			if g.r.IntN(3) == 0 {
-				mems = append(mems, Member{"additionalProperties", BoolValue(false)})
+				mems = append(mems, MemberOf("additionalProperties", BoolValue(false)))
 			}
 		case "array":
-			mems = append(mems, Member{"items", g.node(depth + 1)})
+			mems = append(mems, MemberOf("items", g.node(depth+1)))
 		case "string":
 			if g.r.IntN(3) == 0 {
-				mems = append(mems, Member{"enum", ArrayValue(StringValue("x"), StringValue("y"))})
+				mems = append(mems, MemberOf("enum", ArrayValue(StringValue("x"), StringValue("y"))))
 			}
 		}
 		if g.r.IntN(4) == 0 {
-			mems = append(mems, Member{"default", g.scalar()})
+			mems = append(mems, MemberOf("default", g.scalar()))
 		}
 		if g.r.IntN(4) == 0 {
-			mems = append(mems, Member{"description", StringValue(g.pick("", "d", "\u200b", "x\U000E0041"))})
+			mems = append(mems, MemberOf("description", StringValue(g.pick("", "d", "\u200b", "x\U000E0041"))))
 		}
 	case 7: // anyOf
-		mems = []Member{{"anyOf", ArrayValue(g.node(depth+1), g.node(depth+1))}}
+		mems = []Member{MemberOf("anyOf", ArrayValue(g.node(depth+1), g.node(depth+1)))}
 	case 8: // enum or const
 		if g.r.IntN(2) == 0 {
-			mems = []Member{{"enum", ArrayValue(g.scalar(), g.scalar())}}
+			mems = []Member{MemberOf("enum", ArrayValue(g.scalar(), g.scalar()))}
 		} else {
-			mems = []Member{{"const", g.scalar()}}
+			mems = []Member{MemberOf("const", g.scalar())}
 		}
 	default: // anything from the vocabulary
 		for range 1 + g.r.IntN(5) {
@@ -649,14 +649,14 @@ func (g fuzzShapes) node(depth int) Value {
 			default:
 				v = g.scalar()
 			}
-			mems = append(mems, Member{key, v})
+			mems = append(mems, MemberOf(key, v))
 		}
 	}
 	seen := map[string]bool{} // one of each keyword
 	out := mems[:0]
 	for _, m := range mems {
-		if !seen[m.Key] {
-			seen[m.Key] = true
+		if !seen[m.Key()] {
+			seen[m.Key()] = true
 			out = append(out, m)
 		}
 	}

@@ -14,9 +14,9 @@ func PathsValue(paths []Path) Value {
 // Value writes the error as {"path":[…],"keyword":"…","message":"…"}.
 func (e *StrictError) Value() Value {
 	return ObjectValue(
-		Member{"path", e.Path.Value()},
-		Member{"keyword", StringValue(e.Keyword)},
-		Member{"message", StringValue(e.Message)},
+		MemberOf("path", e.Path.Value()),
+		MemberOf("keyword", StringValue(e.Keyword)),
+		MemberOf("message", StringValue(e.Message)),
 	)
 }
 
@@ -24,9 +24,9 @@ func (e *StrictError) Value() Value {
 // {"ok":true,"schema":…,"null_paths":[…],"dropped":[…]}.
 func (r *StrictResult) Value() Value {
 	return ObjectValue(
-		Member{"ok", BoolValue(true)},
-		Member{"schema", r.Schema},
-		Member{"null_paths", r.NullPaths.Value()},
-		Member{"dropped", r.Dropped.Value()},
+		MemberOf("ok", BoolValue(true)),
+		MemberOf("schema", r.Schema),
+		MemberOf("null_paths", r.NullPaths.Value()),
+		MemberOf("dropped", r.Dropped.Value()),
 	)
 }

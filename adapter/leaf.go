@@ -28,7 +28,7 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 	if n.kind() != Object || len(mems) > leafMax || c.noLeaf {
 		return c.node(n, false, p)
 	}
-	if len(mems) == 1 && mems[0].Key == "type" {
+	if len(mems) == 1 && mems[0].Key() == "type" {
 		if out, ok := c.typeOnly(n, p); ok {
 			return out, true
 		}
@@ -41,14 +41,14 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 	drops := 0 // members dropped whatever their value
 	for i := range mems {
 		m := &mems[i]
-		k := classify(m.Key)
+		k := classify(m.Key())
 		bit := uint32(1) << (k & 31) // classes are fewer than 32
 		if seen&bit&leafOnce != 0 {
 			return c.node(n, false, p)
 		}
 		seen |= bit
 		kinds[i] = k
-		v := m.Value
+		v := m.Value()
 		switch k {
 		case kwType:
 			if v.kind() != String {
@@ -92,7 +92,7 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 	// It is a plain leaf. An optional property that does not accept null
 	// becomes nullable through its type, or its enum when it has no type.
 	how := nullNone
-	if p.optional && !((!hasType || types&typeNull != 0) && (!hasEnum || enumHasNull(mems[enum].Value))) {
+	if p.optional && !((!hasType || types&typeNull != 0) && (!hasEnum || enumHasNull(mems[enum].Value()))) {
 		how = nullEnum
 		if hasType {
 			how = nullAddType
@@ -109,8 +109,8 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 	desc := -1        // the description's index in the output
 	for i := range mems {
 		m := &mems[i]
-		v := m.Value
-		keep := true
+		in := m.Value()
+		v, keep := in, true
 		switch kinds[i] {
 		case kwType:
 			// A single type name (see addNullType).
@@ -123,12 +123,12 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 			v = c.clean(v)
 		case kwPattern:
 			if hasLookaround(v.text()) {
-				c.drop(m.Key, ReasonLookaround)
+				c.drop(m.Key(), ReasonLookaround)
 				keep = false
 			}
 		case kwFormat:
 			if !isStrictFormat(v.text()) {
-				c.drop(m.Key, ReasonFormat)
+				c.drop(m.Key(), ReasonFormat)
 				keep = false
 			}
 		case kwNumeric:
@@ -138,11 +138,11 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 				return Value{}, false
 			}
 		default: // kwDefault, kwOther
-			c.drop(m.Key, c.dropReason(m.Key, p))
+			c.drop(m.Key(), c.dropReason(m.Key(), p))
 			keep = false
 		}
 		if mout == nil {
-			if keep && v == m.Value {
+			if keep && v == in {
 				if kinds[i] == kwDescription {
 					desc = i
 				}
@@ -157,17 +157,17 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 			if kinds[i] == kwDescription {
 				desc = len(mout)
 			}
-			mout = append(mout, Member{m.Key, v})
+			mout = append(mout, m.withValue(v))
 		}
 	}
 	if dflt >= 0 {
 		// The default was dropped, so mout exists.
-		if text, ok := c.defaultText(p, mems[dflt].Value); ok {
+		if text, ok := c.defaultText(p, mems[dflt].Value()); ok {
 			if desc >= 0 {
-				d := &mout[desc].Value
-				*d = StringValue(joinDescription(d.Str(), text))
+				d := &mout[desc]
+				d.setValue(StringValue(joinDescription(d.Value().Str(), text)))
 			} else {
-				mout = append(mout, Member{"description", StringValue(text)})
+				mout = append(mout, MemberOf("description", StringValue(text)))
 			}
 		}
 	}
@@ -181,7 +181,7 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 // the most common plain leaf, as child would. It reports false, having done
 // nothing, for any other type.
 func (c *converter) typeOnly(n Value, p prop) (Value, bool) {
-	t := n.mems()[0].Value
+	t := n.mems()[0].Value()
 	if t.kind() != String {
 		return Value{}, false
 	}

@@ -49,7 +49,7 @@ func sameAppendedNulls(a, b Value) bool {
 		}
 	case Object:
 		for i, m := range a.mems() {
-			if !sameAppendedNulls(m.Value, b.mems()[i].Value) {
+			if !sameAppendedNulls(m.Value(), b.mems()[i].Value()) {
 				return false
 			}
 		}
@@ -103,17 +103,17 @@ func TestLeafMatchesNode(t *testing.T) {
 	// Decode refuses a key written twice; a Value built by hand may hold one.
 	str, num := StringValue("string"), NumberValue("1")
 	for _, mems := range [][]Member{
-		{{"type", str}, {"type", StringValue("integer")}},
-		{{"type", str}, {"minimum", num}, {"minimum", NumberValue("2")}},
-		{{"type", str}, {"examples", num}, {"examples", num}},
-		{{"type", str}, {"default", num}, {"default", BoolValue(true)}},
-		{{"type", str}, {"description", str}, {"description", StringValue("x")}},
-		{{"enum", ArrayValue(str)}, {"enum", ArrayValue(num)}},
+		{MemberOf("type", str), MemberOf("type", StringValue("integer"))},
+		{MemberOf("type", str), MemberOf("minimum", num), MemberOf("minimum", NumberValue("2"))},
+		{MemberOf("type", str), MemberOf("examples", num), MemberOf("examples", num)},
+		{MemberOf("type", str), MemberOf("default", num), MemberOf("default", BoolValue(true))},
+		{MemberOf("type", str), MemberOf("description", str), MemberOf("description", StringValue("x"))},
+		{MemberOf("enum", ArrayValue(str)), MemberOf("enum", ArrayValue(num))},
 	} {
 		node := ObjectValue(mems...)
-		schema := ObjectValue(Member{"type", StringValue("object")}, Member{"properties", ObjectValue(
-			Member{"o", node}, Member{"r", node}, Member{"l", ObjectValue(Member{"type", StringValue("array")}, Member{"items", node})})},
-			Member{"required", ArrayValue(StringValue("r"), StringValue("l"))})
+		schema := ObjectValue(MemberOf("type", StringValue("object")), MemberOf("properties", ObjectValue(
+			MemberOf("o", node), MemberOf("r", node), MemberOf("l", ObjectValue(MemberOf("type", StringValue("array")), MemberOf("items", node))))),
+			MemberOf("required", ArrayValue(StringValue("r"), StringValue("l"))))
 		res, err := StrictSchema(schema, StrictOptions{})
 		general, gerr := strictSchema(schema, StrictOptions{}, true)
 		sameStrictOutcome(t, schema, res, err, general, gerr)

@@ -83,10 +83,10 @@ func (w *limitWalk) node(n Value, level int, isRoot bool) bool {
 	mems := n.Members()
 	for i := range mems {
 		m := &mems[i] // in place: a Member is four words
-		switch m.Key {
+		switch m.Key() {
 		case "properties":
 			w.path = append(w.path, Key("properties"), Step{})
-			props := m.Value.Members()
+			props := m.Value().Members()
 			for j := range props {
 				p := &props[j]
 				w.properties++
@@ -94,24 +94,24 @@ func (w *limitWalk) node(n Value, level int, isRoot bool) bool {
 					w.c.err = propertiesError(append(Path{}, w.path[:len(w.path)-2]...))
 					return false
 				}
-				if w.countChars && !w.addCharsAt(utf8.RuneCountInString(p.Key), 2) {
+				if w.countChars && !w.addCharsAt(utf8.RuneCountInString(p.Key()), 2) {
 					return false
 				}
-				w.path[len(w.path)-1] = Key(p.Key)
-				if !w.node(p.Value, level, false) {
+				w.path[len(w.path)-1] = Key(p.Key())
+				if !w.node(p.Value(), level, false) {
 					return false
 				}
 			}
 			w.path = w.path[:len(w.path)-2]
 		case "items":
 			w.path = append(w.path, Key("items"))
-			if !w.node(m.Value, level, false) {
+			if !w.node(m.Value(), level, false) {
 				return false
 			}
 			w.path = w.path[:len(w.path)-1]
 		case "anyOf":
 			w.path = append(w.path, Key("anyOf"), Step{})
-			for i, b := range m.Value.Items() {
+			for i, b := range m.Value().Items() {
 				w.path[len(w.path)-1] = Index(i)
 				if !w.node(b, level, false) {
 					return false
@@ -122,25 +122,25 @@ func (w *limitWalk) node(n Value, level int, isRoot bool) bool {
 			if !isRoot {
 				continue
 			}
-			w.path = append(w.path, Key(m.Key), Step{})
-			for _, d := range m.Value.Members() {
+			w.path = append(w.path, Key(m.Key()), Step{})
+			for _, d := range m.Value().Members() {
 				// A definition name is held by the root, as a property name is
 				// held by its object.
-				if w.countChars && !w.addCharsAt(utf8.RuneCountInString(d.Key), 2) {
+				if w.countChars && !w.addCharsAt(utf8.RuneCountInString(d.Key()), 2) {
 					return false
 				}
-				w.path[len(w.path)-1] = Key(d.Key)
-				if !w.node(d.Value, 0, false) {
+				w.path[len(w.path)-1] = Key(d.Key())
+				if !w.node(d.Value(), 0, false) {
 					return false
 				}
 			}
 			w.path = w.path[:len(w.path)-2]
 		case "enum":
-			if !w.enum(m.Value) {
+			if !w.enum(m.Value()) {
 				return false
 			}
 		case "const":
-			if w.countChars && !w.addChars(valueChars(m.Value)) {
+			if w.countChars && !w.addChars(valueChars(m.Value())) {
 				return false
 			}
 		}

@@ -44,7 +44,7 @@ func TestChunkList(t *testing.T) {
 func TestRunList(t *testing.T) {
 	props := make([]Member, 300)
 	for i := range props {
-		props[i].Key = "p" + strconv.Itoa(i)
+		props[i] = MemberOf("p"+strconv.Itoa(i), Value{})
 	}
 	groups := []*pathGroup{{props: props}, {props: props}, {props: props}}
 	r := rand.New(rand.NewPCG(5, 6))
@@ -170,10 +170,10 @@ func TestNullPathsWithUnusedRef(t *testing.T) {
 		props, _ := s.Get("properties")
 		required, _ := s.Get("required")
 		withRef := ObjectValue(
-			Member{"type", StringValue("object")},
-			Member{"properties", ObjectValue(append(slices.Clone(props.Members()), Member{"zz_ref", ObjectValue(Member{"$ref", StringValue("#/$defs/d")})})...)},
-			Member{"required", ArrayValue(append(slices.Clone(required.Items()), StringValue("zz_ref"))...)},
-			Member{"$defs", ObjectValue(Member{"d", ObjectValue(Member{"type", StringValue("string")})})},
+			MemberOf("type", StringValue("object")),
+			MemberOf("properties", ObjectValue(append(slices.Clone(props.Members()), MemberOf("zz_ref", ObjectValue(MemberOf("$ref", StringValue("#/$defs/d")))))...)),
+			MemberOf("required", ArrayValue(append(slices.Clone(required.Items()), StringValue("zz_ref"))...)),
+			MemberOf("$defs", ObjectValue(MemberOf("d", ObjectValue(MemberOf("type", StringValue("string")))))),
 		)
 		res, err := StrictSchema(s, StrictOptions{})
 		if res == nil {

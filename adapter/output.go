@@ -199,9 +199,9 @@ func ToolOutput(callID string, result Value, opts OutputOptions) (Output, error)
 	if opts.API == Chat {
 		r.checkLength("output", out.Text)
 		out.Item = ObjectValue(
-			Member{"role", StringValue("tool")},
-			Member{"tool_call_id", callIDv},
-			Member{"content", StringValue(out.Text)},
+			MemberOf("role", StringValue("tool")),
+			MemberOf("tool_call_id", callIDv),
+			MemberOf("content", StringValue(out.Text)),
 		)
 		out.Notes = r.notes
 		return out, nil
@@ -235,9 +235,9 @@ func ToolOutput(callID string, result Value, opts OutputOptions) (Output, error)
 		r.checkLength("output", out.Text)
 	}
 	out.Item = ObjectValue(
-		Member{"type", StringValue("function_call_output")},
-		Member{"call_id", callIDv},
-		Member{"output", outv},
+		MemberOf("type", StringValue("function_call_output")),
+		MemberOf("call_id", callIDv),
+		MemberOf("output", outv),
 	)
 	out.Notes = r.notes
 	return out, nil
@@ -260,7 +260,7 @@ func outHasMedia(parts []outPart) bool {
 }
 
 func outInputText(s string) Value {
-	return ObjectValue(Member{"type", StringValue("input_text")}, Member{"text", StringValue(s)})
+	return ObjectValue(MemberOf("type", StringValue("input_text")), MemberOf("text", StringValue(s)))
 }
 
 // outResult is a tool result read by outRead.
@@ -448,9 +448,9 @@ func (r *outRenderer) block(i int, b Value) outPart {
 				r.note(i, why+"; sent as a placeholder")
 			} else {
 				p.media = ObjectValue(
-					Member{"type", StringValue("input_image")},
-					Member{"image_url", StringValue("data:" + mime + ";base64," + outStripCRLF(data.Str()))},
-					Member{"detail", StringValue("auto")},
+					MemberOf("type", StringValue("input_image")),
+					MemberOf("image_url", StringValue("data:"+mime+";base64,"+outStripCRLF(data.Str()))),
+					MemberOf("detail", StringValue("auto")),
 				)
 			}
 		}
@@ -489,9 +489,9 @@ func (r *outRenderer) block(i int, b Value) outPart {
 				r.note(i, "PDF is empty; sent as a placeholder")
 			} else {
 				p.media = ObjectValue(
-					Member{"type", StringValue("input_file")},
-					Member{"filename", StringValue(outFilename(uri.Str()))},
-					Member{"file_data", StringValue("data:application/pdf;base64," + outStripCRLF(blob.Str()))},
+					MemberOf("type", StringValue("input_file")),
+					MemberOf("filename", StringValue(outFilename(uri.Str()))),
+					MemberOf("file_data", StringValue("data:application/pdf;base64,"+outStripCRLF(blob.Str()))),
 				)
 			}
 		}

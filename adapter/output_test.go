@@ -332,14 +332,14 @@ func TestSpec9_PDFFilename(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.uri, func(t *testing.T) {
-			r := ObjectValue(Member{"content", ArrayValue(ObjectValue(
-				Member{"type", StringValue("resource")},
-				Member{"resource", ObjectValue(
-					Member{"uri", StringValue(tt.uri)},
-					Member{"mimeType", StringValue("application/pdf")},
-					Member{"blob", StringValue("AAEC")},
-				)},
-			))})
+			r := ObjectValue(MemberOf("content", ArrayValue(ObjectValue(
+				MemberOf("type", StringValue("resource")),
+				MemberOf("resource", ObjectValue(
+					MemberOf("uri", StringValue(tt.uri)),
+					MemberOf("mimeType", StringValue("application/pdf")),
+					MemberOf("blob", StringValue("AAEC")),
+				)),
+			))))
 			out, err := ToolOutput("c", r, DefaultOutputOptions(Responses))
 			if err != nil {
 				t.Fatal(err)
@@ -558,7 +558,7 @@ func TestSpec9_TooLong(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := ObjectValue(Member{"content", ArrayValue(ObjectValue(Member{"type", StringValue("text")}, Member{"text", StringValue(tt.text)}))})
+			r := ObjectValue(MemberOf("content", ArrayValue(ObjectValue(MemberOf("type", StringValue("text")), MemberOf("text", StringValue(tt.text))))))
 			out, err := ToolOutput("c", r, DefaultOutputOptions(tt.api))
 			if err != nil {
 				t.Fatal(err)
@@ -576,11 +576,11 @@ func TestSpec9_TooLong(t *testing.T) {
 	}
 	t.Run("array form counts each input_text", func(t *testing.T) {
 		long := strings.Repeat("x", MaxOutputChars)
-		r := ObjectValue(Member{"isError", BoolValue(true)}, Member{"content", ArrayValue(
-			ObjectValue(Member{"type", StringValue("text")}, Member{"text", StringValue(long)}),
-			ObjectValue(Member{"type", StringValue("image")}, Member{"data", StringValue("AAEC")}, Member{"mimeType", StringValue("image/png")}),
-			ObjectValue(Member{"type", StringValue("text")}, Member{"text", StringValue(long)}),
-		)})
+		r := ObjectValue(MemberOf("isError", BoolValue(true)), MemberOf("content", ArrayValue(
+			ObjectValue(MemberOf("type", StringValue("text")), MemberOf("text", StringValue(long))),
+			ObjectValue(MemberOf("type", StringValue("image")), MemberOf("data", StringValue("AAEC")), MemberOf("mimeType", StringValue("image/png"))),
+			ObjectValue(MemberOf("type", StringValue("text")), MemberOf("text", StringValue(long))),
+		)))
 		out, err := ToolOutput("c", r, DefaultOutputOptions(Responses))
 		if err != nil {
 			t.Fatal(err)
@@ -833,7 +833,7 @@ func outCheckItem(t testing.TB, api API, callID string, out Output) {
 	keys := func(v Value) []string {
 		var ks []string
 		for _, m := range v.Members() {
-			ks = append(ks, m.Key)
+			ks = append(ks, m.Key())
 		}
 		return ks
 	}
@@ -941,7 +941,7 @@ func TestOutputCorpus(t *testing.T) {
 				if !ok {
 					t.Fatalf("neither result nor error")
 				}
-				result = ObjectValue(Member{"error", rpcErr})
+				result = ObjectValue(MemberOf("error", rpcErr))
 			}
 			for _, api := range []API{Chat, Responses} {
 				for _, mode := range modes {

@@ -82,7 +82,7 @@ type pathGroup struct {
 }
 
 // key is the name that ends the path.
-func (e listedPath) key() string { return e.group.props[e.idx].Key }
+func (e listedPath) key() string { return e.group.props[e.idx].Key() }
 
 // path returns the path as a new Path.
 func (e listedPath) path() Path {
@@ -180,7 +180,7 @@ func (h *droppedHead) dropped(idx uint32) Dropped {
 	case droppedWhole:
 		p = h.node.path()
 	case droppedInKeyword:
-		p = h.group.site.pathThen(h.group.props[idx].Key, h.keyword)
+		p = h.group.site.pathThen(h.group.props[idx].Key(), h.keyword)
 	default:
 		p = h.node.pathThen(h.keyword)
 	}
@@ -226,7 +226,7 @@ func collect[U any](seq iter.Seq2[int, U], n int) []U {
 func (l DroppedList) Value() Value {
 	items := make([]Value, 0, l.Len())
 	for _, d := range l.All() {
-		items = append(items, ObjectValue(Member{"path", d.Path.Value()}, Member{"keyword", StringValue(d.Keyword)}))
+		items = append(items, ObjectValue(MemberOf("path", d.Path.Value()), MemberOf("keyword", StringValue(d.Keyword))))
 	}
 	return ArrayValue(items...)
 }

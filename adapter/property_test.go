@@ -28,7 +28,7 @@ func propAny(v Value) any {
 	case Object:
 		out := make(map[string]any, v.Len())
 		for _, m := range v.Members() {
-			out[m.Key] = propAny(m.Value)
+			out[m.Key()] = propAny(m.Value())
 		}
 		return out
 	}
@@ -74,59 +74,59 @@ func (g *propGen) scalar() Value {
 	var mems []Member
 	switch g.r.IntN(9) {
 	case 0:
-		mems = []Member{{"type", propStr("string")}}
+		mems = []Member{MemberOf("type", propStr("string"))}
 		if g.chance(0.4) {
-			mems = append(mems, Member{"minLength", g.num(0, 2)}, Member{"maxLength", g.num(3, 8)})
+			mems = append(mems, MemberOf("minLength", g.num(0, 2)), MemberOf("maxLength", g.num(3, 8)))
 		}
 		if g.chance(0.3) {
-			mems = append(mems, Member{"pattern", propStr("^[a-z]*$")})
+			mems = append(mems, MemberOf("pattern", propStr("^[a-z]*$")))
 		}
 		if g.chance(0.2) {
-			mems = append(mems, Member{"format", propStr("email")})
+			mems = append(mems, MemberOf("format", propStr("email")))
 		}
 	case 1:
-		mems = []Member{{"type", propStr("integer")}}
+		mems = []Member{MemberOf("type", propStr("integer"))}
 		if g.chance(0.5) {
-			mems = append(mems, Member{"minimum", g.num(-3, 2)}, Member{"maximum", g.num(3, 9)})
+			mems = append(mems, MemberOf("minimum", g.num(-3, 2)), MemberOf("maximum", g.num(3, 9)))
 		}
 		if g.chance(0.2) {
-			mems = append(mems, Member{"exclusiveMaximum", g.num(10, 12)})
+			mems = append(mems, MemberOf("exclusiveMaximum", g.num(10, 12)))
 		}
 	case 2:
-		mems = []Member{{"type", propStr("number")}}
+		mems = []Member{MemberOf("type", propStr("number"))}
 		if g.chance(0.5) {
-			mems = append(mems, Member{"multipleOf", NumberValue("0.5")})
+			mems = append(mems, MemberOf("multipleOf", NumberValue("0.5")))
 		}
 		if g.chance(0.4) {
-			mems = append(mems, Member{"exclusiveMinimum", NumberValue("-10")}, Member{"maximum", NumberValue("10")})
+			mems = append(mems, MemberOf("exclusiveMinimum", NumberValue("-10")), MemberOf("maximum", NumberValue("10")))
 		}
 	case 3:
-		mems = []Member{{"type", propStr("boolean")}}
+		mems = []Member{MemberOf("type", propStr("boolean"))}
 	case 4:
 		pool := []Value{propStr("x"), propStr("y"), NumberValue("1"), NumberValue("2"), BoolValue(true)}
 		g.r.Shuffle(len(pool), func(i, j int) { pool[i], pool[j] = pool[j], pool[i] })
-		mems = []Member{{"enum", ArrayValue(pool[:1+g.r.IntN(3)]...)}}
+		mems = []Member{MemberOf("enum", ArrayValue(pool[:1+g.r.IntN(3)]...))}
 	case 5:
-		mems = []Member{{"type", propStr("string")}, {"enum", ArrayValue(propStr("a"), propStr("b"))}}
+		mems = []Member{MemberOf("type", propStr("string")), MemberOf("enum", ArrayValue(propStr("a"), propStr("b")))}
 	case 6:
 		c := []Value{propStr("c"), NumberValue("3"), BoolValue(false)}[g.r.IntN(3)]
-		mems = []Member{{"const", c}}
+		mems = []Member{MemberOf("const", c)}
 	case 7:
 		t := []string{"string", "integer", "boolean"}[g.r.IntN(3)]
 		types := []Value{propStr(t), propStr("null")}
 		if g.chance(0.3) {
 			types = []Value{propStr(t), propStr("number")}
 		}
-		mems = []Member{{"type", ArrayValue(types...)}}
+		mems = []Member{MemberOf("type", ArrayValue(types...))}
 	case 8:
-		branches := []Value{ObjectValue(Member{"type", propStr("string")}), ObjectValue(Member{"type", propStr("integer")})}
+		branches := []Value{ObjectValue(MemberOf("type", propStr("string"))), ObjectValue(MemberOf("type", propStr("integer")))}
 		if g.chance(0.4) {
-			branches = append(branches, ObjectValue(Member{"type", propStr("null")}))
+			branches = append(branches, ObjectValue(MemberOf("type", propStr("null"))))
 		}
-		mems = []Member{{"anyOf", ArrayValue(branches...)}}
+		mems = []Member{MemberOf("anyOf", ArrayValue(branches...))}
 	}
 	if g.chance(0.2) {
-		mems = append(mems, Member{"description", propStr("a value")})
+		mems = append(mems, MemberOf("description", propStr("a value")))
 	}
 	return ObjectValue(mems...)
 }
@@ -137,13 +137,13 @@ func (g *propGen) container(depth int) Value {
 	case k < 2:
 		return g.object(depth, false)
 	case k < 4 || len(g.defs) == 0:
-		mems := []Member{{"type", propStr("array")}, {"items", g.node(depth + 1)}}
+		mems := []Member{MemberOf("type", propStr("array")), MemberOf("items", g.node(depth+1))}
 		if g.chance(0.3) {
-			mems = append(mems, Member{"minItems", g.num(0, 1)}, Member{"maxItems", g.num(2, 3)})
+			mems = append(mems, MemberOf("minItems", g.num(0, 1)), MemberOf("maxItems", g.num(2, 3)))
 		}
 		return ObjectValue(mems...)
 	default:
-		return ObjectValue(Member{"$ref", propStr("#/$defs/" + g.defs[g.r.IntN(len(g.defs))])})
+		return ObjectValue(MemberOf("$ref", propStr("#/$defs/"+g.defs[g.r.IntN(len(g.defs))])))
 	}
 }
 
@@ -161,10 +161,10 @@ func (g *propGen) node(depth int) Value {
 		// anyOf with one container branch and scalar ones.
 		branches := []Value{g.container(depth), g.scalar()}
 		if g.chance(0.5) {
-			branches = append(branches, ObjectValue(Member{"type", propStr("null")}))
+			branches = append(branches, ObjectValue(MemberOf("type", propStr("null"))))
 		}
 		g.r.Shuffle(len(branches), func(i, j int) { branches[i], branches[j] = branches[j], branches[i] })
-		return ObjectValue(Member{"anyOf", ArrayValue(branches...)})
+		return ObjectValue(MemberOf("anyOf", ArrayValue(branches...)))
 	}
 }
 
@@ -184,24 +184,24 @@ func (g *propGen) object(depth int, root bool) Value {
 		if g.chance(0.2) {
 			p = p.With("default", []Value{propStr("d"), NumberValue("1"), NullValue(), ObjectValue()}[g.r.IntN(4)])
 		}
-		props = append(props, Member{name, p})
+		props = append(props, MemberOf(name, p))
 		if g.chance(0.5) {
 			req = append(req, propStr(name))
 		}
 	}
-	mems := []Member{{"type", propStr("object")}}
+	mems := []Member{MemberOf("type", propStr("object"))}
 	if n > 0 || g.chance(0.5) {
-		mems = append(mems, Member{"properties", ObjectValue(props...)})
+		mems = append(mems, MemberOf("properties", ObjectValue(props...)))
 	}
 	if len(req) > 0 {
-		required = []Member{{"required", ArrayValue(req...)}}
+		required = []Member{MemberOf("required", ArrayValue(req...))}
 	}
 	mems = append(mems, required...)
 	if !root && (n == 0 || g.chance(0.3)) {
-		mems = append(mems, Member{"additionalProperties", BoolValue(false)})
+		mems = append(mems, MemberOf("additionalProperties", BoolValue(false)))
 	}
 	if g.chance(0.2) {
-		mems = append(mems, Member{"title", propStr("Obj")})
+		mems = append(mems, MemberOf("title", propStr("Obj")))
 	}
 	return ObjectValue(mems...)
 }
@@ -220,7 +220,7 @@ func (g *propGen) schema() Value {
 		if g.chance(0.4) {
 			body = g.object(1, false)
 		}
-		defs[i] = Member{"d" + strconv.Itoa(i), body}
+		defs[i] = MemberOf("d"+strconv.Itoa(i), body)
 	}
 	g.defs = nil
 	for i := range count {
@@ -252,19 +252,19 @@ func propAcceptsNullVia(root, n Value, refs []string) bool {
 	any := false
 	for _, m := range n.Members() {
 		ok := true
-		switch m.Key {
+		switch m.Key() {
 		case "type":
 			ok = typeHas(n, "null")
 		case "enum":
 			ok = false
-			for _, it := range m.Value.Items() {
+			for _, it := range m.Value().Items() {
 				ok = ok || it.IsNull()
 			}
 		case "const":
-			ok = m.Value.IsNull()
+			ok = m.Value().IsNull()
 		case "anyOf":
 			ok = false
-			for _, b := range m.Value.Items() {
+			for _, b := range m.Value().Items() {
 				ok = ok || propAcceptsNullVia(root, b, refs)
 			}
 		default:
@@ -342,10 +342,10 @@ func (g *propGen) instance(root, n Value) Value {
 		for _, m := range props.Members() {
 			required := false
 			for _, r := range req.Items() {
-				required = required || r.Str() == m.Key
+				required = required || r.Str() == m.Key()
 			}
-			if required || propAcceptsNull(root, m.Value) || g.chance(0.5) {
-				mems = append(mems, Member{m.Key, g.instance(root, m.Value)})
+			if required || propAcceptsNull(root, m.Value()) || g.chance(0.5) {
+				mems = append(mems, MemberOf(m.Key(), g.instance(root, m.Value())))
 			}
 		}
 		return ObjectValue(mems...)

@@ -20,35 +20,35 @@ func cleanSchemaNode(n Value, rem *Removed) Value {
 	mems := n.Members()
 	set := func(i int, v Value) {
 		if out == nil {
-			if v == mems[i].Value {
+			if v == mems[i].Value() {
 				return
 			}
 			out = make([]Member, len(mems))
 			copy(out, mems)
 		}
-		out[i].Value = v
+		out[i].setValue(v)
 	}
 	for i, m := range mems {
-		switch m.Key {
+		switch m.Key() {
 		case "description", "title":
-			if m.Value.Kind() == String {
-				s, r := CleanText(m.Value.Str())
+			if m.Value().Kind() == String {
+				s, r := CleanText(m.Value().Str())
 				if r.Count > 0 {
 					rem.Add(r)
 					set(i, StringValue(s))
 				}
 			}
 		case "properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies":
-			set(i, cleanSchemaMap(m.Value, rem))
+			set(i, cleanSchemaMap(m.Value(), rem))
 		case "items", "additionalItems", "additionalProperties", "unevaluatedProperties",
 			"unevaluatedItems", "propertyNames", "contains", "not", "if", "then", "else", "contentSchema":
-			if m.Value.Kind() == Array {
-				set(i, cleanSchemaList(m.Value, rem))
+			if m.Value().Kind() == Array {
+				set(i, cleanSchemaList(m.Value(), rem))
 			} else {
-				set(i, cleanSchemaNode(m.Value, rem))
+				set(i, cleanSchemaNode(m.Value(), rem))
 			}
 		case "allOf", "anyOf", "oneOf", "prefixItems":
-			set(i, cleanSchemaList(m.Value, rem))
+			set(i, cleanSchemaList(m.Value(), rem))
 		}
 	}
 	if out == nil {
@@ -61,13 +61,13 @@ func cleanSchemaMap(v Value, rem *Removed) Value {
 	mems := v.Members()
 	var out []Member
 	for i, m := range mems {
-		c := cleanSchemaNode(m.Value, rem)
-		if out == nil && c != m.Value {
+		c := cleanSchemaNode(m.Value(), rem)
+		if out == nil && c != m.Value() {
 			out = make([]Member, len(mems))
 			copy(out, mems)
 		}
 		if out != nil {
-			out[i].Value = c
+			out[i].setValue(c)
 		}
 	}
 	if out == nil {

@@ -11,7 +11,7 @@ import (
 func namesOf(in []string, buf *[]uint64, runs *[]int32) []string {
 	mems := make([]Member, len(in))
 	for i, name := range in {
-		mems[i].Key = name
+		mems[i] = MemberOf(name, Value{})
 	}
 	keys, mask := sortNames(mems, buf, runs)
 	got := make([]string, len(keys))
@@ -192,7 +192,7 @@ func TestSortNamesAllocs(t *testing.T) {
 			names := inRuns(r, randomNames(r, n, sortPrefixes), nruns)
 			mems := make([]Member, len(names))
 			for i, name := range names {
-				mems[i].Key = name
+				mems[i] = MemberOf(name, Value{})
 			}
 			sets = append(sets, mems)
 		}
@@ -215,7 +215,7 @@ func TestSortNamesAllocs(t *testing.T) {
 // TestRequiredListKeepsSorted checks that a required list that already names
 // every property in order is returned as it is, and any other is replaced.
 func TestRequiredListKeepsSorted(t *testing.T) {
-	props := ObjectValue(Member{Key: "b"}, Member{Key: "a"}, Member{Key: "c"})
+	props := ObjectValue(MemberOf("b", Value{}), MemberOf("a", Value{}), MemberOf("c", Value{}))
 	sorted := ArrayValue(StringValue("a"), StringValue("b"), StringValue("c"))
 	c := &converter{}
 	if got := c.requiredList(props, sorted); got != sorted {
@@ -245,7 +245,7 @@ func TestKeyPrefix(t *testing.T) {
 			for i := range b {
 				b[i] = byte(r.IntN(256))
 			}
-			mems := []Member{{Key: string(b)}}
+			mems := []Member{MemberOf(string(b), Value{})}
 			for _, off := range []int{0, 1, 3, 7, 8, 12} {
 				var want uint64
 				for j := off; j < off+8; j++ {

@@ -73,7 +73,7 @@ func setKeys(mems []Member, keys []uint64, bits uint, ends []int32) (_ []int32, 
 		// Below 4, bytes 0, n/2 and n-1 are all n bytes, and the rest is masked.
 		// The same code is in resetKeys: the compiler does not inline a function
 		// this long, and a call in these loops costs more than the rest.
-		s := mems[i].Key
+		s := mems[i].Key()
 		var p uint64
 		switch n := len(s); {
 		case n >= 8:
@@ -117,7 +117,7 @@ func (ks *keySorter) resetKeys(keys []uint64, off int) (same bool) {
 	var prev uint64
 	for i, k := range keys {
 		j := k & mask
-		name := mems[j].Key
+		name := mems[j].Key()
 		// The first eight bytes of name[off:], as setKeys reads them.
 		var p uint64
 		if off < len(name) {
@@ -185,7 +185,7 @@ func (ks *keySorter) sortTied(keys []uint64, off int) {
 	}
 	mask := uint64(1)<<ks.bits - 1
 	slices.SortFunc(keys, func(a, b uint64) int {
-		return strings.Compare(ks.mems[a&mask].Key, ks.mems[b&mask].Key)
+		return strings.Compare(ks.mems[a&mask].Key(), ks.mems[b&mask].Key())
 	})
 }
 
@@ -196,7 +196,7 @@ const tieBytes = 32
 func longestName(mems []Member, keys []uint64, bits uint) int {
 	n := 0
 	for _, k := range keys {
-		n = max(n, len(mems[k&(1<<bits-1)].Key))
+		n = max(n, len(mems[k&(1<<bits-1)].Key()))
 	}
 	return n
 }

@@ -211,7 +211,7 @@ func TestSpec8_ToolCalls(t *testing.T) {
 				if api == Chat {
 					text, _ = r.Output.Get("content")
 					id, _ = r.Output.Get("tool_call_id")
-					if r.Output.Members()[0].Key != "role" {
+					if r.Output.Members()[0].Key() != "role" {
 						t.Errorf("not a Chat tool message: %s", r.Output)
 					}
 				} else {
@@ -246,7 +246,7 @@ func TestSpec8_ToolCalls(t *testing.T) {
 				if len(x.Calls) != 0 || len(x.Rejected) != 1 {
 					t.Fatalf("%s %s: calls %d, rejected %d", api, name, len(x.Calls), len(x.Rejected))
 				}
-				text := x.Rejected[0].Output.Members()[2].Value.Str()
+				text := x.Rejected[0].Output.Members()[2].Value().Str()
 				if !strings.HasPrefix(text, `Error: "`+name+`" is not a tool`) || !strings.Contains(text, "call each tool directly") {
 					t.Errorf("%s %s: %q", api, name, text)
 				}

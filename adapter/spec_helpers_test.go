@@ -32,7 +32,7 @@ func spPaths(ps []Path) string { return PathsValue(ps).String() }
 func spDropped(ds []Dropped) string {
 	items := make([]string, len(ds))
 	for i, d := range ds {
-		items[i] = ObjectValue(Member{"path", d.Path.Value()}, Member{"keyword", StringValue(d.Keyword)}).String()
+		items[i] = ObjectValue(MemberOf("path", d.Path.Value()), MemberOf("keyword", StringValue(d.Keyword))).String()
 	}
 	slices.Sort(items)
 	return "[" + strings.Join(items, ",") + "]"

@@ -326,7 +326,7 @@ func TestSpec5_Limits(t *testing.T) {
 	req := func(props string) string {
 		var names []string
 		for _, m := range spValue(t, "{"+props+"}").Members() {
-			names = append(names, string(AppendQuoted(nil, m.Key)))
+			names = append(names, string(AppendQuoted(nil, m.Key())))
 		}
 		return `{"type":"object","properties":{` + props + `},"required":[` + strings.Join(names, ",") + `],"additionalProperties":false}`
 	}

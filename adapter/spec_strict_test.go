@@ -541,11 +541,11 @@ func TestSpec5_Step9_Defaults(t *testing.T) {
 // numbers are plain ASCII, but NumberValue does not check its text, so a number
 // built with hidden characters is cleaned like a string.
 func TestSpec5_Step9_DefaultTextOfBuiltNumber(t *testing.T) {
-	v := ObjectValue(Member{"type", StringValue("number")}, Member{"default", NumberValue("1\u200b5")})
+	v := ObjectValue(MemberOf("type", StringValue("number")), MemberOf("default", NumberValue("1\u200b5")))
 	schema := ObjectValue(
-		Member{"type", StringValue("object")},
-		Member{"properties", ObjectValue(Member{"v", v})},
-		Member{"required", ArrayValue(StringValue("v"))},
+		MemberOf("type", StringValue("object")),
+		MemberOf("properties", ObjectValue(MemberOf("v", v))),
+		MemberOf("required", ArrayValue(StringValue("v"))),
 	)
 	res, err := StrictSchema(schema, StrictOptions{})
 	if err != nil {

@@ -41,7 +41,7 @@ func spFailure(t *testing.T, name, schema string) string {
 	if !errors.As(err, &se) {
 		t.Fatalf("%s converts", schema)
 	}
-	return ObjectValue(Member{"name", StringValue(name)}, Member{"path", se.Path.Value()}, Member{"keyword", StringValue(se.Keyword)}, Member{"message", StringValue(se.Message)}).String()
+	return ObjectValue(MemberOf("name", StringValue(name)), MemberOf("path", se.Path.Value()), MemberOf("keyword", StringValue(se.Keyword)), MemberOf("message", StringValue(se.Message))).String()
 }
 
 // SPEC §7: tools for both APIs and the three strict modes, with the report.
@@ -141,7 +141,7 @@ func TestSpec7_Tools(t *testing.T) {
 						fn, _ = tool.Get("function")
 					}
 					mems := fn.Members()
-					if last := mems[len(mems)-1]; last.Key != "strict" || last.Value.Kind() != Bool {
+					if last := mems[len(mems)-1]; last.Key() != "strict" || last.Value().Kind() != Bool {
 						t.Errorf("%s %s: %s", api, mode, tool)
 					}
 				}

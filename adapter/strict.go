@@ -293,7 +293,7 @@ func (c *converter) reach(node Value) {
 	if typeHas(node, "object") {
 		if props, ok := node.Get("properties"); ok {
 			for _, m := range props.Members() {
-				c.reach(m.Value)
+				c.reach(m.Value())
 			}
 		}
 	}
@@ -316,7 +316,7 @@ type keywordIndex [kwCount]int32
 // value returns the value of the member of class k, null when there is none.
 func (at *keywordIndex) value(mems []Member, k keyword) Value {
 	if i := at[k]; i != 0 {
-		return mems[i-1].Value
+		return mems[i-1].Value()
 	}
 	return Value{}
 }
@@ -344,16 +344,16 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 	}
 	var at keywordIndex
 	for i := range mems {
-		k := classify(mems[i].Key)
+		k := classify(mems[i].Key())
 		kinds = append(kinds, k)
 		at[k] = int32(i + 1)
 		switch {
 		case k == kwUnsupported:
 			// Step 2: unsupported keywords, in the node's key order.
-			key := mems[i].Key
+			key := mems[i].Key()
 			advice, _ := unsupportedAdvice(key)
 			return Value{}, c.fail(key, "%q is not supported in strict mode; %s", key, advice)
-		case k == kwItems && mems[i].Value.Kind() == Array:
+		case k == kwItems && mems[i].Value().Kind() == Array:
 			return Value{}, c.fail("items", "items given as an array (tuple form) is not supported in strict mode; use one items schema for every element")
 		}
 	}
@@ -395,7 +395,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 	}
 	isObject, isArray := types&typeObject != 0, types&typeArray != 0
 	for i, k := range kinds {
-		if uncheckedKinds>>k&1 != 0 || k == kwNumeric && mems[i].Value.kind() == Number {
+		if uncheckedKinds>>k&1 != 0 || k == kwNumeric && mems[i].Value().kind() == Number {
 			continue
 		}
 		if !c.checkKind(mems[i], k, isRoot, isObject) {
@@ -466,14 +466,14 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 		switch kinds[i] {
 		case kwType:
 			if how == nullAddType {
-				b.set(i, c.addNullType(m.Value, types))
+				b.set(i, c.addNullType(m.Value(), types))
 			} else {
 				b.keep(i)
 			}
 		case kwEnum:
-			b.set(i, c.strictEnum(m.Value, how == nullAddType || how == nullEnum))
+			b.set(i, c.strictEnum(m.Value(), how == nullAddType || how == nullEnum))
 		case kwConst:
-			c.tot.chars += valueBound(m.Value)
+			c.tot.chars += valueBound(m.Value())
 			b.keep(i)
 		case kwProperties:
 			if !isObject {
@@ -481,7 +481,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 				continue
 			}
 			c.sp.push(Key("properties"))
-			conv, ok := c.properties(m.Value, n)
+			conv, ok := c.properties(m.Value(), n)
 			c.sp.pop(1)
 			if !ok {
 				return Value{}, false
@@ -493,7 +493,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 				b.drop(i, ReasonNotObject)
 				continue
 			}
-			b.set(i, c.requiredList(props, m.Value))
+			b.set(i, c.requiredList(props, m.Value()))
 			seenReq = true
 		case kwAdditionalProperties:
 			if !isObject {
@@ -507,14 +507,14 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 				b.drop(i, ReasonNotArray)
 				continue
 			}
-			conv, ok := c.items(m.Value)
+			conv, ok := c.items(m.Value())
 			if !ok {
 				return Value{}, false
 			}
 			b.set(i, conv)
 		case kwAnyOf:
 			c.sawAnyOf = true
-			src := m.Value.Items()
+			src := m.Value().Items()
 			var branches []Value // nil while every branch converts to itself
 			c.sp.push(Key("anyOf"))
 			c.sp.push(Step{})
@@ -550,22 +550,22 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 				b.keep(i)
 			}
 		case kwDescription, kwTitle:
-			if m.Value.Kind() != String {
+			if m.Value().Kind() != String {
 				b.drop(i, ReasonNotString)
 				continue
 			}
-			b.set(i, c.clean(m.Value))
+			b.set(i, c.clean(m.Value()))
 			if kinds[i] == kwDescription {
 				desc = b.last()
 			}
 		case kwPattern:
-			if hasLookaround(m.Value.Str()) {
+			if hasLookaround(m.Value().Str()) {
 				b.drop(i, ReasonLookaround)
 				continue
 			}
 			b.keep(i)
 		case kwFormat:
-			if !isStrictFormat(m.Value.Str()) {
+			if !isStrictFormat(m.Value().Str()) {
 				b.drop(i, ReasonFormat)
 				continue
 			}
@@ -575,7 +575,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 				b.drop(i, ReasonNestedDefs)
 				continue
 			}
-			conv, keep, ok := c.definitions(m.Key, m.Value)
+			conv, keep, ok := c.definitions(m.Key(), m.Value())
 			if !ok {
 				return Value{}, false
 			}
@@ -587,28 +587,28 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 		case kwNumeric:
 			b.keep(i)
 		default:
-			b.drop(i, c.dropReason(m.Key, p))
+			b.drop(i, c.dropReason(m.Key(), p))
 		}
 	}
 	if isObject {
 		if !seenProps {
-			b.add(Member{"properties", valueOf(Object, 0, nil)})
+			b.add(MemberOf("properties", valueOf(Object, 0, nil)))
 		}
 		if !seenReq {
-			b.add(Member{"required", c.requiredList(props, Value{})})
+			b.add(MemberOf("required", c.requiredList(props, Value{})))
 		}
 		if !seenAP {
-			b.add(Member{"additionalProperties", BoolValue(false)})
+			b.add(MemberOf("additionalProperties", BoolValue(false)))
 		}
 	}
 	// Most nodes have no default: defaultText is not called for them.
 	if hasDflt {
 		if text, ok := c.defaultText(p, dflt); ok {
 			if desc >= 0 {
-				d := &b.out[desc].Value
-				*d = StringValue(joinDescription(d.Str(), text))
+				d := &b.out[desc]
+				d.setValue(StringValue(joinDescription(d.Value().Str(), text)))
 			} else {
-				b.add(Member{"description", StringValue(text)})
+				b.add(MemberOf("description", StringValue(text)))
 			}
 		}
 	}
@@ -659,7 +659,7 @@ func (b *memberBuilder) keep(i int) {
 
 // set takes member i with a new value.
 func (b *memberBuilder) set(i int, v Value) {
-	if b.out == nil && v == b.src[i].Value {
+	if b.out == nil && v == b.src[i].Value() {
 		b.i = i + 1
 		return
 	}
@@ -668,13 +668,13 @@ func (b *memberBuilder) set(i int, v Value) {
 
 func (b *memberBuilder) setNew(i int, v Value) {
 	b.materialize()
-	b.out = append(b.out, Member{b.src[i].Key, v})
+	b.out = append(b.out, MemberOf(b.src[i].Key(), v))
 	b.i = i + 1
 }
 
 // drop leaves member i out and lists it in dropped.
 func (b *memberBuilder) drop(i int, reason string) {
-	b.c.drop(b.src[i].Key, reason)
+	b.c.drop(b.src[i].Key(), reason)
 	b.skip(i)
 }
 
@@ -713,7 +713,7 @@ const uncheckedKinds = 1<<kwOther | 1<<kwType | 1<<kwAdditionalProperties | 1<<k
 
 // checkKind fails a kept keyword whose value has the wrong JSON kind (SPEC §5.4).
 func (c *converter) checkKind(m Member, k keyword, isRoot, isObject bool) bool {
-	v := m.Value
+	v := m.Value()
 	switch k {
 	case kwEnum:
 		if v.Kind() != Array {
@@ -733,18 +733,18 @@ func (c *converter) checkKind(m Member, k keyword, isRoot, isObject bool) bool {
 		}
 	case kwPattern, kwFormat:
 		if v.Kind() != String {
-			return c.fail(m.Key, "%s must be a string, not %s", m.Key, describeKind(v))
+			return c.fail(m.Key(), "%s must be a string, not %s", m.Key(), describeKind(v))
 		}
 	case kwDefs:
 		if isRoot && v.Kind() != Object {
-			return c.fail(m.Key, "%s must be an object mapping names to schemas, not %s", m.Key, describeKind(v))
+			return c.fail(m.Key(), "%s must be an object mapping names to schemas, not %s", m.Key(), describeKind(v))
 		}
 	case kwNumeric:
 		if v.Kind() != Number {
-			if v.Kind() == Bool && (m.Key == "exclusiveMinimum" || m.Key == "exclusiveMaximum") {
-				return c.fail(m.Key, "a boolean %s is draft-04 syntax; write the bound itself (\"%s\": N) instead of a flag", m.Key, m.Key)
+			if v.Kind() == Bool && (m.Key() == "exclusiveMinimum" || m.Key() == "exclusiveMaximum") {
+				return c.fail(m.Key(), "a boolean %s is draft-04 syntax; write the bound itself (\"%s\": N) instead of a flag", m.Key(), m.Key())
 			}
-			return c.fail(m.Key, "%s must be a number, not %s", m.Key, describeKind(v))
+			return c.fail(m.Key(), "%s must be a number, not %s", m.Key(), describeKind(v))
 		}
 	}
 	return true
@@ -765,7 +765,8 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 	var out []Member // nil while every property converts to itself
 	for i := range mems {
 		m := &mems[i]
-		c.tot.chars += len(m.Key)
+		key, val := m.Key(), m.Value()
+		c.tot.chars += len(key)
 		// Counted one by one, as the properties before this one may hold
 		// objects of their own.
 		c.tot.properties++
@@ -773,14 +774,14 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 			// The object, whose path ends before its "properties".
 			c.crossed = propertiesError(c.outputPath(sp - 1))
 		}
-		c.sp.setKey(sp, m.Key)
+		c.sp.setKey(sp, key)
 		c.curProp = uint32(i)
-		conv, ok := c.child(m.Value, prop{is: true, optional: optional[i]})
+		conv, ok := c.child(val, prop{is: true, optional: optional[i]})
 		if !ok {
 			return Value{}, false
 		}
 		if out == nil {
-			if conv == m.Value {
+			if conv == val {
 				continue
 			}
 			out = c.members(len(mems))
@@ -788,7 +789,7 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 				copy(out, mems[:i])
 			}
 		}
-		out[i] = Member{m.Key, conv}
+		out[i] = m.withValue(conv)
 	}
 	c.sp.pop(1)
 	c.curGroup, c.curProps, c.propAt, c.curProp = outerGroup, outerProps, outerAt, outerProp
@@ -814,37 +815,37 @@ func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
 	}
 	var wrapped []Member // description and title moved onto a wrapper
 	for _, m := range n.Members() {
-		switch m.Key {
+		switch m.Key() {
 		case "$ref":
 		case "description", "title":
-			if m.Value.Kind() != String {
-				c.drop(m.Key, ReasonNotString)
+			if m.Value().Kind() != String {
+				c.drop(m.Key(), ReasonNotString)
 				continue
 			}
-			wrapped = append(wrapped, Member{m.Key, c.clean(m.Value)})
+			wrapped = append(wrapped, m.withValue(c.clean(m.Value())))
 		case "properties", "required", "additionalProperties":
-			c.drop(m.Key, ReasonNotObject)
+			c.drop(m.Key(), ReasonNotObject)
 		case "items":
-			c.drop(m.Key, ReasonNotArray)
+			c.drop(m.Key(), ReasonNotArray)
 		case "$defs", "definitions":
-			c.drop(m.Key, ReasonNestedDefs)
+			c.drop(m.Key(), ReasonNestedDefs)
 		case "pattern":
-			if m.Value.Kind() == String && hasLookaround(m.Value.Str()) {
-				c.drop(m.Key, ReasonLookaround)
+			if m.Value().Kind() == String && hasLookaround(m.Value().Str()) {
+				c.drop(m.Key(), ReasonLookaround)
 				continue
 			}
-			return Value{}, c.fail("$ref", "OpenAI rejects a $ref with sibling keywords; move %q into the referenced definition", m.Key)
+			return Value{}, c.fail("$ref", "OpenAI rejects a $ref with sibling keywords; move %q into the referenced definition", m.Key())
 		case "format":
-			if m.Value.Kind() == String && !isStrictFormat(m.Value.Str()) {
-				c.drop(m.Key, ReasonFormat)
+			if m.Value().Kind() == String && !isStrictFormat(m.Value().Str()) {
+				c.drop(m.Key(), ReasonFormat)
 				continue
 			}
-			return Value{}, c.fail("$ref", "OpenAI rejects a $ref with sibling keywords; move %q into the referenced definition", m.Key)
+			return Value{}, c.fail("$ref", "OpenAI rejects a $ref with sibling keywords; move %q into the referenced definition", m.Key())
 		default:
-			if isKept(m.Key) {
-				return Value{}, c.fail("$ref", "OpenAI rejects a $ref with sibling keywords; move %q into the referenced definition", m.Key)
+			if isKept(m.Key()) {
+				return Value{}, c.fail("$ref", "OpenAI rejects a $ref with sibling keywords; move %q into the referenced definition", m.Key())
 			}
-			c.drop(m.Key, c.dropReason(m.Key, p))
+			c.drop(m.Key(), c.dropReason(m.Key(), p))
 		}
 	}
 	c.sawRef = true
@@ -854,29 +855,29 @@ func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
 		c.nullEvent()
 	}
 	c.refUsed(t)
-	ref := objectOf([]Member{{"$ref", r}})
+	ref := objectOf([]Member{MemberOf("$ref", r)})
 	// The default, the last when a Value built by hand has several (as node
 	// takes the last of each keyword).
 	dflt := -1
 	for i, m := range n.Members() {
-		if m.Key == "default" {
+		if m.Key() == "default" {
 			dflt = i
 		}
 	}
 	text, ok := "", false
 	if dflt >= 0 {
-		text, ok = c.defaultText(p, n.Members()[dflt].Value)
+		text, ok = c.defaultText(p, n.Members()[dflt].Value())
 	}
 	if ok {
 		found := false
 		for i := range wrapped {
-			if wrapped[i].Key == "description" {
-				wrapped[i].Value = StringValue(joinDescription(wrapped[i].Value.Str(), text))
+			if wrapped[i].Key() == "description" {
+				wrapped[i].setValue(StringValue(joinDescription(wrapped[i].Value().Str(), text)))
 				found = true
 			}
 		}
 		if !found {
-			wrapped = append(wrapped, Member{"description", StringValue(text)})
+			wrapped = append(wrapped, MemberOf("description", StringValue(text)))
 		}
 	}
 	// An optional property that is a $ref, when the target does not accept null,
@@ -889,7 +890,7 @@ func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
 	if len(branches) == 1 && len(wrapped) == 0 {
 		return ref, true
 	}
-	return objectOf(append([]Member{{"anyOf", arrayOf(branches)}}, wrapped...)), true
+	return objectOf(append([]Member{MemberOf("anyOf", arrayOf(branches))}, wrapped...)), true
 }
 
 // definitions converts the reachable definitions of a root $defs or definitions
@@ -899,28 +900,28 @@ func (c *converter) definitions(container string, defs Value) (Value, bool, bool
 	saved := c.unit
 	c.allUnits()
 	for _, m := range defs.Members() {
-		t := refTarget{container, m.Key}
+		t := refTarget{container, m.Key()}
 		if !c.reachable[t] {
-			c.dropped.addRun(droppedHead{node: nodeOf(Keys(container, m.Key)), keyword: container, reason: ReasonUnreachable, how: droppedWhole}, 0)
+			c.dropped.addRun(droppedHead{node: nodeOf(Keys(container, m.Key())), keyword: container, reason: ReasonUnreachable, how: droppedWhole}, 0)
 			continue
 		}
 		u := &unit{}
 		c.units[t] = u
 		c.unit = u
 		c.sp.push(Key(container))
-		c.sp.push(Key(m.Key))
+		c.sp.push(Key(m.Key()))
 		// A definition's instance paths and depth count from its own root.
 		savedStart, savedLevel := c.unitStart, c.level
 		c.unitStart, c.level = c.sp.len(), 0
-		c.tot.chars += len(m.Key)
-		conv, ok := c.node(m.Value, false, prop{})
+		c.tot.chars += len(m.Key())
+		conv, ok := c.node(m.Value(), false, prop{})
 		c.unitStart, c.level = savedStart, savedLevel
 		c.sp.pop(2)
 		c.unit = saved
 		if !ok {
 			return Value{}, false, false
 		}
-		out = append(out, Member{m.Key, conv})
+		out = append(out, m.withValue(conv))
 	}
 	if len(out) == 0 {
 		return Value{}, false, true
@@ -929,14 +930,14 @@ func (c *converter) definitions(container string, defs Value) (Value, bool, bool
 }
 
 // nullSchema is {"type":"null"}. Values are immutable, so one is shared.
-var nullSchema = objectOf([]Member{{"type", StringValue("null")}})
+var nullSchema = objectOf([]Member{MemberOf("type", StringValue("null"))})
 
 // wrapNull replaces s by {"anyOf":[s,{"type":"null"}]}, moving its description and
 // title onto the wrapper.
 func (c *converter) wrapNull(s Value) Value {
 	var inner, moved []Member
 	for _, m := range s.Members() {
-		if m.Key == "description" || m.Key == "title" {
+		if m.Key() == "description" || m.Key() == "title" {
 			moved = append(moved, m)
 		} else {
 			inner = append(inner, m)
@@ -949,7 +950,7 @@ func (c *converter) wrapNull(s Value) Value {
 	branches := c.values(2)
 	branches[0], branches[1] = in, nullSchema
 	out := c.members(1 + len(moved))
-	out[0] = Member{"anyOf", arrayOf(branches)}
+	out[0] = MemberOf("anyOf", arrayOf(branches))
 	copy(out[1:], moved)
 	return objectOf(out)
 }
@@ -973,7 +974,7 @@ func nullableType(types typeSet) Value {
 // that is only a type, shared like nullableTypes.
 var nullableTypeSchemas = func() (out [len(typeNames) - 1]Value) {
 	for i := range out {
-		out[i] = ObjectValue(Member{"type", nullableTypes[i]})
+		out[i] = ObjectValue(MemberOf("type", nullableTypes[i]))
 	}
 	return out
 }()
@@ -1100,7 +1101,7 @@ func (c *converter) nodeAcceptsNull(s Value, ref func(refTarget) bool) bool {
 	}
 	any := false
 	for _, m := range s.Members() {
-		switch m.Key {
+		switch m.Key() {
 		case "type":
 			any = true
 			if !typeHas(s, "null") {
@@ -1108,22 +1109,22 @@ func (c *converter) nodeAcceptsNull(s Value, ref func(refTarget) bool) bool {
 			}
 		case "enum":
 			any = true
-			if !slices.ContainsFunc(m.Value.Items(), Value.IsNull) {
+			if !slices.ContainsFunc(m.Value().Items(), Value.IsNull) {
 				return false
 			}
 		case "const":
 			any = true
-			if !m.Value.IsNull() {
+			if !m.Value().IsNull() {
 				return false
 			}
 		case "anyOf":
 			any = true
-			if !slices.ContainsFunc(m.Value.Items(), func(b Value) bool { return c.nodeAcceptsNull(b, ref) }) {
+			if !slices.ContainsFunc(m.Value().Items(), func(b Value) bool { return c.nodeAcceptsNull(b, ref) }) {
 				return false
 			}
 		case "$ref":
 			any = true
-			t, ok := parseRef(m.Value.Str())
+			t, ok := parseRef(m.Value().Str())
 			if !ok || !ref(t) {
 				return false
 			}
@@ -1146,7 +1147,7 @@ func (c *converter) refAcceptsNull(t refTarget) bool {
 		for _, container := range []string{"$defs", "definitions"} {
 			if defs, ok := c.root.Get(container); ok {
 				for _, m := range defs.Members() {
-					targets = append(targets, refTarget{container, m.Key})
+					targets = append(targets, refTarget{container, m.Key()})
 				}
 			}
 		}
@@ -1237,7 +1238,7 @@ func (c *converter) optionalFlags(mems []Member, parent Value) []bool {
 	req := r.Items()
 	j := 0
 	for i, m := range mems {
-		if j < len(req) && req[j].Kind() == String && sameName(req[j].Str(), m.Key) {
+		if j < len(req) && req[j].Kind() == String && sameName(req[j].Str(), m.Key()) {
 			j++
 			continue
 		}
@@ -1248,7 +1249,7 @@ func (c *converter) optionalFlags(mems []Member, parent Value) []bool {
 	}
 	set := c.requiredSet(parent)
 	for i, m := range mems {
-		optional[i] = !set.has(m.Key)
+		optional[i] = !set.has(m.Key())
 	}
 	return optional
 }
@@ -1299,7 +1300,7 @@ func (c *converter) requiredList(props Value, existing Value) Value {
 	if old := existing.Items(); existing.Kind() == Array && len(old) == len(keys) {
 		same := true
 		for i, it := range old {
-			if it.Kind() != String || it.Str() != mems[keys[i]&mask].Key {
+			if it.Kind() != String || it.Str() != mems[keys[i]&mask].Key() {
 				same = false
 				break
 			}
@@ -1310,7 +1311,7 @@ func (c *converter) requiredList(props Value, existing Value) Value {
 	}
 	items := c.values(len(keys))[:len(keys)]
 	for i, k := range keys {
-		items[i] = StringValue(mems[k&mask].Key)
+		items[i] = StringValue(mems[k&mask].Key())
 	}
 	return arrayOf(items)
 }
@@ -1499,22 +1500,22 @@ func (c *converter) refSitePath(t refTarget, use refUse) Path {
 		// two $refs to the target can share an instance path (one in properties,
 		// one in an anyOf branch), and the first written is the one reported.
 		for _, m := range n.Members() {
-			switch m.Key {
+			switch m.Key() {
 			case "properties":
 				if !typeHas(n, "object") {
 					continue
 				}
-				for _, p := range m.Value.Members() {
-					if walk(p.Value, sp.Append(Key("properties"), Key(p.Key)), ip.Append(Key(p.Key))) {
+				for _, p := range m.Value().Members() {
+					if walk(p.Value(), sp.Append(Key("properties"), Key(p.Key())), ip.Append(Key(p.Key()))) {
 						return true
 					}
 				}
 			case "items":
-				if typeHas(n, "array") && walk(m.Value, sp.Append(Key("items")), ip.Append(Every())) {
+				if typeHas(n, "array") && walk(m.Value(), sp.Append(Key("items")), ip.Append(Every())) {
 					return true
 				}
 			case "anyOf":
-				for i, b := range m.Value.Items() {
+				for i, b := range m.Value().Items() {
 					if walk(b, sp.Append(Key("anyOf"), Index(i)), ip) {
 						return true
 					}

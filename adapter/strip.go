@@ -72,28 +72,28 @@ func stripPath(v Value, p Path, dflt Value, hasDflt bool) (Value, int) {
 	case KeyStep:
 		mems := v.Members()
 		for i, m := range mems {
-			if m.Key != step.Key {
+			if m.Key() != step.Key {
 				continue
 			}
 			if len(p) == 1 {
-				if !m.Value.IsNull() {
+				if !m.Value().IsNull() {
 					return v, 0
 				}
 				out := make([]Member, 0, len(mems))
 				out = append(out, mems[:i]...)
 				if hasDflt {
-					out = append(out, Member{m.Key, dflt})
+					out = append(out, m.withValue(dflt))
 				}
 				out = append(out, mems[i+1:]...)
 				return ObjectValue(out...), 1
 			}
-			n, removed := stripPath(m.Value, p[1:], dflt, hasDflt)
+			n, removed := stripPath(m.Value(), p[1:], dflt, hasDflt)
 			if removed == 0 {
 				return v, 0
 			}
 			out := make([]Member, len(mems))
 			copy(out, mems)
-			out[i].Value = n
+			out[i].setValue(n)
 			return ObjectValue(out...), removed
 		}
 	}

@@ -117,7 +117,7 @@ func parseTool(tv Value, at Path) (Tool, string, error) {
 		}
 		t.InputSchema = in
 	} else {
-		t.InputSchema = ObjectValue(Member{"type", StringValue("object")})
+		t.InputSchema = ObjectValue(MemberOf("type", StringValue("object")))
 		warn = fmt.Sprintf("%s: tool %s has no inputSchema; read as {\"type\":\"object\"}", at.Pointer(), QuoteForMessage(t.Name))
 	}
 	if out, ok := tv.Get("outputSchema"); ok && !out.IsNull() {

@@ -151,17 +151,17 @@ func Tools(set *ToolSet, opts ToolsOptions) ([]Value, *ToolsReport) {
 func renderTool(api API, name, desc string, params Value, strict bool) Value {
 	fn := make([]Member, 0, 5)
 	if api == Responses {
-		fn = append(fn, Member{"type", StringValue("function")})
+		fn = append(fn, MemberOf("type", StringValue("function")))
 	}
-	fn = append(fn, Member{"name", StringValue(name)})
+	fn = append(fn, MemberOf("name", StringValue(name)))
 	if desc != "" {
-		fn = append(fn, Member{"description", StringValue(desc)})
+		fn = append(fn, MemberOf("description", StringValue(desc)))
 	}
-	fn = append(fn, Member{"parameters", params}, Member{"strict", BoolValue(strict)})
+	fn = append(fn, MemberOf("parameters", params), MemberOf("strict", BoolValue(strict)))
 	if api == Responses {
 		return ObjectValue(fn...)
 	}
-	return ObjectValue(Member{"type", StringValue("function")}, Member{"function", ObjectValue(fn...)})
+	return ObjectValue(MemberOf("type", StringValue("function")), MemberOf("function", ObjectValue(fn...)))
 }
 
 // Tools returns the rendered tools, excluded ones left out.
@@ -194,7 +194,7 @@ func (r *ToolsReport) Value() Value {
 		name := o.Entry.Exposed
 		switch o.Status {
 		case StatusStrict:
-			nullPaths = append(nullPaths, Member{name, o.Conversion.NullPaths.Value()})
+			nullPaths = append(nullPaths, MemberOf(name, o.Conversion.NullPaths.Value()))
 		case StatusFallback:
 			fallbacks = append(fallbacks, failureValue(name, o.ConversionErr))
 		case StatusExcluded:
@@ -202,14 +202,14 @@ func (r *ToolsReport) Value() Value {
 			continue
 		}
 		if n := o.notes(); n.Len() > 0 {
-			notes = append(notes, Member{name, n})
+			notes = append(notes, MemberOf(name, n))
 		}
 	}
 	return ObjectValue(
-		Member{"null_paths", ObjectValue(nullPaths...)},
-		Member{"fallbacks", ArrayValue(fallbacks...)},
-		Member{"excluded", ArrayValue(excluded...)},
-		Member{"notes", ObjectValue(notes...)},
+		MemberOf("null_paths", ObjectValue(nullPaths...)),
+		MemberOf("fallbacks", ArrayValue(fallbacks...)),
+		MemberOf("excluded", ArrayValue(excluded...)),
+		MemberOf("notes", ObjectValue(notes...)),
 	)
 }
 
@@ -218,26 +218,26 @@ func (r *ToolsReport) Value() Value {
 func (o *ToolOutcome) notes() Value {
 	var mems []Member
 	if o.Truncated {
-		mems = append(mems, Member{"truncated", BoolValue(true)})
+		mems = append(mems, MemberOf("truncated", BoolValue(true)))
 	}
 	if o.Removed.Count > 0 {
-		rem := []Member{{"count", NumberValue(strconv.Itoa(o.Removed.Count))}}
+		rem := []Member{MemberOf("count", NumberValue(strconv.Itoa(o.Removed.Count)))}
 		if o.Removed.Tags != "" {
-			rem = append(rem, Member{"tags", StringValue(o.Removed.Tags)})
+			rem = append(rem, MemberOf("tags", StringValue(o.Removed.Tags)))
 		}
-		mems = append(mems, Member{"removed", ObjectValue(rem...)})
+		mems = append(mems, MemberOf("removed", ObjectValue(rem...)))
 	}
 	if o.Status == StatusStrict && o.Conversion.Dropped.Len() > 0 {
-		mems = append(mems, Member{"dropped", o.Conversion.Dropped.Value()})
+		mems = append(mems, MemberOf("dropped", o.Conversion.Dropped.Value()))
 	}
 	if o.Entry.Renamed {
-		mems = append(mems, Member{"renamed", ObjectValue(Member{"from", StringValue(o.Entry.Plain)})})
+		mems = append(mems, MemberOf("renamed", ObjectValue(MemberOf("from", StringValue(o.Entry.Plain)))))
 	}
 	return ObjectValue(mems...)
 }
 
 func failureValue(name string, e *StrictError) Value {
-	return ObjectValue(append([]Member{{"name", StringValue(name)}}, e.Value().Members()...)...)
+	return ObjectValue(append([]Member{MemberOf("name", StringValue(name))}, e.Value().Members()...)...)
 }
 
 // Sent returns what the model saw: every tool sent, with its null paths.

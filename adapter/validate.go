@@ -44,8 +44,8 @@ func (e ValidationError) Error() string {
 // Value returns the error as SPEC §8 writes it: {"path":[…],"message":"…"}.
 func (e ValidationError) Value() Value {
 	return ObjectValue(
-		Member{"path", e.Path.Value()},
-		Member{"message", StringValue(e.Message)},
+		MemberOf("path", e.Path.Value()),
+		MemberOf("message", StringValue(e.Message)),
 	)
 }
 
@@ -301,7 +301,7 @@ func vldDeeper(v Value, limit int) bool {
 		}
 	}
 	for _, m := range v.Members() {
-		if vldDeeper(m.Value, limit-1) {
+		if vldDeeper(m.Value(), limit-1) {
 			return true
 		}
 	}
@@ -456,7 +456,7 @@ func vldFindRef(schema Value, target string, withFrag bool) (Path, string, strin
 		case Object:
 			if names {
 				for _, m := range v.Members() {
-					if walk(m.Value, at.Append(Key(m.Key)), base, false) {
+					if walk(m.Value(), at.Append(Key(m.Key())), base, false) {
 						return true
 					}
 				}
@@ -472,14 +472,14 @@ func vldFindRef(schema Value, target string, withFrag bool) (Path, string, strin
 			}
 			for _, m := range v.Members() {
 				switch {
-				case m.Value.Kind() == String && (m.Key == "$ref" || m.Key == "$dynamicRef" || m.Key == "$recursiveRef" || m.Key == "$schema"):
-					if u, err := url.Parse(m.Value.Str()); err == nil && norm(base.ResolveReference(u)) == wantS {
-						found, foundKey, foundRf = at.Append(Key(m.Key)), m.Key, m.Value.Str()
+				case m.Value().Kind() == String && (m.Key() == "$ref" || m.Key() == "$dynamicRef" || m.Key() == "$recursiveRef" || m.Key() == "$schema"):
+					if u, err := url.Parse(m.Value().Str()); err == nil && norm(base.ResolveReference(u)) == wantS {
+						found, foundKey, foundRf = at.Append(Key(m.Key())), m.Key(), m.Value().Str()
 						return true
 					}
-				case vldDataKeyword(m.Key):
+				case vldDataKeyword(m.Key()):
 				default:
-					if walk(m.Value, at.Append(Key(m.Key)), base, vldNameMap(m.Key)) {
+					if walk(m.Value(), at.Append(Key(m.Key())), base, vldNameMap(m.Key())) {
 						return true
 					}
 				}
@@ -521,7 +521,7 @@ func vldToAny(v Value, bad *bool) any {
 		mems := v.Members()
 		out := make(map[string]any, len(mems))
 		for _, m := range mems {
-			out[m.Key] = vldToAny(m.Value, bad)
+			out[m.Key()] = vldToAny(m.Value(), bad)
 		}
 		return out
 	}
@@ -541,7 +541,7 @@ func vldBadNumbers(v Value, at Path, out *[]ValidationError) {
 		}
 	case Object:
 		for _, m := range v.Members() {
-			vldBadNumbers(m.Value, at.Append(Key(m.Key)), out)
+			vldBadNumbers(m.Value(), at.Append(Key(m.Key())), out)
 		}
 	}
 }
@@ -562,21 +562,21 @@ func vldSchemaToAny(v Value, bad *bool) any {
 		out := make(map[string]any, len(mems))
 		for _, m := range mems {
 			switch {
-			case m.Key == "format" && m.Value.Kind() == String:
-			case m.Key == "pattern" && m.Value.Kind() == String && !vldRE2(m.Value.Str()):
-			case vldDataKeyword(m.Key):
-				out[m.Key] = vldToAny(m.Value, bad)
-			case vldCountKeyword(m.Key) && m.Value.Kind() == Number:
-				out[m.Key] = vldCount(m.Value.NumberText(), bad)
-			case vldNameMap(m.Key) && m.Value.Kind() == Object:
-				sub := m.Value.Members()
+			case m.Key() == "format" && m.Value().Kind() == String:
+			case m.Key() == "pattern" && m.Value().Kind() == String && !vldRE2(m.Value().Str()):
+			case vldDataKeyword(m.Key()):
+				out[m.Key()] = vldToAny(m.Value(), bad)
+			case vldCountKeyword(m.Key()) && m.Value().Kind() == Number:
+				out[m.Key()] = vldCount(m.Value().NumberText(), bad)
+			case vldNameMap(m.Key()) && m.Value().Kind() == Object:
+				sub := m.Value().Members()
 				o := make(map[string]any, len(sub))
 				for _, s := range sub {
-					o[s.Key] = vldSchemaToAny(s.Value, bad)
+					o[s.Key()] = vldSchemaToAny(s.Value(), bad)
 				}
-				out[m.Key] = o
+				out[m.Key()] = o
 			default:
-				out[m.Key] = vldSchemaToAny(m.Value, bad)
+				out[m.Key()] = vldSchemaToAny(m.Value(), bad)
 			}
 		}
 		return out
@@ -604,13 +604,13 @@ func (v *Validator) Unchecked(schema Value) []Path {
 		case Object:
 			for _, m := range n.Members() {
 				switch {
-				case m.Key == "pattern" && m.Value.Kind() == String:
-					if !vldRE2(m.Value.Str()) {
+				case m.Key() == "pattern" && m.Value().Kind() == String:
+					if !vldRE2(m.Value().Str()) {
 						out = append(out, at.Append(Key("pattern")))
 					}
-				case vldDataKeyword(m.Key):
+				case vldDataKeyword(m.Key()):
 				default:
-					walk(m.Value, at.Append(Key(m.Key)))
+					walk(m.Value(), at.Append(Key(m.Key())))
 				}
 			}
 		}
@@ -1043,7 +1043,7 @@ func vldSame(a, b Value) bool {
 			return false
 		}
 		for _, m := range a.Members() {
-			if v, ok := b.Get(m.Key); !ok || !vldSame(m.Value, v) {
+			if v, ok := b.Get(m.Key()); !ok || !vldSame(m.Value(), v) {
 				return false
 			}
 		}
@@ -1250,9 +1250,9 @@ func vldOrdinals(doc Value, p Path) []int {
 		default:
 			ord[i] = int(^uint(0) >> 1)
 			for j, m := range cur.Members() {
-				if m.Key == s.Key {
+				if m.Key() == s.Key {
 					ord[i] = j
-					cur = m.Value
+					cur = m.Value()
 					break
 				}
 			}

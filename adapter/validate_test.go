@@ -480,12 +480,12 @@ func TestSpec8_Validate_Numbers(t *testing.T) {
 	}
 
 	// A Value built with NumberValue may hold text that is not a number.
-	errs, err := v.Validate(vldDecode(t, `{"type":"object"}`), ObjectValue(Member{"n", NumberValue("0x10")}))
+	errs, err := v.Validate(vldDecode(t, `{"type":"object"}`), ObjectValue(MemberOf("n", NumberValue("0x10"))))
 	if err != nil {
 		t.Fatal(err)
 	}
 	vldCheck(t, "bad number text", errs, []string{`["n"]: invalid JSON number "0x10"`})
-	_, err = v.Validate(ObjectValue(Member{"maximum", NumberValue("1..2")}), ObjectValue())
+	_, err = v.Validate(ObjectValue(MemberOf("maximum", NumberValue("1..2"))), ObjectValue())
 	var se *SchemaCompileError
 	if !errors.As(err, &se) || se.Path.Pointer() != "/maximum" {
 		t.Errorf("bad number in schema: %v", err)
@@ -635,7 +635,7 @@ func TestSpec8_Validate_Cache(t *testing.T) {
 	}
 	// A full cache starts again.
 	for i := range vldCacheMax + 1 {
-		s := ObjectValue(Member{"maxLength", NumberValue(fmt.Sprint(i))})
+		s := ObjectValue(MemberOf("maxLength", NumberValue(fmt.Sprint(i))))
 		if _, err := v.Validate(s, StringValue("x")); err != nil {
 			t.Fatal(err)
 		}

@@ -50,19 +50,19 @@ func (c CheckedCall) Value() adapter.Value {
 	}
 	if c.SchemaErr != nil {
 		errs = append(errs, adapter.ObjectValue(
-			adapter.Member{Key: "path", Value: adapter.ArrayValue()},
-			adapter.Member{Key: "message", Value: adapter.StringValue("the tool's input schema cannot be compiled: " + c.SchemaErr.Error())},
+			adapter.MemberOf("path", adapter.ArrayValue()),
+			adapter.MemberOf("message", adapter.StringValue("the tool's input schema cannot be compiled: "+c.SchemaErr.Error())),
 		))
 	}
 	return adapter.ObjectValue(
-		adapter.Member{Key: "call_id", Value: adapter.StringValue(c.CallID)},
-		adapter.Member{Key: "name", Value: adapter.StringValue(c.Name)},
-		adapter.Member{Key: "server", Value: adapter.StringValue(c.Sent.Server)},
-		adapter.Member{Key: "tool", Value: adapter.StringValue(c.Sent.Tool)},
-		adapter.Member{Key: "arguments", Value: c.Arguments},
-		adapter.Member{Key: "stripped", Value: adapter.PathsValue(c.Stripped)},
-		adapter.Member{Key: "valid", Value: adapter.BoolValue(c.Valid)},
-		adapter.Member{Key: "errors", Value: adapter.ArrayValue(errs...)},
+		adapter.MemberOf("call_id", adapter.StringValue(c.CallID)),
+		adapter.MemberOf("name", adapter.StringValue(c.Name)),
+		adapter.MemberOf("server", adapter.StringValue(c.Sent.Server)),
+		adapter.MemberOf("tool", adapter.StringValue(c.Sent.Tool)),
+		adapter.MemberOf("arguments", c.Arguments),
+		adapter.MemberOf("stripped", adapter.PathsValue(c.Stripped)),
+		adapter.MemberOf("valid", adapter.BoolValue(c.Valid)),
+		adapter.MemberOf("errors", adapter.ArrayValue(errs...)),
 	)
 }
 

@@ -61,8 +61,8 @@ func (l *loader) loadCassette(v adapter.Value, from Format) (*Recording, error) 
 		}
 		for i := 0; i < n; i++ {
 			list = append(list, adapter.ObjectValue(
-				adapter.Member{Key: "request", Value: reqs.Items()[i]},
-				adapter.Member{Key: "response", Value: resps.Items()[i]},
+				adapter.MemberOf("request", reqs.Items()[i]),
+				adapter.MemberOf("response", resps.Items()[i]),
 			))
 		}
 	}
@@ -259,14 +259,14 @@ func headerValue(h adapter.Value, name string) string {
 	switch h.Kind() {
 	case adapter.Object:
 		for _, m := range h.Members() {
-			if strings.EqualFold(m.Key, name) {
-				if m.Value.Kind() == adapter.Array {
-					if items := m.Value.Items(); len(items) > 0 {
+			if strings.EqualFold(m.Key(), name) {
+				if m.Value().Kind() == adapter.Array {
+					if items := m.Value().Items(); len(items) > 0 {
 						return items[0].Str()
 					}
 					return ""
 				}
-				return m.Value.Str()
+				return m.Value().Str()
 			}
 		}
 	case adapter.Array:

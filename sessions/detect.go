@@ -263,7 +263,7 @@ func repairPrefix(data []byte) (adapter.Value, bool) {
 		}
 		top := stack[len(stack)-1]
 		if top.obj {
-			top.mems = append(top.mems, adapter.Member{Key: top.key, Value: v})
+			top.mems = append(top.mems, adapter.MemberOf(top.key, v))
 			top.haveK = false
 		} else {
 			top.items = append(top.items, v)

@@ -318,7 +318,7 @@ func keywordAdvice(kw string) string {
 
 // Value writes the explanation as JSON.
 func (ex Explanation) Value() adapter.Value {
-	m := func(k string, v adapter.Value) adapter.Member { return adapter.Member{Key: k, Value: v} }
+	m := adapter.MemberOf
 	tool := adapter.Value{}
 	if ex.Tool != nil {
 		tool = adapter.ObjectValue(

@@ -87,11 +87,11 @@ func (w *nullWalk) node(n adapter.Value, at adapter.Path, refs []string) {
 	}
 	if props, ok := n.Get("properties"); ok {
 		for _, m := range props.Members() {
-			p := at.Append(adapter.Key(m.Key))
-			if w.acceptsNull(m.Value, refs) {
+			p := at.Append(adapter.Key(m.Key()))
+			if w.acceptsNull(m.Value(), refs) {
 				w.add(p)
 			}
-			w.node(m.Value, p, refs)
+			w.node(m.Value(), p, refs)
 		}
 	}
 	if items, ok := n.Get("items"); ok {

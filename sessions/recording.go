@@ -574,7 +574,7 @@ func (l *loader) loadErrorList(v adapter.Value) (*Recording, error) {
 				continue
 			}
 		case e.Has("error"):
-			ex.Response = adapter.ObjectValue(adapter.Member{Key: "error", Value: mustGet(e, "error")})
+			ex.Response = adapter.ObjectValue(adapter.MemberOf("error", mustGet(e, "error")))
 		default:
 			msg, ok := e.Get("message_only")
 			if !ok {
@@ -584,13 +584,13 @@ func (l *loader) loadErrorList(v adapter.Value) (*Recording, error) {
 				fails = append(fails, failf(label, "has no body and no message"))
 				continue
 			}
-			mems := []adapter.Member{{Key: "message", Value: msg}}
+			mems := []adapter.Member{adapter.MemberOf("message", msg)}
 			for _, k := range []string{"type", "param", "code"} {
 				if m, ok := e.Get(k); ok {
-					mems = append(mems, adapter.Member{Key: k, Value: m})
+					mems = append(mems, adapter.MemberOf(k, m))
 				}
 			}
-			ex.Response = adapter.ObjectValue(adapter.Member{Key: "error", Value: adapter.ObjectValue(mems...)})
+			ex.Response = adapter.ObjectValue(adapter.MemberOf("error", adapter.ObjectValue(mems...)))
 			w.add("only the error message was recorded, not the whole body")
 		}
 		ex.Status = statusOf(e, "http_status", "status", "status_code")
@@ -710,7 +710,7 @@ func describeKeys(v adapter.Value, max int) string {
 			parts = append(parts, fmt.Sprintf("%d more", len(mems)-max))
 			break
 		}
-		parts = append(parts, quote(m.Key))
+		parts = append(parts, quote(m.Key()))
 	}
 	if len(mems) == 1 {
 		return "key " + parts[0]

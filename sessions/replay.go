@@ -125,7 +125,7 @@ func ReplaySession(name string, s *Session, opts ReplayOptions) *Trace {
 		}
 		turnSent := sent
 		if len(s.Servers) == 0 && t.RequestTools.Kind() == adapter.Array {
-			turnSent = ToolsFromRequest(adapter.ObjectValue(adapter.Member{Key: "tools", Value: t.RequestTools}))
+			turnSent = ToolsFromRequest(adapter.ObjectValue(adapter.MemberOf("tools", t.RequestTools)))
 			tr.ToolsFrom, tr.Tools = ToolsInferred, nil
 		}
 		turn := replayTurn(fmt.Sprintf("turn %d", i+1), t.Response, turnSent, t.Result, true, v, opts)
@@ -242,8 +242,8 @@ func replayTurn(label string, response adapter.Value, sent *adapter.SentTools, r
 		callItems[i] = c.Value()
 	}
 	callsStage.Output = adapter.ObjectValue(
-		adapter.Member{Key: "calls", Value: adapter.ArrayValue(callItems...)},
-		adapter.Member{Key: "rejected", Value: adapter.ArrayValue(RejectedValues(x)...)},
+		adapter.MemberOf("calls", adapter.ArrayValue(callItems...)),
+		adapter.MemberOf("rejected", adapter.ArrayValue(RejectedValues(x)...)),
 	)
 	for _, r := range x.Rejected {
 		callsStage.Notes = append(callsStage.Notes, fmt.Sprintf("rejected %s: %s", quoteID(r.CallID), adapter.Sanitize(r.Reason)))
@@ -412,7 +412,7 @@ func quoteID(id string) string {
 // foundValue lists the call items of a response: {"api", "calls":[names],
 // "ignored":[{"index","type","reason"}]}.
 func foundValue(x *adapter.Extracted) adapter.Value {
-	m := func(k string, v adapter.Value) adapter.Member { return adapter.Member{Key: k, Value: v} }
+	m := adapter.MemberOf
 	var items []adapter.Value
 	for _, k := range x.Order {
 		if k >= 0 {
@@ -485,7 +485,7 @@ func truncate(s string, n int) string {
 // {"turns":[{"calls":[…],"rejected":[…],"outputs":[…],"next_input":[…]}]}. With
 // stages, each turn also carries "label" and its "stages".
 func (t *Trace) Value(stages bool) adapter.Value {
-	m := func(k string, v adapter.Value) adapter.Member { return adapter.Member{Key: k, Value: v} }
+	m := adapter.MemberOf
 	turns := make([]adapter.Value, len(t.Turns))
 	for i, turn := range t.Turns {
 		calls := make([]adapter.Value, len(turn.Calls))
@@ -521,7 +521,7 @@ func (t *Trace) Value(stages bool) adapter.Value {
 // Value writes a stage as {"stage","call","call_id","title","input","output",
 // "notes","marks"}; absent parts are omitted.
 func (s Stage) Value() adapter.Value {
-	m := func(k string, v adapter.Value) adapter.Member { return adapter.Member{Key: k, Value: v} }
+	m := adapter.MemberOf
 	mems := []adapter.Member{m("stage", adapter.StringValue(string(s.Kind)))}
 	if s.Call >= 0 {
 		mems = append(mems, m("call", adapter.NumberValue(fmt.Sprint(s.Call))), m("call_id", adapter.StringValue(s.CallID)))

@@ -121,7 +121,7 @@ func TestReplaySession(t *testing.T) {
 	for _, turn := range turns.Items() {
 		var keys []string
 		for _, m := range turn.Members() {
-			keys = append(keys, m.Key)
+			keys = append(keys, m.Key())
 		}
 		if strings.Join(keys, ",") != "calls,rejected,outputs,next_input" {
 			t.Errorf("turn keys %v", keys)

@@ -223,7 +223,7 @@ func parseTurn(name string, tv adapter.Value, at adapter.Path) (SessionTurn, err
 			return t, fail(at.Append(adapter.Key("results")), "\"results\" must be an object from call id to result")
 		}
 		for _, m := range results.Members() {
-			t.Results = append(t.Results, CallResult{CallID: m.Key, Result: m.Value})
+			t.Results = append(t.Results, CallResult{CallID: m.Key(), Result: m.Value()})
 		}
 	}
 	if tools, ok := tv.Get("request_tools"); ok {
@@ -237,7 +237,7 @@ func parseTurn(name string, tv adapter.Value, at adapter.Path) (SessionTurn, err
 
 // Value writes the session as a session file.
 func (s *Session) Value() adapter.Value {
-	m := func(k string, v adapter.Value) adapter.Member { return adapter.Member{Key: k, Value: v} }
+	m := adapter.MemberOf
 	servers := make([]adapter.Value, len(s.Servers))
 	for i, sv := range s.Servers {
 		tools := make([]adapter.Value, len(sv.Tools))

@@ -266,12 +266,12 @@ func (call *chatCall) value() adapter.Value {
 	id := adapter.StringValue(call.id)
 	if call.custom {
 		return adapter.ObjectValue(
-			adapter.Member{Key: "id", Value: id},
-			adapter.Member{Key: "type", Value: adapter.StringValue("custom")},
-			adapter.Member{Key: "custom", Value: adapter.ObjectValue(
-				adapter.Member{Key: "name", Value: adapter.StringValue(call.name)},
-				adapter.Member{Key: "input", Value: adapter.StringValue(string(call.args))},
-			)},
+			adapter.MemberOf("id", id),
+			adapter.MemberOf("type", adapter.StringValue("custom")),
+			adapter.MemberOf("custom", adapter.ObjectValue(
+				adapter.MemberOf("name", adapter.StringValue(call.name)),
+				adapter.MemberOf("input", adapter.StringValue(string(call.args))),
+			)),
 		)
 	}
 	typ := call.typ
@@ -279,16 +279,16 @@ func (call *chatCall) value() adapter.Value {
 		typ = "function"
 	}
 	return adapter.ObjectValue(
-		adapter.Member{Key: "id", Value: id},
-		adapter.Member{Key: "type", Value: adapter.StringValue(typ)},
-		adapter.Member{Key: "function", Value: call.fnValue()},
+		adapter.MemberOf("id", id),
+		adapter.MemberOf("type", adapter.StringValue(typ)),
+		adapter.MemberOf("function", call.fnValue()),
 	)
 }
 
 func (call *chatCall) fnValue() adapter.Value {
 	return adapter.ObjectValue(
-		adapter.Member{Key: "name", Value: adapter.StringValue(call.name)},
-		adapter.Member{Key: "arguments", Value: adapter.StringValue(string(call.args))},
+		adapter.MemberOf("name", adapter.StringValue(call.name)),
+		adapter.MemberOf("arguments", adapter.StringValue(string(call.args))),
 	)
 }
 
@@ -322,9 +322,9 @@ func (c *chatAcc) finish(done, sse bool, badTail string, w *warnings) (adapter.V
 			role = "assistant"
 		}
 		msg := []adapter.Member{
-			{Key: "role", Value: adapter.StringValue(role)},
-			{Key: "content", Value: textOrNull(cc.content)},
-			{Key: "refusal", Value: textOrNull(cc.refusal)},
+			adapter.MemberOf("role", adapter.StringValue(role)),
+			adapter.MemberOf("content", textOrNull(cc.content)),
+			adapter.MemberOf("refusal", textOrNull(cc.refusal)),
 		}
 		if len(cc.order) > 0 {
 			calls := slices.Clone(cc.order)
@@ -333,15 +333,15 @@ func (c *chatAcc) finish(done, sse bool, badTail string, w *warnings) (adapter.V
 			for j, call := range calls {
 				items[j] = call.value()
 			}
-			msg = append(msg, adapter.Member{Key: "tool_calls", Value: adapter.ArrayValue(items...)})
+			msg = append(msg, adapter.MemberOf("tool_calls", adapter.ArrayValue(items...)))
 		}
 		if cc.fn != nil {
-			msg = append(msg, adapter.Member{Key: "function_call", Value: cc.fn.fnValue()})
+			msg = append(msg, adapter.MemberOf("function_call", cc.fn.fnValue()))
 		}
 		choices = append(choices, adapter.ObjectValue(
-			adapter.Member{Key: "index", Value: adapter.NumberValue(fmt.Sprint(cc.index))},
-			adapter.Member{Key: "message", Value: adapter.ObjectValue(msg...)},
-			adapter.Member{Key: "finish_reason", Value: cc.finish},
+			adapter.MemberOf("index", adapter.NumberValue(fmt.Sprint(cc.index))),
+			adapter.MemberOf("message", adapter.ObjectValue(msg...)),
+			adapter.MemberOf("finish_reason", cc.finish),
 		))
 	}
 	switch {
@@ -351,18 +351,18 @@ func (c *chatAcc) finish(done, sse bool, badTail string, w *warnings) (adapter.V
 		w.add("stream ends before [DONE]: loaded as far as it goes")
 	}
 	out := []adapter.Member{
-		{Key: "id", Value: c.meta[0]},
-		{Key: "object", Value: adapter.StringValue("chat.completion")},
-		{Key: "created", Value: c.meta[1]},
-		{Key: "model", Value: c.meta[2]},
-		{Key: "choices", Value: adapter.ArrayValue(choices...)},
+		adapter.MemberOf("id", c.meta[0]),
+		adapter.MemberOf("object", adapter.StringValue("chat.completion")),
+		adapter.MemberOf("created", c.meta[1]),
+		adapter.MemberOf("model", c.meta[2]),
+		adapter.MemberOf("choices", adapter.ArrayValue(choices...)),
 	}
 	if c.hasUsage {
-		out = append(out, adapter.Member{Key: "usage", Value: c.usage})
+		out = append(out, adapter.MemberOf("usage", c.usage))
 	}
 	for i := 3; i < 5; i++ {
 		if c.haveMeta[i] {
-			out = append(out, adapter.Member{Key: chatMetaKey(i), Value: c.meta[i]})
+			out = append(out, adapter.MemberOf(chatMetaKey(i), c.meta[i]))
 		}
 	}
 	return adapter.ObjectValue(out...), nil

@@ -312,12 +312,12 @@ func eventIs(s *scanner, typ span, name, want string) bool {
 func (it *respItem) value() adapter.Value {
 	v := it.item
 	if v.Kind() != adapter.Object {
-		mems := []adapter.Member{{Key: "type", Value: adapter.StringValue(it.kind)}}
+		mems := []adapter.Member{adapter.MemberOf("type", adapter.StringValue(it.kind))}
 		if it.id != "" {
-			mems = append(mems, adapter.Member{Key: "id", Value: adapter.StringValue(it.id)})
+			mems = append(mems, adapter.MemberOf("id", adapter.StringValue(it.id)))
 		}
 		if it.kind == "message" {
-			mems = append(mems, adapter.Member{Key: "role", Value: adapter.StringValue("assistant")})
+			mems = append(mems, adapter.MemberOf("role", adapter.StringValue("assistant")))
 		}
 		v = adapter.ObjectValue(mems...)
 	}
@@ -358,7 +358,7 @@ func (p *respPart) value() adapter.Value {
 		if p.field == "refusal" {
 			typ = "refusal"
 		}
-		v = adapter.ObjectValue(adapter.Member{Key: "type", Value: adapter.StringValue(typ)})
+		v = adapter.ObjectValue(adapter.MemberOf("type", adapter.StringValue(typ)))
 	}
 	if p.done || !p.hasText {
 		return v
@@ -403,8 +403,8 @@ func (r *respAcc) finish(badTail string, w *warnings) (adapter.Value, error) {
 	resp := r.base
 	if !r.hasBase {
 		resp = adapter.ObjectValue(
-			adapter.Member{Key: "object", Value: adapter.StringValue("response")},
-			adapter.Member{Key: "status", Value: adapter.StringValue("in_progress")},
+			adapter.MemberOf("object", adapter.StringValue("response")),
+			adapter.MemberOf("status", adapter.StringValue("in_progress")),
 		)
 	}
 	resp = resp.With("output", adapter.ArrayValue(r.streamed()...))

@@ -308,7 +308,7 @@ func (s *streamLoader) exchange(label string) (Exchange, *entryError) {
 		ex.Response, err = s.resp.finish(s.badTail, &s.w)
 	default:
 		if s.hasErr {
-			ex.Response = adapter.ObjectValue(adapter.Member{Key: "error", Value: s.errVal})
+			ex.Response = adapter.ObjectValue(adapter.MemberOf("error", s.errVal))
 			ex.Warnings = s.w.result()
 			return ex, nil
 		}

@@ -165,15 +165,15 @@ func (c *yamlConv) mapping(n *yaml.Node, depth int) (adapter.Value, error) {
 		if err != nil {
 			return adapter.Value{}, err
 		}
-		mems = append(mems, adapter.Member{Key: key, Value: v})
+		mems = append(mems, adapter.MemberOf(key, v))
 	}
 	// Merged keys come after the mapping's own, which win; among the merged
 	// mappings the first wins.
 	for _, m := range merged {
-		if _, ok := lines[m.Key]; ok {
+		if _, ok := lines[m.Key()]; ok {
 			continue
 		}
-		lines[m.Key] = 0
+		lines[m.Key()] = 0
 		mems = append(mems, m)
 	}
 	return adapter.ObjectValue(mems...), nil
@@ -323,8 +323,8 @@ func validText(v adapter.Value) (out adapter.Value, changed bool) {
 		mems := v.Members()
 		var fixed []adapter.Member
 		for i, m := range mems {
-			f, ch := validText(m.Value)
-			key := m.Key
+			f, ch := validText(m.Value())
+			key := m.Key()
 			if !utf8.ValidString(key) {
 				key, ch = strings.ToValidUTF8(key, "\uFFFD"), true
 			}
@@ -332,7 +332,7 @@ func validText(v adapter.Value) (out adapter.Value, changed bool) {
 				fixed = append(make([]adapter.Member, 0, len(mems)), mems[:i]...)
 			}
 			if fixed != nil {
-				fixed = append(fixed, adapter.Member{Key: key, Value: f})
+				fixed = append(fixed, adapter.MemberOf(key, f))
 			}
 		}
 		if fixed != nil {

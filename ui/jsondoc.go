@@ -88,7 +88,7 @@ func countValues(v adapter.Value) (n, containers int) {
 	switch v.Kind() {
 	case adapter.Object:
 		for _, m := range v.Members() {
-			a, b := countValues(m.Value)
+			a, b := countValues(m.Value())
 			n, containers = n+a, containers+b
 		}
 	case adapter.Array:
@@ -152,7 +152,7 @@ func (p *printer) value(v adapter.Value, parent int32, step adapter.Step, ptr st
 		if v.Kind() == adapter.Object {
 			ms := v.Members()
 			for i, m := range ms {
-				p.value(m.Value, id, adapter.Key(m.Key), ptr+"/"+escapePointer(m.Key), depth+1, lexObject, m.Key, i < len(ms)-1)
+				p.value(m.Value(), id, adapter.Key(m.Key()), ptr+"/"+escapePointer(m.Key()), depth+1, lexObject, m.Key(), i < len(ms)-1)
 			}
 		} else {
 			items := v.Items()

@@ -89,7 +89,7 @@ func TestJSONDocPointerMap(t *testing.T) {
 }
 
 func TestJSONDocDrawsInvisibleCharactersVisibly(t *testing.T) {
-	v := adapter.ObjectValue(adapter.Member{Key: "k\x1b[2J", Value: adapter.StringValue("a\u200bb\u009b31m\u2028")})
+	v := adapter.ObjectValue(adapter.MemberOf("k\x1b[2J", adapter.StringValue("a\u200bb\u009b31m\u2028")))
 	d := checkDoc(t, v)
 	text := d.lines[1].text
 	for _, want := range []string{"⟨U+200B⟩", "⟨U+009B⟩", "⟨U+2028⟩", `\u001b[2J`} {

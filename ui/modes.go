@@ -178,8 +178,8 @@ func (e *engine) rawDoc(i int, o *adapter.ToolOutcome) *jsonDoc {
 	}
 	raw := o.Entry.Tool.Raw
 	if raw.IsNull() {
-		raw = adapter.ObjectValue(adapter.Member{Key: "name", Value: adapter.StringValue(o.Entry.Tool.Name)},
-			adapter.Member{Key: "inputSchema", Value: o.Entry.Tool.InputSchema})
+		raw = adapter.ObjectValue(adapter.MemberOf("name", adapter.StringValue(o.Entry.Tool.Name)),
+			adapter.MemberOf("inputSchema", o.Entry.Tool.InputSchema))
 	}
 	d := newJSONDoc(raw)
 	e.rawDocs[i] = d

@@ -487,11 +487,11 @@ func TestReplaySessionKeepsItsSavedOptions(t *testing.T) {
 	}
 	var mems []adapter.Member
 	for _, m := range doc.Members() {
-		if m.Key == "options" {
-			m.Value = adapter.ObjectValue(append(m.Value.Members(),
-				adapter.Member{Key: "error_prefix", Value: adapter.StringValue("Oops: ")},
-				adapter.Member{Key: "structured", Value: adapter.StringValue("ignore")},
-				adapter.Member{Key: "apply_defaults", Value: adapter.BoolValue(true)})...)
+		if m.Key() == "options" {
+			m = adapter.MemberOf(m.Key(), adapter.ObjectValue(append(m.Value().Members(),
+				adapter.MemberOf("error_prefix", adapter.StringValue("Oops: ")),
+				adapter.MemberOf("structured", adapter.StringValue("ignore")),
+				adapter.MemberOf("apply_defaults", adapter.BoolValue(true)))...))
 		}
 		mems = append(mems, m)
 	}
