@@ -17,6 +17,10 @@ import "math/bits"
 const leafOnce = 1<<kwType | 1<<kwEnum | 1<<kwDescription | 1<<kwTitle |
 	1<<kwPattern | 1<<kwFormat | 1<<kwDefault | 1<<kwItems
 
+// leafAsIs are the classes of keyword a plain leaf keeps as they are, with
+// nothing to check or count, when it is not made nullable.
+const leafAsIs = 1<<kwType | 1<<kwNumeric
+
 // leafMax is the most members a plain leaf is taken to have.
 const leafMax = 12
 
@@ -98,6 +102,9 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 			how = nullAddType
 		}
 		c.nullEvent()
+	} else if seen&^leafAsIs == 0 {
+		// Nothing to change, check or count: the output is the input.
+		return n, true
 	}
 	// The output has at most the members kept, and a description when the
 	// default's text goes into one the leaf lacks.
