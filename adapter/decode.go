@@ -177,7 +177,7 @@ func skip(buf []byte, i int) int {
 func build(s string) (Value, outcome) {
 	b := builder{
 		s:     s,
-		buf:   unsafe.Slice(unsafe.StringData(s), len(s)),
+		buf:   bytesOf(s),
 		mems:  make([]Member, 0, 32),
 		items: make([]Value, 0, 16),
 	}
@@ -567,7 +567,7 @@ func zeroBytes(x uint64) uint64 { return (x - ones) & ^x & highs }
 // space to tilde: 8 bytes at a time, the first byte below 0x20, DEL or above it
 // ending the run.
 func printablePrefix(s string) int {
-	b := unsafe.Slice(unsafe.StringData(s), len(s))
+	b := bytesOf(s)
 	i := 0
 	for ; i+8 <= len(b); i += 8 {
 		x := binary.LittleEndian.Uint64(b[i : i+8])

@@ -4,7 +4,6 @@ import (
 	"encoding/binary"
 	"slices"
 	"unicode/utf8"
-	"unsafe"
 
 	"github.com/go-json-experiment/json/jsontext"
 )
@@ -163,7 +162,7 @@ func AppendQuoted(dst []byte, s string) []byte {
 // valid UTF-8 without '"', '\\' or a byte below 0x20: whether out is then the
 // inside of the JSON string literal of s. When it is not, out holds part of s.
 func copyPlain(out []byte, s string) bool {
-	in := unsafe.Slice(unsafe.StringData(s), len(s))
+	in := bytesOf(s)
 	n := len(in)
 	var all uint64 // the bytes looked at, or-ed together: is one above 0x7F?
 	switch {

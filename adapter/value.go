@@ -99,14 +99,14 @@ func (v Value) items() []Value {
 	if v.kind() != Array || v.n() == 0 {
 		return nil
 	}
-	return unsafe.Slice((*Value)(v.ptr), v.n())
+	return sliceAt[Value](v.ptr, v.n())
 }
 
 func (v Value) mems() []Member {
 	if v.kind() != Object || v.n() == 0 {
 		return nil
 	}
-	return unsafe.Slice((*Member)(v.ptr), v.n())
+	return sliceAt[Member](v.ptr, v.n())
 }
 
 // A Member is one name/value pair of a JSON object; MemberOf makes one, and
@@ -146,16 +146,28 @@ func longMember(key string, v Value) Member {
 	return Member{key: unsafe.Pointer(p), val: Value{meta: v.meta | keyLenBits, ptr: v.ptr}}
 }
 
-// stringAt is the n bytes at p as a string. unsafe.String would check that
-// they do not wrap around the address space, which bytes a Value holds never
-// do; a name is read for every member converted, and the check costs a third
-// of the read.
+// stringAt is the n bytes at p as a string, and sliceAt the n elements at p
+// as a slice. unsafe.String and unsafe.Slice would check that the size does
+// not overflow or wrap around the address space, which what a Value points
+// to never does: a Value's text, elements or members are read at every node
+// converted, and the checks cost a third of the read.
 func stringAt(p unsafe.Pointer, n int) string {
 	type header struct {
 		data unsafe.Pointer
 		len  int
 	}
 	return *(*string)(unsafe.Pointer(&header{p, n}))
+}
+
+// bytesOf is the bytes of s, which must not be changed.
+func bytesOf(s string) []byte { return sliceAt[byte](unsafe.Pointer(unsafe.StringData(s)), len(s)) }
+
+func sliceAt[T any](p unsafe.Pointer, n int) []T {
+	type header struct {
+		data     unsafe.Pointer
+		len, cap int
+	}
+	return *(*[]T)(unsafe.Pointer(&header{p, n, n}))
 }
 
 // Key returns the member's name.
