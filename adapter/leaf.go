@@ -21,6 +21,9 @@ const leafOnce = 1<<kwType | 1<<kwEnum | 1<<kwDescription | 1<<kwTitle |
 // nothing to check or count, when it is not made nullable.
 const leafAsIs = 1<<kwType | 1<<kwNumeric
 
+// leafText are the classes of keyword whose text cleaning may change.
+const leafText = 1<<kwDescription | 1<<kwTitle
+
 // leafMax is the most members a plain leaf is taken to have.
 const leafMax = 12
 
@@ -102,7 +105,7 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 			how = nullAddType
 		}
 		c.nullEvent()
-	} else if seen&^leafAsIs == 0 {
+	} else if seen&^leafAsIs == 0 || seen&^(leafAsIs|leafText) == 0 && plainTexts(mems, kinds) {
 		// Nothing to change, check or count: the output is the input.
 		return n, true
 	}
@@ -201,6 +204,20 @@ func (c *converter) typeOnly(n Value, p prop) (Value, bool) {
 	}
 	c.nullEvent()
 	return nullableTypeSchemas[bits.TrailingZeros8(uint8(types))], true
+}
+
+// plainTexts reports whether every description and title of a leaf is
+// printable ASCII, which cleaning leaves as it is (see CleanText).
+func plainTexts(mems []Member, kinds []keyword) bool {
+	for i, k := range kinds {
+		if 1<<k&leafText != 0 {
+			s := mems[i].Value().text()
+			if printablePrefix(s) != len(s) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // enumHasNull reports whether an enum lists null.
