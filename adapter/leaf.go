@@ -105,8 +105,13 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 			how = nullAddType
 		}
 		c.nullEvent()
-	} else if seen&^leafAsIs == 0 || seen&^(leafAsIs|leafText) == 0 && plainTexts(mems, kinds) {
-		// Nothing to change, check or count: the output is the input.
+	} else if seen&^leafAsIs == 0 || seen&^(leafAsIs|leafText|1<<kwEnum) == 0 && plainTexts(mems, kinds) &&
+		(enum < 0 || !mems[enum].Value().flag()) {
+		// Nothing to change or check: the output is the input, and its enum
+		// is counted toward the limits.
+		if enum >= 0 {
+			c.strictEnum(mems[enum].Value(), false)
+		}
 		return n, true
 	}
 	// The output has at most the members kept, and a description when the
