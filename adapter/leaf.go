@@ -1,6 +1,9 @@
 package adapter
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // A plain leaf is the most common node of a schema: one type name other than
 // object, with any of description, title, enum, pattern, format, the numeric
@@ -105,6 +108,13 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 			how = nullAddType
 		}
 		c.nullEvent()
+		if hasType && seen&^(leafAsIs|leafText) == 0 && plainTexts(mems, kinds) {
+			// Only the type changes: it gains "null".
+			mout := c.members(len(mems))
+			copy(mout, mems)
+			mout[slices.Index(kinds, kwType)].setValue(nullableType(types))
+			return objectOf(mout), true
+		}
 	} else if seen&^leafAsIs == 0 || seen&^(leafAsIs|leafText|1<<kwEnum) == 0 && plainTexts(mems, kinds) &&
 		(enum < 0 || !mems[enum].Value().flag()) {
 		// Nothing to change or check: the output is the input, and its enum
