@@ -571,14 +571,46 @@ func printablePrefix(s string) int {
 	i := 0
 	for ; i+8 <= len(b); i += 8 {
 		x := binary.LittleEndian.Uint64(b[i : i+8])
-		if m := (x | (x - ones*0x20) | zeroBytes(x^(ones*0x7F))) & highs; m != 0 {
+		if m := nonPrintable(x); m != 0 {
 			return i + bits.TrailingZeros64(m)/8
 		}
 	}
-	for i < len(b) && b[i] >= 0x20 && b[i] < 0x7F {
-		i++
+	switch {
+	case i == len(b):
+	case len(b) >= 8:
+		// The last eight bytes, which overlap those already read: the
+		// first byte marked is past them, as they are printable.
+		j := len(b) - 8
+		if m := nonPrintable(binary.LittleEndian.Uint64(b[j:])); m != 0 {
+			return j + bits.TrailingZeros64(m)/8
+		}
+		i = len(b)
+	case len(b) >= 4:
+		// The first and the last four bytes, which overlap below eight.
+		if m := nonPrintable(uint64(binary.LittleEndian.Uint32(b)) | spaces<<32); m != 0 {
+			return bits.TrailingZeros64(m) / 8
+		}
+		j := len(b) - 4
+		if m := nonPrintable(uint64(binary.LittleEndian.Uint32(b[j:])) | spaces<<32); m != 0 {
+			return j + bits.TrailingZeros64(m)/8
+		}
+		i = len(b)
+	default:
+		for i < len(b) && b[i] >= 0x20 && b[i] < 0x7F {
+			i++
+		}
 	}
 	return i
+}
+
+// spaces is four printable bytes, to fill the high half of a word of four.
+const spaces = 0x20202020
+
+// nonPrintable marks the high bit of the first byte of x, read little-endian,
+// that is not printable ASCII (below 0x20, DEL or above), and maybe bytes
+// after it; it is 0 when every byte is printable.
+func nonPrintable(x uint64) uint64 {
+	return (x | (x - ones*0x20) | zeroBytes(x^(ones*0x7F))) & highs
 }
 
 // toSyntaxError turns a jsontext error into a *SyntaxError positioned in data (the

@@ -226,8 +226,7 @@ func (c *converter) typeOnly(n Value, p prop) (Value, bool) {
 func plainTexts(mems []Member, kinds []keyword) bool {
 	for i, k := range kinds {
 		if 1<<k&leafText != 0 {
-			s := mems[i].Value().text()
-			if printablePrefix(s) != len(s) {
+			if !printableASCII(mems[i].Value().text()) {
 				return false
 			}
 		}
