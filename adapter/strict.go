@@ -220,8 +220,13 @@ func (c *converter) drop(key, reason string) {
 		// A keyword of a property's schema: its path is that of the object's
 		// "properties", the name and the keyword.
 		// Most often it joins the run of the keyword of an earlier property.
+		// A default, the keyword most often dropped, is named by the
+		// constant, so that the runs of defaults compare names by address.
+		if key == "default" {
+			key = "default"
+		}
 		g := c.group()
-		if r := c.dropped.last; r != nil && r.head.group == g && r.head.keyword == key && r.head.reason == reason &&
+		if r := c.dropped.last; r != nil && r.head.group == g && sameText(r.head.keyword, key) && sameText(r.head.reason, reason) &&
 			c.dropped.joinLast(c.curProp) {
 			return
 		}
@@ -992,10 +997,14 @@ func (c *converter) nullEvent() {
 // its instance path. A property's own name ends both.
 func (c *converter) group() *pathGroup {
 	if c.curGroup == nil {
-		n := c.propAt + 1 // the path ends "properties", NAME
-		c.curGroup = &pathGroup{site: c.sp.node(n-1, &c.nodeSlab), prefix: c.instancePath(n - 2), props: c.curProps}
+		c.newGroup()
 	}
 	return c.curGroup
+}
+
+func (c *converter) newGroup() {
+	n := c.propAt + 1 // the path ends "properties", NAME
+	c.curGroup = &pathGroup{site: c.sp.node(n-1, &c.nodeSlab), prefix: c.instancePath(n - 2), props: c.curProps}
 }
 
 // instancePath makes the instance path, relative to the unit being converted,

@@ -159,6 +159,12 @@ func stringAt(p unsafe.Pointer, n int) string {
 	return *(*string)(unsafe.Pointer(&header{p, n}))
 }
 
+// sameText reports whether two strings are equal, with no call when they
+// are the same bytes (a constant, most often).
+func sameText(a, b string) bool {
+	return len(a) == len(b) && (unsafe.StringData(a) == unsafe.StringData(b) || a == b)
+}
+
 // bytesOf is the bytes of s, which must not be changed.
 func bytesOf(s string) []byte { return sliceAt[byte](unsafe.Pointer(unsafe.StringData(s)), len(s)) }
 
