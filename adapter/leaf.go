@@ -108,20 +108,16 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 			how = nullAddType
 		}
 		c.nullEvent()
-		if hasType && seen&^(leafAsIs|leafText) == 0 && plainTexts(mems, kinds) {
-			// Only the type changes: it gains "null".
-			mout := c.members(len(mems))
-			copy(mout, mems)
-			mout[slices.Index(kinds, kwType)].setValue(nullableType(types))
-			return objectOf(mout), true
-		}
-	} else if seen&^leafAsIs == 0 || seen&^(leafAsIs|leafText|1<<kwEnum) == 0 && plainTexts(mems, kinds) &&
-		(enum < 0 || !mems[enum].Value().flag()) {
+	}
+	// Most leaves keep every member but their type and items as it is.
+	if seen&^(leafAsIs|leafText|1<<kwItems) == 0 && (seen&leafText == 0 || plainTexts(mems, kinds)) {
+		return c.keptLeaf(n, mems, kinds, how == nullAddType, seen&(1<<kwItems) != 0, types)
+	}
+	if how == nullNone && seen&^(leafAsIs|leafText|1<<kwEnum) == 0 && plainTexts(mems, kinds) &&
+		!mems[enum].Value().flag() {
 		// Nothing to change or check: the output is the input, and its enum
 		// is counted toward the limits.
-		if enum >= 0 {
-			c.strictEnum(mems[enum].Value(), false)
-		}
+		c.strictEnum(mems[enum].Value(), false)
 		return n, true
 	}
 	// The output has at most the members kept, and a description when the
@@ -219,6 +215,42 @@ func (c *converter) typeOnly(n Value, p prop) (Value, bool) {
 	}
 	c.nullEvent()
 	return nullableTypeSchemas[bits.TrailingZeros8(uint8(types))], true
+}
+
+// keptLeaf converts a plain leaf whose members, but its type and items, are
+// kept as they are: the type gains "null" when addNull says so, and the
+// items, when hasItems, convert. The members are copied once one changes.
+func (c *converter) keptLeaf(n Value, mems []Member, kinds []keyword, addNull, hasItems bool, types typeSet) (Value, bool) {
+	var mout []Member // nil while the output is the input
+	if addNull {
+		// A few members: copied one by one, which costs less than a call.
+		mout = c.members(len(mems))
+		for i, k := range kinds {
+			mout[i] = mems[i]
+			if k == kwType {
+				mout[i].setValue(nullableType(types))
+			}
+		}
+	}
+	if hasItems {
+		i := slices.Index(kinds, kwItems)
+		in := mems[i].Value()
+		out, ok := c.items(in)
+		if !ok {
+			return Value{}, false
+		}
+		if out != in {
+			if mout == nil {
+				mout = c.members(len(mems))
+				copy(mout, mems)
+			}
+			mout[i].setValue(out)
+		}
+	}
+	if mout == nil {
+		return n, true
+	}
+	return objectOf(mout), true
 }
 
 // plainTexts reports whether every description and title of a leaf is
