@@ -47,8 +47,6 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 	kinds := kindsBuf[:len(mems)]
 	var seen uint32
 	var types typeSet
-	enum, dflt := -1, -1
-	drops := 0 // members dropped whatever their value
 	for i := range mems {
 		m := &mems[i]
 		k := classify(m.Key())
@@ -71,7 +69,6 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 			if v.kind() != Array {
 				return c.node(n, false, p)
 			}
-			enum = i
 		case kwDescription, kwTitle, kwPattern, kwFormat:
 			if v.kind() != String {
 				return c.node(n, false, p)
@@ -84,16 +81,18 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 			if v.kind() != Object {
 				return c.node(n, false, p)
 			}
-		case kwDefault:
-			dflt = i
-			drops++
-		case kwOther:
-			drops++
+		case kwDefault, kwOther:
 		default:
 			return c.node(n, false, p)
 		}
 	}
 	hasType, hasEnum := seen&(1<<kwType) != 0, seen&(1<<kwEnum) != 0
+	// The first loop keeps as little as it can in registers: where the enum
+	// and the default are is found again when needed.
+	enum := -1
+	if hasEnum {
+		enum = slices.Index(kinds, kwEnum)
+	}
 	// An array has items, and only an array.
 	if !hasType && !hasEnum || (types&typeArray != 0) != (seen&(1<<kwItems) != 0) {
 		return c.node(n, false, p)
@@ -122,7 +121,16 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 	}
 	// The output has at most the members kept, and a description when the
 	// default's text goes into one the leaf lacks.
-	size := len(mems) - drops
+	size, dflt := len(mems), -1
+	for i, k := range kinds {
+		switch k {
+		case kwDefault:
+			dflt = i
+			size--
+		case kwOther:
+			size--
+		}
+	}
 	if dflt >= 0 && seen&(1<<kwDescription) == 0 {
 		size++
 	}
