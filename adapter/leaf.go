@@ -38,10 +38,8 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 	if n.kind() != Object || len(mems) > leafMax || c.noLeaf {
 		return c.node(n, false, p)
 	}
-	if len(mems) == 1 && mems[0].Key() == "type" {
-		if out, ok := c.typeOnly(n, p); ok {
-			return out, true
-		}
+	if types, ok := scalarType(n); ok {
+		return c.typeOnly(n, p, types), true
 	}
 	var kindsBuf [leafMax]keyword
 	kinds := kindsBuf[:len(mems)]
@@ -206,23 +204,28 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 	return objectOf(mout), true
 }
 
-// typeOnly converts a node that is only a type name other than object and array,
-// the most common plain leaf, as child would. It reports false, having done
-// nothing, for any other type.
-func (c *converter) typeOnly(n Value, p prop) (Value, bool) {
-	t := n.mems()[0].Value()
-	if t.kind() != String {
-		return Value{}, false
+// scalarType reports whether n is only a type name other than object and
+// array, the most common plain leaf, and which.
+func scalarType(n Value) (typeSet, bool) {
+	if n.kind() != Object || n.n() != 1 {
+		return 0, false
 	}
-	types := typeOf(t.text())
-	if types == 0 || types&(typeObject|typeArray) != 0 {
-		return Value{}, false
+	m := &n.mems()[0]
+	if t := m.Value(); m.Key() == "type" && t.kind() == String {
+		types := typeOf(t.text())
+		return types, types != 0 && types&(typeObject|typeArray) == 0
 	}
+	return 0, false
+}
+
+// typeOnly converts a node that is only the type name of types (see
+// scalarType), as child would.
+func (c *converter) typeOnly(n Value, p prop, types typeSet) Value {
 	if !p.optional || types&typeNull != 0 {
-		return n, true
+		return n
 	}
 	c.nullEvent()
-	return nullableTypeSchemas[bits.TrailingZeros8(uint8(types))], true
+	return nullableTypeSchemas[bits.TrailingZeros8(uint8(types))]
 }
 
 // keptLeaf converts a plain leaf whose members, but its type and items, are

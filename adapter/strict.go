@@ -1074,6 +1074,10 @@ func (c *converter) strictEnum(e Value, addNull bool) Value {
 
 // items converts the items schema of an array node.
 func (c *converter) items(n Value) (Value, bool) {
+	if _, ok := scalarType(n); ok {
+		// Not a property, so not made nullable: it converts to itself.
+		return n, true
+	}
 	c.sp.push(Key("items"))
 	out, ok := c.child(n, prop{})
 	c.sp.pop(1)
