@@ -1250,10 +1250,12 @@ func (c *converter) optionalFlags(mems []Member, parent Value) []bool {
 	r, _ := parent.Get("required")
 	req := r.Items()
 	j := 0
-	for i, m := range mems {
-		if j < len(req) && req[j].Kind() == String && sameName(req[j].Str(), m.Key()) {
-			j++
-			continue
+	for i := range mems {
+		if j < len(req) {
+			if r := &req[j]; r.kind() == String && sameName(r.text(), mems[i].Key()) {
+				j++
+				continue
+			}
 		}
 		optional[i] = true
 	}
