@@ -38,7 +38,7 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 	if n.kind() != Object || len(mems) > leafMax || c.noLeaf {
 		return c.node(n, false, p)
 	}
-	if types, ok := scalarType(n); ok {
+	if types := onlyType(n); types&scalarTypes != 0 {
 		return c.typeOnly(n, p, types), true
 	}
 	var kindsBuf [leafMax]keyword
@@ -204,22 +204,26 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 	return objectOf(mout), true
 }
 
-// scalarType reports whether n is only a type name other than object and
-// array, the most common plain leaf, and which.
-func scalarType(n Value) (typeSet, bool) {
-	if n.kind() != Object || n.n() != 1 {
-		return 0, false
+// onlyType is the type n names when it is only a type name, {"type": NAME};
+// 0 otherwise. Every child starts here, so one member, its name "type" and
+// its value a string are each checked with one compare of the words that
+// hold them.
+func onlyType(n Value) typeSet {
+	if n.meta != uint64(Object)|1<<32 {
+		return 0
 	}
-	m := &n.mems()[0]
-	if t := m.Value(); m.Key() == "type" && t.kind() == String {
-		types := typeOf(t.text())
-		return types, types != 0 && types&(typeObject|typeArray) == 0
+	m := (*Member)(n.ptr)
+	if m.val.meta&(keyLenBits|0xFF) != 4<<keyShift|uint64(String) || *(*[4]byte)(m.key) != [4]byte{'t', 'y', 'p', 'e'} {
+		return 0
 	}
-	return 0, false
+	return typeOf(stringAt(m.val.ptr, int(m.val.meta>>32)))
 }
 
-// typeOnly converts a node that is only the type name of types (see
-// scalarType), as child would.
+// scalarTypes are the types of the leaves typeOnly converts.
+const scalarTypes = typeString | typeNumber | typeInteger | typeBoolean | typeNull
+
+// typeOnly converts a node that is only the type name of types, one of
+// scalarTypes (see onlyType), as child would.
 func (c *converter) typeOnly(n Value, p prop, types typeSet) Value {
 	if !p.optional || types&typeNull != 0 {
 		return n

@@ -1074,7 +1074,7 @@ func (c *converter) strictEnum(e Value, addNull bool) Value {
 
 // items converts the items schema of an array node.
 func (c *converter) items(n Value) (Value, bool) {
-	if _, ok := scalarType(n); ok {
+	if onlyType(n)&scalarTypes != 0 {
 		// Not a property, so not made nullable: it converts to itself.
 		return n, true
 	}
