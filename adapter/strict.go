@@ -785,16 +785,15 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 		if !ok {
 			return Value{}, false
 		}
-		if out == nil {
-			if conv == val {
-				continue
+		if conv != val {
+			// The members are copied at the first that changes, and only
+			// those that change are written after it.
+			if out == nil {
+				out = c.members(len(mems))
+				copy(out, mems)
 			}
-			out = c.members(len(mems))
-			if i > 0 {
-				copy(out, mems[:i])
-			}
+			out[i].setValue(conv)
 		}
-		out[i] = m.withValue(conv)
 	}
 	c.sp.pop(1)
 	c.curGroup, c.curProps, c.propAt, c.curProp = outerGroup, outerProps, outerAt, outerProp

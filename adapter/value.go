@@ -194,7 +194,7 @@ func (m Member) withValue(v Value) Member {
 }
 
 // setValue replaces the member's value with v, keeping its name.
-func (m *Member) setValue(v Value) { *m = m.withValue(v) }
+func (m *Member) setValue(v Value) { m.val = Value{meta: v.meta | m.val.meta&keyLenBits, ptr: v.ptr} }
 
 // NullValue returns JSON null (the zero Value).
 func NullValue() Value { return Value{} }
