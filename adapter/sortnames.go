@@ -1,7 +1,6 @@
 package adapter
 
 import (
-	"encoding/binary"
 	"slices"
 	"strings"
 	"unsafe"
@@ -418,7 +417,6 @@ func sameName(a, b string) bool {
 		return a == b
 	}
 	// The first and the last four bytes, which overlap below eight.
-	x, y := unsafe.Slice(unsafe.StringData(a), n), unsafe.Slice(unsafe.StringData(b), n)
-	return binary.LittleEndian.Uint32(x) == binary.LittleEndian.Uint32(y) &&
-		binary.LittleEndian.Uint32(x[n-4:]) == binary.LittleEndian.Uint32(y[n-4:])
+	x, y := unsafe.Pointer(unsafe.StringData(a)), unsafe.Pointer(unsafe.StringData(b))
+	return *(*[4]byte)(x) == *(*[4]byte)(y) && *(*[4]byte)(unsafe.Add(x, n-4)) == *(*[4]byte)(unsafe.Add(y, n-4))
 }
