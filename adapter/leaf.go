@@ -110,7 +110,7 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 	if seen&^(leafAsIs|leafText|1<<kwItems) == 0 && (seen&leafText == 0 || plainTexts(mems, kinds)) {
 		return c.keptLeaf(n, mems, kinds, how == nullAddType, seen&(1<<kwItems) != 0, types)
 	}
-	if how == nullNone && seen&^(leafAsIs|leafText|1<<kwEnum) == 0 && plainTexts(mems, kinds) &&
+	if how == nullNone && seen&^(leafAsIs|leafText|1<<kwEnum) == 0 && (seen&leafText == 0 || plainTexts(mems, kinds)) &&
 		!mems[enum].Value().flag() {
 		// Nothing to change or check: the output is the input, and its enum
 		// is counted toward the limits.
