@@ -261,50 +261,64 @@ const (
 // The classes are bits of a uint32 (leafOnce, seen sets): fewer than 32.
 const _ = uint32(1 << (kwCount - 1)) // does not compile with 33 classes
 
-// classify returns the class of a member key. It is small enough to be inlined
-// for the key almost every node has.
+// classify returns the class of a member key: leafClass tells apart the
+// keywords a plain leaf may hold, the most common, and classifyKey the rest.
 func classify(key string) keyword {
-	if key == "type" {
-		return kwType
+	if k := leafClass(key); k != kwUnknown {
+		return k
 	}
 	return classifyKey(key)
 }
 
-func classifyKey(key string) keyword {
+// kwUnknown is leafClass's answer for a key that is not one of its keywords.
+const kwUnknown keyword = 0xFF
+
+// leafClass is the class of key when it is a keyword a plain leaf may hold,
+// and kwUnknown otherwise. It has no call, so the compiler inlines it into the
+// loop that classifies a leaf's keys, where a call would save and restore
+// every value the loop keeps.
+func leafClass(key string) keyword {
 	switch key {
 	case "type":
 		return kwType
+	case "description":
+		return kwDescription
+	case "minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems",
+		"exclusiveMinimum", "exclusiveMaximum", "multipleOf":
+		return kwNumeric
+	case "enum":
+		return kwEnum
+	case "items":
+		return kwItems
+	case "default":
+		return kwDefault
+	case "title":
+		return kwTitle
+	case "format":
+		return kwFormat
+	case "pattern":
+		return kwPattern
+	}
+	return kwUnknown
+}
+
+// classifyKey is the class of a key that leafClass does not know.
+func classifyKey(key string) keyword {
+	switch key {
 	case "properties":
 		return kwProperties
 	case "required":
 		return kwRequired
 	case "additionalProperties":
 		return kwAdditionalProperties
-	case "items":
-		return kwItems
-	case "enum":
-		return kwEnum
 	case "const":
 		return kwConst
 	case "anyOf":
 		return kwAnyOf
 	case "$ref":
 		return kwRef
-	case "description":
-		return kwDescription
-	case "title":
-		return kwTitle
-	case "pattern":
-		return kwPattern
-	case "format":
-		return kwFormat
 	case "$defs", "definitions":
 		return kwDefs
-	case "minLength", "maxLength", "multipleOf", "minimum", "maximum",
-		"exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems":
-		return kwNumeric
-	case "default":
-		return kwDefault
 	}
 	if _, bad := unsupportedAdvice(key); bad {
 		return kwUnsupported

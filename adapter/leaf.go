@@ -47,7 +47,11 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 	var types typeSet
 	for i := range mems {
 		m := &mems[i]
-		k := classify(m.Key())
+		key := m.Key()
+		k := leafClass(key)
+		if k == kwUnknown {
+			k = classifyKey(key)
+		}
 		bit := uint32(1) << (k & 31) // classes are fewer than 32
 		if seen&bit&leafOnce != 0 {
 			return c.node(n, false, p)

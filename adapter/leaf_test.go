@@ -136,3 +136,38 @@ func TestLeafMatchesNodeOnTheCorpus(t *testing.T) {
 	}
 	t.Logf("%d schemas compared", len(schemas))
 }
+
+// TestClassify: every keyword strict mode knows has its class, whether
+// leafClass (the plain leaf's keywords, told apart with no call) or
+// classifyKey names it, and any other key is kwOther.
+func TestClassify(t *testing.T) {
+	want := map[string]keyword{
+		"type": kwType, "properties": kwProperties, "required": kwRequired,
+		"additionalProperties": kwAdditionalProperties, "items": kwItems, "enum": kwEnum,
+		"const": kwConst, "anyOf": kwAnyOf, "$ref": kwRef, "description": kwDescription,
+		"title": kwTitle, "pattern": kwPattern, "format": kwFormat, "$defs": kwDefs,
+		"definitions": kwDefs, "default": kwDefault,
+		"examples": kwOther, "$id": kwOther, "": kwOther, "Type": kwOther, "typ": kwOther, "types": kwOther,
+	}
+	for _, k := range []string{"minLength", "maxLength", "multipleOf", "minimum", "maximum",
+		"exclusiveMinimum", "exclusiveMaximum", "minItems", "maxItems"} {
+		want[k] = kwNumeric
+	}
+	for _, k := range []string{"allOf", "oneOf", "not", "if", "then", "else", "patternProperties",
+		"propertyNames", "unevaluatedProperties", "prefixItems", "$dynamicRef", "$recursiveRef"} {
+		want[k] = kwUnsupported
+	}
+	for key, k := range want {
+		if got := classify(key); got != k {
+			t.Errorf("classify(%q) = %d, want %d", key, got, k)
+		}
+		if got := leafClass(key); got != kwUnknown && got != k {
+			t.Errorf("leafClass(%q) = %d, want %d or kwUnknown", key, got, k)
+		}
+		if leafOnce&(1<<k) != 0 || k == kwNumeric {
+			if got := leafClass(key); got != k {
+				t.Errorf("leafClass(%q) = %d: a plain leaf's keyword must be told apart with no call", key, got)
+			}
+		}
+	}
+}
