@@ -21,7 +21,9 @@
 // (properties, required, additionalProperties, then a new description); existing
 // keys keep their place; required is the one list that is sorted. JSON written
 // inside strings (a default in a description, structuredContent as text) is
-// compact, without HTML escaping, non-ASCII literal.
+// compact, without HTML escaping, non-ASCII literal. Values are built with
+// [StringValue], [ArrayValue], [ObjectValue] and [MemberOf]; they are immutable,
+// so every result may share parts of its input.
 //
 // [Decode] reads input files: invalid JSON, invalid UTF-8, an unpaired surrogate
 // escape, a duplicate key inside one object and nesting deeper than 10,000 levels
