@@ -73,12 +73,7 @@ func textOf(k Kind, s string) Value {
 }
 
 // text returns the string or number text of v.
-func (v Value) text() string {
-	if v.n() == 0 {
-		return ""
-	}
-	return stringAt(v.ptr, v.n())
-}
+func (v Value) text() string { return stringAt(v.ptr, v.n()) }
 
 // appendedNull reports whether an enum's last null was appended by StrictSchema
 // (SPEC §5.7): such a null counts toward no character limit. The mark lives in the
