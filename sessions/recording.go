@@ -87,8 +87,9 @@ func LoadRecording(name string, data []byte) (*Recording, error) {
 
 // LoadResponse reads one response given as a JSON value, as a session file's turn
 // holds it (SPEC §11): any shape of SPEC §8 or an error body, a list of stream events,
-// or the text of an SSE stream, a JSONL event list or a JSON response as a string.
-// Streams are reassembled as in a recording. name says where the value is, for
+// or the text of an SSE stream, a JSONL event list or a JSON response as a string
+// (held to the same shapes as the value it spells). Streams are reassembled as in
+// a recording. name says where the value is, for
 // errors ("session.json: turn 2"); errors are *LoadError.
 func LoadResponse(name string, v adapter.Value) (ex Exchange, err error) {
 	defer func() {
@@ -106,6 +107,11 @@ func LoadResponse(name string, v adapter.Value) (ex Exchange, err error) {
 		if ferr != nil {
 			msg := strings.Replace(ferr.msg, "response body", "the response text", 1)
 			return Exchange{}, &LoadError{File: name, Msg: msg, Err: ferr.err}
+		}
+		if !streamed {
+			// JSON text is held to the shapes the same JSON given as a value
+			// must have, so that a session written back reads back.
+			return LoadResponse(name, resp)
 		}
 		ex.Response, ex.Streamed, ex.Warnings = resp, streamed, ws
 		_, ex.API = classify(resp)

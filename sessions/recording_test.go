@@ -305,7 +305,10 @@ func TestLoadResponse(t *testing.T) {
 			t.Errorf("case %d: %s %v %q", i, ex.API, ex.Streamed, callNames(ex.Response))
 		}
 	}
-	for _, bad := range []adapter.Value{adapter.StringValue("  "), adapter.StringValue("hello"), mustDecode(t, `{"a":1}`), adapter.NumberValue("3")} {
+	// JSON given as text is held to the shapes the same JSON given as a value
+	// must have ({} is neither).
+	for _, bad := range []adapter.Value{adapter.StringValue("  "), adapter.StringValue("hello"), mustDecode(t, `{"a":1}`), adapter.NumberValue("3"),
+		adapter.StringValue("{}"), adapter.StringValue(`{"a":1}`), adapter.StringValue("[1,2]")} {
 		_, err := LoadResponse("session.json: turn 1", bad)
 		var le *LoadError
 		if !errors.As(err, &le) || !strings.HasPrefix(err.Error(), "session.json: turn 1: ") {
