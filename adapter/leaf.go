@@ -11,10 +11,14 @@ import (
 // items; each keyword once (the numeric bounds and the dropped ones may be
 // several) and each of the JSON kind strict mode wants. It is not an object
 // and is never wrapped, so it converts without node's keyword index, level or
-// wrap bookkeeping: one pass checks it, one writes it out. child gives
-// exactly what node gives for it (TestLeafMatchesNode and the strict-schema
-// fuzz targets hold it to that), and leaves any other node, including every
-// node with an error of its own, to node.
+// wrap bookkeeping: one pass checks it, one writes it out. Most leaves need
+// less: a leaf of only a type name is typeOnly's; one whose members but its
+// type and items stay as they are is copied whole by keptLeaf (or returned
+// as it is); one that changes nothing but counts its enum is returned after
+// the first pass. child gives exactly what node gives for it
+// (TestLeafMatchesNode and the strict-schema fuzz targets hold it to that),
+// and leaves any other node, including every node with an error of its own,
+// to node.
 
 // leafOnce are the keyword classes a plain leaf may hold once.
 const leafOnce = 1<<kwType | 1<<kwEnum | 1<<kwDescription | 1<<kwTitle |
