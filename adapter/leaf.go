@@ -264,8 +264,7 @@ func (c *converter) keptLeaf(n Value, mems []Member, kinds []keyword, addNull, h
 		}
 		if out != in {
 			if mout == nil {
-				mout = c.members(len(mems))
-				copy(mout, mems)
+				mout = c.copyOf(mems)
 			}
 			mout[i].setValue(out)
 		}

@@ -712,6 +712,14 @@ func (b *memberBuilder) value(orig Value) Value {
 func (c *converter) members(n int) []Member { return c.memSlab.take(n) }
 func (c *converter) values(n int) []Value   { return c.valSlab.take(n) }
 
+// copyOf returns a copy of mems from the converter's slab, for a node whose
+// members change one by one after the first that does.
+func (c *converter) copyOf(mems []Member) []Member {
+	out := c.members(len(mems))
+	copy(out, mems)
+	return out
+}
+
 // uncheckedKinds are the classes of keyword whose value checkKind does not check.
 const uncheckedKinds = 1<<kwOther | 1<<kwType | 1<<kwAdditionalProperties | 1<<kwItems |
 	1<<kwConst | 1<<kwRef | 1<<kwDescription | 1<<kwTitle | 1<<kwDefault
@@ -789,8 +797,7 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 			// The members are copied at the first that changes, and only
 			// those that change are written after it.
 			if out == nil {
-				out = c.members(len(mems))
-				copy(out, mems)
+				out = c.copyOf(mems)
 			}
 			out[i].setValue(conv)
 		}
