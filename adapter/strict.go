@@ -673,7 +673,7 @@ func (b *memberBuilder) set(i int, v Value) {
 
 func (b *memberBuilder) setNew(i int, v Value) {
 	b.materialize()
-	b.out = append(b.out, MemberOf(b.src[i].Key(), v))
+	b.out = append(b.out, b.src[i].withValue(v))
 	b.i = i + 1
 }
 
