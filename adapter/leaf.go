@@ -114,9 +114,13 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 		}
 		c.nullEvent()
 	}
-	// Most leaves keep every member but their type and items as it is.
+	// Most leaves keep every member but their type and items as it is, or
+	// drop a default besides.
 	if seen&^(leafAsIs|leafText|1<<kwItems) == 0 && (seen&leafText == 0 || plainTexts(mems, kinds)) {
 		return c.keptLeaf(n, mems, kinds, how == nullAddType, seen&(1<<kwItems) != 0, types)
+	}
+	if seen&^(leafAsIs|leafText|1<<kwDefault) == 0 && (seen&leafText == 0 || plainTexts(mems, kinds)) {
+		return c.defaultLeaf(mems, kinds, how == nullAddType, types, p), true
 	}
 	if how == nullNone && seen&^(leafAsIs|leafText|1<<kwEnum) == 0 && (seen&leafText == 0 || plainTexts(mems, kinds)) &&
 		!mems[enum].Value().flag() {
@@ -198,12 +202,7 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 	if dflt >= 0 {
 		// The default was dropped, so mout exists.
 		if text, ok := c.defaultText(p, mems[dflt].Value()); ok {
-			if desc >= 0 {
-				d := &mout[desc]
-				d.setValue(StringValue(joinDescription(d.Value().Str(), text)))
-			} else {
-				mout = append(mout, MemberOf("description", StringValue(text)))
-			}
+			mout = withDefaultText(mout, desc, text)
 		}
 	}
 	if mout == nil {
@@ -273,6 +272,53 @@ func (c *converter) keptLeaf(n Value, mems []Member, kinds []keyword, addNull, h
 		return n, true
 	}
 	return objectOf(mout), true
+}
+
+// defaultLeaf converts a plain leaf whose one default is dropped and whose
+// other members but its type are kept as they are: the type gains "null"
+// when addNull says so, and the default's text goes into the description
+// (see defaultText). kinds holds one default, and text only when printable.
+func (c *converter) defaultLeaf(mems []Member, kinds []keyword, addNull bool, types typeSet, p prop) Value {
+	d := slices.Index(kinds, kwDefault)
+	key := mems[d].Key()
+	c.drop(key, c.dropReason(key, p))
+	text, hasText := c.defaultText(p, mems[d].Value())
+	size := len(mems) - 1
+	if hasText && slices.Index(kinds, kwDescription) < 0 {
+		size++
+	}
+	mout := c.members(size)[:0]
+	desc := -1 // the description's index in the output
+	for i, k := range kinds {
+		m := mems[i]
+		switch k {
+		case kwDefault:
+			continue
+		case kwType:
+			if addNull {
+				m.setValue(nullableType(types))
+			}
+		case kwDescription:
+			desc = len(mout)
+		}
+		mout = append(mout, m)
+	}
+	if hasText {
+		mout = withDefaultText(mout, desc, text)
+	}
+	return objectOf(mout)
+}
+
+// withDefaultText puts a default's text into a leaf's members: joined to the
+// description at desc, or as a description of its own at the end when desc
+// is -1.
+func withDefaultText(mout []Member, desc int, text string) []Member {
+	if desc >= 0 {
+		d := &mout[desc]
+		d.setValue(StringValue(joinDescription(d.Value().Str(), text)))
+		return mout
+	}
+	return append(mout, MemberOf("description", StringValue(text)))
 }
 
 // plainTexts reports whether every description and title of a leaf is
