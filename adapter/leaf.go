@@ -246,7 +246,10 @@ func (c *converter) keptLeaf(n Value, mems []Member, kinds []keyword, addNull, h
 	var mout []Member // nil while the output is the input
 	if addNull {
 		// A few members: copied one by one, which costs less than a call.
-		mout = c.members(len(mems))
+		var ok bool
+		if mout, ok = c.memSlab.fits(len(mems)); !ok {
+			mout = c.members(len(mems))
+		}
 		for i, k := range kinds {
 			mout[i] = mems[i]
 			if k == kwType {
@@ -287,7 +290,11 @@ func (c *converter) defaultLeaf(mems []Member, kinds []keyword, addNull bool, ty
 	if hasText && slices.Index(kinds, kwDescription) < 0 {
 		size++
 	}
-	mout := c.members(size)[:0]
+	mout, ok := c.memSlab.fits(size)
+	if !ok {
+		mout = c.members(size)
+	}
+	mout = mout[:0]
 	desc := -1 // the description's index in the output
 	for i, k := range kinds {
 		m := mems[i]

@@ -22,16 +22,27 @@ type slab[T any] struct {
 	taken int // elements handed out by takeFor so far
 }
 
+// fits returns n elements when what is left of the block holds them. take
+// cannot be inlined (it may start a block), so the callers that take most
+// often try fits first, which the compiler inlines.
+func (s *slab[T]) fits(n int) ([]T, bool) {
+	if n > len(s.free) {
+		return nil, false
+	}
+	return s.cut(n), true
+}
+
 // take returns n elements, in default-sized blocks.
 func (s *slab[T]) take(n int) []T {
-	if n > len(s.free) {
-		size := max(s.next, 32)
-		// The next block is larger either way, so that requests too large
-		// for this one soon fit in blocks.
-		s.next = min(2*size, 512)
-		if !s.refill(n, size) {
-			return make([]T, n)
-		}
+	if out, ok := s.fits(n); ok {
+		return out
+	}
+	size := max(s.next, 32)
+	// The next block is larger either way, so that requests too large for
+	// this one soon fit in blocks.
+	s.next = min(2*size, 512)
+	if !s.refill(n, size) {
+		return make([]T, n)
 	}
 	return s.cut(n)
 }
