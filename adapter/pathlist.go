@@ -95,16 +95,14 @@ func (e listedPath) path() Path {
 // A pathSeq is a list of paths, held as runs of the properties of one group.
 type pathSeq = runList[*pathGroup]
 
+// listedAt is the path of a run list's entry: its run's group and member.
+func listedAt(g **pathGroup, idx uint32) listedPath { return listedPath{*g, idx} }
+
 // pathAt is path i of s.
-func pathAt(s *pathSeq, i int) listedPath {
-	g, idx := s.at(i)
-	return listedPath{*g, idx}
-}
+func pathAt(s *pathSeq, i int) listedPath { return listedAt(s.at(i)) }
 
 // eachPath yields the paths of s in order, with their indices.
-func eachPath(s *pathSeq) iter.Seq2[int, listedPath] {
-	return mapped(s, func(g **pathGroup, idx uint32) listedPath { return listedPath{*g, idx} })
-}
+func eachPath(s *pathSeq) iter.Seq2[int, listedPath] { return mapped(s, listedAt) }
 
 // A PathList is an ordered list of paths, as StrictSchema finds null paths.
 // The paths share the storage of their common prefixes, and the properties of
@@ -131,7 +129,7 @@ func (l PathList) At(i int) Path { return pathAt(&l.seq, i).path() }
 
 // All yields each path of the list with its index, in order. Each Path is new.
 func (l PathList) All() iter.Seq2[int, Path] {
-	return mapped(&l.seq, func(g **pathGroup, idx uint32) Path { return listedPath{*g, idx}.path() })
+	return mapped(&l.seq, func(g **pathGroup, idx uint32) Path { return listedAt(g, idx).path() })
 }
 
 // Paths returns the paths of the list as new Paths, in order; an empty list
