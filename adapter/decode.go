@@ -65,7 +65,7 @@ var utf8BOM = []byte{0xEF, 0xBB, 0xBF}
 func Decode(data []byte) (Value, error) {
 	src := bytes.TrimPrefix(data, utf8BOM)
 	skipped := int64(len(data) - len(src))
-	v, out := build(string(src))
+	v, _, out := build(string(src))
 	if out == decoded {
 		return v, nil
 	}
@@ -119,6 +119,7 @@ func DecodeString(s string) (Value, error) { return Decode([]byte(s)) }
 type builder struct {
 	s       string
 	buf     []byte // s seen as bytes, for loads of 8 bytes at a time; never written
+	arena   *arena // owns the tree's members and elements (see arena)
 	memSlab slab[Member]
 	valSlab slab[Value]
 	mems    []Member  // stack of members of the objects being built
@@ -172,16 +173,24 @@ func skip(buf []byte, i int) int {
 	return i
 }
 
-// build returns the Value of the JSON text s, and whether s is valid and free of
-// duplicate keys.
-func build(s string) (Value, outcome) {
+// build returns the Value of the JSON text s, the arena that owns it, and
+// whether s is valid and free of duplicate keys.
+func build(s string) (Value, *arena, outcome) {
+	// The tree's texts are s, or held by the arena when they are unquoted
+	// into memory of their own.
+	a := &arena{}
+	a.holdText(s)
 	b := builder{
-		s:     s,
-		buf:   bytesOf(s),
-		mems:  make([]Member, 0, 32),
-		items: make([]Value, 0, 16),
+		s:       s,
+		buf:     bytesOf(s),
+		arena:   a,
+		memSlab: slab[Member]{arena: a},
+		valSlab: slab[Value]{arena: a},
+		mems:    make([]Member, 0, 32),
+		items:   make([]Value, 0, 16),
 	}
-	return b.run()
+	v, out := b.run()
+	return v, a, out
 }
 
 func (b *builder) run() (Value, outcome) {
@@ -273,7 +282,11 @@ func (b *builder) run() (Value, outcome) {
 			c := at(buf, i)
 			f := &frames[len(frames)-1]
 			if f.obj {
-				b.mems = append(b.mems, MemberOf(f.key, v))
+				m := MemberOf(f.key, v)
+				if len(f.key) >= longKey {
+					b.arena.hold(m.key, unsafe.Sizeof("")) // the name's own string
+				}
+				b.mems = append(b.mems, m)
 				if c == ',' {
 					i = skip(buf, i+1)
 					if at(buf, i) != '"' {
@@ -534,7 +547,7 @@ func (b *builder) escaped(i, j int) (s string, next int) {
 		return "", -1
 	}
 	// out is new memory no one else holds: the string can be it.
-	return unsafe.String(unsafe.SliceData(out), len(out)), j + 1
+	return b.arena.holdText(unsafe.String(unsafe.SliceData(out), len(out))), j + 1
 }
 
 // quoteOrBackslash returns the index of the first '"' or '\\' at or after j, or an

@@ -39,6 +39,7 @@ func FuzzDecode(f *testing.F) {
 		if !json.Valid(bytes.TrimPrefix(data, utf8BOM)) {
 			t.Fatalf("Decode accepted what encoding/json rejects: %q", data)
 		}
+		checkDecodeOwned(t, bytes.TrimPrefix(data, utf8BOM))
 		text := Marshal(v)
 		if !utf8.Valid(text) {
 			t.Fatalf("Marshal wrote invalid UTF-8")
@@ -91,6 +92,7 @@ func FuzzStrictSchema(f *testing.F) {
 		res, err := StrictSchema(v, opts)
 		general, gerr := strictSchema(v, opts, true)
 		sameStrictOutcome(t, v, res, err, general, gerr)
+		checkStrictOwned(t, v, opts)
 		if err != nil {
 			var se *StrictError
 			if !errors.As(err, &se) || se.Keyword == "" || se.Message == "" || se.Path == nil {
@@ -463,6 +465,7 @@ func FuzzStrictSchemaShapes(f *testing.F) {
 		res, err := StrictSchema(schema, StrictOptions{NoDefaultDescriptions: noDefaults})
 		general, gerr := strictSchema(schema, StrictOptions{NoDefaultDescriptions: noDefaults}, true)
 		sameStrictOutcome(t, schema, res, err, general, gerr)
+		checkStrictOwned(t, schema, StrictOptions{NoDefaultDescriptions: noDefaults})
 		if err != nil {
 			var se *StrictError
 			if !errors.As(err, &se) || se.Keyword == "" || se.Message == "" || se.Path == nil {

@@ -196,13 +196,13 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 			if kinds[i] == kwDescription {
 				desc = len(mout)
 			}
-			mout = append(mout, m.withValue(v))
+			mout = c.push(mout, m.withValue(v))
 		}
 	}
 	if dflt >= 0 {
 		// The default was dropped, so mout exists.
 		if text, ok := c.defaultText(p, mems[dflt].Value()); ok {
-			mout = withDefaultText(mout, desc, text)
+			mout = c.withDefaultText(mout, desc, text)
 		}
 	}
 	if mout == nil {
@@ -311,7 +311,7 @@ func (c *converter) defaultLeaf(mems []Member, kinds []keyword, addNull bool, ty
 		mout = append(mout, m)
 	}
 	if hasText {
-		mout = withDefaultText(mout, desc, text)
+		mout = c.withDefaultText(mout, desc, text)
 	}
 	return objectOf(mout)
 }
@@ -319,13 +319,13 @@ func (c *converter) defaultLeaf(mems []Member, kinds []keyword, addNull bool, ty
 // withDefaultText puts a default's text into a leaf's members: joined to the
 // description at desc, or as a description of its own at the end when desc
 // is -1.
-func withDefaultText(mout []Member, desc int, text string) []Member {
+func (c *converter) withDefaultText(mout []Member, desc int, text string) []Member {
 	if desc >= 0 {
 		d := &mout[desc]
-		d.setValue(StringValue(joinDescription(d.Value().Str(), text)))
+		d.setValue(c.joinDescription(d.Value(), text))
 		return mout
 	}
-	return append(mout, MemberOf("description", StringValue(text)))
+	return c.push(mout, MemberOf("description", StringValue(text)))
 }
 
 // plainTexts reports whether every description and title of a leaf is

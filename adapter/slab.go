@@ -16,10 +16,18 @@ import (
 // double up to 512, so a small schema costs little and a large one few
 // allocations. A builder that can tell how much is still to come says so with
 // takeFor, and the block is sized for that (within 16 and 4096 elements).
+//
+// A slab with an arena takes its blocks, and the memory of large requests, from
+// the arena; T is then made of whole words. An arena's block is a power of two
+// words, so memory of its own for a large request comes with room to spare:
+// the larger of that rest and what the current block has left goes on serving
+// requests, and the smaller is kept aside for when the larger runs out.
 type slab[T any] struct {
 	free  []T
-	next  int // the size of the next default block; 0 before the first
-	taken int // elements handed out by takeFor so far
+	spare []T
+	next  int    // the size of the next default block; 0 before the first
+	taken int    // elements handed out by takeFor so far
+	arena *arena // where blocks come from; nil for ordinary memory
 }
 
 // fits returns n elements when what is left of the block holds them. take
@@ -41,10 +49,7 @@ func (s *slab[T]) take(n int) []T {
 	// The next block is larger either way, so that requests too large for
 	// this one soon fit in blocks.
 	s.next = min(2*size, 512)
-	if !s.refill(n, size) {
-		return make([]T, n)
-	}
-	return s.cut(n)
+	return s.grow(n, size)
 }
 
 // takeFor returns n elements for a builder that has read done of total units of
@@ -52,22 +57,41 @@ func (s *slab[T]) take(n int) []T {
 // elements were asked for so far.
 func (s *slab[T]) takeFor(n, done, total int) []T {
 	s.taken += n
-	if n > len(s.free) {
-		rest := s.taken * (total - done) / max(done, 1)
-		if !s.refill(n, min(max(n+rest+rest/8, 16), 4096)) {
-			return make([]T, n)
-		}
+	if n <= len(s.free) {
+		return s.cut(n)
 	}
-	return s.cut(n)
+	rest := s.taken * (total - done) / max(done, 1)
+	return s.grow(n, min(max(n+rest+rest/8, 16), 4096))
 }
 
-// refill starts a new block of size, unless n is better served on its own.
-func (s *slab[T]) refill(n, size int) bool {
-	if n > size/8 {
-		return false
+// grow returns n elements from new memory: a new block of size elements, or
+// memory of its own when n is large beside it.
+func (s *slab[T]) grow(n, size int) []T {
+	own := n > size/8
+	if s.arena == nil {
+		if own {
+			return make([]T, n)
+		}
+		s.free = make([]T, size)
+		return s.cut(n)
 	}
-	s.free = make([]T, size)
-	return true
+	if n <= len(s.spare) {
+		s.free, s.spare = s.spare, s.free
+		return s.cut(n)
+	}
+	if !own {
+		s.free = arenaSlice[T](s.arena, size)
+		return s.cut(n)
+	}
+	mem := arenaSlice[T](s.arena, n)
+	rest := mem[n:]
+	if len(rest) > len(s.free) {
+		s.free, rest = rest, s.free
+	}
+	if len(rest) > len(s.spare) {
+		s.spare = rest
+	}
+	return mem[:n:n]
 }
 
 func (s *slab[T]) cut(n int) []T {

@@ -49,6 +49,8 @@ type StrictResult struct {
 	// For NullSites, the sites of null path i after its first (which the
 	// path itself holds).
 	moreSites map[int][]*pathNode
+
+	arena *arena // owns the Schema's new memory; its Values keep it alive anyway
 }
 
 // NullSites says where each null path was made: NullSites()[i] are the schema
@@ -106,12 +108,16 @@ func StrictSchema(schema Value, opts StrictOptions) (*StrictResult, error) {
 func strictSchema(schema Value, opts StrictOptions, noLeaf bool) (*StrictResult, error) {
 	c := &converter{opts: opts, root: schema, noLeaf: noLeaf}
 	c.sp.frames = c.spathBuf[:0]
+	// The output shares memory with the input, which its arena keeps.
+	c.arena = &arena{}
+	c.arena.holdValue(schema)
+	c.memSlab.arena, c.valSlab.arena = c.arena, c.arena
 	out, ok := c.run()
 	if !ok && out.Kind() == Null {
 		return nil, c.err
 	}
 	res := &StrictResult{Schema: out, NullPaths: PathList{c.nullPaths}, Dropped: DroppedList{c.dropped}, Removed: c.removed,
-		moreSites: c.moreSites}
+		moreSites: c.moreSites, arena: c.arena}
 	if !ok {
 		return res, c.err
 	}
@@ -138,6 +144,7 @@ type converter struct {
 	spathBuf  [8]pathFrame
 	unitStart int // where the unit being converted starts in sp
 
+	arena    *arena // owns the output's new members and elements
 	memSlab  slab[Member]
 	valSlab  slab[Value]
 	nodeSlab slab[pathNode]
@@ -611,7 +618,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 		if text, ok := c.defaultText(p, dflt); ok {
 			if desc >= 0 {
 				d := &b.out[desc]
-				d.setValue(StringValue(joinDescription(d.Value().Str(), text)))
+				d.setValue(c.joinDescription(d.Value(), text))
 			} else {
 				b.add(MemberOf("description", StringValue(text)))
 			}
@@ -657,7 +664,7 @@ func (b *memberBuilder) materialize() {
 // keep takes member i unchanged.
 func (b *memberBuilder) keep(i int) {
 	if b.out != nil {
-		b.out = append(b.out, b.src[i])
+		b.out = b.c.push(b.out, b.src[i])
 	}
 	b.i = i + 1
 }
@@ -673,7 +680,7 @@ func (b *memberBuilder) set(i int, v Value) {
 
 func (b *memberBuilder) setNew(i int, v Value) {
 	b.materialize()
-	b.out = append(b.out, b.src[i].withValue(v))
+	b.out = b.c.push(b.out, b.src[i].withValue(v))
 	b.i = i + 1
 }
 
@@ -692,7 +699,7 @@ func (b *memberBuilder) skip(i int) {
 // add appends a new member.
 func (b *memberBuilder) add(m Member) {
 	b.materialize()
-	b.out = append(b.out, m)
+	b.out = b.c.push(b.out, m)
 }
 
 // last returns the index of the member just taken, materializing the output.
@@ -711,6 +718,24 @@ func (b *memberBuilder) value(orig Value) Value {
 // members and values hand out slices from the converter's slabs.
 func (c *converter) members(n int) []Member { return c.memSlab.take(n) }
 func (c *converter) values(n int) []Value   { return c.valSlab.take(n) }
+
+// push appends m to out, a slice from members, growing it in the arena: an
+// append past its capacity would move it to memory the arena does not keep.
+func (c *converter) push(out []Member, m Member) []Member {
+	if len(out) == cap(out) {
+		grown := c.members(2*len(out) + 1)[:len(out)]
+		copy(grown, out)
+		out = grown
+	}
+	return append(out, m)
+}
+
+// hold keeps the memory of v, a text or an array or object made outside the
+// arena, alive for as long as the output that holds it (see arena).
+func (c *converter) hold(v Value) Value {
+	c.arena.holdValue(v)
+	return v
+}
 
 // copyOf returns a copy of mems from the converter's slab, for a node whose
 // members change one by one after the first that does.
@@ -866,7 +891,9 @@ func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
 		c.nullEvent()
 	}
 	c.refUsed(t)
-	ref := objectOf([]Member{MemberOf("$ref", r)})
+	refMem := c.members(1)
+	refMem[0] = MemberOf("$ref", r)
+	ref := objectOf(refMem)
 	// The default, the last when a Value built by hand has several (as node
 	// takes the last of each keyword).
 	dflt := -1
@@ -883,7 +910,7 @@ func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
 		found := false
 		for i := range wrapped {
 			if wrapped[i].Key() == "description" {
-				wrapped[i].setValue(StringValue(joinDescription(wrapped[i].Value().Str(), text)))
+				wrapped[i].setValue(c.joinDescription(wrapped[i].Value(), text))
 				found = true
 			}
 		}
@@ -894,14 +921,19 @@ func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
 	// An optional property that is a $ref, when the target does not accept null,
 	// is wrapped: {"anyOf":[{"$ref":R},{"type":"null"}]} with the description and
 	// title on the wrapper (SPEC §5.7).
-	branches := []Value{ref}
-	if nullable {
-		branches = append(branches, nullSchema)
-	}
-	if len(branches) == 1 && len(wrapped) == 0 {
+	if !nullable && len(wrapped) == 0 {
 		return ref, true
 	}
-	return objectOf(append([]Member{MemberOf("anyOf", arrayOf(branches))}, wrapped...)), true
+	branches := c.values(1)
+	if nullable {
+		branches = c.values(2)
+		branches[1] = nullSchema
+	}
+	branches[0] = ref
+	out := c.members(1 + len(wrapped))
+	out[0] = MemberOf("anyOf", arrayOf(branches))
+	copy(out[1:], wrapped)
+	return objectOf(out), true
 }
 
 // definitions converts the reachable definitions of a root $defs or definitions
@@ -937,7 +969,7 @@ func (c *converter) definitions(container string, defs Value) (Value, bool, bool
 	if len(out) == 0 {
 		return Value{}, false, true
 	}
-	return objectOf(out), true, true
+	return c.hold(objectOf(out)), true, true
 }
 
 // nullSchema is {"type":"null"}. Values are immutable, so one is shared.
@@ -956,7 +988,7 @@ func (c *converter) wrapNull(s Value) Value {
 	}
 	in := s
 	if len(moved) > 0 {
-		in = objectOf(inner)
+		in = c.hold(objectOf(inner))
 	}
 	branches := c.values(2)
 	branches[0], branches[1] = in, nullSchema
@@ -1217,7 +1249,7 @@ func (c *converter) defaultText(p prop, d Value) (string, bool) {
 		return "Default: false.", true
 	case Number:
 		if printableASCII(d.text()) {
-			return "Default: " + d.text() + ".", true
+			return c.arena.holdText("Default: " + d.text() + "."), true
 		}
 	}
 	c.textBuf = append(c.textBuf[:0], "Default: "...)
@@ -1225,17 +1257,18 @@ func (c *converter) defaultText(p prop, d Value) (string, bool) {
 	c.textBuf = append(c.textBuf, '.')
 	cleaned, rem := CleanText(string(c.textBuf))
 	c.removed.Add(rem)
-	return cleaned, true
+	return c.arena.holdText(cleaned), true
 }
 
 // printableASCII reports whether s has only bytes from space to tilde.
 func printableASCII(s string) bool { return printablePrefix(s) == len(s) }
 
-func joinDescription(desc, text string) string {
-	if desc == "" {
-		return text
+// joinDescription appends a default's text (from defaultText) to a description.
+func (c *converter) joinDescription(desc Value, text string) Value {
+	if desc.text() == "" {
+		return StringValue(text)
 	}
-	return desc + " " + text
+	return c.hold(StringValue(desc.text() + " " + text))
 }
 
 // clean removes hidden characters from a description or title string.
@@ -1245,7 +1278,7 @@ func (c *converter) clean(s Value) Value {
 		return s
 	}
 	c.removed.Add(rem)
-	return StringValue(out)
+	return c.hold(StringValue(out))
 }
 
 // optionalFlags says, for each property, whether it is optional: not in the

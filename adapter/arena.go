@@ -1,0 +1,130 @@
+package adapter
+
+import "unsafe"
+
+// An arena owns the memory of the trees one Decode or one StrictSchema builds,
+// held where the garbage collector does not look for pointers.
+//
+// A decoded or converted schema is mostly members and elements, and most of
+// their words are pointers. In ordinary memory the collector reads every one of
+// them at every cycle, and while it marks, each one written costs a write
+// barrier; a conversion of a large schema spent about a fifth of its time so.
+// An arena's blocks are typed as plain words instead, and what keeps alive
+// what they point to is the arena:
+//
+//   - every block begins with a pointer to its arena, so a tree, or any Value
+//     taken out of it, that holds one block holds the arena;
+//   - the arena lists every block, so holding it holds all of them;
+//   - the arena lists everything else its blocks point to (keep): the input
+//     of a conversion, the texts a conversion or a decoding makes. Static data
+//     needs no keeping.
+//
+// The rule for code that writes into an arena's blocks is therefore: a Value or
+// name written there points into the arena's blocks, into static data, or into
+// memory the arena keeps. TestArenaOwnsWhatItHolds checks every pointer of
+// every tree the tests build against it, and TestArenaOutlivesCollections
+// collects garbage between building and reading trees, with freed memory
+// overwritten.
+type arena struct {
+	blocks []span
+	keep   []span
+}
+
+// A span is memory the arena keeps: where it starts, and its bytes (which the
+// collector does not need, and the tests that check the rule do).
+type span struct {
+	p unsafe.Pointer
+	n uintptr
+}
+
+// A block is arena memory: a pointer to its arena, then words the collector
+// does not read.
+type block[W any] struct {
+	owner *arena
+	words W
+}
+
+// hold keeps the n bytes at p alive for as long as the arena is.
+func (a *arena) hold(p unsafe.Pointer, n uintptr) {
+	if p != nil {
+		a.keep = append(a.keep, span{p, n})
+	}
+}
+
+// holdText keeps the memory of s alive for as long as the arena is, and
+// returns s.
+func (a *arena) holdText(s string) string {
+	a.hold(unsafe.Pointer(unsafe.StringData(s)), uintptr(len(s)))
+	return s
+}
+
+// holdValue keeps what v points to (its text, elements or members) alive for
+// as long as the arena is.
+func (a *arena) holdValue(v Value) {
+	size := uintptr(v.n())
+	switch v.kind() {
+	case Array:
+		size *= unsafe.Sizeof(Value{})
+	case Object:
+		size *= unsafe.Sizeof(Member{})
+	}
+	a.hold(v.ptr, size)
+}
+
+// A block is a power of two words in the allocator's accounting, from
+// 1<<minBlockShift to 1<<maxBlockShift: the allocator has a size class for every
+// power of two, so none of its memory goes unused. Of those words, one is the
+// owner, and one more is the allocator's header on objects of 1 KiB to 32 KiB
+// (it heads objects with pointers above 512 bytes, up to its largest small
+// object); blockLen gives what is left.
+const (
+	minBlockShift = 5
+	maxBlockShift = 27
+)
+
+// blockLen is how many words a block of 1<<shift words holds for use.
+func blockLen(shift int) int {
+	if shift >= 7 && shift <= 12 {
+		return 1<<shift - 2
+	}
+	return 1<<shift - 1
+}
+
+// grab starts a block of the size W and returns its words.
+func grab[W any](a *arena) unsafe.Pointer {
+	b := &block[W]{owner: a}
+	a.blocks = append(a.blocks, span{unsafe.Pointer(b), unsafe.Sizeof(*b)})
+	return unsafe.Pointer(&b.words)
+}
+
+// grabs starts a block of 1<<(minBlockShift+i) words, blockLen of them for use.
+var grabs = [maxBlockShift - minBlockShift + 1]func(*arena) unsafe.Pointer{
+	grab[[1<<5 - 1]uintptr], grab[[1<<6 - 1]uintptr], grab[[1<<7 - 2]uintptr],
+	grab[[1<<8 - 2]uintptr], grab[[1<<9 - 2]uintptr], grab[[1<<10 - 2]uintptr],
+	grab[[1<<11 - 2]uintptr], grab[[1<<12 - 2]uintptr], grab[[1<<13 - 1]uintptr],
+	grab[[1<<14 - 1]uintptr], grab[[1<<15 - 1]uintptr], grab[[1<<16 - 1]uintptr],
+	grab[[1<<17 - 1]uintptr], grab[[1<<18 - 1]uintptr], grab[[1<<19 - 1]uintptr],
+	grab[[1<<20 - 1]uintptr], grab[[1<<21 - 1]uintptr], grab[[1<<22 - 1]uintptr],
+	grab[[1<<23 - 1]uintptr], grab[[1<<24 - 1]uintptr], grab[[1<<25 - 1]uintptr],
+	grab[[1<<26 - 1]uintptr], grab[[1<<27 - 1]uintptr],
+}
+
+// arenaSlice returns at least n zeroed elements of T in a new block of a (as
+// many as the block holds). T is made of whole words. A request larger than
+// the largest block gets ordinary memory, which the arena keeps.
+func arenaSlice[T any](a *arena, n int) []T {
+	var zero T
+	size := int(unsafe.Sizeof(zero))
+	words := (n*size + 7) / 8
+	shift := minBlockShift
+	for shift <= maxBlockShift && blockLen(shift) < words {
+		shift++
+	}
+	if shift > maxBlockShift {
+		out := make([]T, n)
+		a.hold(unsafe.Pointer(unsafe.SliceData(out)), uintptr(n*size))
+		return out
+	}
+	p := grabs[shift-minBlockShift](a)
+	return sliceAt[T](p, blockLen(shift)*8/size)
+}
