@@ -76,10 +76,12 @@ func (a *arena) holdValue(v Value) {
 // power of two, so none of its memory goes unused. Of those words, one is the
 // owner, and one more is the allocator's header on objects of 1 KiB to 32 KiB
 // (it heads objects with pointers above 512 bytes, up to its largest small
-// object); blockLen gives what is left.
+// object); blockLen gives what is left. The largest block holds more members
+// than a Value can count (1<<32), so every request gets a block: arena memory
+// is never ordinary memory, and writes into it need no write barrier.
 const (
 	minBlockShift = 5
-	maxBlockShift = 27
+	maxBlockShift = 34
 )
 
 // blockLen is how many words a block of 1<<shift words holds for use.
@@ -106,25 +108,59 @@ var grabs = [maxBlockShift - minBlockShift + 1]func(*arena) unsafe.Pointer{
 	grab[[1<<17 - 1]uintptr], grab[[1<<18 - 1]uintptr], grab[[1<<19 - 1]uintptr],
 	grab[[1<<20 - 1]uintptr], grab[[1<<21 - 1]uintptr], grab[[1<<22 - 1]uintptr],
 	grab[[1<<23 - 1]uintptr], grab[[1<<24 - 1]uintptr], grab[[1<<25 - 1]uintptr],
-	grab[[1<<26 - 1]uintptr], grab[[1<<27 - 1]uintptr],
+	grab[[1<<26 - 1]uintptr], grab[[1<<27 - 1]uintptr], grab[[1<<28 - 1]uintptr],
+	grab[[1<<29 - 1]uintptr], grab[[1<<30 - 1]uintptr], grab[[1<<31 - 1]uintptr],
+	grab[[1<<32 - 1]uintptr], grab[[1<<33 - 1]uintptr], grab[[1<<34 - 1]uintptr],
 }
 
-// arenaSlice returns at least n zeroed elements of T in a new block of a (as
-// many as the block holds). T is made of whole words. A request larger than
-// the largest block gets ordinary memory, which the arena keeps.
+// arenaSlice returns at least n zeroed elements of T, n below 1<<32, in a new
+// block of a (as many as the block holds). T is made of whole words.
 func arenaSlice[T any](a *arena, n int) []T {
 	var zero T
 	size := int(unsafe.Sizeof(zero))
 	words := (n*size + 7) / 8
 	shift := minBlockShift
-	for shift <= maxBlockShift && blockLen(shift) < words {
+	for shift < maxBlockShift && blockLen(shift) < words {
 		shift++
-	}
-	if shift > maxBlockShift {
-		out := make([]T, n)
-		a.hold(unsafe.Pointer(unsafe.SliceData(out)), uintptr(n*size))
-		return out
 	}
 	p := grabs[shift-minBlockShift](a)
 	return sliceAt[T](p, blockLen(shift)*8/size)
+}
+
+// The collector never reads arena memory, so writes into it need no write
+// barrier. These write the words of Members and Values as plain integers, which
+// the compiler puts no barrier on. They write only into arena memory (a slab
+// with an arena hands out nothing else), and only what the arena keeps alive.
+
+// putMember writes m at dst, in arena memory.
+func putMember(dst *Member, m Member) {
+	*(*[3]uintptr)(unsafe.Pointer(dst)) = [3]uintptr{uintptr(m.key), uintptr(m.val.meta), uintptr(m.val.ptr)}
+}
+
+// putMemberValue is setValue for a member in arena memory.
+func putMemberValue(dst *Member, v Value) {
+	w := (*[3]uintptr)(unsafe.Pointer(dst))
+	w[1] = uintptr(v.meta | dst.val.meta&keyLenBits)
+	w[2] = uintptr(v.ptr)
+}
+
+// putValue writes v at dst, in arena memory.
+func putValue(dst *Value, v Value) {
+	*(*[2]uintptr)(unsafe.Pointer(dst)) = [2]uintptr{uintptr(v.meta), uintptr(v.ptr)}
+}
+
+// copyMembers copies src into dst, in arena memory.
+func copyMembers(dst, src []Member) {
+	copy(wordsOf(dst), wordsOf(src))
+}
+
+// copyValues copies src into dst, in arena memory.
+func copyValues(dst, src []Value) {
+	copy(wordsOf(dst), wordsOf(src))
+}
+
+// wordsOf is the memory of s as words.
+func wordsOf[T any](s []T) []uintptr {
+	var zero T
+	return sliceAt[uintptr](unsafe.Pointer(unsafe.SliceData(s)), len(s)*int(unsafe.Sizeof(zero))/8)
 }

@@ -310,7 +310,7 @@ func (b *builder) run() (Value, outcome) {
 				}
 				i++
 				out := b.memSlab.takeFor(len(b.mems)-f.base, i, len(buf))
-				copy(out, b.mems[f.base:])
+				copyMembers(out, b.mems[f.base:])
 				b.mems = b.mems[:f.base]
 				if f.table != 0 {
 					tab := b.tables[f.table-1]
@@ -330,7 +330,7 @@ func (b *builder) run() (Value, outcome) {
 				}
 				i++
 				out := b.valSlab.takeFor(len(b.items)-f.base, i, len(buf))
-				copy(out, b.items[f.base:])
+				copyValues(out, b.items[f.base:])
 				b.items = b.items[:f.base]
 				v = arrayOf(out)
 			}

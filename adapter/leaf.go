@@ -251,9 +251,9 @@ func (c *converter) keptLeaf(n Value, mems []Member, kinds []keyword, addNull, h
 			mout = c.members(len(mems))
 		}
 		for i, k := range kinds {
-			mout[i] = mems[i]
+			putMember(&mout[i], mems[i])
 			if k == kwType {
-				mout[i].setValue(nullableType(types))
+				putMemberValue(&mout[i], nullableType(types))
 			}
 		}
 	}
@@ -268,7 +268,7 @@ func (c *converter) keptLeaf(n Value, mems []Member, kinds []keyword, addNull, h
 			if mout == nil {
 				mout = c.copyOf(mems)
 			}
-			mout[i].setValue(out)
+			putMemberValue(&mout[i], out)
 		}
 	}
 	if mout == nil {
@@ -294,8 +294,7 @@ func (c *converter) defaultLeaf(mems []Member, kinds []keyword, addNull bool, ty
 	if !ok {
 		mout = c.members(size)
 	}
-	mout = mout[:0]
-	desc := -1 // the description's index in the output
+	j, desc := 0, -1 // the members written; the description's index in the output
 	for i, k := range kinds {
 		m := mems[i]
 		switch k {
@@ -306,10 +305,12 @@ func (c *converter) defaultLeaf(mems []Member, kinds []keyword, addNull bool, ty
 				m.setValue(nullableType(types))
 			}
 		case kwDescription:
-			desc = len(mout)
+			desc = j
 		}
-		mout = append(mout, m)
+		putMember(&mout[j], m)
+		j++
 	}
+	mout = mout[:j]
 	if hasText {
 		mout = c.withDefaultText(mout, desc, text)
 	}
@@ -322,7 +323,7 @@ func (c *converter) defaultLeaf(mems []Member, kinds []keyword, addNull bool, ty
 func (c *converter) withDefaultText(mout []Member, desc int, text string) []Member {
 	if desc >= 0 {
 		d := &mout[desc]
-		d.setValue(c.joinDescription(d.Value(), text))
+		putMemberValue(d, c.joinDescription(d.Value(), text))
 		return mout
 	}
 	return c.push(mout, MemberOf("description", StringValue(text)))

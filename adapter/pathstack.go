@@ -13,6 +13,10 @@ type pathStack struct {
 type pathFrame struct {
 	step Step
 	node *pathNode
+	// The properties of an object, for the step into one of them: the
+	// step's Index says which. A step into the property being converted is
+	// so written by one integer, not its name.
+	props []Member
 }
 
 // len is the number of steps.
@@ -27,9 +31,14 @@ func (s *pathStack) pop(n int) {
 	s.made = min(s.made, len(s.frames))
 }
 
-// setKey replaces step i, a KeyStep, with the member name k.
-func (s *pathStack) setKey(i int, k string) {
-	s.frames[i].step.Key = k
+// pushProps adds a step into one of props, which setProp chooses.
+func (s *pathStack) pushProps(props []Member) {
+	s.frames = append(s.frames, pathFrame{props: props})
+}
+
+// setProp makes step i, added by pushProps, the step into property j.
+func (s *pathStack) setProp(i, j int) {
+	s.frames[i].step.Index = int32(j)
 	s.made = min(s.made, i)
 }
 
@@ -40,13 +49,19 @@ func (s *pathStack) setIndex(i, j int) {
 }
 
 // step returns step i.
-func (s *pathStack) step(i int) Step { return s.frames[i].step }
+func (s *pathStack) step(i int) Step {
+	f := &s.frames[i]
+	if f.props != nil {
+		return Key(f.props[f.step.Index].Key())
+	}
+	return f.step
+}
 
 // path returns the first n steps as a new Path (never nil).
 func (s *pathStack) path(n int) Path {
 	p := make(Path, n)
 	for i := range p {
-		p[i] = s.frames[i].step
+		p[i] = s.step(i)
 	}
 	return p
 }
@@ -70,7 +85,7 @@ func (s *pathStack) make(n int, slab *slab[pathNode]) {
 		if s.made > 0 {
 			parent = s.frames[s.made-1].node
 		}
-		s.frames[s.made].node = newNode(slab, parent, s.frames[s.made].step)
+		s.frames[s.made].node = newNode(slab, parent, s.step(s.made))
 	}
 }
 

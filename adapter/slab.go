@@ -23,7 +23,8 @@ import (
 // the larger of that rest and what the current block has left goes on serving
 // requests, and the smaller is kept aside for when the larger runs out.
 type slab[T any] struct {
-	free  []T
+	free  []T // the block in hand, of which used elements are handed out
+	used  int // (counted, so that a request writes no pointer)
 	spare []T
 	next  int    // the size of the next default block; 0 before the first
 	taken int    // elements handed out by takeFor so far
@@ -34,7 +35,7 @@ type slab[T any] struct {
 // cannot be inlined (it may start a block), so the callers that take most
 // often try fits first, which the compiler inlines.
 func (s *slab[T]) fits(n int) ([]T, bool) {
-	if n > len(s.free) {
+	if n > len(s.free)-s.used {
 		return nil, false
 	}
 	return s.cut(n), true
@@ -57,7 +58,7 @@ func (s *slab[T]) take(n int) []T {
 // elements were asked for so far.
 func (s *slab[T]) takeFor(n, done, total int) []T {
 	s.taken += n
-	if n <= len(s.free) {
+	if n <= len(s.free)-s.used {
 		return s.cut(n)
 	}
 	rest := s.taken * (total - done) / max(done, 1)
@@ -72,21 +73,24 @@ func (s *slab[T]) grow(n, size int) []T {
 		if own {
 			return make([]T, n)
 		}
-		s.free = make([]T, size)
+		s.start(make([]T, size))
 		return s.cut(n)
 	}
 	if n <= len(s.spare) {
-		s.free, s.spare = s.spare, s.free
+		left := s.free[s.used:]
+		s.start(s.spare)
+		s.spare = left
 		return s.cut(n)
 	}
 	if !own {
-		s.free = arenaSlice[T](s.arena, size)
+		s.start(arenaSlice[T](s.arena, size))
 		return s.cut(n)
 	}
 	mem := arenaSlice[T](s.arena, n)
 	rest := mem[n:]
-	if len(rest) > len(s.free) {
-		s.free, rest = rest, s.free
+	if left := s.free[s.used:]; len(rest) > len(left) {
+		s.start(rest)
+		rest = left
 	}
 	if len(rest) > len(s.spare) {
 		s.spare = rest
@@ -94,9 +98,14 @@ func (s *slab[T]) grow(n, size int) []T {
 	return mem[:n:n]
 }
 
+// start makes mem the block in hand.
+func (s *slab[T]) start(mem []T) {
+	s.free, s.used = mem, 0
+}
+
 func (s *slab[T]) cut(n int) []T {
-	out := s.free[:n:n]
-	s.free = s.free[n:]
+	out := s.free[s.used : s.used+n : s.used+n]
+	s.used += n
 	return out
 }
 
