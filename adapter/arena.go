@@ -28,6 +28,14 @@ import "unsafe"
 type arena struct {
 	blocks []span
 	keep   []span
+	first  [4]span // where blocks and keep start, so a small tree's arena is one allocation
+}
+
+// newArena returns an empty arena.
+func newArena() *arena {
+	a := &arena{}
+	a.blocks, a.keep = a.first[:0:2], a.first[2:2:4]
+	return a
 }
 
 // A span is memory the arena keeps: where it starts, and its bytes (which the

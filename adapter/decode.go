@@ -178,7 +178,7 @@ func skip(buf []byte, i int) int {
 func build(s string) (Value, *arena, outcome) {
 	// The tree's texts are s, or held by the arena when they are unquoted
 	// into memory of their own.
-	a := &arena{}
+	a := newArena()
 	a.holdText(s)
 	b := builder{
 		s:       s,

@@ -1,5 +1,7 @@
 package adapter
 
+import "unsafe"
+
 // A pathStack is the path of the node being converted, one frame per step. A
 // frame also holds, once asked for, the pathNode that ends at its step: the
 // first made frames have one. A path recorded at the same place again, or
@@ -13,10 +15,10 @@ type pathStack struct {
 type pathFrame struct {
 	step Step
 	node *pathNode
-	// The properties of an object, for the step into one of them: the
-	// step's Index says which. A step into the property being converted is
-	// so written by one integer, not its name.
-	props []Member
+	// The first of the properties of an object, for the step into one of
+	// them: the step's Index says which. A step into the property being
+	// converted is so written by one integer, not its name.
+	props *Member
 }
 
 // len is the number of steps.
@@ -33,7 +35,7 @@ func (s *pathStack) pop(n int) {
 
 // pushProps adds a step into one of props, which setProp chooses.
 func (s *pathStack) pushProps(props []Member) {
-	s.frames = append(s.frames, pathFrame{props: props})
+	s.frames = append(s.frames, pathFrame{props: unsafe.SliceData(props)})
 }
 
 // setProp makes step i, added by pushProps, the step into property j.
@@ -52,7 +54,7 @@ func (s *pathStack) setIndex(i, j int) {
 func (s *pathStack) step(i int) Step {
 	f := &s.frames[i]
 	if f.props != nil {
-		return Key(f.props[f.step.Index].Key())
+		return Key(sliceAt[Member](unsafe.Pointer(f.props), int(f.step.Index)+1)[f.step.Index].Key())
 	}
 	return f.step
 }
