@@ -33,7 +33,10 @@ func (k Kind) String() string {
 //
 // Values are immutable by convention: every function of this package returns new
 // values and never changes the ones it is given, so a Value may be shared freely
-// between goroutines and between the results of different conversions.
+// between goroutines and between the results of different conversions. The trees
+// Decode and StrictSchema build live in one piece of memory each (an arena, which
+// the garbage collector does not scan): any Value taken out of such a tree keeps
+// the whole tree, and a conversion's output its input, alive.
 //
 // A Value is two words: one holds its kind, a flag and a length, the other
 // points to the first byte of a string or number text, the first element of an
