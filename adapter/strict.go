@@ -124,7 +124,7 @@ func strictSchema(schema Value, opts StrictOptions, noLeaf bool) (*StrictResult,
 	return res, nil
 }
 
-// converter holds the state of one conversion. It is 1168 bytes: with the
+// converter holds the state of one conversion. It is 1248 bytes: with the
 // allocator's header it fits the 1280-byte size class, and each class above
 // costs 128 bytes more on every conversion.
 type converter struct {
@@ -148,9 +148,12 @@ type converter struct {
 	memSlab  slab[Member]
 	valSlab  slab[Value]
 	nodeSlab slab[pathNode]
-	runs     []int32  // scratch for requiredList
-	sortKeys []uint64 // scratch for requiredList
-	textBuf  []byte   // scratch for defaultText
+	// The groups of null paths: one for each object with a property made
+	// nullable, often one for each object.
+	groupSlab slab[pathGroup]
+	runs      []int32  // scratch for requiredList
+	sortKeys  []uint64 // scratch for requiredList
+	textBuf   []byte   // scratch for defaultText
 
 	// Totals toward the size limits, counted while converting, so that the exact
 	// walk of checkLimits (which finds where a limit is crossed) runs only when
@@ -1044,7 +1047,9 @@ func (c *converter) group() *pathGroup {
 
 func (c *converter) newGroup() {
 	n := c.propAt + 1 // the path ends "properties", NAME
-	c.curGroup = &pathGroup{site: c.sp.node(n-1, &c.nodeSlab), prefix: c.instancePath(n - 2), props: c.curProps}
+	g := &c.groupSlab.take(1)[0]
+	*g = pathGroup{site: c.sp.node(n-1, &c.nodeSlab), prefix: c.instancePath(n - 2), props: c.curProps}
+	c.curGroup = g
 }
 
 // instancePath makes the instance path, relative to the unit being converted,
