@@ -16,8 +16,9 @@ import (
 //
 // Blocks are sized one of two ways. By default they start at 32 elements (in an
 // arena, at 512 bytes) and double up to 512 elements, so a small schema costs
-// little and a large one few allocations. A builder that can tell how much is still to come says so with
-// takeFor, and the block is sized for that (within 16 and 4096 elements).
+// little and a large one few allocations. A builder that can tell how much is
+// still to come says so with takeFor, and the block is sized for that (within
+// 16 and 4096 elements).
 //
 // A slab with an arena takes its blocks, and the memory of large requests, from
 // the arena; T is then made of whole words. An arena's block is a power of two

@@ -929,12 +929,15 @@ func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
 	if !nullable && len(wrapped) == 0 {
 		return ref, true
 	}
-	branches := c.values(1)
+	size := 1
 	if nullable {
-		branches = c.values(2)
+		size = 2
+	}
+	branches := c.values(size)
+	branches[0] = ref
+	if nullable {
 		branches[1] = nullSchema
 	}
-	branches[0] = ref
 	out := c.members(1 + len(wrapped))
 	out[0] = MemberOf("anyOf", arrayOf(branches))
 	copy(out[1:], wrapped)
