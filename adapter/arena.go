@@ -124,11 +124,18 @@ var grabs = [maxBlockShift - minBlockShift + 1]func(*arena) unsafe.Pointer{
 // arenaSlice returns at least n zeroed elements of T, n below 1<<32, in a new
 // block of a (as many as the block holds). T is made of whole words.
 func arenaSlice[T any](a *arena, n int) []T {
+	return arenaSliceNear[T](a, n, 0)
+}
+
+// arenaSliceNear is arenaSlice for a request of n elements that would like
+// about want: the largest block that holds no more than want and at least n
+// (a block rounded up to want could be twice as large as wanted).
+func arenaSliceNear[T any](a *arena, n, want int) []T {
 	var zero T
 	size := int(unsafe.Sizeof(zero))
-	words := (n*size + 7) / 8
+	words, wanted := (n*size+7)/8, want*size/8
 	shift := minBlockShift
-	for shift < maxBlockShift && blockLen(shift) < words {
+	for shift < maxBlockShift && (blockLen(shift) < words || blockLen(shift+1) <= wanted) {
 		shift++
 	}
 	p := grabs[shift-minBlockShift](a)

@@ -14,14 +14,15 @@ import (
 // left unused. (An eighth made more allocations: a 100-property object's lists
 // each had their own.)
 //
-// Blocks are sized one of two ways. By default they start at 32 elements (in an
-// arena, at 512 bytes) and double up to 512 elements, so a small schema costs
-// little and a large one few allocations. A builder that can tell how much is
+// Blocks are sized one of two ways. By default they start at 32 elements, or
+// 512 bytes when that is fewer, and double up to 512 elements, so a small
+// schema costs little and a large one few allocations. A builder that can tell how much is
 // still to come says so with takeFor, and the block is sized for that (within
 // 16 and 4096 elements).
 //
 // A slab with an arena takes its blocks, and the memory of large requests, from
-// the arena; T is then made of whole words. An arena's block is a power of two
+// the arena; T is then made of whole words. A takeFor block is the arena's
+// block nearest the estimate from below. An arena's block is a power of two
 // words, so memory of its own for a large request comes with room to spare:
 // the larger of that rest and what the current block has left goes on serving
 // requests, and the smaller is kept aside for when the larger runs out.
@@ -49,12 +50,8 @@ func (s *slab[T]) take(n int) []T {
 	if out, ok := s.fits(n); ok {
 		return out
 	}
-	first := 32
-	if s.arena != nil {
-		var zero T
-		first = 512 / int(unsafe.Sizeof(zero))
-	}
-	size := max(s.next, first)
+	var zero T
+	size := max(s.next, min(32, 512/int(unsafe.Sizeof(zero))))
 	// The next block is larger either way, so that requests too large for
 	// this one soon fit in blocks.
 	s.next = min(2*size, 512)
@@ -70,7 +67,13 @@ func (s *slab[T]) takeFor(n, done, total int) []T {
 		return s.cut(n)
 	}
 	rest := s.taken * (total - done) / max(done, 1)
-	return s.grow(n, min(max(n+rest+rest/8, 16), 4096))
+	size := min(max(n+rest+rest/8, 16), 4096)
+	if s.arena != nil && n <= size/4 {
+		// A block as near the estimate as blocks come, from below.
+		s.start(arenaSliceNear[T](s.arena, n, size))
+		return s.cut(n)
+	}
+	return s.grow(n, size)
 }
 
 // grow returns n elements from new memory: a new block of size elements, or
