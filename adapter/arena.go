@@ -144,7 +144,8 @@ func arenaSliceNear[T any](a *arena, n, want int) []T {
 
 // The collector never reads arena memory, so writes into it need no write
 // barrier. These write the words of Members and Values as plain integers, which
-// the compiler puts no barrier on. They write only into arena memory (a slab
+// the compiler puts no barrier on (a word is 8 bytes: the package builds for
+// 64-bit platforms only, and its block types are too large for any other). They write only into arena memory (a slab
 // with an arena hands out nothing else), and only what the arena keeps alive.
 
 // putMember writes m at dst, in arena memory.
