@@ -129,7 +129,8 @@ func arenaSlice[T any](a *arena, n int) []T {
 
 // arenaSliceNear is arenaSlice for a request of n elements that would like
 // about want: the largest block that holds no more than want and at least n
-// (a block rounded up to want could be twice as large as wanted).
+// (a block rounded up to want could be twice as large as wanted). With want
+// at most n, it is the smallest block that holds n.
 func arenaSliceNear[T any](a *arena, n, want int) []T {
 	var zero T
 	size := int(unsafe.Sizeof(zero))

@@ -22,7 +22,7 @@ import (
 //
 // A slab with an arena takes its blocks, and the memory of large requests, from
 // the arena; T is then made of whole words. A takeFor block is the arena's
-// block nearest the estimate from below. An arena's block is a power of two
+// block nearest the estimate from below that holds the request. An arena's block is a power of two
 // words, so memory of its own for a large request comes with room to spare:
 // the larger of that rest and what the current block has left goes on serving
 // requests, and the smaller is kept aside for when the larger runs out.
@@ -55,7 +55,7 @@ func (s *slab[T]) take(n int) []T {
 	// The next block is larger either way, so that requests too large for
 	// this one soon fit in blocks.
 	s.next = min(2*size, 512)
-	return s.grow(n, size)
+	return s.grow(n, size, size)
 }
 
 // takeFor returns n elements for a builder that has read done of total units of
@@ -67,18 +67,14 @@ func (s *slab[T]) takeFor(n, done, total int) []T {
 		return s.cut(n)
 	}
 	rest := s.taken * (total - done) / max(done, 1)
-	size := min(max(n+rest+rest/8, 16), 4096)
-	if s.arena != nil && n <= size/4 {
-		// A block as near the estimate as blocks come, from below.
-		s.start(arenaSliceNear[T](s.arena, n, size))
-		return s.cut(n)
-	}
-	return s.grow(n, size)
+	// The size is an estimate: an arena's block near it from below will do.
+	return s.grow(n, min(max(n+rest+rest/8, 16), 4096), n)
 }
 
 // grow returns n elements from new memory: a new block of size elements, or
-// memory of its own when n is large beside it.
-func (s *slab[T]) grow(n, size int) []T {
+// memory of its own when n is large beside it. An arena's block holds at least
+// least elements, and as near size as its blocks come (see arenaSliceNear).
+func (s *slab[T]) grow(n, size, least int) []T {
 	own := n > size/4
 	if s.arena == nil {
 		if own {
@@ -94,7 +90,7 @@ func (s *slab[T]) grow(n, size int) []T {
 		return s.cut(n)
 	}
 	if !own {
-		s.start(arenaSlice[T](s.arena, size))
+		s.start(arenaSliceNear[T](s.arena, least, size))
 		return s.cut(n)
 	}
 	mem := arenaSlice[T](s.arena, n)
