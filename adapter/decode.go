@@ -207,10 +207,14 @@ func (b *builder) run() (Value, outcome) {
 		switch buf[i] {
 		case '"':
 			var s string
-			if s, i = b.literal(i); i < 0 {
+			var plain bool
+			if s, i, plain = b.literal(i); i < 0 {
 				return Value{}, malformed
 			}
 			v = textOf(String, s)
+			if plain {
+				v.meta |= flagBit
+			}
 		case '{':
 			if len(frames) == MaxDepth {
 				return Value{}, malformed
@@ -224,7 +228,7 @@ func (b *builder) run() (Value, outcome) {
 				return Value{}, malformed
 			}
 			var key string
-			if key, i = b.literal(i); i < 0 {
+			if key, i, _ = b.literal(i); i < 0 {
 				return Value{}, malformed
 			}
 			frames = append(frames, frame{key: key, base: len(b.mems), obj: true})
@@ -293,7 +297,7 @@ func (b *builder) run() (Value, outcome) {
 						return Value{}, malformed
 					}
 					var key string
-					if key, i = b.literal(i); i < 0 {
+					if key, i, _ = b.literal(i); i < 0 {
 						return Value{}, malformed
 					}
 					if b.repeated(f, key) {
@@ -459,46 +463,53 @@ func (b *builder) rehash(tab []int32, n, base int) []int32 {
 
 // literal reads the string literal at i and returns its text and the index after
 // it, or -1 for next when the literal is not valid. A literal of printable ASCII
-// without '\\' is found 8 bytes at a time; str reads any other from where this
-// one stops.
-func (b *builder) literal(i int) (s string, next int) {
+// without '\\' is found 8 bytes at a time, and plain reports it: its text needs
+// neither cleaning nor escaping. str reads any other from where this one stops.
+func (b *builder) literal(i int) (s string, next int, plain bool) {
 	buf := b.buf
 	j := i + 1
 	for ; j+8 <= len(buf); j += 8 {
 		x := binary.LittleEndian.Uint64(buf[j : j+8])
-		// The first '"', '\\', control byte or byte of a multi-byte character:
-		// zeroBytes of x^'"' and of x^'\\', bytes below 0x20 and bytes above 0x7F.
+		// The first '"', '\\' or byte that is not printable ASCII: zeroBytes
+		// of x^'"' and of x^'\\', bytes below 0x20 (their borrow) and bytes
+		// from DEL up (their high bit, or that of x+1). A borrow or carry
+		// only marks bytes above the one it comes from, which is marked.
 		q, bs := x^(ones*'"'), x^(ones*'\\')
-		if m := ((q-ones)&^q | (bs-ones)&^bs | x | (x - ones*0x20)) & highs; m != 0 {
+		if m := ((q-ones)&^q | (bs-ones)&^bs | x | (x + ones) | (x - ones*0x20)) & highs; m != 0 {
 			k := bits.TrailingZeros64(m)
 			j += k / 8
 			if byte(x>>(k&^7)) != '"' {
 				return b.str(i, j)
 			}
-			return b.s[i+1 : j], j + 1
+			return b.s[i+1 : j], j + 1, true
 		}
 	}
 	return b.str(i, j)
 }
 
-// str reads the string literal at i, which is printable ASCII other than '\\'
-// before j, and returns its text and the index after it, or -1 for next when the
-// literal is not valid. A literal without escapes is a substring of the input; one
-// with escapes is unquoted into new memory.
-func (b *builder) str(i, j int) (s string, next int) {
+// str reads the string literal at i, which is printable ASCII other than '"'
+// and '\\' before j, and returns what literal returns. A literal without escapes
+// is a substring of the input; one with escapes is unquoted into new memory.
+func (b *builder) str(i, j int) (s string, next int, plain bool) {
 	buf := b.buf
+	plain = true
 	for j < len(buf) && buf[j] != '"' && buf[j] != '\\' && buf[j]-0x20 < 0x60 {
+		if buf[j] == 0x7F {
+			plain = false
+		}
 		j++
 	}
 	switch c := at(buf, j); {
 	case c == '"':
-		return b.s[i+1 : j], j + 1
+		return b.s[i+1 : j], j + 1, plain
 	case c == '\\':
-		return b.escaped(i, j)
+		s, next = b.escaped(i, j)
 	case c >= utf8.RuneSelf:
-		return b.wide(i, j)
+		s, next = b.wide(i, j)
+	default:
+		next = -1
 	}
-	return "", -1
+	return s, next, false
 }
 
 // wide reads the string literal at i, whose first byte of a multi-byte character

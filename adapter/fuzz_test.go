@@ -40,6 +40,7 @@ func FuzzDecode(f *testing.F) {
 			t.Fatalf("Decode accepted what encoding/json rejects: %q", data)
 		}
 		checkDecodeOwned(t, bytes.TrimPrefix(data, utf8BOM))
+		checkPlainStrings(t, v)
 		text := Marshal(v)
 		if !utf8.Valid(text) {
 			t.Fatalf("Marshal wrote invalid UTF-8")

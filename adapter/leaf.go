@@ -49,6 +49,7 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 	kinds := kindsBuf[:len(mems)]
 	var seen uint32
 	var types typeSet
+	var unplain uint64 // flagBit when a description or title is not known to be plain
 	for i := range mems {
 		m := &mems[i]
 		key := m.Key()
@@ -75,7 +76,12 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 			if v.kind() != Array {
 				return c.node(n, false, p)
 			}
-		case kwDescription, kwTitle, kwPattern, kwFormat:
+		case kwDescription, kwTitle:
+			if v.kind() != String {
+				return c.node(n, false, p)
+			}
+			unplain |= ^v.meta & flagBit
+		case kwPattern, kwFormat:
 			if v.kind() != String {
 				return c.node(n, false, p)
 			}
@@ -116,13 +122,13 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 	}
 	// Most leaves keep every member but their type and items as it is, or
 	// drop a default besides.
-	if seen&^(leafAsIs|leafText|1<<kwItems) == 0 && (seen&leafText == 0 || plainTexts(mems, kinds)) {
+	if seen&^(leafAsIs|leafText|1<<kwItems) == 0 && (unplain == 0 || plainTexts(mems, kinds)) {
 		return c.keptLeaf(n, mems, kinds, how == nullAddType, seen&(1<<kwItems) != 0, types)
 	}
-	if seen&^(leafAsIs|leafText|1<<kwDefault) == 0 && (seen&leafText == 0 || plainTexts(mems, kinds)) {
+	if seen&^(leafAsIs|leafText|1<<kwDefault) == 0 && (unplain == 0 || plainTexts(mems, kinds)) {
 		return c.defaultLeaf(mems, kinds, how == nullAddType, types, p), true
 	}
-	if how == nullNone && seen&^(leafAsIs|leafText|1<<kwEnum) == 0 && (seen&leafText == 0 || plainTexts(mems, kinds)) &&
+	if how == nullNone && seen&^(leafAsIs|leafText|1<<kwEnum) == 0 && (unplain == 0 || plainTexts(mems, kinds)) &&
 		!mems[enum].Value().flag() {
 		// Nothing to change or check: the output is the input, and its enum
 		// is counted toward the limits.
@@ -334,7 +340,7 @@ func (c *converter) withDefaultText(mout []Member, desc int, text string) []Memb
 func plainTexts(mems []Member, kinds []keyword) bool {
 	for i, k := range kinds {
 		if 1<<k&leafText != 0 {
-			if !printableASCII(mems[i].Value().text()) {
+			if v := mems[i].Value(); !v.plain() && !printableASCII(v.text()) {
 				return false
 			}
 		}

@@ -1282,6 +1282,9 @@ func (c *converter) joinDescription(desc Value, text string) Value {
 
 // clean removes hidden characters from a description or title string.
 func (c *converter) clean(s Value) Value {
+	if s.plain() {
+		return s
+	}
 	out, rem := CleanText(s.Str())
 	if rem.Count == 0 {
 		return s

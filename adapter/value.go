@@ -44,9 +44,11 @@ func (k Kind) String() string {
 // compare with two instructions.
 type Value struct {
 	// The kind in the low byte; the flag in bit 8 (Bool: the value; Array: the
-	// last element is a null StrictSchema appended); the length in the high 32
-	// bits (String, Number: bytes; Array: elements; Object: members). Bits 9
-	// to 31 are zero, except in a Member, which keeps its name's length there.
+	// last element is a null StrictSchema appended; String: the text is known
+	// to be printable ASCII without '"' or '\\', as Decode finds most strings,
+	// so that cleaning and quoting it change nothing); the length in the high
+	// 32 bits (String, Number: bytes; Array: elements; Object: members). Bits
+	// 9 to 31 are zero, except in a Member, which keeps its name's length there.
 	meta uint64
 	ptr  unsafe.Pointer // *byte, *Value or *Member: the first of n
 }
@@ -56,6 +58,10 @@ const flagBit = 1 << 8
 func (v Value) kind() Kind { return Kind(uint8(v.meta)) }
 func (v Value) flag() bool { return v.meta&flagBit != 0 }
 func (v Value) n() int     { return int(v.meta >> 32) }
+
+// plain reports whether v is a string whose text is known to be printable
+// ASCII without '"' or '\\' (see meta).
+func (v Value) plain() bool { return v.meta&(flagBit|0xFF) == flagBit|uint64(String) }
 
 // withFlag returns v with its flag set to f.
 func (v Value) withFlag(f bool) Value {
