@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/validate"
 	"github.com/strictscope/strictscope/sessions"
 )
 
@@ -65,7 +66,7 @@ func runCalls(e *env, args []string) (int, error) {
 	if session != nil && !flagSet(fs, "apply-defaults") {
 		callOpts.ApplyDefaults = session.ApplyDefaults
 	}
-	validator := adapter.NewValidator()
+	validator := validate.New()
 	calls, rejected := []adapter.Value{}, []adapter.Value{}
 	warned := map[string]bool{} // where the tools came from, said once each
 	for _, ex := range rec.Exchanges {

@@ -192,9 +192,15 @@
 // starts with the error prefix. A Chat entry without a "function" object, or a
 // Responses item without a "type", is no call item at all: the response is an
 // error, not a rejection. A zero CallsOptions has no error prefix;
-// [DefaultCallsOptions] has "Error: ". [Validator] checks the stripped arguments
-// against the tool's original schema, in the draft its $schema names, format not
-// asserted, patterns in RE2.
+// [DefaultCallsOptions] has "Error: ".
+//
+// Package [github.com/strictscope/strictscope/adapter/validate] checks the stripped
+// arguments against the tool's original schema, in the draft its $schema names,
+// format not asserted, patterns in RE2. It is a package of its own because the
+// JSON Schema engine it uses builds the meta-schemas of five drafts when a program
+// starts, about 370 KB the garbage collector then reads at every cycle: a program
+// that only converts schemas does not link it, and its conversions spend less time
+// collecting garbage.
 //
 // [ToolOutput] renders an MCP result as the item answering a call: a CallToolResult,
 // a client error {"error":"message"}, or a JSON-RPC response to tools/call. A capture

@@ -6,16 +6,26 @@ import (
 	"go/parser"
 	"go/token"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// TestEveryExportedFunctionHasAnExample keeps the package's rule that examples are
-// its documentation: every exported function, and every exported method of an
-// exported type, has a runnable Example.
+// TestEveryExportedFunctionHasAnExample keeps the rule that examples are the
+// library's documentation: every exported function, and every exported method of
+// an exported type, of adapter and of adapter/validate has a runnable Example.
 func TestEveryExportedFunctionHasAnExample(t *testing.T) {
+	for dir, path := range map[string]string{
+		".":        "github.com/strictscope/strictscope/adapter",
+		"validate": "github.com/strictscope/strictscope/adapter/validate",
+	} {
+		checkExamples(t, dir, path)
+	}
+}
+
+func checkExamples(t *testing.T, dir, path string) {
 	fset := token.NewFileSet()
-	entries, err := os.ReadDir(".")
+	entries, err := os.ReadDir(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -24,19 +34,19 @@ func TestEveryExportedFunctionHasAnExample(t *testing.T) {
 		if !strings.HasSuffix(e.Name(), ".go") {
 			continue
 		}
-		f, err := parser.ParseFile(fset, e.Name(), nil, parser.ParseComments)
+		f, err := parser.ParseFile(fset, filepath.Join(dir, e.Name()), nil, parser.ParseComments)
 		if err != nil {
 			t.Fatal(err)
 		}
 		files = append(files, f)
 	}
-	pkg, err := doc.NewFromFiles(fset, files, "github.com/strictscope/strictscope/adapter")
+	pkg, err := doc.NewFromFiles(fset, files, path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	check := func(name string, examples []*doc.Example) {
 		if len(examples) == 0 {
-			t.Errorf("%s has no Example", name)
+			t.Errorf("%s: %s has no Example", path, name)
 		}
 	}
 	for _, f := range pkg.Funcs {

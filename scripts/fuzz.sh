@@ -9,7 +9,7 @@
 set -uo pipefail
 GO=${GO:-go}
 FUZZTIME=${FUZZTIME:-10s}
-for pkg in ./adapter ./sessions ./ui; do
+for pkg in ./adapter ./adapter/validate ./sessions ./ui; do
 	for t in $($GO test -list '^Fuzz' "$pkg" 2>/dev/null | grep '^Fuzz'); do
 		echo "== $pkg $t"
 		dir="$pkg/testdata/fuzz/$t"

@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/validate"
 )
 
 // A CheckedCall is a call with its arguments validated against the tool's input
@@ -11,7 +12,7 @@ type CheckedCall struct {
 	Valid bool
 	// Errors lists every failing keyword; SchemaErr is set instead when the tool's
 	// schema cannot be compiled (then Valid is false and Errors is empty).
-	Errors    []adapter.ValidationError
+	Errors    []validate.Error
 	SchemaErr error
 	// Unchecked lists the schema paths of patterns RE2 cannot compile, which
 	// were not asserted.
@@ -23,7 +24,7 @@ type CheckedCall struct {
 }
 
 // CheckCalls validates every call of x.
-func CheckCalls(x *adapter.Extracted, v *adapter.Validator) []CheckedCall {
+func CheckCalls(x *adapter.Extracted, v *validate.Validator) []CheckedCall {
 	out := make([]CheckedCall, len(x.Calls))
 	for i, c := range x.Calls {
 		cc := CheckedCall{Call: c, Validated: c.Arguments}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/validate"
 )
 
 // ReplayOptions say how a replay sends the tools and answers the calls.
@@ -116,7 +117,7 @@ func ReplaySession(name string, s *Session, opts ReplayOptions) *Trace {
 	_ = tools
 	tr := &Trace{Name: name, ToolsFrom: ToolsOfSession, Tools: rep, Warnings: s.Warnings}
 	sent := rep.Sent()
-	v := adapter.NewValidator()
+	v := validate.New()
 	for i := range s.Turns {
 		t := &s.Turns[i]
 		if isErrorBody(t.Response) {
@@ -151,7 +152,7 @@ func ReplayRecording(rec *Recording, servers []adapter.Server, opts ReplayOption
 			adapter.ToolsOptions{API: api, Strict: opts.Strict, NoDefaultDescriptions: opts.NoDefaultDescriptions})
 		given, tr.Tools, tr.ToolsFrom = rep.Sent(), rep, ToolsGiven
 	}
-	v := adapter.NewValidator()
+	v := validate.New()
 	for i, ex := range rec.Exchanges {
 		label := ex.Label
 		if label == "" {
@@ -212,7 +213,7 @@ func firstNonEmpty(a, b adapter.API) adapter.API {
 
 // replayTurn traces one response. result finds the MCP result of a call id;
 // haveResults says whether results were recorded at all.
-func replayTurn(label string, response adapter.Value, sent *adapter.SentTools, result func(string) (adapter.Value, bool), haveResults bool, v *adapter.Validator, opts ReplayOptions) TurnTrace {
+func replayTurn(label string, response adapter.Value, sent *adapter.SentTools, result func(string) (adapter.Value, bool), haveResults bool, v *validate.Validator, opts ReplayOptions) TurnTrace {
 	turn := TurnTrace{Label: label}
 	x, err := adapter.ToolCalls(response, sent, adapter.CallsOptions{ErrorPrefix: opts.ErrorPrefix, ApplyDefaults: opts.ApplyDefaults})
 	resp := Stage{Kind: StageResponse, Call: -1, Title: "the response", Input: response}

@@ -8,7 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
-	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/validate"
 )
 
 // The panes of the playground, in tab order.
@@ -58,7 +58,7 @@ type playground struct {
 	last      string // the text last seen
 	gen       int    // changes to the text so far
 	stale     bool   // the result is older than the text (a tick is coming)
-	validator *adapter.Validator
+	validator *validate.Validator
 	res       *playResult
 	view      int
 	result    *jsonPane
@@ -67,7 +67,7 @@ type playground struct {
 }
 
 func newPlayground(ctx *Context) *playground {
-	p := &playground{ctx: ctx, validator: adapter.NewValidator(), result: &jsonPane{ctx: ctx},
+	p := &playground{ctx: ctx, validator: validate.New(), result: &jsonPane{ctx: ctx},
 		notes: &notesPane{ctx: ctx}, editor: newEditor(ctx.Styles)}
 	p.showResult()
 	return p

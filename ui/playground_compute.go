@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/validate"
 	"github.com/strictscope/strictscope/sessions"
 )
 
@@ -84,7 +85,7 @@ type playResult struct {
 // null paths and validation against the tool's original schema (through
 // sessions.CheckCalls, which knows which value to check). Text that does not
 // parse shows where it breaks.
-func computePlay(r *editRequest, text string, v *adapter.Validator) *playResult {
+func computePlay(r *editRequest, text string, v *validate.Validator) *playResult {
 	val, err := adapter.DecodeString(text)
 	if err != nil {
 		return syntaxResult(text, err)
@@ -201,7 +202,7 @@ func schemaResult(schema adapter.Value, noDefaults bool) *playResult {
 
 // argumentsResult strips the nulls at the tool's null paths and validates
 // against the tool's original schema.
-func argumentsResult(args adapter.Value, r *editRequest, v *adapter.Validator) *playResult {
+func argumentsResult(args adapter.Value, r *editRequest, v *validate.Validator) *playResult {
 	sent := r.sent
 	if sent == nil {
 		sent = &adapter.SentTool{Exposed: r.name, InputSchema: adapter.ObjectValue()}

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/validate"
 	"github.com/strictscope/strictscope/sessions"
 )
 
@@ -172,7 +173,7 @@ func TestPlaygroundArguments(t *testing.T) {
 	}
 	args, _ := adapter.DecodeString(p.editor.Value())
 	stripped, removed := adapter.StripNulls(args, p.req.sent.NullPaths)
-	errs, _ := adapter.NewValidator().Validate(p.req.sent.InputSchema, stripped)
+	errs, _ := validate.New().Validate(p.req.sent.InputSchema, stripped)
 	if len(removed) != 2 || len(errs) != 3 {
 		t.Fatalf("the fixture changed: %d removed, %d errors", len(removed), len(errs))
 	}

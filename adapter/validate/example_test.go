@@ -1,10 +1,11 @@
-package adapter_test
+package validate_test
 
 import (
 	"errors"
 	"fmt"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/validate"
 )
 
 func vldJSON(s string) adapter.Value {
@@ -15,9 +16,9 @@ func vldJSON(s string) adapter.Value {
 	return v
 }
 
-func ExampleNewValidator() {
+func ExampleNew() {
 	// One Validator for the whole program: it compiles each input schema once.
-	v := adapter.NewValidator()
+	v := validate.New()
 	schema := vldJSON(`{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}`)
 	for _, args := range []string{`{"q":"weather in Oslo"}`, `{}`} {
 		errs, err := v.Validate(schema, vldJSON(args))
@@ -29,7 +30,7 @@ func ExampleNewValidator() {
 }
 
 func ExampleValidator_Validate() {
-	v := adapter.NewValidator()
+	v := validate.New()
 	schema := vldJSON(`{
 		"type": "object",
 		"properties": {
@@ -60,7 +61,7 @@ func ExampleValidator_Validate() {
 
 func ExampleValidator_Validate_draft() {
 	// The draft is the one $schema names: draft-04 reads exclusiveMaximum as a flag.
-	v := adapter.NewValidator()
+	v := validate.New()
 	schema := vldJSON(`{
 		"$schema": "http://json-schema.org/draft-04/schema#",
 		"type": "object",
@@ -74,10 +75,10 @@ func ExampleValidator_Validate_draft() {
 
 func ExampleValidator_Validate_remoteRef() {
 	// Nothing is fetched: a $ref outside the schema is a compile error.
-	v := adapter.NewValidator()
+	v := validate.New()
 	schema := vldJSON(`{"type":"object","properties":{"loc":{"$ref":"https://example.com/location.json"}}}`)
 	_, err := v.Validate(schema, vldJSON(`{}`))
-	var se *adapter.SchemaCompileError
+	var se *validate.CompileError
 	if errors.As(err, &se) {
 		fmt.Println(se.Path)
 		fmt.Println(se.Message)
@@ -87,21 +88,21 @@ func ExampleValidator_Validate_remoteRef() {
 	// $ref "https://example.com/location.json" points outside the input schema; remote schemas are never fetched
 }
 
-func ExampleValidationError_Error() {
-	errs, _ := adapter.NewValidator().Validate(
+func ExampleError_Error() {
+	errs, _ := validate.New().Validate(
 		vldJSON(`{"type":"object","properties":{"ids":{"type":"array","items":{"type":"integer"}}},"required":["ids"]}`),
 		vldJSON(`{"ids":[1,"2"]}`),
 	)
 	fmt.Println(errs[0].Error())
-	errs, _ = adapter.NewValidator().Validate(vldJSON(`{"required":["ids"]}`), vldJSON(`{}`))
+	errs, _ = validate.New().Validate(vldJSON(`{"required":["ids"]}`), vldJSON(`{}`))
 	fmt.Println(errs[0].Error())
 	// Output:
 	// ["ids",1]: expected integer, got string
 	// missing required property "ids"
 }
 
-func ExampleValidationError_Value() {
-	errs, _ := adapter.NewValidator().Validate(
+func ExampleError_Value() {
+	errs, _ := validate.New().Validate(
 		vldJSON(`{"properties":{"when":{"type":"object","properties":{"h":{"maximum":23}}}}}`),
 		vldJSON(`{"when":{"h":24}}`),
 	)
@@ -110,9 +111,9 @@ func ExampleValidationError_Value() {
 	// {"path":["when","h"],"message":"must be at most 23"}
 }
 
-func ExampleSchemaCompileError_Error() {
+func ExampleCompileError_Error() {
 	// A schema is compiled from memory only: a remote $ref is an error.
-	_, err := adapter.NewValidator().Validate(
+	_, err := validate.New().Validate(
 		vldJSON(`{"properties":{"id":{"$ref":"https://example.com/id.json"}}}`),
 		vldJSON(`{}`),
 	)
@@ -125,7 +126,7 @@ func ExampleValidator_Unchecked() {
 	// Patterns are Go regular expressions (RE2). One written with look-around for
 	// JavaScript is not asserted; the rest of the schema still is.
 	schema := vldJSON(`{"properties":{"id":{"type":"string","pattern":"^(?!tmp)"},"n":{"type":"integer"}}}`)
-	v := adapter.NewValidator()
+	v := validate.New()
 	errs, _ := v.Validate(schema, vldJSON(`{"id":"tmp1","n":"2"}`))
 	fmt.Println(errs)
 	fmt.Println(v.Unchecked(schema))

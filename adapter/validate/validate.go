@@ -1,10 +1,21 @@
-package adapter
+// Package validate checks the arguments of a tool call against the tool's
+// original input schema (SPEC §8), with github.com/santhosh-tekuri/jsonschema/v6:
+// errors with concrete instance paths and messages a model can act on.
+//
+// It is apart from package adapter because jsonschema/v6 compiles the
+// meta-schemas of five drafts when a program starts: about 370 KB of small
+// objects the garbage collector reads at every cycle. A program that links this
+// package pays for that in every conversion it makes as well (in the benchmarks,
+// StrictSchemaLargeLinked against adapter's StrictSchemaLarge); one that only
+// converts schemas does not.
+package validate
 
 import (
 	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/strictscope/strictscope/adapter"
 	"math"
 	"math/big"
 	"net/url"
@@ -21,20 +32,20 @@ import (
 	"golang.org/x/text/message"
 )
 
-// A ValidationError is one way arguments fail the tool's original input schema.
+// A Error is one way arguments fail the tool's original input schema.
 //
-// Path is concrete: member names, and array indices as IndexStep (never Every).
+// Path is concrete: member names, and array indices as adapter.IndexStep (never Every).
 // Message is a short English sentence a model can act on, such as
 // `missing required property "q"` or `expected integer, got string`; it does not
 // repeat the path.
-type ValidationError struct {
-	Path    Path   // concrete instance path: member names and array indices (IndexStep)
-	Message string // a message a model can act on
+type Error struct {
+	Path    adapter.Path // concrete instance path: member names and array indices (adapter.IndexStep)
+	Message string       // a message a model can act on
 }
 
 // Error returns the message, after the path in its JSON form when the path is not
 // the root: `["tags",0]: expected string, got number`.
-func (e ValidationError) Error() string {
+func (e Error) Error() string {
 	if len(e.Path) == 0 {
 		return e.Message
 	}
@@ -42,23 +53,23 @@ func (e ValidationError) Error() string {
 }
 
 // Value returns the error as SPEC §8 writes it: {"path":[…],"message":"…"}.
-func (e ValidationError) Value() Value {
-	return ObjectValue(
-		MemberOf("path", e.Path.Value()),
-		MemberOf("message", StringValue(e.Message)),
+func (e Error) Value() adapter.Value {
+	return adapter.ObjectValue(
+		adapter.MemberOf("path", e.Path.Value()),
+		adapter.MemberOf("message", adapter.StringValue(e.Message)),
 	)
 }
 
-// A SchemaCompileError says why an input schema cannot be compiled, and where:
+// A CompileError says why an input schema cannot be compiled, and where:
 // Path is the schema path of the offending keyword or subschema ([] for the root).
-type SchemaCompileError struct {
-	Path    Path
+type CompileError struct {
+	Path    adapter.Path
 	Message string
 }
 
 // Error returns "input schema at POINTER: MESSAGE" ("input schema: MESSAGE" for the
 // root).
-func (e *SchemaCompileError) Error() string {
+func (e *CompileError) Error() string {
 	if len(e.Path) == 0 {
 		return "input schema: " + e.Message
 	}
@@ -82,7 +93,7 @@ func (e *SchemaCompileError) Error() string {
 //     RE2 cannot compile makes the schema fail to compile.
 //   - The schema is compiled from memory only. Nothing is read from the network or the
 //     file system: a `$ref` (or an embedded resource's `$schema`) that points outside
-//     the schema fails compilation with a *SchemaCompileError. The standard
+//     the schema fails compilation with a *CompileError. The standard
 //     meta-schemas of the five drafts are built in and may be referenced.
 //   - Numbers keep their exact value: 12345678901234567890 is not rounded and 1e400
 //     is a number, not an overflow. A number whose magnitude is 10^10000 or more (or a
@@ -90,7 +101,7 @@ func (e *SchemaCompileError) Error() string {
 //     schema and in the arguments alike; exact arithmetic that far out would cost
 //     unbounded time.
 //   - A schema that nests arrays and objects more than 512 levels deep is refused
-//     (a *SchemaCompileError): checking it would take unbounded time.
+//     (a *CompileError): checking it would take unbounded time.
 //   - Every failing keyword gives one error (one per missing property for `required`,
 //     one per unexpected property for `additionalProperties: false`), at the instance
 //     location of the value that fails. A value of the wrong type is checked against
@@ -128,13 +139,13 @@ const vldNumLimit = 10000
 
 type vldEntry struct {
 	once   sync.Once
-	schema Value // the schema as given, for exact keyword values in messages
+	schema adapter.Value // the schema as given, for exact keyword values in messages
 	sch    *jsonschema.Schema
 	err    error
 }
 
-// NewValidator returns an empty Validator.
-func NewValidator() *Validator {
+// New returns an empty Validator.
+func New() *Validator {
 	return &Validator{cache: make(map[string]*vldEntry)}
 }
 
@@ -142,15 +153,15 @@ func NewValidator() *Validator {
 // It returns every failing keyword's error (leaf errors of the jsonschema output), each with its concrete instance path; nil when valid.
 // err is non-nil only when the schema itself cannot be compiled (then say why, with the schema location).
 //
-// The error is then a *SchemaCompileError; it is cached with the schema, so it must
+// The error is then a *CompileError; it is cached with the schema, so it must
 // not be modified. The leaf errors are refined for anyOf and oneOf as [Validator]
 // describes. A number in args whose text is not a JSON number (possible only for a
-// Value built with NumberValue) is reported as a ValidationError at its place.
-func (v *Validator) Validate(schema, args Value) ([]ValidationError, error) {
+// Value built with NumberValue) is reported as a Error at its place.
+func (v *Validator) Validate(schema, args adapter.Value) ([]Error, error) {
 	e := v.entry(schema)
 	e.once.Do(func() {
 		e.sch, e.err = vldCompile(e.schema)
-		var se *SchemaCompileError
+		var se *CompileError
 		if errors.As(e.err, &se) {
 			se.Message = vldEscapeHidden(se.Message)
 		}
@@ -161,8 +172,8 @@ func (v *Validator) Validate(schema, args Value) ([]ValidationError, error) {
 	bad := false
 	inst := vldToAny(args, &bad)
 	if bad {
-		var errs []ValidationError
-		vldBadNumbers(args, Path{}, &errs)
+		var errs []Error
+		vldBadNumbers(args, adapter.Path{}, &errs)
 		return vldFinish(args, errs), nil
 	}
 	err := e.sch.Validate(inst)
@@ -171,19 +182,19 @@ func (v *Validator) Validate(schema, args Value) ([]ValidationError, error) {
 	}
 	var verr *jsonschema.ValidationError
 	if !errors.As(err, &verr) {
-		return []ValidationError{{Path: Path{}, Message: err.Error()}}, nil
+		return []Error{{Path: adapter.Path{}, Message: err.Error()}}, nil
 	}
 	r := vldReporter{schema: e.schema, doc: args}
 	r.collect(verr)
 	if len(r.out) == 0 {
-		return []ValidationError{{Path: Path{}, Message: "does not match the input schema"}}, nil
+		return []Error{{Path: adapter.Path{}, Message: "does not match the input schema"}}, nil
 	}
 	return vldFinish(args, r.out), nil
 }
 
 // entry returns the cache entry for schema, creating it when needed.
-func (v *Validator) entry(schema Value) *vldEntry {
-	key := string(Marshal(schema))
+func (v *Validator) entry(schema adapter.Value) *vldEntry {
+	key := string(adapter.Marshal(schema))
 	v.mu.Lock()
 	defer v.mu.Unlock()
 	if e, ok := v.cache[key]; ok {
@@ -208,8 +219,8 @@ func (vldNoLoader) Load(u string) (any, error) {
 
 // vldDraftOf returns the draft a root `$schema` value names: 2020-12 for anything it
 // does not recognise.
-func vldDraftOf(v Value, ok bool) *jsonschema.Draft {
-	if !ok || v.Kind() != String {
+func vldDraftOf(v adapter.Value, ok bool) *jsonschema.Draft {
+	if !ok || v.Kind() != adapter.String {
 		return jsonschema.Draft2020
 	}
 	s := strings.TrimSuffix(v.Str(), "#")
@@ -250,13 +261,13 @@ func vldDraftName(d *jsonschema.Draft) string {
 // vldCompile compiles schema in memory. The root `$schema` is taken out and its
 // draft set as the compiler's default; string `format` members at schema positions
 // are taken out so that no draft asserts them.
-func vldCompile(schema Value) (*jsonschema.Schema, error) {
+func vldCompile(schema adapter.Value) (*jsonschema.Schema, error) {
 	if vldDeeper(schema, vldMaxSchemaDepth) {
-		return nil, &SchemaCompileError{Path: Path{}, Message: fmt.Sprintf("nested deeper than %d levels", vldMaxSchemaDepth)}
+		return nil, &CompileError{Path: adapter.Path{}, Message: fmt.Sprintf("nested deeper than %d levels", vldMaxSchemaDepth)}
 	}
 	draft := jsonschema.Draft2020
 	doc := schema
-	if schema.Kind() == Object {
+	if schema.Kind() == adapter.Object {
 		draft = vldDraftOf(schema.Get("$schema"))
 		if schema.Has("$schema") {
 			doc = schema.Without("$schema")
@@ -265,15 +276,15 @@ func vldCompile(schema Value) (*jsonschema.Schema, error) {
 	bad := false
 	anyDoc := vldSchemaToAny(doc, &bad)
 	if bad {
-		var errs []ValidationError
-		vldBadNumbers(doc, Path{}, &errs)
-		return nil, &SchemaCompileError{Path: errs[0].Path, Message: errs[0].Message}
+		var errs []Error
+		vldBadNumbers(doc, adapter.Path{}, &errs)
+		return nil, &CompileError{Path: errs[0].Path, Message: errs[0].Message}
 	}
 	c := jsonschema.NewCompiler()
 	c.DefaultDraft(draft)
 	c.UseLoader(vldNoLoader{})
 	if err := c.AddResource(vldBaseURL, anyDoc); err != nil {
-		return nil, &SchemaCompileError{Path: Path{}, Message: err.Error()}
+		return nil, &CompileError{Path: adapter.Path{}, Message: err.Error()}
 	}
 	sch, err := c.Compile(vldBaseURL)
 	if err != nil {
@@ -288,8 +299,8 @@ func vldCompile(schema Value) (*jsonschema.Schema, error) {
 const vldMaxSchemaDepth = 512
 
 // vldDeeper reports whether v nests arrays and objects more than limit levels deep.
-func vldDeeper(v Value, limit int) bool {
-	if v.Kind() != Array && v.Kind() != Object {
+func vldDeeper(v adapter.Value, limit int) bool {
+	if v.Kind() != adapter.Array && v.Kind() != adapter.Object {
 		return false
 	}
 	if limit == 0 {
@@ -308,9 +319,9 @@ func vldDeeper(v Value, limit int) bool {
 	return false
 }
 
-// vldCompileError turns a jsonschema compile error into a *SchemaCompileError with
+// vldCompileError turns a jsonschema compile error into a *CompileError with
 // the schema path of the problem.
-func vldCompileError(schema Value, draft *jsonschema.Draft, err error) *SchemaCompileError {
+func vldCompileError(schema adapter.Value, draft *jsonschema.Draft, err error) *CompileError {
 	var (
 		metaErr  *jsonschema.SchemaValidationError
 		regexErr *jsonschema.InvalidRegexError
@@ -321,16 +332,16 @@ func vldCompileError(schema Value, draft *jsonschema.Draft, err error) *SchemaCo
 	switch {
 	case errors.As(err, &metaErr):
 		at := vldSchemaPath(schema, metaErr.URL)
-		sub, _ := Lookup(schema, at)
+		sub, _ := adapter.Lookup(schema, at)
 		var verr *jsonschema.ValidationError
 		if !errors.As(metaErr.Err, &verr) {
-			return &SchemaCompileError{Path: at, Message: metaErr.Err.Error()}
+			return &CompileError{Path: at, Message: metaErr.Err.Error()}
 		}
 		r := vldReporter{doc: sub}
 		r.collect(verr)
 		errs := vldFinish(sub, r.out)
 		if len(errs) == 0 {
-			return &SchemaCompileError{Path: at, Message: "not a valid " + vldDraftName(draft) + " JSON Schema"}
+			return &CompileError{Path: at, Message: "not a valid " + vldDraftName(draft) + " JSON Schema"}
 		}
 		// The deepest place is the most specific one (a shallower error is often an
 		// anyOf branch that was not meant).
@@ -347,34 +358,34 @@ func vldCompileError(schema Value, draft *jsonschema.Draft, err error) *SchemaCo
 			}
 		}
 		msg := "not a valid " + vldDraftName(draft) + " JSON Schema: " + strings.Join(msgs, "; ")
-		return &SchemaCompileError{Path: at.Append(deepest...), Message: msg}
+		return &CompileError{Path: at.Append(deepest...), Message: msg}
 	case errors.As(err, &regexErr):
 		msg := fmt.Sprintf("%s is not a valid pattern in Go's regexp (RE2) syntax", vldQuote(regexErr.Regex))
 		if regexErr.Err != nil {
 			msg += ": " + strings.TrimPrefix(regexErr.Err.Error(), "error parsing regexp: ")
 		}
-		return &SchemaCompileError{Path: vldSchemaPath(schema, regexErr.URL), Message: msg}
+		return &CompileError{Path: vldSchemaPath(schema, regexErr.URL), Message: msg}
 	case errors.As(err, &loadErr):
 		at, key, ref, ok := vldFindRef(schema, loadErr.URL, false)
 		if !ok {
-			return &SchemaCompileError{Path: Path{}, Message: fmt.Sprintf("%s is outside the input schema; remote schemas are never fetched", vldShowURL(loadErr.URL))}
+			return &CompileError{Path: adapter.Path{}, Message: fmt.Sprintf("%s is outside the input schema; remote schemas are never fetched", vldShowURL(loadErr.URL))}
 		}
 		if key == "$schema" {
-			return &SchemaCompileError{Path: at, Message: fmt.Sprintf("$schema %s names no known draft; remote meta-schemas are never fetched", vldQuote(ref))}
+			return &CompileError{Path: at, Message: fmt.Sprintf("$schema %s names no known draft; remote meta-schemas are never fetched", vldQuote(ref))}
 		}
-		return &SchemaCompileError{Path: at, Message: fmt.Sprintf("%s %s points outside the input schema; remote schemas are never fetched", key, vldQuote(ref))}
+		return &CompileError{Path: at, Message: fmt.Sprintf("%s %s points outside the input schema; remote schemas are never fetched", key, vldQuote(ref))}
 	case errors.As(err, &ptrErr):
 		if at, key, ref, ok := vldFindRef(schema, ptrErr.URL, true); ok {
-			return &SchemaCompileError{Path: at, Message: fmt.Sprintf("%s %s does not resolve: no such location in the schema", key, vldQuote(ref))}
+			return &CompileError{Path: at, Message: fmt.Sprintf("%s %s does not resolve: no such location in the schema", key, vldQuote(ref))}
 		}
-		return &SchemaCompileError{Path: Path{}, Message: fmt.Sprintf("%s does not resolve: no such location in the schema", vldShowURL(ptrErr.URL))}
+		return &CompileError{Path: adapter.Path{}, Message: fmt.Sprintf("%s does not resolve: no such location in the schema", vldShowURL(ptrErr.URL))}
 	case errors.As(err, &anchErr):
 		if at, key, ref, ok := vldFindRef(schema, anchErr.Reference, true); ok {
-			return &SchemaCompileError{Path: at, Message: fmt.Sprintf("%s %s does not resolve: no such anchor in the schema", key, vldQuote(ref))}
+			return &CompileError{Path: at, Message: fmt.Sprintf("%s %s does not resolve: no such anchor in the schema", key, vldQuote(ref))}
 		}
-		return &SchemaCompileError{Path: Path{}, Message: fmt.Sprintf("%s does not resolve: no such anchor in the schema", vldShowURL(anchErr.Reference))}
+		return &CompileError{Path: adapter.Path{}, Message: fmt.Sprintf("%s does not resolve: no such anchor in the schema", vldShowURL(anchErr.Reference))}
 	}
-	return &SchemaCompileError{Path: Path{}, Message: strings.ReplaceAll(err.Error(), vldBaseURL, "")}
+	return &CompileError{Path: adapter.Path{}, Message: strings.ReplaceAll(err.Error(), vldBaseURL, "")}
 }
 
 // vldShowURL writes a URL for a message, without the synthetic base.
@@ -390,17 +401,17 @@ func vldShowURL(u string) string {
 
 // vldSchemaPath reads the schema path out of a jsonschema location
 // (BASE#/json/pointer, URL-escaped). Anything else is the root.
-func vldSchemaPath(schema Value, loc string) Path {
+func vldSchemaPath(schema adapter.Value, loc string) adapter.Path {
 	frag, ok := strings.CutPrefix(loc, vldBaseURL+"#")
 	if !ok {
-		return Path{}
+		return adapter.Path{}
 	}
 	if f, err := url.PathUnescape(frag); err == nil {
 		frag = f
 	}
-	p, ok := ParsePointer(frag, schema)
+	p, ok := adapter.ParsePointer(frag, schema)
 	if !ok {
-		return Path{}
+		return adapter.Path{}
 	}
 	return p
 }
@@ -426,7 +437,7 @@ func vldDataKeyword(keyword string) bool {
 // vldFindRef finds, in document order, the first `$ref`, `$dynamicRef`,
 // `$recursiveRef` or `$schema` whose value resolves to target (compared without
 // fragments unless withFrag). Bases change with `$id` (and draft-04 `id`).
-func vldFindRef(schema Value, target string, withFrag bool) (Path, string, string, bool) {
+func vldFindRef(schema adapter.Value, target string, withFrag bool) (adapter.Path, string, string, bool) {
 	norm := func(u *url.URL) string {
 		c := *u
 		if !withFrag {
@@ -441,29 +452,29 @@ func vldFindRef(schema Value, target string, withFrag bool) (Path, string, strin
 	wantS := norm(want)
 	base, _ := url.Parse(vldBaseURL)
 	var (
-		found             Path
+		found             adapter.Path
 		foundKey, foundRf string
 	)
-	var walk func(v Value, at Path, base *url.URL, names bool) bool
-	walk = func(v Value, at Path, base *url.URL, names bool) bool {
+	var walk func(v adapter.Value, at adapter.Path, base *url.URL, names bool) bool
+	walk = func(v adapter.Value, at adapter.Path, base *url.URL, names bool) bool {
 		switch v.Kind() {
-		case Array:
+		case adapter.Array:
 			for i, it := range v.Items() {
-				if walk(it, at.Append(Index(i)), base, false) {
+				if walk(it, at.Append(adapter.Index(i)), base, false) {
 					return true
 				}
 			}
-		case Object:
+		case adapter.Object:
 			if names {
 				for _, m := range v.Members() {
-					if walk(m.Value(), at.Append(Key(m.Key())), base, false) {
+					if walk(m.Value(), at.Append(adapter.Key(m.Key())), base, false) {
 						return true
 					}
 				}
 				return false
 			}
 			for _, idKey := range []string{"$id", "id"} {
-				if id, ok := v.Get(idKey); ok && id.Kind() == String {
+				if id, ok := v.Get(idKey); ok && id.Kind() == adapter.String {
 					if u, err := url.Parse(id.Str()); err == nil {
 						base = base.ResolveReference(u)
 					}
@@ -472,14 +483,14 @@ func vldFindRef(schema Value, target string, withFrag bool) (Path, string, strin
 			}
 			for _, m := range v.Members() {
 				switch {
-				case m.Value().Kind() == String && (m.Key() == "$ref" || m.Key() == "$dynamicRef" || m.Key() == "$recursiveRef" || m.Key() == "$schema"):
+				case m.Value().Kind() == adapter.String && (m.Key() == "$ref" || m.Key() == "$dynamicRef" || m.Key() == "$recursiveRef" || m.Key() == "$schema"):
 					if u, err := url.Parse(m.Value().Str()); err == nil && norm(base.ResolveReference(u)) == wantS {
-						found, foundKey, foundRf = at.Append(Key(m.Key())), m.Key(), m.Value().Str()
+						found, foundKey, foundRf = at.Append(adapter.Key(m.Key())), m.Key(), m.Value().Str()
 						return true
 					}
 				case vldDataKeyword(m.Key()):
 				default:
-					if walk(m.Value(), at.Append(Key(m.Key())), base, vldNameMap(m.Key())) {
+					if walk(m.Value(), at.Append(adapter.Key(m.Key())), base, vldNameMap(m.Key())) {
 						return true
 					}
 				}
@@ -487,7 +498,7 @@ func vldFindRef(schema Value, target string, withFrag bool) (Path, string, strin
 		}
 		return false
 	}
-	if walk(schema, Path{}, base, false) {
+	if walk(schema, adapter.Path{}, base, false) {
 		return found, foundKey, foundRf, true
 	}
 	return nil, "", "", false
@@ -498,26 +509,26 @@ func vldFindRef(schema Value, target string, withFrag bool) (Path, string, strin
 // vldToAny converts an instance to the form jsonschema/v6 validates: map[string]any,
 // []any, string, bool, nil and json.Number. *bad is set when a number's text is not
 // a JSON number.
-func vldToAny(v Value, bad *bool) any {
+func vldToAny(v adapter.Value, bad *bool) any {
 	switch v.Kind() {
-	case Bool:
+	case adapter.Bool:
 		return v.Bool()
-	case String:
+	case adapter.String:
 		return v.Str()
-	case Number:
+	case adapter.Number:
 		n, ok := vldNumber(v.NumberText())
 		if !ok {
 			*bad = true
 		}
 		return n
-	case Array:
+	case adapter.Array:
 		items := v.Items()
 		out := make([]any, len(items))
 		for i, it := range items {
 			out[i] = vldToAny(it, bad)
 		}
 		return out
-	case Object:
+	case adapter.Object:
 		mems := v.Members()
 		out := make(map[string]any, len(mems))
 		for _, m := range mems {
@@ -529,46 +540,46 @@ func vldToAny(v Value, bad *bool) any {
 }
 
 // vldBadNumbers reports every number under v whose text is not a JSON number.
-func vldBadNumbers(v Value, at Path, out *[]ValidationError) {
+func vldBadNumbers(v adapter.Value, at adapter.Path, out *[]Error) {
 	switch v.Kind() {
-	case Number:
+	case adapter.Number:
 		if _, ok := vldNumber(v.NumberText()); !ok {
-			*out = append(*out, ValidationError{Path: at.Append(), Message: "invalid JSON number " + vldQuote(v.NumberText())})
+			*out = append(*out, Error{Path: at.Append(), Message: "invalid JSON number " + vldQuote(v.NumberText())})
 		}
-	case Array:
+	case adapter.Array:
 		for i, it := range v.Items() {
-			vldBadNumbers(it, at.Append(Index(i)), out)
+			vldBadNumbers(it, at.Append(adapter.Index(i)), out)
 		}
-	case Object:
+	case adapter.Object:
 		for _, m := range v.Members() {
-			vldBadNumbers(m.Value(), at.Append(Key(m.Key())), out)
+			vldBadNumbers(m.Value(), at.Append(adapter.Key(m.Key())), out)
 		}
 	}
 }
 
 // vldSchemaToAny converts a schema like vldToAny and leaves out every string-valued
 // `format` member at a schema position, so that format is never asserted.
-func vldSchemaToAny(v Value, bad *bool) any {
+func vldSchemaToAny(v adapter.Value, bad *bool) any {
 	switch v.Kind() {
-	case Array:
+	case adapter.Array:
 		items := v.Items()
 		out := make([]any, len(items))
 		for i, it := range items {
 			out[i] = vldSchemaToAny(it, bad)
 		}
 		return out
-	case Object:
+	case adapter.Object:
 		mems := v.Members()
 		out := make(map[string]any, len(mems))
 		for _, m := range mems {
 			switch {
-			case m.Key() == "format" && m.Value().Kind() == String:
-			case m.Key() == "pattern" && m.Value().Kind() == String && !vldRE2(m.Value().Str()):
+			case m.Key() == "format" && m.Value().Kind() == adapter.String:
+			case m.Key() == "pattern" && m.Value().Kind() == adapter.String && !vldRE2(m.Value().Str()):
 			case vldDataKeyword(m.Key()):
 				out[m.Key()] = vldToAny(m.Value(), bad)
-			case vldCountKeyword(m.Key()) && m.Value().Kind() == Number:
+			case vldCountKeyword(m.Key()) && m.Value().Kind() == adapter.Number:
 				out[m.Key()] = vldCount(m.Value().NumberText(), bad)
-			case vldNameMap(m.Key()) && m.Value().Kind() == Object:
+			case vldNameMap(m.Key()) && m.Value().Kind() == adapter.Object:
 				sub := m.Value().Members()
 				o := make(map[string]any, len(sub))
 				for _, s := range sub {
@@ -592,30 +603,30 @@ func vldRE2(pattern string) bool {
 
 // Unchecked lists the schema paths of the `pattern`s of schema that are not asserted
 // because RE2 cannot compile them (see [Validator]), in document order.
-func (v *Validator) Unchecked(schema Value) []Path {
-	var out []Path
-	var walk func(n Value, at Path)
-	walk = func(n Value, at Path) {
+func (v *Validator) Unchecked(schema adapter.Value) []adapter.Path {
+	var out []adapter.Path
+	var walk func(n adapter.Value, at adapter.Path)
+	walk = func(n adapter.Value, at adapter.Path) {
 		switch n.Kind() {
-		case Array:
+		case adapter.Array:
 			for i, it := range n.Items() {
-				walk(it, at.Append(Index(i)))
+				walk(it, at.Append(adapter.Index(i)))
 			}
-		case Object:
+		case adapter.Object:
 			for _, m := range n.Members() {
 				switch {
-				case m.Key() == "pattern" && m.Value().Kind() == String:
+				case m.Key() == "pattern" && m.Value().Kind() == adapter.String:
 					if !vldRE2(m.Value().Str()) {
-						out = append(out, at.Append(Key("pattern")))
+						out = append(out, at.Append(adapter.Key("pattern")))
 					}
 				case vldDataKeyword(m.Key()):
 				default:
-					walk(m.Value(), at.Append(Key(m.Key())))
+					walk(m.Value(), at.Append(adapter.Key(m.Key())))
 				}
 			}
 		}
 	}
-	walk(schema, Path{})
+	walk(schema, adapter.Path{})
 	return out
 }
 
@@ -763,9 +774,9 @@ type vldRaw struct {
 
 // vldReporter turns a jsonschema error tree into messages.
 type vldReporter struct {
-	schema Value // the schema as given (Null when unknown), for exact keyword values
-	doc    Value // the instance
-	out    []ValidationError
+	schema adapter.Value // the schema as given (Null when unknown), for exact keyword values
+	doc    adapter.Value // the instance
+	out    []Error
 }
 
 // collect adds the leaf errors under e.
@@ -843,9 +854,9 @@ func vldTypeOnly(e *jsonschema.ValidationError, loc []string) (want []string, go
 func (r *vldReporter) add(loc []string, msg string) {
 	p, ok := vldResolve(r.doc, loc)
 	if !ok {
-		p = Path{}
+		p = adapter.Path{}
 	}
-	r.out = append(r.out, ValidationError{Path: p, Message: msg})
+	r.out = append(r.out, Error{Path: p, Message: msg})
 }
 
 // addKind adds the messages of one leaf error.
@@ -920,7 +931,7 @@ func (r *vldReporter) message(e *jsonschema.ValidationError) string {
 	case *kind.MaxProperties:
 		return fmt.Sprintf("must have at most %s propert%s", r.count(e, "maxProperties", k.Want), vldPluralY(k.Want))
 	case *kind.AdditionalItems:
-		if arr, ok := vldLookupLoc(r.doc, e.InstanceLocation); ok && arr.Kind() == Array {
+		if arr, ok := vldLookupLoc(r.doc, e.InstanceLocation); ok && arr.Kind() == adapter.Array {
 			n := arr.Len() - k.Count
 			return fmt.Sprintf("must have at most %d item%s", n, vldPlural(n))
 		}
@@ -934,7 +945,7 @@ func (r *vldReporter) message(e *jsonschema.ValidationError) string {
 	case *kind.MaxContains:
 		return fmt.Sprintf(`must contain at most %s item%s that %s "contains", found %d`, r.count(e, "maxContains", k.Want), vldPlural(k.Want), vldMatch(k.Want), len(k.Got))
 	case *kind.PropertyNames:
-		sub := vldReporter{doc: StringValue(k.Property)}
+		sub := vldReporter{doc: adapter.StringValue(k.Property)}
 		for _, c := range e.Causes {
 			sub.collect(c)
 		}
@@ -958,7 +969,7 @@ func (r *vldReporter) message(e *jsonschema.ValidationError) string {
 		return `must match at least one schema in "anyOf"`
 	case *kind.FalseSchema:
 		if n := len(e.InstanceLocation); n > 0 {
-			if parent, ok := vldLookupLoc(r.doc, e.InstanceLocation[:n-1]); ok && parent.Kind() == Object {
+			if parent, ok := vldLookupLoc(r.doc, e.InstanceLocation[:n-1]); ok && parent.Kind() == adapter.Object {
 				return "property " + vldQuote(e.InstanceLocation[n-1]) + " is not allowed"
 			}
 		}
@@ -1004,8 +1015,8 @@ func (r *vldReporter) addValueKeywords(e *jsonschema.ValidationError) {
 	if !ok {
 		return
 	}
-	if enum, ok := r.keywordValue(e, "enum"); ok && enum.Kind() == Array &&
-		!slices.ContainsFunc(enum.Items(), func(it Value) bool { return vldSame(it, inst) }) {
+	if enum, ok := r.keywordValue(e, "enum"); ok && enum.Kind() == adapter.Array &&
+		!slices.ContainsFunc(enum.Items(), func(it adapter.Value) bool { return vldSame(it, inst) }) {
 		r.add(e.InstanceLocation, r.enumMessage(e, nil))
 	}
 	if c, ok := r.keywordValue(e, "const"); ok && !vldSame(c, inst) {
@@ -1016,18 +1027,18 @@ func (r *vldReporter) addValueKeywords(e *jsonschema.ValidationError) {
 // vldSame reports whether a and b are equal as JSON Schema compares values: numbers
 // by their value (1, 1.0 and 1e0 are equal, clamped as Validator describes), objects
 // whatever the order of their members.
-func vldSame(a, b Value) bool {
+func vldSame(a, b adapter.Value) bool {
 	if a.Kind() != b.Kind() {
 		return false
 	}
 	switch a.Kind() {
-	case Null:
+	case adapter.Null:
 		return true
-	case Bool:
+	case adapter.Bool:
 		return a.Bool() == b.Bool()
-	case String:
+	case adapter.String:
 		return a.Str() == b.Str()
-	case Number:
+	case adapter.Number:
 		x, okx := vldNumber(a.NumberText())
 		y, oky := vldNumber(b.NumberText())
 		if !okx || !oky {
@@ -1036,9 +1047,9 @@ func vldSame(a, b Value) bool {
 		rx, okx := new(big.Rat).SetString(string(x))
 		ry, oky := new(big.Rat).SetString(string(y))
 		return okx && oky && rx.Cmp(ry) == 0
-	case Array:
+	case adapter.Array:
 		return slices.EqualFunc(a.Items(), b.Items(), vldSame)
-	case Object:
+	case adapter.Object:
 		if a.Len() != b.Len() {
 			return false
 		}
@@ -1054,21 +1065,21 @@ func vldSame(a, b Value) bool {
 
 // keywordValue returns the schema's own value of keyword for error e, when e's schema
 // location is inside the schema this reporter knows.
-func (r *vldReporter) keywordValue(e *jsonschema.ValidationError, keyword string) (Value, bool) {
+func (r *vldReporter) keywordValue(e *jsonschema.ValidationError, keyword string) (adapter.Value, bool) {
 	frag, ok := strings.CutPrefix(e.SchemaURL, vldBaseURL+"#")
-	if !ok || r.schema.Kind() != Object {
-		return Value{}, false
+	if !ok || r.schema.Kind() != adapter.Object {
+		return adapter.Value{}, false
 	}
 	if f, err := url.PathUnescape(frag); err == nil {
 		frag = f
 	}
-	p, ok := ParsePointer(frag, r.schema)
+	p, ok := adapter.ParsePointer(frag, r.schema)
 	if !ok {
-		return Value{}, false
+		return adapter.Value{}, false
 	}
-	node, ok := Lookup(r.schema, p)
+	node, ok := adapter.Lookup(r.schema, p)
 	if !ok {
-		return Value{}, false
+		return adapter.Value{}, false
 	}
 	return node.Get(keyword)
 }
@@ -1076,12 +1087,12 @@ func (r *vldReporter) keywordValue(e *jsonschema.ValidationError, keyword string
 // typeNames lists the types of a type error in the order the schema writes them.
 func (r *vldReporter) typeNames(e *jsonschema.ValidationError, want []string) []string {
 	v, ok := r.keywordValue(e, "type")
-	if !ok || v.Kind() != Array || v.Len() != len(want) {
+	if !ok || v.Kind() != adapter.Array || v.Len() != len(want) {
 		return want
 	}
 	names := make([]string, 0, v.Len())
 	for _, it := range v.Items() {
-		if it.Kind() != String || !slices.Contains(want, it.Str()) {
+		if it.Kind() != adapter.String || !slices.Contains(want, it.Str()) {
 			return want
 		}
 		names = append(names, it.Str())
@@ -1095,18 +1106,18 @@ func (r *vldReporter) keywordText(e *jsonschema.ValidationError, keyword string)
 	if !ok {
 		return "", false
 	}
-	return string(Marshal(v)), true
+	return string(adapter.Marshal(v)), true
 }
 
 // keywordItems is the compact JSON text of each element of keyword's array value.
 func (r *vldReporter) keywordItems(e *jsonschema.ValidationError, keyword string) []string {
 	v, ok := r.keywordValue(e, keyword)
-	if !ok || v.Kind() != Array || v.Len() == 0 {
+	if !ok || v.Kind() != adapter.Array || v.Len() == 0 {
 		return nil
 	}
 	out := make([]string, 0, v.Len())
 	for _, it := range v.Items() {
-		out = append(out, string(Marshal(it)))
+		out = append(out, string(adapter.Marshal(it)))
 	}
 	return out
 }
@@ -1115,10 +1126,10 @@ func (r *vldReporter) keywordItems(e *jsonschema.ValidationError, keyword string
 // boolean exclusiveMinimum/exclusiveMaximum bound is minimum/maximum.
 func (r *vldReporter) number(e *jsonschema.ValidationError, keyword string, want *big.Rat) string {
 	v, ok := r.keywordValue(e, keyword)
-	if ok && v.Kind() == Bool {
+	if ok && v.Kind() == adapter.Bool {
 		v, ok = r.keywordValue(e, strings.ToLower(strings.TrimPrefix(keyword, "exclusive")))
 	}
-	if ok && v.Kind() == Number {
+	if ok && v.Kind() == adapter.Number {
 		return v.NumberText()
 	}
 	return vldRatText(want)
@@ -1128,7 +1139,7 @@ func (r *vldReporter) number(e *jsonschema.ValidationError, keyword string, want
 // that vldCount clamped.
 func (r *vldReporter) count(e *jsonschema.ValidationError, keyword string, want int) string {
 	if want == math.MaxInt32 || want == -math.MaxInt32 {
-		if v, ok := r.keywordValue(e, keyword); ok && v.Kind() == Number {
+		if v, ok := r.keywordValue(e, keyword); ok && v.Kind() == adapter.Number {
 			return v.NumberText()
 		}
 	}
@@ -1171,16 +1182,16 @@ func vldRatText(x *big.Rat) string {
 
 // vldResolve turns jsonschema's instance location into a concrete path: a token
 // under an array is an index.
-func vldResolve(doc Value, loc []string) (Path, bool) {
-	p := make(Path, 0, len(loc))
+func vldResolve(doc adapter.Value, loc []string) (adapter.Path, bool) {
+	p := make(adapter.Path, 0, len(loc))
 	cur := doc
 	for _, tok := range loc {
-		if cur.Kind() == Array {
+		if cur.Kind() == adapter.Array {
 			i, err := strconv.Atoi(tok)
 			if err != nil || i < 0 || i >= cur.Len() {
 				return nil, false
 			}
-			p = append(p, Index(i))
+			p = append(p, adapter.Index(i))
 			cur = cur.Items()[i]
 			continue
 		}
@@ -1188,29 +1199,29 @@ func vldResolve(doc Value, loc []string) (Path, bool) {
 		if !ok {
 			return nil, false
 		}
-		p = append(p, Key(tok))
+		p = append(p, adapter.Key(tok))
 		cur = v
 	}
 	return p, true
 }
 
-func vldLookupLoc(doc Value, loc []string) (Value, bool) {
+func vldLookupLoc(doc adapter.Value, loc []string) (adapter.Value, bool) {
 	p, ok := vldResolve(doc, loc)
 	if !ok {
-		return Value{}, false
+		return adapter.Value{}, false
 	}
-	return Lookup(doc, p)
+	return adapter.Lookup(doc, p)
 }
 
 // vldFinish sorts errors by document position in doc (a value before the values
 // inside it), then by message, and removes duplicates.
-func vldFinish(doc Value, errs []ValidationError) []ValidationError {
+func vldFinish(doc adapter.Value, errs []Error) []Error {
 	if len(errs) == 0 {
 		return nil
 	}
 	type keyed struct {
 		ord []int
-		e   ValidationError
+		e   Error
 	}
 	ks := make([]keyed, len(errs))
 	for i, e := range errs {
@@ -1223,7 +1234,7 @@ func vldFinish(doc Value, errs []ValidationError) []ValidationError {
 		}
 		return cmp.Compare(a.e.Message, b.e.Message)
 	})
-	out := make([]ValidationError, 0, len(ks))
+	out := make([]Error, 0, len(ks))
 	for i, k := range ks {
 		if i > 0 && k.e.Message == ks[i-1].e.Message && k.e.Path.Equal(ks[i-1].e.Path) {
 			continue
@@ -1235,17 +1246,17 @@ func vldFinish(doc Value, errs []ValidationError) []ValidationError {
 
 // vldOrdinals gives, for each step of p, the position of that step's value among its
 // siblings in doc (member order, or the index).
-func vldOrdinals(doc Value, p Path) []int {
+func vldOrdinals(doc adapter.Value, p adapter.Path) []int {
 	ord := make([]int, len(p))
 	cur := doc
 	for i, s := range p {
 		switch s.Kind {
-		case IndexStep:
+		case adapter.IndexStep:
 			ord[i] = int(s.Index)
 			if items := cur.Items(); s.Index >= 0 && int(s.Index) < len(items) {
 				cur = items[s.Index]
 			} else {
-				cur = Value{}
+				cur = adapter.Value{}
 			}
 		default:
 			ord[i] = int(^uint(0) >> 1)
@@ -1264,7 +1275,7 @@ func vldOrdinals(doc Value, p Path) []int {
 // --- small text helpers ---
 
 // vldQuote writes s as a JSON string.
-func vldQuote(s string) string { return string(AppendQuoted(nil, s)) }
+func vldQuote(s string) string { return string(adapter.AppendQuoted(nil, s)) }
 
 // vldEscapeHidden writes every character of msg that Sanitize would show (C0 and C1
 // controls, DEL, line and paragraph separators, format and tag characters) as a
@@ -1293,7 +1304,11 @@ func vldEscapeHidden(msg string) string {
 	return sb.String()
 }
 
-func vldHidden(r rune) bool { return mustShow(r, false) }
+// vldHidden reports whether adapter.Sanitize would show r as an escape.
+func vldHidden(r rune) bool {
+	s := string(r)
+	return adapter.Sanitize(s) != s
+}
 
 // vldMaxListed is how many enum values a message lists.
 const vldMaxListed = 30
@@ -1352,7 +1367,7 @@ func vldAppendAny(dst []byte, v any) []byte {
 	case bool:
 		return strconv.AppendBool(dst, v)
 	case string:
-		return AppendQuoted(dst, v)
+		return adapter.AppendQuoted(dst, v)
 	case json.Number:
 		return append(dst, v...)
 	case []any:
@@ -1375,7 +1390,7 @@ func vldAppendAny(dst []byte, v any) []byte {
 			if i > 0 {
 				dst = append(dst, ',')
 			}
-			dst = AppendQuoted(dst, k)
+			dst = adapter.AppendQuoted(dst, k)
 			dst = append(dst, ':')
 			dst = vldAppendAny(dst, v[k])
 		}

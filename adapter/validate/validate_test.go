@@ -1,8 +1,9 @@
-package adapter
+package validate
 
 import (
 	"errors"
 	"fmt"
+	"github.com/strictscope/strictscope/adapter"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -13,9 +14,9 @@ import (
 	"testing"
 )
 
-func vldDecode(t testing.TB, s string) Value {
+func vldDecode(t testing.TB, s string) adapter.Value {
 	t.Helper()
-	v, err := DecodeString(s)
+	v, err := adapter.DecodeString(s)
 	if err != nil {
 		t.Fatalf("decode %s: %v", s, err)
 	}
@@ -23,7 +24,7 @@ func vldDecode(t testing.TB, s string) Value {
 }
 
 // vldLines renders errors as "PATH: MESSAGE" lines (Error's form) for comparison.
-func vldLines(errs []ValidationError) []string {
+func vldLines(errs []Error) []string {
 	out := make([]string, len(errs))
 	for i, e := range errs {
 		out[i] = e.Error()
@@ -31,7 +32,7 @@ func vldLines(errs []ValidationError) []string {
 	return out
 }
 
-func vldCheck(t *testing.T, name string, errs []ValidationError, want []string) {
+func vldCheck(t *testing.T, name string, errs []Error, want []string) {
 	t.Helper()
 	got := vldLines(errs)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -95,7 +96,7 @@ func TestSpec8_Validate_Draft(t *testing.T) {
 		if schemaURI != "" {
 			src = `{"$schema":` + schemaURI + "," + body + "}"
 		}
-		errs, err := NewValidator().Validate(vldDecode(t, src), vldDecode(t, args))
+		errs, err := New().Validate(vldDecode(t, src), vldDecode(t, args))
 		got := valid
 		switch {
 		case err != nil:
@@ -188,7 +189,7 @@ func TestSpec8_Validate_FormatNotAsserted(t *testing.T) {
 		if uri != "" {
 			src = `{"$schema":` + uri + "," + body + "}"
 		}
-		errs, err := NewValidator().Validate(vldDecode(t, src), args)
+		errs, err := New().Validate(vldDecode(t, src), args)
 		if err != nil || errs != nil {
 			t.Errorf("$schema %s: format asserted: errs %v, err %v", uri, errs, err)
 		}
@@ -201,13 +202,13 @@ func TestSpec8_Validate_FormatNotAsserted(t *testing.T) {
 		{`{"$schema":"http://json-schema.org/draft-07/schema#","enum":[{"format":"email"}]}`, `{}`},
 		{`{"const":{"format":"email"}}`, `{"format":"other"}`},
 	} {
-		errs, err := NewValidator().Validate(vldDecode(t, c.schema), vldDecode(t, c.args))
+		errs, err := New().Validate(vldDecode(t, c.schema), vldDecode(t, c.args))
 		if err != nil || len(errs) != 1 {
 			t.Errorf("%s with %s: want one error, got %v, %v", c.schema, c.args, errs, err)
 		}
 	}
 	// A format that is not a string is a schema error, not dropped.
-	if _, err := NewValidator().Validate(vldDecode(t, `{"format":5}`), vldDecode(t, `1`)); err == nil {
+	if _, err := New().Validate(vldDecode(t, `{"format":5}`), vldDecode(t, `1`)); err == nil {
 		t.Errorf(`{"format":5} compiled`)
 	}
 }
@@ -228,7 +229,7 @@ func TestSpec8_Validate_PatternRE2(t *testing.T) {
 	}
 	for _, c := range cases {
 		schema := vldDecode(t, `{"type":"object","properties":{"p":{"type":"string","pattern":"`+c.pattern+`"}}}`)
-		errs, err := NewValidator().Validate(schema, vldDecode(t, `{"p":`+c.value+`}`))
+		errs, err := New().Validate(schema, vldDecode(t, `{"p":`+c.value+`}`))
 		if err != nil {
 			t.Errorf("%s: %v", c.name, err)
 			continue
@@ -244,7 +245,7 @@ func TestSpec8_Validate_PatternRE2(t *testing.T) {
 		{`{"properties":{"p":{"pattern":"(a)\\1"},"n":{"type":"integer"}}}`, `{"p":"ab","n":"x"}`, "/properties/p/pattern"},
 		{`{"$schema":"http://json-schema.org/draft-07/schema#","properties":{"p":{"items":[{"pattern":"(?!a)"}]},"n":{"type":"integer"}}}`, `{"p":["a"],"n":"x"}`, "/properties/p/items/0/pattern"},
 	} {
-		v := NewValidator()
+		v := New()
 		errs, err := v.Validate(vldDecode(t, c.schema), vldDecode(t, c.args))
 		if err != nil {
 			t.Errorf("%s: %v", c.schema, err)
@@ -256,7 +257,7 @@ func TestSpec8_Validate_PatternRE2(t *testing.T) {
 			t.Errorf("%s: Unchecked = %v, want [%s]", c.schema, un, c.at)
 		}
 	}
-	if un := NewValidator().Unchecked(vldDecode(t, `{"properties":{"p":{"pattern":"^[a-z]+$","enum":[{"pattern":"(?=x)"}]}}}`)); len(un) != 0 {
+	if un := New().Unchecked(vldDecode(t, `{"properties":{"p":{"pattern":"^[a-z]+$","enum":[{"pattern":"(?=x)"}]}}}`)); len(un) != 0 {
 		t.Errorf("RE2 patterns and patterns inside data are not unchecked: %v", un)
 	}
 
@@ -264,10 +265,10 @@ func TestSpec8_Validate_PatternRE2(t *testing.T) {
 	for _, c := range []struct{ schema, at string }{
 		{`{"patternProperties":{"^(?=x)":{}}}`, "/patternProperties"},
 	} {
-		_, err := NewValidator().Validate(vldDecode(t, c.schema), vldDecode(t, `{}`))
-		var se *SchemaCompileError
+		_, err := New().Validate(vldDecode(t, c.schema), vldDecode(t, `{}`))
+		var se *CompileError
 		if !errors.As(err, &se) {
-			t.Errorf("%s: want *SchemaCompileError, got %v", c.schema, err)
+			t.Errorf("%s: want *CompileError, got %v", c.schema, err)
 			continue
 		}
 		if se.Path.Pointer() != c.at || !strings.Contains(se.Message, "RE2") {
@@ -277,7 +278,7 @@ func TestSpec8_Validate_PatternRE2(t *testing.T) {
 
 	// patternProperties match property names with RE2 too.
 	schema := vldDecode(t, `{"patternProperties":{"(?i)^x$":{"type":"string"}}}`)
-	errs, err := NewValidator().Validate(schema, vldDecode(t, `{"X":1,"y":2}`))
+	errs, err := New().Validate(schema, vldDecode(t, `{"X":1,"y":2}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -302,18 +303,18 @@ func TestSpec8_Validate_Paths(t *testing.T) {
 		"m":{"0":1,"a/b~c":2},
 		"a":7
 	}`)
-	errs, err := NewValidator().Validate(schema, args)
+	errs, err := New().Validate(schema, args)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Path{
+	want := []adapter.Path{
 		{},
-		{Key("b")},
-		{Key("items"), Index(1), Key("tags"), Index(1)},
-		{Key("items"), Index(1), Key("tags"), Index(3)},
-		{Key("m"), Key("0")},
-		{Key("m"), Key("a/b~c")},
-		{Key("a")},
+		{adapter.Key("b")},
+		{adapter.Key("items"), adapter.Index(1), adapter.Key("tags"), adapter.Index(1)},
+		{adapter.Key("items"), adapter.Index(1), adapter.Key("tags"), adapter.Index(3)},
+		{adapter.Key("m"), adapter.Key("0")},
+		{adapter.Key("m"), adapter.Key("a/b~c")},
+		{adapter.Key("a")},
 	}
 	if len(errs) != len(want) {
 		t.Fatalf("got %d errors %v, want %d", len(errs), vldLines(errs), len(want))
@@ -326,24 +327,24 @@ func TestSpec8_Validate_Paths(t *testing.T) {
 			t.Errorf("error %d: nil path; want an empty one for the root", i)
 		}
 		for _, s := range e.Path {
-			if s.Kind == EveryStep {
+			if s.Kind == adapter.EveryStep {
 				t.Errorf("error %d: path %s is not concrete", i, e.Path)
 			}
 		}
-		if _, ok := Lookup(args, e.Path); !ok {
+		if _, ok := adapter.Lookup(args, e.Path); !ok {
 			t.Errorf("error %d: path %s does not resolve in the arguments", i, e.Path)
 		}
 	}
-	if got := string(Marshal(errs[2].Value())); got != `{"path":["items",1,"tags",1],"message":"expected string, got number"}` {
+	if got := string(adapter.Marshal(errs[2].Value())); got != `{"path":["items",1,"tags",1],"message":"expected string, got number"}` {
 		t.Errorf("JSON form: %s", got)
 	}
-	if got := string(Marshal(errs[0].Value())); got != `{"path":[],"message":"missing required property \"zz\""}` {
+	if got := string(adapter.Marshal(errs[0].Value())); got != `{"path":[],"message":"missing required property \"zz\""}` {
 		t.Errorf("JSON form at the root: %s", got)
 	}
 
 	// Same place: sorted by message. A value comes before the values inside it.
 	schema = vldDecode(t, `{"type":"object","required":["c","a","b"],"properties":{"o":{"type":"object","required":["y","x"],"minProperties":5}}}`)
-	errs, err = NewValidator().Validate(schema, vldDecode(t, `{"o":{}}`))
+	errs, err = New().Validate(schema, vldDecode(t, `{"o":{}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -433,7 +434,7 @@ func TestSpec8_Validate_Messages(t *testing.T) {
 		{"maxContains of one", `{"contains":{"const":1},"maxContains":1}`, `[1,1]`, []string{`must contain at most 1 item that matches "contains", found 2`}},
 		{"valid", `{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}`, `{"q":"x"}`, nil},
 	}
-	v := NewValidator()
+	v := New()
 	for _, c := range cases {
 		errs, err := v.Validate(vldDecode(t, c.schema), vldDecode(t, c.args))
 		if err != nil {
@@ -469,7 +470,7 @@ func TestSpec8_Validate_Numbers(t *testing.T) {
 		{"long fraction", `{"exclusiveMaximum":1}`, `0.` + strings.Repeat("9", 30000), nil},
 		{"long fraction with exponent", `{"exclusiveMinimum":1}`, `0.` + strings.Repeat("0", 25000) + `1e25001`, []string{`must be greater than 1`}},
 	}
-	v := NewValidator()
+	v := New()
 	for _, c := range cases {
 		errs, err := v.Validate(vldDecode(t, c.schema), vldDecode(t, c.args))
 		if err != nil {
@@ -480,13 +481,13 @@ func TestSpec8_Validate_Numbers(t *testing.T) {
 	}
 
 	// A Value built with NumberValue may hold text that is not a number.
-	errs, err := v.Validate(vldDecode(t, `{"type":"object"}`), ObjectValue(MemberOf("n", NumberValue("0x10"))))
+	errs, err := v.Validate(vldDecode(t, `{"type":"object"}`), adapter.ObjectValue(adapter.MemberOf("n", adapter.NumberValue("0x10"))))
 	if err != nil {
 		t.Fatal(err)
 	}
 	vldCheck(t, "bad number text", errs, []string{`["n"]: invalid JSON number "0x10"`})
-	_, err = v.Validate(ObjectValue(MemberOf("maximum", NumberValue("1..2"))), ObjectValue())
-	var se *SchemaCompileError
+	_, err = v.Validate(adapter.ObjectValue(adapter.MemberOf("maximum", adapter.NumberValue("1..2"))), adapter.ObjectValue())
+	var se *CompileError
 	if !errors.As(err, &se) || se.Path.Pointer() != "/maximum" {
 		t.Errorf("bad number in schema: %v", err)
 	}
@@ -543,10 +544,10 @@ func TestSpec8_Validate_RemoteRefRejected(t *testing.T) {
 			"/definitions/a/$ref", srv.URL + "/d.json"},
 		{`{"items":{"$id":"` + srv.URL + `/sub/","$schema":"` + srv.URL + `/meta.json"}}`, "/items/$schema", srv.URL + "/meta.json"},
 	} {
-		_, err := NewValidator().Validate(vldDecode(t, c.schema), vldDecode(t, `{"p":"x"}`))
-		var se *SchemaCompileError
+		_, err := New().Validate(vldDecode(t, c.schema), vldDecode(t, `{"p":"x"}`))
+		var se *CompileError
 		if !errors.As(err, &se) {
-			t.Errorf("%s: want *SchemaCompileError, got %v", c.schema, err)
+			t.Errorf("%s: want *CompileError, got %v", c.schema, err)
 			continue
 		}
 		if se.Path.Pointer() != c.at || !strings.Contains(se.Message, vldQuote(c.ref)) || !strings.Contains(se.Message, "never fetched") {
@@ -566,15 +567,15 @@ func TestSpec8_Validate_RemoteRefRejected(t *testing.T) {
 		{`{"properties":{"p":{"$ref":"#/$defs/s"}},"$defs":{"s":{"$id":"https://example.com/s.json","type":"string"}}}`, `{"p":1}`},
 		{`{"properties":{"p":{"$ref":"https://json-schema.org/draft/2020-12/schema"}}}`, `{"p":{"type":1}}`},
 	} {
-		errs, err := NewValidator().Validate(vldDecode(t, c.schema), vldDecode(t, c.args))
+		errs, err := New().Validate(vldDecode(t, c.schema), vldDecode(t, c.args))
 		if err != nil || len(errs) == 0 {
 			t.Errorf("%s with %s: want validation errors, got %v, %v", c.schema, c.args, errs, err)
 		}
 	}
 
 	// A local reference that does not resolve fails at its place.
-	_, err := NewValidator().Validate(vldDecode(t, `{"properties":{"p":{"$ref":"#/$defs/missing"}}}`), ObjectValue())
-	var se *SchemaCompileError
+	_, err := New().Validate(vldDecode(t, `{"properties":{"p":{"$ref":"#/$defs/missing"}}}`), adapter.ObjectValue())
+	var se *CompileError
 	if !errors.As(err, &se) || se.Path.Pointer() != "/properties/p/$ref" || !strings.Contains(se.Message, `"#/$defs/missing"`) {
 		t.Errorf("missing definition: %v", err)
 	}
@@ -590,10 +591,10 @@ func TestSpec8_Validate_SchemaErrors(t *testing.T) {
 		{`{"properties":{"p":{"$ref":"#/$defs/x\u202e"}}}`, "/properties/p/$ref", `"#/$defs/x\u202e"`},
 		{`{"$schema":"http://json-schema.org/draft-04/schema#","properties":{"a":true}}`, "/properties/a", "draft-04"},
 	} {
-		_, err := NewValidator().Validate(vldDecode(t, c.schema), ObjectValue())
-		var se *SchemaCompileError
+		_, err := New().Validate(vldDecode(t, c.schema), adapter.ObjectValue())
+		var se *CompileError
 		if !errors.As(err, &se) {
-			t.Errorf("%s: want *SchemaCompileError, got %v", c.schema, err)
+			t.Errorf("%s: want *CompileError, got %v", c.schema, err)
 			continue
 		}
 		if se.Path.Pointer() != c.at || !strings.Contains(se.Message, c.contains) {
@@ -606,11 +607,11 @@ func TestSpec8_Validate_SchemaErrors(t *testing.T) {
 }
 
 func TestSpec8_Validate_Cache(t *testing.T) {
-	v := NewValidator()
+	v := New()
 	a := vldDecode(t, `{"type":"object", "required": ["q"]}`)
 	b := vldDecode(t, "{\"type\":\"object\",\n\"required\":[\"q\"]}")
-	for _, s := range []Value{a, b, a} {
-		errs, err := v.Validate(s, ObjectValue())
+	for _, s := range []adapter.Value{a, b, a} {
+		errs, err := v.Validate(s, adapter.ObjectValue())
 		if err != nil || len(errs) != 1 {
 			t.Fatalf("got %v, %v", errs, err)
 		}
@@ -620,7 +621,7 @@ func TestSpec8_Validate_Cache(t *testing.T) {
 	}
 	// Key order is part of the text: another order is another schema.
 	c := vldDecode(t, `{"required":["q"],"type":"object"}`)
-	if _, err := v.Validate(c, ObjectValue()); err != nil {
+	if _, err := v.Validate(c, adapter.ObjectValue()); err != nil {
 		t.Fatal(err)
 	}
 	if n := len(v.cache); n != 2 {
@@ -628,15 +629,15 @@ func TestSpec8_Validate_Cache(t *testing.T) {
 	}
 	// Compile errors are cached too, and stay the same error.
 	bad := vldDecode(t, `{"type":"foo"}`)
-	_, err1 := v.Validate(bad, ObjectValue())
-	_, err2 := v.Validate(bad, ObjectValue())
+	_, err1 := v.Validate(bad, adapter.ObjectValue())
+	_, err2 := v.Validate(bad, adapter.ObjectValue())
 	if err1 == nil || err1 != err2 {
 		t.Errorf("compile error not cached: %v, %v", err1, err2)
 	}
 	// A full cache starts again.
 	for i := range vldCacheMax + 1 {
-		s := ObjectValue(MemberOf("maxLength", NumberValue(fmt.Sprint(i))))
-		if _, err := v.Validate(s, StringValue("x")); err != nil {
+		s := adapter.ObjectValue(adapter.MemberOf("maxLength", adapter.NumberValue(fmt.Sprint(i))))
+		if _, err := v.Validate(s, adapter.StringValue("x")); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -645,14 +646,14 @@ func TestSpec8_Validate_Cache(t *testing.T) {
 	}
 	// The zero Validator works.
 	var z Validator
-	if errs, err := z.Validate(a, ObjectValue()); err != nil || len(errs) != 1 {
+	if errs, err := z.Validate(a, adapter.ObjectValue()); err != nil || len(errs) != 1 {
 		t.Errorf("zero Validator: %v, %v", errs, err)
 	}
 }
 
 func TestSpec8_Validate_Concurrent(t *testing.T) {
-	v := NewValidator()
-	schemas := []Value{
+	v := New()
+	schemas := []adapter.Value{
 		vldDecode(t, `{"type":"object","required":["a"]}`),
 		vldDecode(t, `{"type":"object","properties":{"a":{"type":"string"}}}`),
 		vldDecode(t, `{"type":"foo"}`),
@@ -660,7 +661,7 @@ func TestSpec8_Validate_Concurrent(t *testing.T) {
 	args := vldDecode(t, `{"a":1}`)
 	want := make([]string, len(schemas))
 	for i, s := range schemas {
-		errs, err := NewValidator().Validate(s, args)
+		errs, err := New().Validate(s, args)
 		want[i] = fmt.Sprint(vldLines(errs), err)
 	}
 	var wg sync.WaitGroup
@@ -684,7 +685,7 @@ func TestSpec8_Validate_Deep(t *testing.T) {
 	// Deep arguments through a recursive $ref.
 	const depth = 2000
 	args := strings.Repeat(`{"a":`, depth) + `1` + strings.Repeat(`}`, depth)
-	errs, err := NewValidator().Validate(vldDecode(t, `{"$ref":"#/$defs/n","$defs":{"n":{"anyOf":[{"type":"object","properties":{"a":{"$ref":"#/$defs/n"}}},{"type":"string"}]}}}`), vldDecode(t, args))
+	errs, err := New().Validate(vldDecode(t, `{"$ref":"#/$defs/n","$defs":{"n":{"anyOf":[{"type":"object","properties":{"a":{"$ref":"#/$defs/n"}}},{"type":"string"}]}}}`), vldDecode(t, args))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -693,16 +694,16 @@ func TestSpec8_Validate_Deep(t *testing.T) {
 	}
 
 	// A deep schema up to the limit compiles; one level more is refused.
-	nested := func(n int) Value {
+	nested := func(n int) adapter.Value {
 		return vldDecode(t, strings.Repeat(`{"items":`, n)+`{"type":"string"}`+strings.Repeat(`}`, n))
 	}
 	arr := strings.Repeat(`[`, vldMaxSchemaDepth-1) + `1` + strings.Repeat(`]`, vldMaxSchemaDepth-1)
-	errs, err = NewValidator().Validate(nested(vldMaxSchemaDepth-1), vldDecode(t, arr))
+	errs, err = New().Validate(nested(vldMaxSchemaDepth-1), vldDecode(t, arr))
 	if err != nil || len(errs) != 1 || len(errs[0].Path) != vldMaxSchemaDepth-1 {
 		t.Fatalf("deep schema: %d errors, %v", len(errs), err)
 	}
-	_, err = NewValidator().Validate(nested(vldMaxSchemaDepth), vldDecode(t, arr))
-	var se *SchemaCompileError
+	_, err = New().Validate(nested(vldMaxSchemaDepth), vldDecode(t, arr))
+	var se *CompileError
 	if !errors.As(err, &se) || !strings.Contains(se.Message, "deeper than") {
 		t.Fatalf("too deep a schema: %v", err)
 	}
@@ -711,20 +712,20 @@ func TestSpec8_Validate_Deep(t *testing.T) {
 // TestSpec8_Validate_Corpus compiles every inputSchema of the real MCP tool lists and
 // validates {} against it.
 func TestSpec8_Validate_Corpus(t *testing.T) {
-	dir := filepath.Join("..", "..", "shared", "corpus", "mcp-tools")
+	dir := filepath.Join("..", "..", "..", "shared", "corpus", "mcp-tools")
 	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	if len(files) == 0 {
 		t.Skipf("no tool lists in %s", dir)
 	}
-	v := NewValidator()
-	empty := ObjectValue()
+	v := New()
+	empty := adapter.ObjectValue()
 	n := 0
 	for _, f := range files {
 		data, err := os.ReadFile(f)
 		if err != nil {
 			t.Fatal(err)
 		}
-		doc, err := Decode(data)
+		doc, err := adapter.Decode(data)
 		if err != nil {
 			t.Errorf("%s: %v", filepath.Base(f), err)
 			continue
@@ -776,7 +777,7 @@ func BenchmarkValidate(b *testing.B) {
 		"additionalProperties":false
 	}`)
 	args := vldDecode(b, `{"query":"mcp servers","limit":20,"sort":"stars","filters":[{"field":"lang","value":"go"},{"field":"stars","value":100}]}`)
-	v := NewValidator()
+	v := New()
 	if errs, err := v.Validate(schema, args); err != nil || errs != nil {
 		b.Fatal(errs, err)
 	}

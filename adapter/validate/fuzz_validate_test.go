@@ -1,6 +1,7 @@
-package adapter
+package validate
 
 import (
+	"github.com/strictscope/strictscope/adapter"
 	"slices"
 	"testing"
 )
@@ -27,18 +28,18 @@ func FuzzValidate(f *testing.F) {
 		f.Add(s.schema, s.args)
 	}
 	f.Fuzz(func(t *testing.T, schemaText, argsText string) {
-		schema, err := DecodeString(schemaText)
+		schema, err := adapter.DecodeString(schemaText)
 		if err != nil {
 			return
 		}
-		args, err := DecodeString(argsText)
+		args, err := adapter.DecodeString(argsText)
 		if err != nil {
 			return
 		}
-		v := NewValidator()
+		v := New()
 		errs, err := v.Validate(schema, args)
 		if err != nil {
-			if _, ok := err.(*SchemaCompileError); !ok {
+			if _, ok := err.(*CompileError); !ok {
 				t.Fatalf("error of type %T: %v", err, err)
 			}
 			if err.Error() == "" {
@@ -57,11 +58,11 @@ func FuzzValidate(f *testing.F) {
 				t.Fatalf("error %d: nil path", i)
 			}
 			for _, s := range e.Path {
-				if s.Kind == EveryStep {
+				if s.Kind == adapter.EveryStep {
 					t.Fatalf("error %d: path %s not concrete", i, e.Path)
 				}
 			}
-			if _, ok := Lookup(args, e.Path); !ok {
+			if _, ok := adapter.Lookup(args, e.Path); !ok {
 				t.Fatalf("error %d: path %s not in the arguments", i, e.Path)
 			}
 			if i > 0 {
