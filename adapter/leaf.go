@@ -49,54 +49,97 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 	kinds := kindsBuf[:len(mems)]
 	var seen uint32
 	var types typeSet
-	var unplain uint64 // flagBit when a description or title is not known to be plain
+	var unplain uint64           // flagBit when a description or title is not known to be plain
+	plain, others := true, false // others: a key the switch does not name
+scan:
 	for i := range mems {
+		// One switch on the name both classifies the keyword and checks the
+		// kind of its value: a second dispatch on the class would cost as
+		// much again.
 		m := &mems[i]
-		key := m.Key()
-		k := leafClass(key)
-		if k == kwUnknown {
-			k = classifyKey(key)
+		v := m.Value()
+		var k keyword
+		switch m.Key() {
+		case "type":
+			if v.kind() != String {
+				plain = false
+				break scan
+			}
+			if types = typeOf(v.text()); types == 0 || types&typeObject != 0 {
+				plain = false
+				break scan
+			}
+			k = kwType
+		case "description":
+			if v.kind() != String {
+				plain = false
+				break scan
+			}
+			unplain |= ^v.meta & flagBit
+			k = kwDescription
+		case "minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems",
+			"exclusiveMinimum", "exclusiveMaximum", "multipleOf":
+			if v.kind() != Number {
+				plain = false
+				break scan
+			}
+			k = kwNumeric
+		case "enum":
+			if v.kind() != Array {
+				plain = false
+				break scan
+			}
+			k = kwEnum
+		case "items":
+			if v.kind() != Object {
+				plain = false
+				break scan
+			}
+			k = kwItems
+		case "default":
+			k = kwDefault
+		case "title":
+			if v.kind() != String {
+				plain = false
+				break scan
+			}
+			unplain |= ^v.meta & flagBit
+			k = kwTitle
+		case "format":
+			if v.kind() != String {
+				plain = false
+				break scan
+			}
+			k = kwFormat
+		case "pattern":
+			if v.kind() != String {
+				plain = false
+				break scan
+			}
+			k = kwPattern
+		default:
+			// Any other keyword a plain leaf holds is one strict mode drops,
+			// which is checked after the loop: a call here would have the
+			// loop keep its values in memory.
+			k, others = kwOther, true
 		}
 		bit := uint32(1) << (k & 31) // classes are fewer than 32
 		if seen&bit&leafOnce != 0 {
-			return c.node(n, false, p)
+			plain = false
+			break scan
 		}
 		seen |= bit
 		kinds[i] = k
-		v := m.Value()
-		switch k {
-		case kwType:
-			if v.kind() != String {
-				return c.node(n, false, p)
+	}
+	if others && plain {
+		for i, k := range kinds {
+			if k == kwOther && classifyKey(mems[i].Key()) != kwOther {
+				plain = false
 			}
-			if types = typeOf(v.text()); types == 0 || types&typeObject != 0 {
-				return c.node(n, false, p)
-			}
-		case kwEnum:
-			if v.kind() != Array {
-				return c.node(n, false, p)
-			}
-		case kwDescription, kwTitle:
-			if v.kind() != String {
-				return c.node(n, false, p)
-			}
-			unplain |= ^v.meta & flagBit
-		case kwPattern, kwFormat:
-			if v.kind() != String {
-				return c.node(n, false, p)
-			}
-		case kwNumeric:
-			if v.kind() != Number {
-				return c.node(n, false, p)
-			}
-		case kwItems:
-			if v.kind() != Object {
-				return c.node(n, false, p)
-			}
-		case kwDefault, kwOther:
-		default:
-			return c.node(n, false, p)
 		}
+	}
+	if !plain {
+		return c.node(n, false, p)
 	}
 	hasType, hasEnum := seen&(1<<kwType) != 0, seen&(1<<kwEnum) != 0
 	// The first loop keeps as little as it can in registers: where the enum

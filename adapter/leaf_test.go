@@ -138,7 +138,7 @@ func TestLeafMatchesNodeOnTheCorpus(t *testing.T) {
 }
 
 // TestClassify: every keyword strict mode knows has its class, whether
-// leafClass (the plain leaf's keywords, told apart with no call) or
+// leafClass (the plain leaf's keywords, told apart first) or
 // classifyKey names it, and any other key is kwOther.
 func TestClassify(t *testing.T) {
 	want := map[string]keyword{
@@ -166,7 +166,7 @@ func TestClassify(t *testing.T) {
 		}
 		if leafOnce&(1<<k) != 0 || k == kwNumeric {
 			if got := leafClass(key); got != k {
-				t.Errorf("leafClass(%q) = %d: a plain leaf's keyword must be told apart with no call", key, got)
+				t.Errorf("leafClass(%q) = %d: a plain leaf's keyword must be told apart first", key, got)
 			}
 		}
 	}
