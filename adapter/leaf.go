@@ -166,6 +166,9 @@ scan:
 	// Most leaves keep every member but their type and items as it is, or
 	// drop a default besides.
 	if seen&^(leafAsIs|leafText|1<<kwItems) == 0 && (unplain == 0 || plainTexts(mems, kinds)) {
+		if how == nullNone && seen&(1<<kwItems) == 0 {
+			return n, true // nothing to change
+		}
 		return c.keptLeaf(n, mems, kinds, how == nullAddType, seen&(1<<kwItems) != 0, types)
 	}
 	if seen&^(leafAsIs|leafText|1<<kwDefault) == 0 && (unplain == 0 || plainTexts(mems, kinds)) {
@@ -332,8 +335,7 @@ func (c *converter) keptLeaf(n Value, mems []Member, kinds []keyword, addNull, h
 // (see defaultText). kinds holds one default, and text only when printable.
 func (c *converter) defaultLeaf(mems []Member, kinds []keyword, addNull bool, types typeSet, p prop) Value {
 	d := slices.Index(kinds, kwDefault)
-	key := mems[d].Key()
-	c.drop(key, c.dropReason(key, p))
+	c.dropDefault(p)
 	text, hasText := c.defaultText(p, mems[d].Value())
 	size := len(mems) - 1
 	if hasText && slices.Index(kinds, kwDescription) < 0 {
@@ -367,15 +369,17 @@ func (c *converter) defaultLeaf(mems []Member, kinds []keyword, addNull bool, ty
 }
 
 // withDefaultText puts a default's text into a leaf's members: joined to the
-// description at desc, or as a description of its own at the end when desc
-// is -1.
+// description at desc, or as a description of its own after them when desc is
+// -1, for which mout has room.
 func (c *converter) withDefaultText(mout []Member, desc int, text string) []Member {
 	if desc >= 0 {
 		d := &mout[desc]
 		putMemberValue(d, c.joinDescription(d.Value(), text))
 		return mout
 	}
-	return c.push(mout, MemberOf("description", StringValue(text)))
+	mout = mout[:len(mout)+1]
+	putMember(&mout[len(mout)-1], MemberOf("description", StringValue(text)))
+	return mout
 }
 
 // plainTexts reports whether every description and title of a leaf is

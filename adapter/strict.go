@@ -222,6 +222,21 @@ func (c *converter) fail(keyword, format string, args ...any) bool {
 }
 
 func (c *converter) drop(key, reason string) {
+	// A default, the keyword most often dropped, is named by the constant, so
+	// that the runs of defaults compare names by address.
+	if key == "default" {
+		key = "default"
+	}
+	c.dropNamed(key, reason)
+}
+
+// dropDefault is drop for a node's default.
+func (c *converter) dropDefault(p prop) {
+	c.dropNamed("default", c.defaultReason(p))
+}
+
+// dropNamed is drop for a key that, when it is "default", is the constant.
+func (c *converter) dropNamed(key, reason string) {
 	// The keyword's schema path: the node's, then the keyword.
 	// Below a member name (a property's schema, most often), the path is
 	// that of the member's object, the name and the keyword.
@@ -230,11 +245,6 @@ func (c *converter) drop(key, reason string) {
 		// A keyword of a property's schema: its path is that of the object's
 		// "properties", the name and the keyword.
 		// Most often it joins the run of the keyword of an earlier property.
-		// A default, the keyword most often dropped, is named by the
-		// constant, so that the runs of defaults compare names by address.
-		if key == "default" {
-			key = "default"
-		}
 		g := c.group()
 		if r := c.dropped.last; r != nil && r.head.group == g && sameText(r.head.keyword, key) && sameText(r.head.reason, reason) &&
 			c.dropped.joinLast(c.curProp) {
@@ -1234,6 +1244,11 @@ func (c *converter) dropReason(key string, p prop) string {
 	if key != "default" {
 		return ReasonUnsupported
 	}
+	return c.defaultReason(p)
+}
+
+// defaultReason says why a node's default is dropped.
+func (c *converter) defaultReason(p prop) string {
 	if p.is && !c.opts.NoDefaultDescriptions {
 		return ReasonDefault
 	}
