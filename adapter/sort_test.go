@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -341,6 +342,32 @@ func TestSameName(t *testing.T) {
 			if got, want := sameName(as, bs), as == bs; got != want {
 				t.Fatalf("sameName(%q, %q) = %v", as, bs, got)
 			}
+		}
+	}
+}
+
+// TestSortNamesLong: names held through a string of their own (longKey bytes
+// and more, see Member) sort by their text among short ones, in any order, and
+// a required list of them is made right.
+func TestSortNamesLong(t *testing.T) {
+	long := strings.Repeat("m", longKey+2)
+	names := []string{"z", long[:longKey], "a", long, "m", long[:longKey+1] + "a", "mm"}
+	var buf []uint64
+	var runs []int32
+	for range 20 {
+		checkSorted(t, names, &buf, &runs)
+		rand.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
+	}
+	mems := make([]Member, len(names))
+	for i, name := range names {
+		mems[i] = MemberOf(name, Value{})
+	}
+	c := &converter{}
+	got := c.requiredList(ObjectValue(mems...), Value{}).Items()
+	want := slices.Sorted(slices.Values(names))
+	for i := range want {
+		if got[i].Str() != want[i] {
+			t.Fatalf("required list entry %d has %d bytes, want %d", i, len(got[i].Str()), len(want[i]))
 		}
 	}
 }

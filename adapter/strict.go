@@ -808,7 +808,8 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 	mems := props.Members()
 	// Which properties are optional is read before any child is converted: the
 	// required set is shared scratch that nested objects reuse.
-	optional := c.optionalFlags(mems, parent)
+	optional, chars := c.optionalFlags(mems, parent)
+	c.tot.chars += chars
 	// These properties' object is saved as a site when one is made nullable.
 	outerGroup, outerProps, outerAt, outerProp := c.curGroup, c.curProps, c.propAt, c.curProp
 	// Each property's name is the last step of the path while it converts.
@@ -818,8 +819,7 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 	var out []Member // nil while every property converts to itself
 	for i := range mems {
 		m := &mems[i]
-		key, val := m.Key(), m.Value()
-		c.tot.chars += len(key)
+		val := m.Value()
 		// Counted one by one, as the properties before this one may hold
 		// objects of their own.
 		c.tot.properties++
@@ -1311,14 +1311,17 @@ func (c *converter) clean(s Value) Value {
 // optionalFlags says, for each property, whether it is optional: not in the
 // object's required list. Required lists usually name properties in the order
 // they are declared, and then one walk of both answers; otherwise a set does.
-func (c *converter) optionalFlags(mems []Member, parent Value) []bool {
-	optional := c.bools(len(mems))
+// chars is the length of the names, which the walk reads anyway.
+func (c *converter) optionalFlags(mems []Member, parent Value) (optional []bool, chars int) {
+	optional = c.bools(len(mems))
 	r, _ := parent.Get("required")
 	req := r.Items()
 	j := 0
 	for i := range mems {
+		key := mems[i].Key()
+		chars += len(key)
 		if j < len(req) {
-			if r := &req[j]; r.kind() == String && sameName(r.text(), mems[i].Key()) {
+			if r := &req[j]; r.kind() == String && sameName(r.text(), key) {
 				j++
 				continue
 			}
@@ -1326,13 +1329,13 @@ func (c *converter) optionalFlags(mems []Member, parent Value) []bool {
 		optional[i] = true
 	}
 	if j == len(req) {
-		return optional
+		return optional, chars
 	}
 	set := c.requiredSet(parent)
 	for i, m := range mems {
 		optional[i] = !set.has(m.Key())
 	}
-	return optional
+	return optional, chars
 }
 
 // requiredNames is the set of names in a node's required list.
