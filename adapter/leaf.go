@@ -55,7 +55,8 @@ scan:
 	for i := range mems {
 		// One switch on the name both classifies the keyword and checks the
 		// kind of its value: a second dispatch on the class would cost as
-		// much again.
+		// much again, and so does one check after the switch of a kind each
+		// case names (about 3% of a large conversion's instructions).
 		m := &mems[i]
 		v := m.Value()
 		var k keyword
