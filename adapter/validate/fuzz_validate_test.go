@@ -1,9 +1,10 @@
 package validate
 
 import (
-	"github.com/strictscope/strictscope/adapter"
 	"slices"
 	"testing"
+
+	"github.com/strictscope/strictscope/adapter"
 )
 
 // FuzzValidate checks that Validate never panics, and that what it returns holds:

@@ -15,7 +15,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/strictscope/strictscope/adapter"
 	"math"
 	"math/big"
 	"net/url"
@@ -30,9 +29,11 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
+
+	"github.com/strictscope/strictscope/adapter"
 )
 
-// A Error is one way arguments fail the tool's original input schema.
+// An Error is one way arguments fail the tool's original input schema.
 //
 // Path is concrete: member names, and array indices as adapter.IndexStep (never Every).
 // Message is a short English sentence a model can act on, such as
@@ -113,7 +114,7 @@ func (e *CompileError) Error() string {
 //     their type alone are left out, since the value was meant for another branch,
 //     whose errors say what to fix.
 //   - Names and values are quoted in messages as JSON text. Every character
-//     [Sanitize] would show (controls, line separators, format and tag characters)
+//     [adapter.Sanitize] would show (controls, line separators, format and tag characters)
 //     is written there as a \uXXXX escape, in schema compile errors too: a message
 //     is one visible line that still names the exact text.
 //   - Errors are sorted by where their value is in the arguments (document order; a
@@ -156,7 +157,7 @@ func New() *Validator {
 // The error is then a *CompileError; it is cached with the schema, so it must
 // not be modified. The leaf errors are refined for anyOf and oneOf as [Validator]
 // describes. A number in args whose text is not a JSON number (possible only for a
-// Value built with NumberValue) is reported as a Error at its place.
+// Value built with NumberValue) is reported as an Error at its place.
 func (v *Validator) Validate(schema, args adapter.Value) ([]Error, error) {
 	e := v.entry(schema)
 	e.once.Do(func() {

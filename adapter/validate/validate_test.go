@@ -3,7 +3,6 @@ package validate
 import (
 	"errors"
 	"fmt"
-	"github.com/strictscope/strictscope/adapter"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -12,6 +11,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+
+	"github.com/strictscope/strictscope/adapter"
 )
 
 func vldDecode(t testing.TB, s string) adapter.Value {

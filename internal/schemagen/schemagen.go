@@ -205,7 +205,7 @@ func (g *Gen) object(depth int, root bool) adapter.Value {
 	return adapter.ObjectValue(mems...)
 }
 
-// schema returns a root schema with up to three definitions; a definition refers
+// Schema returns a root schema with up to three definitions; a definition refers
 // only to later ones, so there are no cycles.
 func (g *Gen) Schema() adapter.Value {
 	count := g.r.IntN(4)
@@ -233,7 +233,7 @@ func (g *Gen) Schema() adapter.Value {
 }
 
 // AcceptsNull reports whether a schema of the subset accepts null, written
-// out for the test: every one of type, enum, const, anyOf and $ref that is present
+// out apart from adapter's own rule, for the tests to check it by: every one of type, enum, const, anyOf and $ref that is present
 // accepts it; a $ref cycle does not.
 func AcceptsNull(root, n adapter.Value) bool { return acceptsNullVia(root, n, nil) }
 
@@ -276,7 +276,7 @@ func acceptsNullVia(root, n adapter.Value, refs []string) bool {
 	return any
 }
 
-// instance generates a value for schema node n of root. Optional properties are
+// Instance generates a value for schema node n of root. Optional properties are
 // left out at random, except those whose schema accepts null: those are sent, as
 // strict mode makes every property required and only null paths are filled.
 func (g *Gen) Instance(root, n adapter.Value) adapter.Value {
