@@ -1311,7 +1311,7 @@ func (c *converter) clean(s Value) Value {
 // optionalFlags says, for each property, whether it is optional: not in the
 // object's required list. Required lists usually name properties in the order
 // they are declared, and then one walk of both answers; otherwise a set does.
-// chars is the length of the names, which the walk reads anyway.
+// chars is the total length of the names, which the walk reads anyway.
 func (c *converter) optionalFlags(mems []Member, parent Value) (optional []bool, chars int) {
 	optional = c.bools(len(mems))
 	r, _ := parent.Get("required")
