@@ -167,10 +167,13 @@ scan:
 	// Most leaves keep every member but their type and items as it is, or
 	// drop a default besides.
 	if seen&^(leafAsIs|leafText|1<<kwItems) == 0 && (unplain == 0 || plainTexts(mems, kinds)) {
-		if how == nullNone && seen&(1<<kwItems) == 0 {
-			return n, true // nothing to change
+		if seen&(1<<kwItems) == 0 {
+			if how == nullNone {
+				return n, true // nothing to change
+			}
+			return objectOf(c.nullableCopy(mems, kinds, types)), true
 		}
-		return c.keptLeaf(n, mems, kinds, how == nullAddType, seen&(1<<kwItems) != 0, types)
+		return c.keptLeaf(n, mems, kinds, how == nullAddType, true, types)
 	}
 	if seen&^(leafAsIs|leafText|1<<kwDefault) == 0 && (unplain == 0 || plainTexts(mems, kinds)) {
 		return c.defaultLeaf(mems, kinds, how == nullAddType, types, p), true
@@ -298,17 +301,7 @@ func (c *converter) typeOnly(n Value, p prop, types typeSet) Value {
 func (c *converter) keptLeaf(n Value, mems []Member, kinds []keyword, addNull, hasItems bool, types typeSet) (Value, bool) {
 	var mout []Member // nil while the output is the input
 	if addNull {
-		// A few members: copied one by one, which costs less than a call.
-		var ok bool
-		if mout, ok = c.memSlab.fits(len(mems)); !ok {
-			mout = c.members(len(mems))
-		}
-		for i, k := range kinds {
-			putMember(&mout[i], mems[i])
-			if k == kwType {
-				putMemberValue(&mout[i], nullableType(types))
-			}
-		}
+		mout = c.nullableCopy(mems, kinds, types)
 	}
 	if hasItems {
 		i := slices.Index(kinds, kwItems)
@@ -328,6 +321,23 @@ func (c *converter) keptLeaf(n Value, mems []Member, kinds []keyword, addNull, h
 		return n, true
 	}
 	return objectOf(mout), true
+}
+
+// nullableCopy copies a plain leaf's members with the type name, one of
+// types, made nullable (see nullableType).
+func (c *converter) nullableCopy(mems []Member, kinds []keyword, types typeSet) []Member {
+	mout, ok := c.memSlab.fits(len(mems))
+	if !ok {
+		mout = c.members(len(mems))
+	}
+	// A few members: copied one by one, which costs less than a call.
+	for i, k := range kinds {
+		putMember(&mout[i], mems[i])
+		if k == kwType {
+			putMemberValue(&mout[i], nullableType(types))
+		}
+	}
+	return mout
 }
 
 // defaultLeaf converts a plain leaf whose one default is dropped and whose
