@@ -10,5 +10,6 @@ var (
 		return strictSchema(schema, opts, true)
 	}
 	SameStrictOutcome = sameStrictOutcome
+	CorpusDir         = corpusDir
 	CheckStrictOwned  = checkStrictOwned
 )

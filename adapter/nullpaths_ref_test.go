@@ -2,6 +2,7 @@ package adapter_test
 
 import (
 	"os"
+	"path/filepath"
 	"slices"
 	"testing"
 
@@ -25,7 +26,7 @@ func mustDecode(t testing.TB, s string) adapter.Value {
 func TestNullPathsWithUnusedRef(t *testing.T) {
 	var schemas []adapter.Value
 	// The large benchmark schema when the corpus is there.
-	if data, err := os.ReadFile("../../shared/corpus/bench/large_mixed.json"); err == nil {
+	if data, err := os.ReadFile(filepath.Join(adapter.CorpusDir, "bench", "large_mixed.json")); err == nil {
 		schemas = append(schemas, mustDecode(t, string(data)))
 	}
 	schemas = append(schemas,

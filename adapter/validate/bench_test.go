@@ -1,8 +1,9 @@
-package validate_test
+package validate
 
 import (
 	"errors"
 	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/strictscope/strictscope/adapter"
@@ -14,7 +15,7 @@ import (
 // collector at every cycle, which the conversions pay for. The README compares
 // the two.
 func BenchmarkStrictSchemaLargeLinked(b *testing.B) {
-	data, err := os.ReadFile("../../../shared/corpus/bench/large_mixed.json")
+	data, err := os.ReadFile(filepath.Join(corpusDir, "bench", "large_mixed.json"))
 	if err != nil {
 		b.Skipf("corpus not available: %v", err)
 	}

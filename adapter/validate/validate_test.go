@@ -24,6 +24,9 @@ func vldDecode(t testing.TB, s string) adapter.Value {
 	return v
 }
 
+// corpusDir is the shared corpus, beside the checkout.
+const corpusDir = "../../../shared/corpus"
+
 // vldLines renders errors as "PATH: MESSAGE" lines (Error's form) for comparison.
 func vldLines(errs []Error) []string {
 	out := make([]string, len(errs))
@@ -713,7 +716,7 @@ func TestSpec8_Validate_Deep(t *testing.T) {
 // TestSpec8_Validate_Corpus compiles every inputSchema of the real MCP tool lists and
 // validates {} against it.
 func TestSpec8_Validate_Corpus(t *testing.T) {
-	dir := filepath.Join("..", "..", "..", "shared", "corpus", "mcp-tools")
+	dir := filepath.Join(corpusDir, "mcp-tools")
 	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	if len(files) == 0 {
 		t.Skipf("no tool lists in %s", dir)
