@@ -167,7 +167,9 @@ scan:
 	// Most leaves keep every member but their type and items as it is, or
 	// drop a default besides.
 	if seen&^(leafAsIs|leafText|1<<kwItems) == 0 && (unplain == 0 || plainTexts(mems, kinds)) {
-		if seen&(1<<kwItems) == 0 {
+		// Items that are only a scalar type name convert to themselves (see
+		// items), as the other members do.
+		if seen&(1<<kwItems) == 0 || onlyType(mems[slices.Index(kinds, kwItems)].Value())&scalarTypes != 0 {
 			if how == nullNone {
 				return n, true // nothing to change
 			}
