@@ -178,7 +178,7 @@ scan:
 		return c.keptLeaf(n, mems, kinds, how == nullAddType, true, types)
 	}
 	if seen&^(leafAsIs|leafText|1<<kwDefault) == 0 && (unplain == 0 || plainTexts(mems, kinds)) {
-		return c.defaultLeaf(mems, kinds, how == nullAddType, types, p), true
+		return c.defaultLeaf(mems, kinds, how == nullAddType, seen&(1<<kwDescription) != 0, types, p), true
 	}
 	if how == nullNone && seen&^(leafAsIs|leafText|1<<kwEnum) == 0 && (unplain == 0 || plainTexts(mems, kinds)) &&
 		!mems[enum].Value().flag() {
@@ -345,24 +345,26 @@ func (c *converter) nullableCopy(mems []Member, kinds []keyword, types typeSet) 
 // defaultLeaf converts a plain leaf whose one default is dropped and whose
 // other members but its type are kept as they are: the type gains "null"
 // when addNull says so, and the default's text goes into the description
-// (see defaultText). kinds holds one default, and text only when printable.
-func (c *converter) defaultLeaf(mems []Member, kinds []keyword, addNull bool, types typeSet, p prop) Value {
-	d := slices.Index(kinds, kwDefault)
+// (see defaultText), which the leaf has when hasDesc says so. kinds holds one
+// default, and text only when printable.
+func (c *converter) defaultLeaf(mems []Member, kinds []keyword, addNull, hasDesc bool, types typeSet, p prop) Value {
 	c.dropDefault(p)
-	text, hasText := c.defaultText(p, mems[d].Value())
-	size := len(mems) - 1
-	if hasText && slices.Index(kinds, kwDescription) < 0 {
-		size++
+	// Room for the members kept, and for a description of its own: a
+	// default's text needs one unless NoDefaultDescriptions is set.
+	size := len(mems)
+	if hasDesc {
+		size--
 	}
 	mout, ok := c.memSlab.fits(size)
 	if !ok {
 		mout = c.members(size)
 	}
-	j, desc := 0, -1 // the members written; the description's index in the output
+	j, desc, d := 0, -1, 0 // the members written; the description's index in the output; the default's
 	for i, k := range kinds {
 		m := mems[i]
 		switch k {
 		case kwDefault:
+			d = i
 			continue
 		case kwType:
 			if addNull {
@@ -375,7 +377,7 @@ func (c *converter) defaultLeaf(mems []Member, kinds []keyword, addNull bool, ty
 		j++
 	}
 	mout = mout[:j]
-	if hasText {
+	if text, ok := c.defaultText(p, mems[d].Value()); ok {
 		mout = c.withDefaultText(mout, desc, text)
 	}
 	return objectOf(mout)
