@@ -187,6 +187,9 @@ scan:
 		c.strictEnum(mems[enum].Value(), false)
 		return n, true
 	}
+	if how != nullNone && seen&^(leafAsIs|leafText|1<<kwEnum) == 0 && (unplain == 0 || plainTexts(mems, kinds)) {
+		return c.enumLeaf(mems, kinds, enum, how, types), true
+	}
 	// The output has at most the members kept, and a description when the
 	// default's text goes into one the leaf lacks.
 	size, dflt := len(mems), -1
@@ -340,6 +343,22 @@ func (c *converter) nullableCopy(mems []Member, kinds []keyword, types typeSet) 
 		}
 	}
 	return mout
+}
+
+// enumLeaf converts a plain leaf with an enum, made nullable as how says,
+// whose other members but its type are kept as they are: the enum gains null
+// and is counted toward the limits, and the type, when how is nullAddType,
+// gains null too.
+func (c *converter) enumLeaf(mems []Member, kinds []keyword, enum, how int, types typeSet) Value {
+	e := c.strictEnum(mems[enum].Value(), true)
+	var mout []Member
+	if how == nullAddType && types != typeNull {
+		mout = c.nullableCopy(mems, kinds, types)
+	} else {
+		mout = c.copyOf(mems)
+	}
+	putMemberValue(&mout[enum], e)
+	return objectOf(mout)
 }
 
 // defaultLeaf converts a plain leaf whose one default is dropped and whose
