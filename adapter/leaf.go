@@ -31,6 +31,15 @@ const leafAsIs = 1<<kwType | 1<<kwNumeric
 // leafText are the classes of keyword whose text cleaning may change.
 const leafText = 1<<kwDescription | 1<<kwTitle
 
+// typeArrayBit is the place of typeArray's bit in a typeSet (the two
+// constants below do not compile otherwise).
+const typeArrayBit = 5
+
+const (
+	_ uint = uint(typeArray) - 1<<typeArrayBit
+	_ uint = 1<<typeArrayBit - uint(typeArray)
+)
+
 // leafMax is the most members a plain leaf is taken to have.
 const leafMax = 12
 
@@ -150,7 +159,8 @@ scan:
 		enum = slices.Index(kinds, kwEnum)
 	}
 	// An array has items, and only an array.
-	if !hasType && !hasEnum || (types&typeArray != 0) != (seen&(1<<kwItems) != 0) {
+	// (typeArray's bit, shifted to kwItems' place, against the items' bit.)
+	if seen&(1<<kwType|1<<kwEnum) == 0 || (uint32(types)<<(kwItems-typeArrayBit)^seen)&(1<<kwItems) != 0 {
 		return c.node(n, false, p)
 	}
 
