@@ -405,11 +405,16 @@ func (c *converter) defaultLeaf(mems []Member, kinds []keyword, addNull, hasDesc
 		putMember(&mout[j], m)
 		j++
 	}
-	mout = mout[:j]
 	if text, ok := c.defaultText(p, mems[d].Value()); ok {
-		mout = c.withDefaultText(mout, desc, text)
+		if desc < 0 {
+			// As withDefaultText does, with no call.
+			putMember(&mout[j], MemberOf("description", StringValue(text)))
+			j++
+		} else {
+			mout = c.withDefaultText(mout[:j], desc, text)
+		}
 	}
-	return objectOf(mout)
+	return objectOf(mout[:j])
 }
 
 // withDefaultText puts a default's text into a leaf's members: joined to the
