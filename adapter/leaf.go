@@ -338,20 +338,32 @@ func (c *converter) keptLeaf(n Value, mems []Member, kinds []keyword, addNull, h
 	return objectOf(mout), true
 }
 
-// nullableCopy copies a plain leaf's members with the type name, one of
-// types, made nullable (see nullableType).
+// nullableCopy copies a plain leaf's members with its type name, one of
+// types, made nullable (see nullableType); kinds holds one type.
 func (c *converter) nullableCopy(mems []Member, kinds []keyword, types typeSet) []Member {
 	mout, ok := c.memSlab.fits(len(mems))
 	if !ok {
 		mout = c.members(len(mems))
 	}
-	// A few members: copied one by one, which costs less than a call.
-	for i, k := range kinds {
-		putMember(&mout[i], mems[i])
-		if k == kwType {
-			putMemberValue(&mout[i], nullableType(types))
+	// A few members: copied one by one, which costs less than a call, and
+	// with no loop for two or three.
+	switch len(mems) {
+	case 2:
+		mout, mems := mout[:2], mems[:2]
+		putMember(&mout[0], mems[0])
+		putMember(&mout[1], mems[1])
+	case 3:
+		mout, mems := mout[:3], mems[:3]
+		putMember(&mout[0], mems[0])
+		putMember(&mout[1], mems[1])
+		putMember(&mout[2], mems[2])
+	default:
+		for i := range mems {
+			putMember(&mout[i], mems[i])
 		}
 	}
+	t := slices.Index(kinds, kwType)
+	putMemberValue(&mout[t], nullableType(types))
 	return mout
 }
 
