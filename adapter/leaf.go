@@ -62,16 +62,16 @@ func (c *converter) child(n Value, p prop) (Value, bool) {
 	plain, others := true, false // others: a key the switch does not name
 scan:
 	for i := range mems {
-		// One switch on the name both classifies the keyword and checks the
-		// kind of its value: a second dispatch on the class would cost as
-		// much again, and so does one check after the switch of a kind each
-		// case names (about 3% of a large conversion's instructions).
+		// One switch on the name classifies the keyword, checks the kind of
+		// its value and that it is there once, and notes it, each case with
+		// its own constants: a second dispatch on the class would cost as
+		// much again, and so does code after the switch that each case
+		// shares.
 		m := &mems[i]
 		v := m.Value()
-		var k keyword
 		switch m.Key() {
 		case "type":
-			if v.kind() != String {
+			if v.kind() != String || seen&(1<<kwType) != 0 {
 				plain = false
 				break scan
 			}
@@ -79,67 +79,75 @@ scan:
 				plain = false
 				break scan
 			}
-			k = kwType
+			seen |= 1 << kwType
+			kinds[i] = kwType
 		case "description":
-			if v.kind() != String {
+			if v.kind() != String || seen&(1<<kwDescription) != 0 {
 				plain = false
 				break scan
 			}
 			unplain |= ^v.meta & flagBit
-			k = kwDescription
+			seen |= 1 << kwDescription
+			kinds[i] = kwDescription
 		case "minimum", "maximum", "minLength", "maxLength", "minItems", "maxItems",
 			"exclusiveMinimum", "exclusiveMaximum", "multipleOf":
 			if v.kind() != Number {
 				plain = false
 				break scan
 			}
-			k = kwNumeric
+			seen |= 1 << kwNumeric
+			kinds[i] = kwNumeric
 		case "enum":
-			if v.kind() != Array {
+			if v.kind() != Array || seen&(1<<kwEnum) != 0 {
 				plain = false
 				break scan
 			}
-			k = kwEnum
+			seen |= 1 << kwEnum
+			kinds[i] = kwEnum
 		case "items":
-			if v.kind() != Object {
+			if v.kind() != Object || seen&(1<<kwItems) != 0 {
 				plain = false
 				break scan
 			}
-			k = kwItems
+			seen |= 1 << kwItems
+			kinds[i] = kwItems
 		case "default":
-			k = kwDefault
+			if seen&(1<<kwDefault) != 0 {
+				plain = false
+				break scan
+			}
+			seen |= 1 << kwDefault
+			kinds[i] = kwDefault
 		case "title":
-			if v.kind() != String {
+			if v.kind() != String || seen&(1<<kwTitle) != 0 {
 				plain = false
 				break scan
 			}
 			unplain |= ^v.meta & flagBit
-			k = kwTitle
+			seen |= 1 << kwTitle
+			kinds[i] = kwTitle
 		case "format":
-			if v.kind() != String {
+			if v.kind() != String || seen&(1<<kwFormat) != 0 {
 				plain = false
 				break scan
 			}
-			k = kwFormat
+			seen |= 1 << kwFormat
+			kinds[i] = kwFormat
 		case "pattern":
-			if v.kind() != String {
+			if v.kind() != String || seen&(1<<kwPattern) != 0 {
 				plain = false
 				break scan
 			}
-			k = kwPattern
+			seen |= 1 << kwPattern
+			kinds[i] = kwPattern
 		default:
 			// Any other keyword a plain leaf holds is one strict mode drops,
 			// which is checked after the loop: a call here would have the
 			// loop keep its values in memory.
-			k, others = kwOther, true
+			others = true
+			seen |= 1 << kwOther
+			kinds[i] = kwOther
 		}
-		bit := uint32(1) << (k & 31) // classes are fewer than 32
-		if seen&bit&leafOnce != 0 {
-			plain = false
-			break scan
-		}
-		seen |= bit
-		kinds[i] = k
 	}
 	if others && plain {
 		for i, k := range kinds {

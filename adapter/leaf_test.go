@@ -109,6 +109,11 @@ func TestLeafMatchesNode(t *testing.T) {
 		{MemberOf("type", str), MemberOf("default", num), MemberOf("default", BoolValue(true))},
 		{MemberOf("type", str), MemberOf("description", str), MemberOf("description", StringValue("x"))},
 		{MemberOf("enum", ArrayValue(str)), MemberOf("enum", ArrayValue(num))},
+		{MemberOf("type", str), MemberOf("title", str), MemberOf("title", StringValue("y"))},
+		{MemberOf("type", str), MemberOf("format", StringValue("date")), MemberOf("format", StringValue("email"))},
+		{MemberOf("type", str), MemberOf("pattern", StringValue("^a")), MemberOf("pattern", StringValue("(?=a)"))},
+		{MemberOf("type", StringValue("array")), MemberOf("items", ObjectValue(MemberOf("type", str))),
+			MemberOf("items", ObjectValue(MemberOf("type", num)))},
 	} {
 		node := ObjectValue(mems...)
 		schema := ObjectValue(MemberOf("type", StringValue("object")), MemberOf("properties", ObjectValue(
