@@ -244,6 +244,7 @@ func enumValuesError(p Path) *StrictError {
 // schema path: that path, with "anyOf", 0 where an enclosing node is wrapped.
 func (c *converter) outputPath(n int) Path {
 	out := make(Path, 0, n+2*len(c.wrapAt))
+	c.sp.sync()
 	j := 0
 	for i := 0; i <= n; i++ {
 		for j < len(c.wrapAt) && c.wrapAt[j] == i {

@@ -7,9 +7,28 @@ import "unsafe"
 // first made frames have one. A path recorded at the same place again, or
 // below it (a node's dropped keywords, the objects whose properties are made
 // nullable), reuses those nodes and makes only its own.
+//
+// The step into the property converting is not written as each property
+// starts: live and liveAt point to the index of that property and to its
+// frame, and the step is brought up to date when the path is read.
 type pathStack struct {
 	frames []pathFrame
 	made   int
+	live   *uint32
+	liveAt *int
+}
+
+// sync writes the index of the property converting into its step.
+func (s *pathStack) sync() {
+	at := *s.liveAt
+	if uint(at) >= uint(len(s.frames)) {
+		return
+	}
+	f := &s.frames[at]
+	if j := int32(*s.live); f.props != nil && f.step.Index != j {
+		f.step.Index = j
+		s.made = min(s.made, at)
+	}
 }
 
 type pathFrame struct {
@@ -33,15 +52,10 @@ func (s *pathStack) pop(n int) {
 	s.made = min(s.made, len(s.frames))
 }
 
-// pushProps adds a step into one of props, which setProp chooses.
+// pushProps adds a step into one of props, which the converter's curProp
+// chooses (see sync).
 func (s *pathStack) pushProps(props []Member) {
 	s.frames = append(s.frames, pathFrame{props: unsafe.SliceData(props)})
-}
-
-// setProp makes step i, added by pushProps, the step into property j.
-func (s *pathStack) setProp(i, j int) {
-	s.frames[i].step.Index = int32(j)
-	s.made = min(s.made, i)
 }
 
 // setIndex replaces step i with the array index j.
@@ -50,7 +64,8 @@ func (s *pathStack) setIndex(i, j int) {
 	s.made = min(s.made, i)
 }
 
-// step returns step i.
+// step returns step i; a caller that reads the property converting syncs
+// first.
 func (s *pathStack) step(i int) Step {
 	f := &s.frames[i]
 	if f.props != nil {
@@ -61,6 +76,7 @@ func (s *pathStack) step(i int) Step {
 
 // path returns the first n steps as a new Path (never nil).
 func (s *pathStack) path(n int) Path {
+	s.sync()
 	p := make(Path, n)
 	for i := range p {
 		p[i] = s.step(i)
@@ -74,6 +90,7 @@ func (s *pathStack) node(n int, slab *slab[pathNode]) *pathNode {
 	if n == 0 {
 		return nil
 	}
+	s.sync()
 	if s.made < n {
 		s.make(n, slab)
 	}

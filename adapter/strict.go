@@ -108,6 +108,7 @@ func StrictSchema(schema Value, opts StrictOptions) (*StrictResult, error) {
 func strictSchema(schema Value, opts StrictOptions, noLeaf bool) (*StrictResult, error) {
 	c := &converter{opts: opts, root: schema, noLeaf: noLeaf}
 	c.sp.frames = c.spathBuf[:0]
+	c.sp.live, c.sp.liveAt = &c.curProp, &c.propAt
 	// The output shares memory with the input, which its arena keeps.
 	c.arena = newArena()
 	c.arena.holdValue(schema)
@@ -812,6 +813,9 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 	c.tot.chars += chars
 	// These properties' object is saved as a site when one is made nullable.
 	outerGroup, outerProps, outerAt, outerProp := c.curGroup, c.curProps, c.propAt, c.curProp
+	// The step into the property that holds these is written before the
+	// frame of theirs becomes the one sync writes.
+	c.sp.sync()
 	// Each property's name is the last step of the path while it converts.
 	sp := c.sp.len()
 	c.curGroup, c.curProps, c.propAt = nil, mems, sp
@@ -827,8 +831,7 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 			// The object, whose path ends before its "properties".
 			c.crossed = propertiesError(c.outputPath(sp - 1))
 		}
-		c.sp.setProp(sp, i)
-		c.curProp = uint32(i)
+		c.curProp = uint32(i) // the step into it (see pathStack.sync)
 		conv, ok := c.child(val, prop{is: true, optional: optional[i]})
 		if !ok {
 			return Value{}, false
@@ -1070,6 +1073,7 @@ func (c *converter) newGroup() {
 // a step into NAME, "items" one into every element, and "anyOf", i none.
 func (c *converter) instancePath(n int) *pathNode {
 	var p *pathNode
+	c.sp.sync()
 	for i := c.unitStart; i < n; i++ {
 		switch c.sp.step(i).Key {
 		case "properties":
