@@ -408,6 +408,24 @@ func (c *converter) defaultLeaf(mems []Member, kinds []keyword, addNull, hasDesc
 	if !ok {
 		mout = c.members(size)
 	}
+	if len(mems) == 2 {
+		// Only a default and the type (the leaf has no enum): no loop.
+		d := 0
+		if kinds[0] != kwDefault {
+			d = 1
+		}
+		m := mems[1-d]
+		if addNull {
+			m.setValue(nullableType(types))
+		}
+		mout := mout[:2]
+		putMember(&mout[0], m)
+		if text, ok := c.defaultText(p, mems[d].Value()); ok {
+			putMember(&mout[1], MemberOf("description", StringValue(text)))
+			return objectOf(mout)
+		}
+		return objectOf(mout[:1])
+	}
 	j, desc, d := 0, -1, 0 // the members written; the description's index in the output; the default's
 	for i, k := range kinds {
 		m := mems[i]
