@@ -20,7 +20,8 @@ import (
 // and leaves any other node, including every node with an error of its own,
 // to node.
 
-// leafOnce are the keyword classes a plain leaf may hold once.
+// leafOnce are the keyword classes a plain leaf may hold once: each case of
+// child's switch for one checks it with its own constant.
 const leafOnce = 1<<kwType | 1<<kwEnum | 1<<kwDescription | 1<<kwTitle |
 	1<<kwPattern | 1<<kwFormat | 1<<kwDefault | 1<<kwItems
 

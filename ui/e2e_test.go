@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -20,11 +21,16 @@ import (
 func TestEndToEndInVirtualTerminal(t *testing.T) {
 	const w, h = 100, 30
 	term := vt.NewSafeEmulator(w, h)
-	inR, inW := io.Pipe()
-	go func() { _, _ = io.Copy(inW, term) }() // the terminal's replies and keys reach the program
+	// The terminal's replies and keys reach the program through a buffer, so
+	// that the terminal's writes never wait for the program to read: the
+	// emulator writes them holding its lock, which the program's output
+	// needs, and an unbuffered pipe could leave each waiting for the other.
+	in := newInputBuffer()
+	go func() { _, _ = io.Copy(in, term) }()
+	t.Cleanup(func() { in.Close() })
 
 	p := tea.NewProgram(New(Options{}, testExamples(t)),
-		tea.WithInput(inR), tea.WithOutput(onlcr{term}), tea.WithWindowSize(w, h),
+		tea.WithInput(in), tea.WithOutput(onlcr{term}), tea.WithWindowSize(w, h),
 		tea.WithEnvironment([]string{"TERM=xterm-256color", "COLORTERM=truecolor"}),
 		tea.WithoutSignalHandler())
 	done := make(chan error, 1)
@@ -91,7 +97,53 @@ func TestEndToEndInVirtualTerminal(t *testing.T) {
 	if term.IsAltScreen() {
 		t.Error("the terminal is left in the alternate screen")
 	}
-	inW.Close()
+}
+
+// An inputBuffer is a pipe whose writes never wait: what is written is kept
+// until it is read, and a read waits only while nothing is kept.
+type inputBuffer struct {
+	mu     sync.Mutex
+	ready  *sync.Cond
+	buf    bytes.Buffer
+	closed bool
+}
+
+func newInputBuffer() *inputBuffer {
+	b := &inputBuffer{}
+	b.ready = sync.NewCond(&b.mu)
+	return b
+}
+
+func (b *inputBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.closed {
+		return 0, io.ErrClosedPipe
+	}
+	b.buf.Write(p)
+	b.ready.Broadcast()
+	return len(p), nil
+}
+
+func (b *inputBuffer) Read(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	for b.buf.Len() == 0 && !b.closed {
+		b.ready.Wait()
+	}
+	if b.buf.Len() == 0 {
+		return 0, io.EOF
+	}
+	return b.buf.Read(p)
+}
+
+// Close ends the input: a read of what is left, then io.EOF.
+func (b *inputBuffer) Close() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.closed = true
+	b.ready.Broadcast()
+	return nil
 }
 
 // onlcr writes to a terminal as a pty in cooked mode would: every line feed
