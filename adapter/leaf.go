@@ -160,13 +160,6 @@ scan:
 	if !plain {
 		return c.node(n, false, p)
 	}
-	hasType, hasEnum := seen&(1<<kwType) != 0, seen&(1<<kwEnum) != 0
-	// The first loop keeps as little as it can in registers: where the enum
-	// and the default are is found again when needed.
-	enum := -1
-	if hasEnum {
-		enum = slices.Index(kinds, kwEnum)
-	}
 	// An array has items, and only an array.
 	// (typeArray's bit, shifted to kwItems' place, against the items' bit.)
 	if seen&(1<<kwType|1<<kwEnum) == 0 || (uint32(types)<<(kwItems-typeArrayBit)^seen)&(1<<kwItems) != 0 {
@@ -175,6 +168,37 @@ scan:
 
 	// It is a plain leaf. An optional property that does not accept null
 	// becomes nullable through its type, or its enum when it has no type.
+	// Most leaves keep every member but their type and items as it is, or
+	// drop a default besides. They have no enum, so they have a type.
+	if seen&^(leafAsIs|leafText|1<<kwItems) == 0 && (unplain == 0 || plainTexts(mems, kinds)) {
+		addNull := p.optional && types&typeNull == 0
+		if addNull {
+			c.nullEvent()
+		}
+		// Items that are only a scalar type name convert to themselves (see
+		// items), as the other members do.
+		if seen&(1<<kwItems) == 0 || onlyType(mems[slices.Index(kinds, kwItems)].Value())&scalarTypes != 0 {
+			if !addNull {
+				return n, true // nothing to change
+			}
+			return objectOf(c.nullableCopy(mems, kinds, types)), true
+		}
+		return c.keptLeaf(n, mems, kinds, addNull, true, types)
+	}
+	if seen&^(leafAsIs|leafText|1<<kwDefault) == 0 && (unplain == 0 || plainTexts(mems, kinds)) {
+		addNull := p.optional && types&typeNull == 0
+		if addNull {
+			c.nullEvent()
+		}
+		return c.defaultLeaf(mems, kinds, addNull, seen&(1<<kwDescription) != 0, types, p), true
+	}
+	hasType, hasEnum := seen&(1<<kwType) != 0, seen&(1<<kwEnum) != 0
+	// The first loop keeps as little as it can in registers: where the enum
+	// is found again when needed.
+	enum := -1
+	if hasEnum {
+		enum = slices.Index(kinds, kwEnum)
+	}
 	how := nullNone
 	if p.optional && !((!hasType || types&typeNull != 0) && (!hasEnum || enumHasNull(mems[enum].Value()))) {
 		how = nullEnum
@@ -182,22 +206,6 @@ scan:
 			how = nullAddType
 		}
 		c.nullEvent()
-	}
-	// Most leaves keep every member but their type and items as it is, or
-	// drop a default besides.
-	if seen&^(leafAsIs|leafText|1<<kwItems) == 0 && (unplain == 0 || plainTexts(mems, kinds)) {
-		// Items that are only a scalar type name convert to themselves (see
-		// items), as the other members do.
-		if seen&(1<<kwItems) == 0 || onlyType(mems[slices.Index(kinds, kwItems)].Value())&scalarTypes != 0 {
-			if how == nullNone {
-				return n, true // nothing to change
-			}
-			return objectOf(c.nullableCopy(mems, kinds, types)), true
-		}
-		return c.keptLeaf(n, mems, kinds, how == nullAddType, true, types)
-	}
-	if seen&^(leafAsIs|leafText|1<<kwDefault) == 0 && (unplain == 0 || plainTexts(mems, kinds)) {
-		return c.defaultLeaf(mems, kinds, how == nullAddType, seen&(1<<kwDescription) != 0, types, p), true
 	}
 	if how == nullNone && seen&^(leafAsIs|leafText|1<<kwEnum) == 0 && (unplain == 0 || plainTexts(mems, kinds)) &&
 		!mems[enum].Value().flag() {
