@@ -821,7 +821,7 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 	c.curGroup, c.curProps, c.propAt = nil, mems, sp
 	c.sp.pushProps(mems)
 	var out []Member // nil while every property converts to itself
-	for i := range mems {
+	for i, opt := range optional[:len(mems)] {
 		m := &mems[i]
 		val := m.Value()
 		// Counted one by one, as the properties before this one may hold
@@ -832,7 +832,7 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 			c.crossed = propertiesError(c.outputPath(sp - 1))
 		}
 		c.curProp = uint32(i) // the step into it (see pathStack.sync)
-		conv, ok := c.child(val, prop{is: true, optional: optional[i]})
+		conv, ok := c.child(val, prop{is: true, optional: opt})
 		if !ok {
 			return Value{}, false
 		}
