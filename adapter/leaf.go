@@ -14,9 +14,10 @@ import (
 // wrap bookkeeping: one pass checks it, one writes it out. Most leaves need
 // less: a leaf of only a type name is typeOnly's; one whose members but its
 // type stay as they are is returned as it is or copied by nullableCopy (and
-// by keptLeaf when its items convert to something else); one of a type and a
-// default is defaultLeaf's, and one with an enum that becomes nullable
-// enumLeaf's; one that changes nothing but counts its enum is returned after
+// by keptLeaf when its items convert to something else); one that only
+// drops its default besides is defaultLeaf's, and one with an enum that
+// becomes nullable enumLeaf's; one that changes nothing but counts its enum
+// is returned after
 // the first pass. child gives exactly what node gives for it
 // (TestLeafMatchesNode and the strict-schema fuzz targets hold it to that),
 // and leaves any other node, including every node with an error of its own,
