@@ -17,11 +17,10 @@ import (
 // by keptLeaf when its items convert to something else); one that only
 // drops its default besides is defaultLeaf's, and one with an enum that
 // becomes nullable enumLeaf's; one that changes nothing but counts its enum
-// is returned after
-// the first pass. child gives exactly what node gives for it
-// (TestLeafMatchesNode and the strict-schema fuzz targets hold it to that),
-// and leaves any other node, including every node with an error of its own,
-// to node.
+// is returned after the first pass. child gives exactly what node gives for
+// it (TestLeafMatchesNode and the strict-schema fuzz targets hold it to
+// that), and leaves any other node, including every node with an error of
+// its own, to node.
 
 // leafOnce are the keyword classes a plain leaf may hold once: each case of
 // child's switch for one checks it with its own constant.
