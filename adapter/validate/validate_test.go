@@ -36,6 +36,18 @@ func vldLines(errs []Error) []string {
 	return out
 }
 
+// vldExpect validates the JSON args against the JSON schema with v and checks
+// the errors against want, as vldCheck does.
+func vldExpect(t *testing.T, v *Validator, name, schema, args string, want []string) {
+	t.Helper()
+	errs, err := v.Validate(vldDecode(t, schema), vldDecode(t, args))
+	if err != nil {
+		t.Errorf("%s: %v", name, err)
+		return
+	}
+	vldCheck(t, name, errs, want)
+}
+
 func vldCheck(t *testing.T, name string, errs []Error, want []string) {
 	t.Helper()
 	got := vldLines(errs)
@@ -232,13 +244,8 @@ func TestSpec8_Validate_PatternRE2(t *testing.T) {
 		{"digits are ASCII", `^\\d+$`, `"١٢٣"`, []string{`["p"]: must match pattern "^\\d+$"`}},
 	}
 	for _, c := range cases {
-		schema := vldDecode(t, `{"type":"object","properties":{"p":{"type":"string","pattern":"`+c.pattern+`"}}}`)
-		errs, err := New().Validate(schema, vldDecode(t, `{"p":`+c.value+`}`))
-		if err != nil {
-			t.Errorf("%s: %v", c.name, err)
-			continue
-		}
-		vldCheck(t, c.name, errs, c.want)
+		schema := `{"type":"object","properties":{"p":{"type":"string","pattern":"` + c.pattern + `"}}}`
+		vldExpect(t, New(), c.name, schema, `{"p":`+c.value+`}`, c.want)
 	}
 
 	// A pattern RE2 cannot compile is not asserted: the rest of the schema is still
@@ -250,12 +257,7 @@ func TestSpec8_Validate_PatternRE2(t *testing.T) {
 		{`{"$schema":"http://json-schema.org/draft-07/schema#","properties":{"p":{"items":[{"pattern":"(?!a)"}]},"n":{"type":"integer"}}}`, `{"p":["a"],"n":"x"}`, "/properties/p/items/0/pattern"},
 	} {
 		v := New()
-		errs, err := v.Validate(vldDecode(t, c.schema), vldDecode(t, c.args))
-		if err != nil {
-			t.Errorf("%s: %v", c.schema, err)
-			continue
-		}
-		vldCheck(t, c.schema, errs, []string{`["n"]: expected integer, got string`})
+		vldExpect(t, v, c.schema, c.schema, c.args, []string{`["n"]: expected integer, got string`})
 		un := v.Unchecked(vldDecode(t, c.schema))
 		if len(un) != 1 || un[0].Pointer() != c.at {
 			t.Errorf("%s: Unchecked = %v, want [%s]", c.schema, un, c.at)
@@ -440,12 +442,7 @@ func TestSpec8_Validate_Messages(t *testing.T) {
 	}
 	v := New()
 	for _, c := range cases {
-		errs, err := v.Validate(vldDecode(t, c.schema), vldDecode(t, c.args))
-		if err != nil {
-			t.Errorf("%s: %v", c.name, err)
-			continue
-		}
-		vldCheck(t, c.name, errs, c.want)
+		vldExpect(t, v, c.name, c.schema, c.args, c.want)
 	}
 }
 
@@ -476,12 +473,7 @@ func TestSpec8_Validate_Numbers(t *testing.T) {
 	}
 	v := New()
 	for _, c := range cases {
-		errs, err := v.Validate(vldDecode(t, c.schema), vldDecode(t, c.args))
-		if err != nil {
-			t.Errorf("%s: %v", c.name, err)
-			continue
-		}
-		vldCheck(t, c.name, errs, c.want)
+		vldExpect(t, v, c.name, c.schema, c.args, c.want)
 	}
 
 	// A Value built with NumberValue may hold text that is not a number.
