@@ -36,6 +36,24 @@ func vldLines(errs []Error) []string {
 	return out
 }
 
+// vldPathProblem says what is wrong with an error's path into args: nil (the
+// root's path is empty, not nil), a step into every element, or a place args
+// does not have; "" when nothing is.
+func vldPathProblem(args adapter.Value, p adapter.Path) string {
+	if p == nil {
+		return "nil path; want an empty one for the root"
+	}
+	for _, s := range p {
+		if s.Kind == adapter.EveryStep {
+			return fmt.Sprintf("path %s is not concrete", p)
+		}
+	}
+	if _, ok := adapter.Lookup(args, p); !ok {
+		return fmt.Sprintf("path %s does not resolve in the arguments", p)
+	}
+	return ""
+}
+
 // vldExpect validates the JSON args against the JSON schema with v and checks
 // the errors against want, as vldCheck does.
 func vldExpect(t *testing.T, v *Validator, name, schema, args string, want []string) {
@@ -329,16 +347,8 @@ func TestSpec8_Validate_Paths(t *testing.T) {
 		if !e.Path.Equal(want[i]) {
 			t.Errorf("error %d: path %s (%#v), want %s", i, e.Path, e.Path, want[i])
 		}
-		if e.Path == nil {
-			t.Errorf("error %d: nil path; want an empty one for the root", i)
-		}
-		for _, s := range e.Path {
-			if s.Kind == adapter.EveryStep {
-				t.Errorf("error %d: path %s is not concrete", i, e.Path)
-			}
-		}
-		if _, ok := adapter.Lookup(args, e.Path); !ok {
-			t.Errorf("error %d: path %s does not resolve in the arguments", i, e.Path)
+		if bad := vldPathProblem(args, e.Path); bad != "" {
+			t.Errorf("error %d: %s", i, bad)
 		}
 	}
 	if got := string(adapter.Marshal(errs[2].Value())); got != `{"path":["items",1,"tags",1],"message":"expected string, got number"}` {
