@@ -101,10 +101,15 @@ func (ch *checker) node(n Value, p Path, isRoot bool, level int) {
 			ch.add(p, "$ref", "a $ref must stand alone; OpenAI rejects sibling keywords")
 		}
 		t, ok := parseRef(r.Str())
-		if r.Kind() != String || !ok {
-			ch.add(p, "$ref", "a $ref must be \"#\", \"#/$defs/NAME\" or \"#/definitions/NAME\"")
-		} else if _, ok := resolveRef(ch.root, t); !ok {
-			ch.add(p, "$ref", "this $ref points to no definition")
+		switch {
+		case r.Kind() != String:
+			ch.add(p, "$ref", "a $ref must be a string, not %s", describeKind(r))
+		case !ok:
+			ch.add(p, "$ref", "this $ref %s; a $ref must be \"#\", \"#/$defs/NAME\" or \"#/definitions/NAME\"", refProblem(r.Str()))
+		default:
+			if _, ok := resolveRef(ch.root, t); !ok {
+				ch.add(p, "$ref", "this $ref points to no definition")
+			}
 		}
 	}
 	if !n.Has("type") && !n.Has("enum") && !n.Has("const") && !n.Has("anyOf") && !n.Has("$ref") {

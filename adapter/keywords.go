@@ -1,5 +1,10 @@
 package adapter
 
+import (
+	"fmt"
+	"strings"
+)
+
 // The keyword sets of strict mode (SPEC §5), shared by the converter and CheckStrict.
 
 // unsupportedAdvice returns what to do instead of a keyword strict mode has no
@@ -177,6 +182,42 @@ func (t refTarget) Path() Path {
 		return Path{}
 	}
 	return Keys(t.Container, t.Name)
+}
+
+// refProblem says what is wrong with a $ref that parseRef does not accept, as
+// the words that follow the $ref in a message: it is empty; it is not local
+// (it does not start with "#"); it is local but not a definition ("#/properties/x"); it
+// names something inside a definition ("#/$defs/d/type"); or it holds a "~"
+// that is not the JSON Pointer escape ~0 or ~1.
+func refProblem(ref string) string {
+	if ref == "" {
+		return "is empty"
+	}
+	if !strings.HasPrefix(ref, "#") {
+		return "is not local"
+	}
+	var rest string
+	for _, c := range []string{"#/$defs/", "#/definitions/"} {
+		if len(ref) > len(c) && strings.HasPrefix(ref, c) {
+			rest = ref[len(c):]
+		}
+	}
+	if rest == "" {
+		return "does not point to a definition"
+	}
+	for i := 0; i < len(rest); i++ {
+		switch rest[i] {
+		case '/':
+			return fmt.Sprintf("points inside the definition %s", QuoteForMessage(rest[:i]))
+		case '~':
+			if i+1 < len(rest) && (rest[i+1] == '0' || rest[i+1] == '1') {
+				i++
+				continue
+			}
+			return fmt.Sprintf("holds %s, which is not an escape (~0 stands for ~ and ~1 for /)", QuoteForMessage(rest[i:min(i+2, len(rest))]))
+		}
+	}
+	return "is not one strict mode accepts"
 }
 
 // parseRef reads a local $ref of the forms strict mode accepts: "#",

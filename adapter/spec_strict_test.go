@@ -1,6 +1,9 @@
 package adapter
 
 import (
+	"encoding/json"
+	"errors"
+	"strings"
 	"testing"
 )
 
@@ -204,6 +207,45 @@ func TestSpec5_Step3_Ref(t *testing.T) {
 		{name: "optional $ref to a nullable definition is unchanged", in: with(`{"$ref":"#/$defs/n"}`, ``),
 			want: withDefs(`{"$ref":"#/$defs/n"}`, `"n":{"type":["string","null"]}`), nulls: `[]`},
 	})
+}
+
+// SPEC §5.3: a $ref strict mode does not accept fails with a message that says
+// what is wrong with it, from the converter and from CheckStrict alike.
+func TestSpec5_Step3_RefMessages(t *testing.T) {
+	for _, tc := range []struct{ ref, says string }{
+		{`other.json#/$defs/d`, `is not local`},
+		{`https://example.com/s.json`, `is not local`},
+		{``, `is empty`},
+		{`#foo`, `does not point to a definition`},
+		{`#/properties/v`, `does not point to a definition`},
+		{`#/$defs/`, `does not point to a definition`},
+		{`#/$defs/d/type`, `points inside the definition "d"`},
+		{`#/definitions/a~1b/items`, `points inside the definition "a~1b"`},
+		{`#/$defs/a~2b`, `holds "~2", which is not an escape (~0 stands for ~ and ~1 for /)`},
+		{`#/$defs/a~`, `holds "~", which is not an escape`},
+		{`#/$defs/a~0~`, `holds "~", which is not an escape`},
+	} {
+		t.Run(tc.ref, func(t *testing.T) {
+			ref, _ := json.Marshal(tc.ref)
+			schema := spValue(t, `{"type":"object","properties":{"v":{"$ref":`+string(ref)+`}},"required":["v"],"$defs":{"d":{"type":"string"}}}`)
+			_, err := StrictSchema(schema, StrictOptions{})
+			var se *StrictError
+			if !errors.As(err, &se) || se.Keyword != "$ref" {
+				t.Fatalf("want a $ref error, got %v", err)
+			}
+			if want := "$ref " + QuoteForMessage(tc.ref) + " " + tc.says; !strings.HasPrefix(se.Message, want) {
+				t.Errorf("StrictSchema says %q, want it to start %q", se.Message, want)
+			}
+			vs := CheckStrict(schema)
+			found := false
+			for _, v := range vs {
+				found = found || v.Keyword == "$ref" && strings.HasPrefix(v.Message, "this $ref "+tc.says)
+			}
+			if !found {
+				t.Errorf("CheckStrict says %v, want a $ref violation that starts %q", vs, "this $ref "+tc.says)
+			}
+		})
+	}
 }
 
 // SPEC §5.4: type names, what a node must say, and the kinds of kept keywords.

@@ -862,7 +862,7 @@ func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
 	}
 	t, ok := parseRef(r.Str())
 	if !ok {
-		return Value{}, c.fail("$ref", "$ref %s is not local; strict mode accepts \"#\", \"#/$defs/NAME\" and \"#/definitions/NAME\"", QuoteForMessage(r.Str()))
+		return Value{}, c.fail("$ref", "$ref %s %s; strict mode accepts \"#\", \"#/$defs/NAME\" and \"#/definitions/NAME\"", QuoteForMessage(r.Str()), refProblem(r.Str()))
 	}
 	if _, ok := resolveRef(c.root, t); !ok {
 		return Value{}, c.fail("$ref", "$ref %s points to no definition in this schema", QuoteForMessage(r.Str()))
