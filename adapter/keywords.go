@@ -186,9 +186,10 @@ func (t refTarget) Path() Path {
 
 // refProblem says what is wrong with a $ref that parseRef does not accept, as
 // the words that follow the $ref in a message: it is empty; it is not local
-// (it does not start with "#"); it is local but not a definition ("#/properties/x"); it
-// names something inside a definition ("#/$defs/d/type"); or it holds a "~"
-// that is not the JSON Pointer escape ~0 or ~1.
+// (it does not start with "#"); it is local but not a definition
+// ("#/properties/x"); it names something inside a definition
+// ("#/$defs/d/type"); or it holds a "~" that is not the JSON Pointer escape ~0
+// or ~1.
 func refProblem(ref string) string {
 	if ref == "" {
 		return "is empty"
