@@ -27,6 +27,8 @@ type env struct {
 	stdin  io.Reader
 	stdout io.Writer
 	stderr io.Writer
+
+	stdinRead bool // a "-" argument has read stdin; a second one is a usage error
 }
 
 // usageError is bad usage: a one-line message, exit 2.
@@ -93,6 +95,10 @@ func flagErrorText(err error) string {
 // readInput reads a FILE argument, or stdin for "-" (or no argument when allowed).
 func readInput(e *env, arg string) (name string, data []byte, err error) {
 	if arg == "-" {
+		if e.stdinRead {
+			return "stdin", nil, usagef("stdin can be read once: give \"-\" for one argument only")
+		}
+		e.stdinRead = true
 		data, err = io.ReadAll(e.stdin)
 		if err != nil {
 			return "stdin", nil, &sessions.LoadError{File: "stdin", Msg: "cannot read: " + err.Error(), Err: err}
@@ -209,7 +215,8 @@ func parseStrict(cmd, s string) (adapter.StrictMode, error) {
 	return m, nil
 }
 
-// loadServers loads tool-list arguments ([NAME=]FILE) in order.
+// loadServers loads tool-list arguments ([NAME=]FILE) in order. FILE "-" reads
+// the tool list from stdin; a plain "-" names its server "stdin".
 func loadServers(e *env, args []string) ([]adapter.Server, error) {
 	var servers []adapter.Server
 	for _, arg := range args {
@@ -217,7 +224,22 @@ func loadServers(e *env, args []string) ([]adapter.Server, error) {
 		if src.Server == "" {
 			return nil, usagef("a tool list needs a server name: %s has an empty NAME before \"=\"", adapter.QuoteForMessage(arg))
 		}
-		srv, warns, err := sessions.LoadToolList(src)
+		var (
+			srv   adapter.Server
+			warns []string
+			err   error
+		)
+		if src.Path == "-" {
+			if arg == "-" {
+				src.Server = "stdin"
+			}
+			var data []byte
+			if _, data, err = readInput(e, "-"); err == nil {
+				srv, warns, err = sessions.ParseToolListFile(src.Server, "stdin", data)
+			}
+		} else {
+			srv, warns, err = sessions.LoadToolList(src)
+		}
 		if err != nil {
 			return nil, err
 		}

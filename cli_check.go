@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -34,19 +33,22 @@ func runCheck(e *env, args []string) (int, error) {
 	if err != nil {
 		return exitBad, err
 	}
-	set := adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: *noPrefix})
+	// The report Tools makes in auto mode holds each conversion, its error, and
+	// the hidden characters removed from what would be sent: the strict schema,
+	// or the schema as written when the tool falls back.
+	_, rep := adapter.Tools(adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: *noPrefix}),
+		adapter.ToolsOptions{API: adapter.Chat, Strict: adapter.StrictAuto, NoDefaultDescriptions: *noDefaults})
 	type row struct {
 		entry *adapter.Entry
 		res   *adapter.StrictResult
 		err   *adapter.StrictError
+		rem   adapter.Removed
 	}
-	rows := make([]row, len(set.Entries))
+	rows := make([]row, len(rep.Outcomes))
 	failed := 0
-	for i, en := range set.Entries {
-		res, err := adapter.StrictSchema(en.Tool.InputSchema, adapter.StrictOptions{NoDefaultDescriptions: *noDefaults})
-		rows[i] = row{entry: en, res: res}
-		if err != nil {
-			errors.As(err, &rows[i].err)
+	for i, o := range rep.Outcomes {
+		rows[i] = row{entry: o.Entry, res: o.Conversion, err: o.ConversionErr, rem: o.Removed}
+		if o.ConversionErr != nil {
 			failed++
 		}
 	}
@@ -64,10 +66,18 @@ func runCheck(e *env, args []string) (int, error) {
 				adapter.MemberOf("strict", adapter.BoolValue(r.err == nil)),
 			}
 			if r.err == nil {
-				mems = append(mems, adapter.MemberOf("null_paths", r.res.NullPaths.Value()), adapter.MemberOf("dropped", r.res.Dropped.Value()))
+				mems = append(mems, adapter.MemberOf("null_paths", r.res.NullPaths.Value()))
 			} else {
 				mems = append(mems, adapter.MemberOf("error", r.err.Value()))
 			}
+			// A conversion that crossed a limit still ran to the end, and its
+			// dropped keywords are known; one stopped by an error dropped nothing
+			// that will be sent.
+			dropped := adapter.ArrayValue()
+			if r.res != nil {
+				dropped = r.res.Dropped.Value()
+			}
+			mems = append(mems, adapter.MemberOf("dropped", dropped))
 			items[i] = adapter.ObjectValue(mems...)
 		}
 		return code, writeJSON(e.stdout, adapter.ObjectValue(adapter.MemberOf("tools", adapter.ArrayValue(items...))))
@@ -101,11 +111,7 @@ func runCheck(e *env, args []string) (int, error) {
 		sb.WriteByte('\n')
 	}
 	for _, r := range rows {
-		_, rem := adapter.CleanText(r.entry.Tool.Description)
-		if r.res != nil {
-			rem.Add(r.res.Removed)
-		}
-		if rem.Count > 0 {
+		if rem := r.rem; rem.Count > 0 {
 			fmt.Fprintf(&sb, "%s: %s removed from the description and schema", adapter.Sanitize(r.entry.Exposed), plural(rem.Count, "hidden character", "hidden characters"))
 			if rem.Tags != "" {
 				fmt.Fprintf(&sb, "; tag characters spell %s", adapter.QuoteForMessage(rem.Tags))

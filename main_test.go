@@ -179,9 +179,54 @@ func TestSpec10_Check(t *testing.T) {
 	}
 	r = runCLI(t, "", "check", "--json", "fixtures/tools/weather.json")
 	bad := r.parse(t).(map[string]any)["tools"].([]any)[3]
-	wantBad := mustJSON(t, `{"name":"weather__raw_query","server":"weather","tool":"raw_query","strict":false,"error":{"path":["properties","params"],"keyword":"oneOf","message":"\"oneOf\" is not supported in strict mode; use anyOf instead"}}`)
+	wantBad := mustJSON(t, `{"name":"weather__raw_query","server":"weather","tool":"raw_query","strict":false,"error":{"path":["properties","params"],"keyword":"oneOf","message":"\"oneOf\" is not supported in strict mode; use anyOf instead"},"dropped":[]}`)
 	if r.code != 1 || !reflect.DeepEqual(bad, wantBad) {
 		t.Errorf("exit %d; tool\n got %v\nwant %v", r.code, bad, wantBad)
+	}
+
+	// check counts the hidden characters of what would be sent, as tools does: for
+	// a tool that falls back, its description and the schema as written.
+	dir := t.TempDir()
+	list := writeFile(t, dir, "hidden.json", `{"tools":[{"name":"t","description":"a\u001b[31mb\udb40\udc41","inputSchema":{"type":"object","properties":{"p":{"type":"string","description":"x\u0007y"},"o":{"oneOf":[{"type":"string"}]}}}}]}`)
+	r = runCLI(t, "", "check", list)
+	if r.code != 1 || !strings.Contains(r.stdout, "hidden__t: 3 hidden characters removed from the description and schema; tag characters spell \"A\"") {
+		t.Errorf("exit %d; report:\n%s", r.code, r.stdout)
+	}
+	r = runCLI(t, "", "tools", "--api", "chat", list)
+	notes := r.parse(t).(map[string]any)["report"].(map[string]any)["notes"]
+	if want := mustJSON(t, `{"hidden__t":{"removed":{"count":3,"tags":"A"}}}`); !reflect.DeepEqual(notes, want) {
+		t.Errorf("tools notes\n got %v\nwant %v", notes, want)
+	}
+}
+
+// TestSpec10_ToolListFromStdin: a tool-list argument "-" reads stdin (a plain "-"
+// names the server "stdin"), and stdin is read once per command.
+func TestSpec10_ToolListFromStdin(t *testing.T) {
+	list, err := os.ReadFile("fixtures/tools/files.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := runCLI(t, string(list), "tools", "--api", "chat", "-")
+	names := r.parse(t).(map[string]any)["names"].(map[string]any)
+	if r.code != 0 || !reflect.DeepEqual(names["stdin__read_file"], mustJSON(t, `{"server":"stdin","tool":"read_file"}`)) {
+		t.Errorf("tools -: exit %d, names %v", r.code, names)
+	}
+	r = runCLI(t, string(list), "check", "fs=-")
+	if r.code != 0 || !strings.Contains(r.stdout, "fs__read_file ") || !strings.Contains(r.stdout, "5 tools: 5 strict, 0 not strict") {
+		t.Errorf("check fs=-: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	for _, args := range [][]string{
+		{"check", "-", "-"},
+		{"calls", "--api", "chat", "--tools", "-", "-"},
+	} {
+		r = runCLI(t, string(list), args...)
+		if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, `stdin can be read once`) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
+		}
+	}
+	r = runCLI(t, "not json", "tools", "--api", "chat", "-")
+	if r.code != 2 || r.stdout != "" || !strings.HasPrefix(r.stderr, "strictscope tools: stdin: ") {
+		t.Errorf("bad stdin: exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 	}
 }
 
