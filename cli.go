@@ -89,6 +89,17 @@ func flagErrorText(err error) string {
 	if rest, ok := strings.CutPrefix(msg, "flag needs an argument: -"); ok {
 		return "flag --" + strings.TrimLeft(rest, "-") + " needs a value"
 	}
+	// "invalid boolean value "x" for -name: parse error", and "invalid value "x"
+	// for flag -name: …" for other kinds.
+	if rest, ok := strings.CutPrefix(msg, "invalid boolean value "); ok {
+		if value, name, found := strings.Cut(rest, " for -"); found {
+			name, _, _ = strings.Cut(name, ":")
+			return "--" + strings.TrimLeft(name, "-") + " takes true or false, not " + value
+		}
+	}
+	if before, name, found := strings.Cut(msg, " for flag -"); found {
+		return before + " for flag --" + strings.TrimLeft(name, "-")
+	}
 	return msg
 }
 
@@ -145,15 +156,7 @@ func readJSONArg(e *env, cmd, what string, pos []string) (string, adapter.Value,
 func decodeFile(name string, data []byte) (adapter.Value, error) {
 	v, err := adapter.Decode(data)
 	if err != nil {
-		var se *adapter.SyntaxError
-		if errors.As(err, &se) {
-			where := fmt.Sprintf("line %d, column %d (byte %d)", se.Line, se.Column, se.Offset)
-			if se.Pointer != "" {
-				where += " at " + se.Pointer
-			}
-			return adapter.Value{}, &sessions.LoadError{File: name, Where: where, Msg: se.Msg, Err: err}
-		}
-		return adapter.Value{}, &sessions.LoadError{File: name, Msg: err.Error(), Err: err}
+		return adapter.Value{}, sessions.JSONFileError(name, err)
 	}
 	return v, nil
 }

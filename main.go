@@ -55,7 +55,7 @@ func run(e *env, args []string, isTTY bool) int {
 		}
 	}
 	if !isTTY {
-		fmt.Fprint(e.stderr, "strictscope: the inspector needs a terminal (stdin and stdout); use a subcommand in scripts\n\n"+usageText())
+		fmt.Fprint(e.stderr, shortUsage())
 		return exitBad
 	}
 	return runInspector(e, args)
@@ -85,6 +85,18 @@ func finish(e *env, c command, args []string) int {
 		return code
 	}
 	return code
+}
+
+// shortUsage is what strictscope prints with no subcommand when stdin or stdout
+// is not a terminal: why the inspector did not start, the subcommands, and where
+// the full usage is.
+func shortUsage() string {
+	names := make([]string, 0, len(commands()))
+	for _, c := range commands() {
+		names = append(names, c.name)
+	}
+	return "strictscope: the inspector needs a terminal (stdin and stdout); use a subcommand in scripts\n" +
+		"usage: strictscope " + strings.Join(names, "|") + " [flags] [FILE...]  (strictscope --help lists the flags)\n"
 }
 
 func usageText() string {

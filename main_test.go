@@ -313,6 +313,21 @@ func TestSpec10_BadUsage(t *testing.T) {
 			t.Errorf("%v: want one line on stderr, got %q", args, r.stderr)
 		}
 	}
+	// Flags are named with two dashes in every message, as usage writes them.
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"strict", "--no-default-descriptions=maybe", "-"}, `strictscope strict: --no-default-descriptions takes true or false, not "maybe" (see strictscope strict --help)`},
+		{[]string{"check", "--json=2", "x.json"}, `strictscope check: --json takes true or false, not "2" (see strictscope check --help)`},
+		{[]string{"check", "--frobnicate", "x.json"}, `strictscope check: unknown flag --frobnicate (see strictscope check --help)`},
+		{[]string{"output", "--api", "chat", "--call-id"}, `strictscope output: flag --call-id needs a value (see strictscope output --help)`},
+	} {
+		r := runCLI(t, "{}", tt.args...)
+		if r.code != 2 || r.stderr != tt.want+"\n" {
+			t.Errorf("%v: exit %d, stderr %q\nwant %q", tt.args, r.code, r.stderr, tt.want)
+		}
+	}
 }
 
 // TestSpec4_DescriptionCapOption: --description-cap N sets the cap in the API's
@@ -372,8 +387,9 @@ func TestSpec4_DescriptionCapOption(t *testing.T) {
 func TestSpec10_NoTerminal(t *testing.T) {
 	for _, args := range [][]string{nil, {"fixtures/tools/files.json"}, {"--api", "chat"}} {
 		r := runCLI(t, "", args...)
-		if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, "usage:") {
-			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, r.code, r.stdout, r.stderr)
+		lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
+		if r.code != 2 || r.stdout != "" || len(lines) != 2 || !strings.HasPrefix(lines[1], "usage: strictscope strict|tools|check|calls|output|replay|explain ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q (want a short usage: the reason and one usage line)", args, r.code, r.stdout, r.stderr)
 		}
 	}
 }

@@ -93,13 +93,24 @@ func firstError(src []byte) error {
 	if err != nil {
 		return err
 	}
+	var serr *jsontext.SyntacticError
 	if _, err = dec.ReadToken(); err == nil {
 		err = &jsontext.SyntacticError{ByteOffset: dec.InputOffset() - 1, Err: errors.New("more than one JSON value (expecting end of input)")}
+	} else if errors.As(err, &serr) && serr.Err != nil {
+		err = afterValueError(serr)
 	} else if err == io.EOF {
 		// Unreachable: jsontext rejects what Decode rejects.
 		err = errors.New("invalid JSON")
 	}
 	return err
+}
+
+// afterValueError is the error for text after a whole JSON value that does not
+// start another one: it says that the text follows the value, and what the
+// Decoder found there.
+func afterValueError(serr *jsontext.SyntacticError) error {
+	found := strings.TrimSuffix(serr.Err.Error(), " at start of value")
+	return &jsontext.SyntacticError{ByteOffset: serr.ByteOffset, Err: errors.New("text after the JSON value (" + found + ")")}
 }
 
 // DecodeString is Decode for text held in a string, such as a model's arguments.

@@ -117,10 +117,13 @@ func referenceDecode(data []byte) (Value, error) {
 	dec := jsontext.NewDecoder(bytes.NewBuffer(src), jsontext.AllowDuplicateNames(true))
 	_, err := dec.ReadValue()
 	if err == nil {
+		var serr *jsontext.SyntacticError
 		if _, err = dec.ReadToken(); err == io.EOF {
 			err = nil
 		} else if err == nil {
 			err = &jsontext.SyntacticError{ByteOffset: dec.InputOffset() - 1, Err: errors.New("more than one JSON value (expecting end of input)")}
+		} else if errors.As(err, &serr) && serr.Err != nil {
+			err = afterValueError(serr)
 		}
 	}
 	if err == nil {

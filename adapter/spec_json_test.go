@@ -197,6 +197,8 @@ func TestSpec1_InputErrors(t *testing.T) {
 		{"only a BOM", bom, 3, 1, 4, "", "empty"},
 		{"truncated", "[1,\n2", 5, 2, 2, "", "end of input"},
 		{"two values", `{} {}`, 3, 1, 4, "", "more than one JSON value"},
+		{"text after the value", `{"type":"object"} x`, 18, 1, 19, "", "text after the JSON value (invalid character 'x')"},
+		{"a bracket after the value", "[1]\n]", 4, 2, 1, "", "text after the JSON value (invalid character ']')"},
 		{"trailing garbage", `[1] x`, 4, 1, 5, "", "invalid character"},
 		{"BOM in the middle", `[` + bom + `1]`, 1, 1, 2, "/0", "invalid character"},
 	}

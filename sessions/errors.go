@@ -70,6 +70,14 @@ func syntaxMsg(what string, err error) string {
 	return fmt.Sprintf("%s is not valid JSON (%s)", what, err.Error())
 }
 
+// JSONFileError is the LoadError for an error decoding the whole of the JSON
+// file name: it says "invalid JSON" and where (line, column, byte, and the JSON
+// pointer of the value it was in, shortened past 80 bytes).
+func JSONFileError(name string, err error) *LoadError {
+	where, msg := syntaxWhere(err)
+	return &LoadError{File: name, Where: where, Msg: msg, Err: err}
+}
+
 // syntaxWhere turns a JSON syntax error of a whole file into the Where of a LoadError.
 func syntaxWhere(err error) (where, msg string) {
 	var se *adapter.SyntaxError

@@ -279,8 +279,7 @@ func (l *loader) load(data []byte) (*Recording, error) {
 				return rec, nil
 			}
 		}
-		where, msg := syntaxWhere(err)
-		return nil, &LoadError{File: l.file, Where: where, Msg: msg, Err: err}
+		return nil, JSONFileError(l.file, err)
 	}
 	if strings.IndexByte("\"-0123456789tfn", trimmed[0]) >= 0 {
 		if v, err := adapter.Decode(data); err == nil {

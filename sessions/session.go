@@ -86,8 +86,7 @@ func LoadSessionFile(path string) (*Session, error) {
 func ParseSession(name string, data []byte) (*Session, error) {
 	doc, err := adapter.Decode(data)
 	if err != nil {
-		where, msg := syntaxWhere(err)
-		return nil, &LoadError{File: name, Where: where, Msg: msg, Err: err}
+		return nil, JSONFileError(name, err)
 	}
 	fail := func(p adapter.Path, format string, args ...any) error {
 		return &LoadError{File: name, Where: p.Pointer(), Msg: fmt.Sprintf(format, args...)}

@@ -52,8 +52,7 @@ func LoadToolList(src ToolSource) (adapter.Server, []string, error) {
 func ParseToolListFile(server, name string, data []byte) (adapter.Server, []string, error) {
 	doc, err := adapter.Decode(data)
 	if err != nil {
-		where, msg := syntaxWhere(err)
-		return adapter.Server{}, nil, &LoadError{File: name, Where: where, Msg: msg, Err: err}
+		return adapter.Server{}, nil, JSONFileError(name, err)
 	}
 	tools, warns, err := adapter.ParseToolList(doc)
 	if err != nil {
