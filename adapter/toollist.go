@@ -29,7 +29,8 @@ func (e *ToolListError) Error() string { return atPointer(e.Path, e.Msg) }
 // A tool needs a non-empty string "name". "title" and "description" may be a
 // string or null; "inputSchema" and "outputSchema" must be objects when present;
 // "annotations" is kept as it is. A missing inputSchema reads as {"type":"object"}
-// and gives a warning. Other members of a tool are kept in Raw and ignored.
+// and gives a warning, which begins with the JSON pointer of the tool in doc.
+// Other members of a tool are kept in Raw and ignored.
 func ParseToolList(doc Value) ([]Tool, []string, error) {
 	list, base, err := findToolArray(doc)
 	if err != nil {

@@ -3,6 +3,7 @@ package sessions
 import (
 	"os"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -49,6 +50,10 @@ func TestParseSessionErrors(t *testing.T) {
 	for _, tt := range []struct{ doc, where string }{
 		{`[]`, ""},
 		{`{"api":"chat"}`, ""},
+		{`{"strictscope_session":1,"api":"chat","turns":[]}`, ""},
+		{`{"strictscope_session":1,"api":"chat","servers":{},"turns":[]}`, "/servers"},
+		{`{"strictscope_session":1,"api":"chat","servers":[]}`, ""},
+		{`{"strictscope_session":1,"api":"chat","servers":[],"turns":{}}`, "/turns"},
 		{`{"strictscope_session":2,"api":"chat","servers":[],"turns":[]}`, "/strictscope_session"},
 		{`{"strictscope_session":1,"api":"soap","servers":[],"turns":[]}`, "/api"},
 		{`{"strictscope_session":1,"api":"chat","options":{"strict":"maybe"},"servers":[],"turns":[]}`, "/options/strict"},
@@ -68,6 +73,34 @@ func TestParseSessionErrors(t *testing.T) {
 		if !ok || le.Where != tt.where || le.File != "bad.json" {
 			t.Errorf("%s: got %v, want a LoadError at %q", tt.doc, err, tt.where)
 		}
+	}
+}
+
+// TestParseSessionMissingMembers: a missing "servers" or "turns" is said to be
+// missing, not to be of the wrong kind.
+func TestParseSessionMissingMembers(t *testing.T) {
+	for _, tt := range []struct{ doc, msg string }{
+		{`{"strictscope_session":1,"api":"chat","turns":[]}`, `a session needs "servers", a list of {"name", "tools"}`},
+		{`{"strictscope_session":1,"api":"chat","servers":[]}`, `a session needs "turns", a list`},
+		{`{"strictscope_session":1,"api":"chat","servers":7,"turns":[]}`, `"servers" must be a list of {"name", "tools"}`},
+	} {
+		_, err := ParseSession("bad.json", []byte(tt.doc))
+		if le, ok := err.(*LoadError); !ok || le.Msg != tt.msg {
+			t.Errorf("%s: got %v, want %q", tt.doc, err, tt.msg)
+		}
+	}
+}
+
+// TestParseSessionWarningsPointAtTheTool: a tool's warning names its place in
+// the session file, as its errors do.
+func TestParseSessionWarningsPointAtTheTool(t *testing.T) {
+	s, err := ParseSession("s.json", []byte(`{"strictscope_session":1,"api":"chat","servers":[{"name":"a","tools":[]},{"name":"b","tools":[{"name":"x","inputSchema":{"type":"object"}},{"name":"t"}]}],"turns":[]}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{`/servers/1/tools/1: tool "t" has no inputSchema; read as {"type":"object"}`}
+	if !slices.Equal(s.Warnings, want) {
+		t.Errorf("warnings %q, want %q", s.Warnings, want)
 	}
 }
 

@@ -148,7 +148,10 @@ func ParseSession(name string, data []byte) (*Session, error) {
 			s.Structured = mode
 		}
 	}
-	servers, _ := doc.Get("servers")
+	servers, ok := doc.Get("servers")
+	if !ok {
+		return nil, fail(nil, "a session needs \"servers\", a list of {\"name\", \"tools\"}")
+	}
 	if servers.Kind() != adapter.Array {
 		return nil, fail(adapter.Keys("servers"), "\"servers\" must be a list of {\"name\", \"tools\"}")
 	}
@@ -170,12 +173,17 @@ func ParseSession(name string, data []byte) (*Session, error) {
 			}
 			return nil, fail(at.Append(adapter.Key("tools")), "%s", err.Error())
 		}
+		// ParseToolList's warnings begin with the pointer of their tool in the
+		// list, which stands at /servers/i/tools here.
 		for _, w := range warns {
-			s.Warnings = append(s.Warnings, "servers["+fmt.Sprint(i)+"]: "+w)
+			s.Warnings = append(s.Warnings, at.Append(adapter.Key("tools")).Pointer()+w)
 		}
 		s.Servers = append(s.Servers, adapter.Server{Name: n.Str(), Tools: list})
 	}
-	turns, _ := doc.Get("turns")
+	turns, ok := doc.Get("turns")
+	if !ok {
+		return nil, fail(nil, "a session needs \"turns\", a list")
+	}
 	if turns.Kind() != adapter.Array {
 		return nil, fail(adapter.Keys("turns"), "\"turns\" must be a list")
 	}
