@@ -1,14 +1,12 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/sessions"
@@ -162,35 +160,13 @@ func decodeFile(name string, data []byte) (adapter.Value, error) {
 }
 
 // writeJSON writes v indented, with a final newline. stdout may be a terminal, so
-// DEL and the C1 controls U+0080–U+009F (U+009B is CSI, U+009D is OSC), which the
-// JSON encoder writes literally, are written as \u escapes: the JSON parses to the
-// same value, and text from a file never reaches the terminal as a control
-// sequence (C0 controls are escaped by the encoder already).
+// the characters Sanitize would mark (DEL, C1 controls, bidi and other hidden
+// characters), which the JSON encoder writes literally, are written as \u escapes:
+// the JSON parses to the same value, and text from a file never reaches the
+// terminal as a control sequence (C0 controls are escaped by the encoder already).
 func writeJSON(w io.Writer, v adapter.Value) error {
-	_, err := w.Write(escapeControls(adapter.MarshalIndent(v)))
+	_, err := w.Write(adapter.TerminalSafeJSON(adapter.MarshalIndent(v)))
 	return err
-}
-
-// escapeControls rewrites DEL and the UTF-8 encodings of U+0080–U+009F in JSON
-// text as \u escapes. Both only occur inside strings: JSON's own syntax is ASCII
-// without them, and in valid UTF-8 the byte 0xC2 always starts a character.
-func escapeControls(b []byte) []byte {
-	i := bytes.IndexFunc(b, func(r rune) bool { return r == 0x7F || r >= 0x80 && r <= 0x9F })
-	if i < 0 {
-		return b
-	}
-	out := make([]byte, 0, len(b)+16)
-	out, b = append(out, b[:i]...), b[i:]
-	for len(b) > 0 {
-		r, size := utf8.DecodeRune(b)
-		if r == 0x7F || r >= 0x80 && r <= 0x9F {
-			out = fmt.Appendf(out, `\u%04x`, r)
-		} else {
-			out = append(out, b[:size]...)
-		}
-		b = b[size:]
-	}
-	return out
 }
 
 // warn writes one warning line to stderr, sanitized.

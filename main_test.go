@@ -657,14 +657,18 @@ func TestSpec11_ReplayJSONSaysSo(t *testing.T) {
 // as \u escapes, which parse to the same strings.
 func TestSpec10_NoRawControlSequences(t *testing.T) {
 	dir := t.TempDir()
-	evil := `\u001b]0;pwned\u0007\u009b31m\u009d0;x\u009c\u007f`
+	evil := `\u001b]0;pwned\u0007\u009b31m\u009d0;x\u009c\u007f\u202eexe\udb40\udc41`
 	resp := `{"id":"x","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"` + evil + `","tool_calls":[` +
 		`{"id":"c1` + evil + `","type":"function","function":{"name":"weather__get_forecast` + evil + `","arguments":"{}"}},` +
 		`{"id":"c2","type":"function","function":{"name":"weather__get_forecast","arguments":"{\"location\":\"` + evil + `\"}"}}]},"finish_reason":"tool_calls"}]}`
 	errBody := `{"error":{"message":"Invalid schema for function 'f` + evil + `': In context=('properties', 'x` + evil + `'), 'additionalProperties' is required to be supplied and to be false.","param":"tools[0].function.parameters"}}`
 	respPath := writeFile(t, dir, "evil.json", resp)
 	errPath := writeFile(t, dir, "evil-error.json", errBody)
+	toolsPath := writeFile(t, dir, "evil-tools.json", `{"tools":[{"name":"t`+evil+`","description":"d`+evil+`","inputSchema":{"type":"object","properties":{"p`+evil+`":{"type":"string"}}}}]}`)
 	for _, args := range [][]string{
+		{"tools", "--api", "chat", toolsPath},
+		{"tools", "--api", "responses", "--strict", "false", toolsPath},
+		{"check", "--json", toolsPath},
 		{"replay", "--json", respPath},
 		{"replay", "--json", "--stages", respPath},
 		{"replay", "--json", "--tools", "fixtures/tools/weather.json", respPath},
@@ -677,12 +681,12 @@ func TestSpec10_NoRawControlSequences(t *testing.T) {
 			continue
 		}
 		for i, c := range r.stdout {
-			if c < 0x20 && c != '\n' || c >= 0x7f && c <= 0x9f {
+			if c < 0x20 && c != '\n' || c >= 0x7f && c <= 0x9f || c == 0x202e || c >= 0xe0000 && c <= 0xe007f {
 				t.Errorf("%v: stdout holds a raw U+%04X at byte %d", args, c, i)
 				break
 			}
 		}
-		if !strings.Contains(r.stdout, `\u009b31m`) {
+		if !strings.Contains(r.stdout, `\u009b31m`) || !strings.Contains(r.stdout, `\u202eexe\udb40\udc41`) {
 			t.Errorf("%v: the text is not kept as an escape:\n%s", args, r.stdout)
 		}
 		r.parse(t)

@@ -212,6 +212,19 @@ func ExampleSanitizeLines() {
 	//  line 2⟨U+200B⟩
 }
 
+func ExampleTerminalSafeJSON() {
+	out := adapter.MarshalIndent(adapter.ObjectValue(
+		adapter.MemberOf("name", adapter.StringValue("report\u202eexe.txt")),
+		adapter.MemberOf("note", adapter.StringValue("tag \U000E0041, CSI \u009b2J, é kept")),
+	))
+	fmt.Println(string(adapter.TerminalSafeJSON(out)))
+	// Output:
+	// {
+	//   "name": "report\u202eexe.txt",
+	//   "note": "tag \udb40\udc41, CSI \u009b2J, é kept"
+	// }
+}
+
 func ExampleQuoteForMessage() {
 	fmt.Println(adapter.QuoteForMessage("tool\u200bname"))
 	// Output:

@@ -3,6 +3,7 @@ package adapter
 import (
 	"fmt"
 	"strings"
+	"unicode/utf16"
 	"unicode/utf8"
 )
 
@@ -67,6 +68,53 @@ func mustShow(r rune, keepLines bool) bool {
 		return true
 	}
 	return isHidden(r)
+}
+
+// TerminalSafeJSON returns JSON text with every character Sanitize would mark
+// written as a \u escape instead: DEL, the C1 controls (U+009B is CSI), line and
+// paragraph separators, and the format, tag and other hidden characters CleanText
+// removes (U+202E, which reverses the text after it, among them), as a surrogate
+// pair past U+FFFF. Such characters only occur inside strings (JSON's own syntax
+// is ASCII, and encoders escape the C0 controls), so the text parses to the same
+// value, and none of them reaches a terminal raw. Invalid UTF-8 is left as it is.
+// Text without such characters is returned as is, not copied.
+func TerminalSafeJSON(b []byte) []byte {
+	i := 0
+	for i < len(b) {
+		if b[i] < 0x7F {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		if r != utf8.RuneError && mustShow(r, false) {
+			break
+		}
+		i += size
+	}
+	if i == len(b) {
+		return b
+	}
+	out := make([]byte, 0, len(b)+16)
+	out = append(out, b[:i]...)
+	for i < len(b) {
+		if b[i] < 0x7F {
+			out = append(out, b[i])
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(b[i:])
+		switch {
+		case r == utf8.RuneError || !mustShow(r, false):
+			out = append(out, b[i:i+size]...)
+		case r > 0xFFFF:
+			hi, lo := utf16.EncodeRune(r)
+			out = fmt.Appendf(out, `\u%04x\u%04x`, hi, lo)
+		default:
+			out = fmt.Appendf(out, `\u%04x`, r)
+		}
+		i += size
+	}
+	return out
 }
 
 // QuoteForMessage writes s between double quotes, sanitized, for a message meant for
