@@ -132,6 +132,49 @@ func fileErrorText(err error) string {
 	return err.Error()
 }
 
+// A recordingArg is a RESPONSE or SESSION argument, read: a session file's bytes,
+// or a recording.
+type recordingArg struct {
+	name    string
+	session []byte              // the whole session file, when it is one
+	rec     *sessions.Recording // the recording, when it is not
+}
+
+// loadRecordingArg reads a RESPONSE or SESSION argument: a file, or stdin for
+// "-". A recording file is read with sessions.LoadRecordingFile, so that an SSE
+// or JSONL stream of any size is read line by line and never held whole; a
+// session file, and stdin, are read whole.
+func loadRecordingArg(e *env, arg string) (recordingArg, error) {
+	var data []byte
+	var err error
+	ra := recordingArg{name: arg}
+	if arg == "-" {
+		if ra.name, data, err = readInput(e, arg); err != nil {
+			return ra, err
+		}
+		if sessions.Detect(ra.name, data) == sessions.FormatSession {
+			ra.session = data
+			return ra, nil
+		}
+		ra.rec, err = sessions.LoadRecording(ra.name, data)
+		return ra, err
+	}
+	format, data, err := sessions.DetectFile(arg)
+	switch {
+	case err != nil:
+		return ra, err
+	case format == sessions.FormatSession && data == nil:
+		ra.session, err = sessions.ReadFile(arg)
+	case format == sessions.FormatSession:
+		ra.session = data
+	case data != nil:
+		ra.rec, err = sessions.LoadRecording(arg, data)
+	default:
+		ra.rec, err = sessions.LoadRecordingFile(arg)
+	}
+	return ra, err
+}
+
 // readJSONArg reads the one optional [FILE|-] argument of a command (stdin when
 // none) and decodes it as JSON. what names the document for the usage message.
 func readJSONArg(e *env, cmd, what string, pos []string) (string, adapter.Value, error) {

@@ -44,11 +44,12 @@ func runCalls(e *env, args []string) (int, error) {
 	if rep != nil {
 		given = rep.Sent()
 	}
-	name, data, err := readInput(e, pos[0])
+	ra, err := loadRecordingArg(e, pos[0])
 	if err != nil {
 		return exitBad, err
 	}
-	rec, session, sessionTools, err := loadResponses(name, data, tf.noPrefix, flagSet(fs, "strict"), opts)
+	name := ra.name
+	rec, session, sessionTools, err := loadResponses(ra, tf.noPrefix, flagSet(fs, "strict"), opts)
 	if err != nil {
 		return exitBad, err
 	}
@@ -119,12 +120,12 @@ func runCalls(e *env, args []string) (int, error) {
 // strict false no tool has null paths. A session without tool lists gives no tools:
 // each turn's calls go to the tools its request sent ("request_tools"), as for a
 // recording.
-func loadResponses(name string, data []byte, noPrefix, strictGiven bool, opts adapter.ToolsOptions) (*sessions.Recording, *sessions.Session, *adapter.SentTools, error) {
-	if sessions.Detect(name, data) != sessions.FormatSession {
-		rec, err := sessions.LoadRecording(name, data)
-		return rec, nil, nil, err
+func loadResponses(ra recordingArg, noPrefix, strictGiven bool, opts adapter.ToolsOptions) (*sessions.Recording, *sessions.Session, *adapter.SentTools, error) {
+	if ra.session == nil {
+		return ra.rec, nil, nil, nil
 	}
-	s, err := sessions.ParseSession(name, data)
+	name := ra.name
+	s, err := sessions.ParseSession(name, ra.session)
 	if err != nil {
 		return nil, nil, nil, err
 	}

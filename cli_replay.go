@@ -54,14 +54,15 @@ func runReplay(e *env, args []string) (int, error) {
 	if len(pos) != 1 {
 		return exitBad, usagef("strictscope replay: name one SESSION file (a session or a recording)")
 	}
-	name, data, err := readInput(e, pos[0])
+	ra, err := loadRecordingArg(e, pos[0])
 	if err != nil {
 		return exitBad, err
 	}
+	name := ra.name
 	var trace *sessions.Trace
 	var session *sessions.Session
-	if sessions.Detect(name, data) == sessions.FormatSession {
-		s, err := sessions.ParseSession(name, data)
+	if ra.session != nil {
+		s, err := sessions.ParseSession(name, ra.session)
 		if err != nil {
 			return exitBad, err
 		}
@@ -95,10 +96,7 @@ func runReplay(e *env, args []string) (int, error) {
 				return exitBad, err
 			}
 		}
-		rec, err := sessions.LoadRecording(name, data)
-		if err != nil {
-			return exitBad, err
-		}
+		rec := ra.rec
 		if opts.Strict == "" {
 			opts.Strict = adapter.StrictAuto
 		}

@@ -131,6 +131,48 @@ func LoadResponse(name string, v adapter.Value) (ex Exchange, err error) {
 	return Exchange{}, &LoadError{File: name, Msg: fmt.Sprintf("not a response: %s is none of the shapes of SPEC §8, an error body or a stream", describeValue(v))}
 }
 
+// detectHead is how much of a file DetectFile reads first: enough to tell any
+// format (Detect judges a document cut short by what it has), and small, so that
+// a file read whole afterwards is decoded in full only once.
+const detectHead = 8 << 10
+
+// DetectFile tells the format of the file at path as Detect does, reading its
+// beginning first and the whole file only when the beginning does not tell. data
+// is the whole file when it was read (a short file, or one whose beginning did
+// not tell), and nil otherwise: a recording is then best read with
+// LoadRecordingFile, which streams line-oriented formats. Errors are *LoadError.
+func DetectFile(path string) (format Format, data []byte, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return FormatUnknown, nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
+	}
+	head := make([]byte, detectHead)
+	n, err := io.ReadFull(f, head)
+	f.Close()
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return FormatUnknown, nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
+	}
+	if n < detectHead {
+		return Detect(path, head[:n]), head[:n], nil
+	}
+	if format = Detect(path, head); format != FormatUnknown {
+		return format, nil, nil
+	}
+	if data, err = os.ReadFile(path); err != nil {
+		return FormatUnknown, nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
+	}
+	return Detect(path, data), data, nil
+}
+
+// ReadFile reads the whole file at path; errors are *LoadError.
+func ReadFile(path string) ([]byte, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
+	}
+	return data, nil
+}
+
 // peekSize is how much of a file LoadRecordingFile reads to decide its format.
 const peekSize = 1 << 20
 

@@ -1,10 +1,7 @@
 package ui
 
 import (
-	"errors"
 	"fmt"
-	"io"
-	"os"
 	"runtime"
 	"slices"
 	"sync"
@@ -49,11 +46,6 @@ type Loaded struct {
 
 	fromSession []bool // by server: it came from a session file
 }
-
-// headSize is how much of a file content detection reads first: enough to tell
-// any format (sessions.Detect judges a document cut short by what it has), and
-// small, so that a tool list is decoded in full only once.
-const headSize = 8 << 10
 
 // Load reads files (tool lists as [NAME=]FILE, recordings, session files), each
 // detected by content. With no file it opens the built-in examples. Files are
@@ -146,33 +138,16 @@ func (l *Loaded) fail(name string, err error) {
 }
 
 func (l *Loaded) addPath(src sessions.ToolSource) {
-	f, err := os.Open(src.Path)
+	format, data, err := sessions.DetectFile(src.Path)
 	if err != nil {
-		l.fail(src.Path, openError(err))
-		return
-	}
-	head := make([]byte, headSize)
-	n, err := io.ReadFull(f, head)
-	f.Close()
-	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
 		l.fail(src.Path, err)
 		return
 	}
-	data, whole := head[:n], n < headSize
-	format := sessions.Detect(src.Path, data)
-	if !whole && format == sessions.FormatUnknown {
-		// The beginning did not tell; the whole file may.
-		if data, err = os.ReadFile(src.Path); err != nil {
-			l.fail(src.Path, openError(err))
-			return
-		}
-		format, whole = sessions.Detect(src.Path, data), true
-	}
 	switch format {
 	case sessions.FormatToolList, sessions.FormatUnknown, sessions.FormatSession:
-		if !whole {
-			if data, err = os.ReadFile(src.Path); err != nil {
-				l.fail(src.Path, openError(err))
+		if data == nil {
+			if data, err = sessions.ReadFile(src.Path); err != nil {
+				l.fail(src.Path, err)
 				return
 			}
 		}
@@ -266,14 +241,6 @@ func (l *Loaded) Failed() int {
 		}
 	}
 	return n
-}
-
-func openError(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return fmt.Errorf("cannot %s: %w", pe.Op, pe.Err)
-	}
-	return err
 }
 
 func plural(n int, what string) string {

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"bufio"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/metrics"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+)
+
+// TestLargeStreamIsNotHeldWhole: calls and replay read a recording file that is
+// a stream line by line (issue 3 §6: a large recording loads in streaming
+// fashion), so the heap never grows by as much as half the file; reading it
+// whole would hold all of it at once.
+func TestLargeStreamIsNotHeldWhole(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes and reads a 24 MB file")
+	}
+	path := filepath.Join(t.TempDir(), "big.jsonl")
+	size := writeLargeChatJSONL(t, path, 24<<20)
+	for _, args := range [][]string{
+		{"calls", "--api", "chat", path},
+		{"replay", "--json", path},
+	} {
+		var r result
+		peak := heapGrowth(func() { r = runCLI(t, "", args...) })
+		if r.code != 0 || !strings.Contains(r.stdout, `"call_1"`) {
+			t.Fatalf("%v: exit %d, stderr %q", args[0], r.code, r.stderr)
+		}
+		if peak >= uint64(size)/2 {
+			t.Errorf("%v: the heap grew by %d bytes reading a %d-byte stream (%.2f×); want under 0.5×", args[0], peak, size, float64(peak)/float64(size))
+		}
+	}
+}
+
+// writeLargeChatJSONL writes Chat completion chunks, one a line, of about size
+// bytes: one call whose arguments arrive ten bytes a chunk, then its end.
+func writeLargeChatJSONL(t *testing.T, path string, size int) int {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bw := bufio.NewWriter(f)
+	const head = `{"id":"c1","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":`
+	written := 0
+	write := func(s string) {
+		bw.WriteString(s)
+		written += len(s)
+	}
+	write(head + `{"role":"assistant","tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"w__t","arguments":"{\"a\":\""}}]},"finish_reason":null}]}` + "\n")
+	for written < size {
+		write(head + `{"tool_calls":[{"index":0,"function":{"arguments":"abcdefghij"}}]},"finish_reason":null}],"obfuscation":"XYZ"}` + "\n")
+	}
+	write(head + `{"tool_calls":[{"index":0,"function":{"arguments":"\"}"}}]},"finish_reason":"tool_calls"}]}` + "\n")
+	if err := bw.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return written
+}
+
+// heapGrowth runs f and returns how far the live heap rose above where it was
+// before, sampled every millisecond while f runs.
+func heapGrowth(f func()) uint64 {
+	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+	read := func() uint64 {
+		metrics.Read(sample)
+		return sample[0].Value.Uint64()
+	}
+	runtime.GC()
+	base := read()
+	var top atomic.Uint64
+	top.Store(base)
+	raise := func() {
+		for v := read(); v > top.Load(); {
+			if top.CompareAndSwap(top.Load(), v) {
+				return
+			}
+		}
+	}
+	done, stopped := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(stopped)
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				raise()
+			}
+		}
+	}()
+	f()
+	close(done)
+	<-stopped
+	raise()
+	return top.Load() - base
+}
