@@ -120,14 +120,14 @@ func ReplaySession(name string, s *Session, opts ReplayOptions) *Trace {
 	v := validate.New()
 	for i := range s.Turns {
 		t := &s.Turns[i]
-		if isErrorBody(t.Response) {
-			tr.Turns = append(tr.Turns, errorTurn(fmt.Sprintf("turn %d", i+1), "", t.Response, t.Warnings))
-			continue
-		}
 		turnSent := sent
 		if len(s.Servers) == 0 && t.RequestTools.Kind() == adapter.Array {
 			turnSent = ToolsFromRequest(adapter.ObjectValue(adapter.MemberOf("tools", t.RequestTools)))
 			tr.ToolsFrom, tr.Tools = ToolsInferred, nil
+		}
+		if isErrorBody(t.Response) {
+			tr.Turns = append(tr.Turns, errorTurn(fmt.Sprintf("turn %d", i+1), "", t.Response, t.Warnings))
+			continue
 		}
 		turn := replayTurn(fmt.Sprintf("turn %d", i+1), t.Response, turnSent, t.Result, true, v, opts)
 		turn.Warnings = append(slices.Clip(t.Warnings), turn.Warnings...)
@@ -158,15 +158,17 @@ func ReplayRecording(rec *Recording, servers []adapter.Server, opts ReplayOption
 		if label == "" {
 			label = fmt.Sprintf("exchange %d", i+1)
 		}
-		if isErrorBody(ex.Response) {
-			tr.Turns = append(tr.Turns, errorTurn(label, ex.API, ex.Response, ex.Warnings))
-			continue
-		}
+		// The request's tools count even when the response is an error: the
+		// recording did record tools.
 		sent := given
 		if sent == nil {
 			if sent = ToolsFromRequest(ex.Request); sent != nil && tr.ToolsFrom == "" {
 				tr.ToolsFrom = ToolsInferred
 			}
+		}
+		if isErrorBody(ex.Response) {
+			tr.Turns = append(tr.Turns, errorTurn(label, ex.API, ex.Response, ex.Warnings))
+			continue
 		}
 		var next adapter.Value
 		if i+1 < len(rec.Exchanges) {

@@ -244,6 +244,28 @@ func TestReplayRecordingInfersTools(t *testing.T) {
 	}
 }
 
+// TestReplayRecordingErrorTurnKeepsRequestTools: a request's tools are what the
+// recording recorded even when its response is an error body; the trace does not
+// say that no tools were recorded.
+func TestReplayRecordingErrorTurnKeepsRequestTools(t *testing.T) {
+	rec, err := LoadRecording("cassette.yaml", []byte(`interactions:
+- request:
+    method: POST
+    uri: https://api.openai.com/v1/chat/completions
+    body: '{"model":"gpt-4o","messages":[],"tools":[{"type":"function","function":{"name":"f","parameters":{"type":"object","properties":{}}}}]}'
+  response:
+    status: {code: 400, message: Bad Request}
+    body: {string: '{"error":{"message":"Invalid schema for function ''f''.","type":"invalid_request_error","param":"tools[0].function.parameters","code":"invalid_function_parameters"}}'}
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := ReplayRecording(rec, nil, DefaultReplayOptions())
+	if tr.ToolsFrom != ToolsInferred || len(tr.Turns) != 1 || len(tr.Turns[0].Calls) != 0 {
+		t.Errorf("tools from %q, %d turns", tr.ToolsFrom, len(tr.Turns))
+	}
+}
+
 func TestInferNullPaths(t *testing.T) {
 	schema, _ := adapter.DecodeString(`{"type":"object","properties":{
 		"a":{"type":["string","null"]},
