@@ -16,8 +16,10 @@ import (
 // content and refusal fragments are appended (a message whose content or refusal
 // fragments add up to nothing has null there, as a completion without text has);
 // tool-call fragments are merged by their index: id, type and function name are set
-// by the first fragment that has them, arguments are appended. A fragment without an
-// index continues the last call, unless it brings a new id. Custom tool calls
+// by the first fragment that has them, arguments are appended. A fragment whose id
+// differs from the id of the call at its index starts a new call there (Ollama and
+// some gateways give every parallel call index 0; the trace warns once). A
+// fragment without an index continues the last call, unless it brings a new id. Custom tool calls
 // (custom.input) and the legacy function_call are merged the same way. The last
 // non-null finish_reason and usage are kept; obfuscation and logprobs are dropped.
 type chatAcc struct {
@@ -61,6 +63,7 @@ type chatChoice struct {
 	calls    map[int]*chatCall
 	order    []*chatCall
 	lastCall *chatCall
+	reused   int       // calls that started at an index another call had
 	fn       *chatCall // legacy function_call
 	finish   adapter.Value
 }
@@ -207,14 +210,19 @@ func (cc *chatChoice) fragment(frag adapter.Value, where string, w *warnings) {
 	}
 }
 
-// callFor finds the call a fragment belongs to: by index, or, without one, the last
-// call unless the fragment brings a new id.
+// callFor finds the call a fragment belongs to: by index unless the fragment
+// brings an id other than that call's, or, without an index, the last call unless
+// the fragment brings a new id.
 func (cc *chatChoice) callFor(hasIndex bool, idx int, id string) *chatCall {
 	var call *chatCall
 	if hasIndex {
 		call = cc.calls[idx]
-		if call == nil {
+		switch {
+		case call == nil:
 			call = cc.newCall(idx)
+		case id != "" && call.id != "" && id != call.id:
+			call = cc.newCall(idx)
+			cc.reused++
 		}
 	} else if cc.lastCall != nil && (id == "" || id == cc.lastCall.id) {
 		call = cc.lastCall
@@ -325,6 +333,10 @@ func (c *chatAcc) finish(done, sse bool, badTail string, w *warnings) (adapter.V
 			adapter.MemberOf("role", adapter.StringValue(role)),
 			adapter.MemberOf("content", textOrNull(cc.content)),
 			adapter.MemberOf("refusal", textOrNull(cc.refusal)),
+		}
+		if cc.reused > 0 {
+			w.add("choice %d: %d %s at a tool-call index an earlier call had, with %s; read as %s (OpenAI gives each call its own index)",
+				cc.index, cc.reused, plural(cc.reused, "call came", "calls came"), plural(cc.reused, "an id of its own", "ids of their own"), plural(cc.reused, "a new call", "new calls"))
 		}
 		if len(cc.order) > 0 {
 			calls := slices.Clone(cc.order)

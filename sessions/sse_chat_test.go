@@ -100,11 +100,12 @@ func TestChatSSEFragmentsWithoutIndex(t *testing.T) {
 }
 
 func TestChatSSESetOnce(t *testing.T) {
-	// id, type and name are set by the first fragment that has them; later ones do
-	// not overwrite them, arguments always append.
+	// id, type and name are set by the first fragment that has them; later ones
+	// (vLLM repeats the id in every fragment) do not overwrite them, arguments
+	// always append.
 	text := sse(
 		`{"object":"chat.completion.chunk","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","type":"function","function":{"name":"first","arguments":"{"}}]}}]}`,
-		`{"object":"chat.completion.chunk","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_X","type":"other","function":{"name":"second","arguments":"}"}}]},"finish_reason":"tool_calls"}]}`,
+		`{"object":"chat.completion.chunk","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_1","type":"other","function":{"name":"second","arguments":"}"}}]},"finish_reason":"tool_calls"}]}`,
 		`[DONE]`,
 	)
 	ex := one(t, mustLoad(t, "s.sse", text))
@@ -114,6 +115,36 @@ func TestChatSSESetOnce(t *testing.T) {
 	call := mustGet(mustGet(mustGet(ex.Response, "choices").Items()[0], "message"), "tool_calls").Items()[0]
 	if str(call, "id") != "call_1" || str(call, "type") != "function" || str(mustGet(call, "function"), "arguments") != "{}" {
 		t.Errorf("call %s", call)
+	}
+}
+
+// TestChatSSEIndexReused: a fragment that brings an id other than the one of the
+// call at its index starts a new call (Ollama gives every parallel call index 0),
+// in both ways of reading a stream, with one warning.
+func TestChatSSEIndexReused(t *testing.T) {
+	text := sse(
+		`{"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"role":"assistant","tool_calls":[{"index":0,"id":"call_A","type":"function","function":{"name":"w__t","arguments":"{\"tz\":"}}]}}]}`,
+		`{"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"function":{"arguments":"\"A\"}"}}]}}]}`,
+		`{"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_B","type":"function","function":{"name":"w__t","arguments":"{\"tz\":\"B\"}"}}]}}]}`,
+		`{"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"call_C","type":"function","function":{"name":"w__u","arguments":"{}"}}]}}]}`,
+		`{"id":"c","object":"chat.completion.chunk","choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}`,
+		`[DONE]`,
+	)
+	want := compact(t, `[{"id":"call_A","type":"function","function":{"name":"w__t","arguments":"{\"tz\":\"A\"}"}},
+		{"id":"call_B","type":"function","function":{"name":"w__t","arguments":"{\"tz\":\"B\"}"}},
+		{"id":"call_C","type":"function","function":{"name":"w__u","arguments":"{}"}}]`)
+	for _, slow := range []bool{false, true} {
+		ex, ferr := loadStreamWay(t, []byte(text), true, slow)
+		if ferr != nil {
+			t.Fatalf("slow %v: %v", slow, ferr.msg)
+		}
+		calls := mustGet(mustGet(mustGet(ex.Response, "choices").Items()[0], "message"), "tool_calls")
+		if calls.String() != want {
+			t.Errorf("slow %v: calls %s\nwant %s", slow, calls, want)
+		}
+		if !hasWarning(ex.Warnings, "choice 0: 2 calls came at a tool-call index an earlier call had") || len(ex.Warnings) != 1 {
+			t.Errorf("slow %v: warnings %q", slow, ex.Warnings)
+		}
 	}
 }
 
