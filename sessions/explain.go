@@ -1,10 +1,12 @@
 package sessions
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/strictscope/strictscope/adapter"
 )
@@ -21,22 +23,26 @@ type Explanation struct {
 	Kind       string       // "schema", "description", "pairing", "namespace" or "other"
 	Subject    string       // "function", "response_format" or ""
 	ToolIndex  int          // from param tools[N], -1 when not given
-	ToolName   string       // from the message ("Invalid schema for function 'NAME'")
+	ToolName   string       // from the message ("Invalid schema for function 'NAME'", "… for function_call 'NAME'")
 	SchemaPath adapter.Path // the node the error is about, nil when not given
 	Keyword    string       // the keyword or limit the error names, "" when none
 
 	Tool *adapter.ToolOutcome // the tool it resolves to among the given tool lists
 	// Advice says what the error means and what strictscope's conversion does
-	// about it, in sentences.
+	// about it, in sentences. It begins with what the message itself leaves in
+	// doubt: a context that cannot be read, a function name no tool of the
+	// given lists has.
 	Advice []string
+
+	notes []string // sentences for the start of Advice, found while reading and resolving
+	lists bool     // tool lists were given
 }
 
 var (
-	reSubject      = regexp.MustCompile(`Invalid schema for (function|response_format) '([^']*)'`)
-	reContext      = regexp.MustCompile(`context=\(([^)]*)\)`)
+	reSubject      = regexp.MustCompile(`Invalid schema for (function|response_format) (['"])`)
+	reFunctionCall = regexp.MustCompile(`for function_call (['"])`)
 	reFoundAt      = regexp.MustCompile(`Found at (\$.*?)\.?\s*$`)
 	reToolIndex    = regexp.MustCompile(`tools\[(\d+)\]`)
-	reQuoted       = regexp.MustCompile(`'([^']*)'`)
 	reKeywordFirst = regexp.MustCompile(`^\s*'([^']+)' (is not permitted|is required to be supplied)`)
 	reFormat       = regexp.MustCompile(`'([^']+)' is not a valid format`)
 	reNesting      = regexp.MustCompile(`(\d+) levels of nesting exceeds limit of (\d+)`)
@@ -46,9 +52,37 @@ var (
 // ExplainError reads an error body ({"error":{"message","param","code"}}), or a bare
 // message. When report is not nil, the tool is resolved among its tools: by the
 // function name in the message (an exposed name, exactly), else by the index in
-// param (tools[N], counting the tools as rendered). Two message styles give a
-// schema path: "In context=('properties', 'x'), …" and "… Found at
-// $.properties.x.pattern".
+// param (tools[N], counting the tools as rendered). A name that no tool has is said
+// so at the start of the advice, and so is a tool then taken by its index only.
+//
+// The function name is the one quoted after "Invalid schema for function " or "…
+// for function_call " (the namespace error). It is read as Python's repr of a str
+// ('name', "it's", 'it\'s "x"'; see readPyString); when that does not end where a
+// name does (see endsName), the name is the text from the opening quote to the
+// first same quote that ends one: a name quoted as written ('it's').
+//
+// Two message styles give a schema path: "In context=('properties', 'x'), …",
+// whose context is Python's repr of a tuple of str and int (see readPyTuple), and
+// "… Found at $.properties.x.pattern", a JSONPath of .name, [N] and ['name']
+// steps. Both are read as tokens, and the tokens made a path by one rule, so that
+// both styles give the same path for the same node, with array indices as numbers
+// as the library writes them (["properties","x","anyOf",0]):
+//
+//   - A token right after properties, patternProperties, $defs, definitions,
+//     dependentSchemas, dependencies or dependentRequired is a name, always: a
+//     property may be called "0", and ('properties', 0) or $.properties[0] name it.
+//   - Elsewhere a token of decimal digits (no leading zero, within int32) is an
+//     array index, however it is spelled ('0', 0, [0], .0): after anyOf, allOf,
+//     oneOf or prefixItems, after items when items is a list, and inside the value
+//     of a keyword that is no schema (enum, type, required, const, default,
+//     examples, an unknown keyword), where a path cannot tell an array from an
+//     object. Any other token is a name.
+//
+// Whether "properties" is that keyword, or a property of that name, or data in a
+// default, is told by walking the path from the root (schemaPath). A Found at path
+// ends at the keyword: when its last token stands where a keyword does, it is the
+// Keyword and the node is its parent. A context that is not a tuple Python writes
+// gives no path, and the advice says it cannot be read.
 func ExplainError(body adapter.Value, report *adapter.ToolsReport) Explanation {
 	ex := Explanation{ToolIndex: -1}
 	switch body.Kind() {
@@ -79,11 +113,13 @@ func ExplainError(body adapter.Value, report *adapter.ToolsReport) Explanation {
 // read takes apart the message and param.
 func (ex *Explanation) read() {
 	msg := ex.Message
-	if m := reSubject.FindStringSubmatch(msg); m != nil {
-		ex.Subject = m[1]
-		if m[1] == "function" {
-			ex.ToolName = m[2]
+	if m := reSubject.FindStringSubmatchIndex(msg); m != nil {
+		ex.Subject = msg[m[2]:m[3]]
+		if name, ok := readQuotedName(msg[m[4]:]); ok && ex.Subject == "function" {
+			ex.ToolName = name
 		}
+	} else if m := reFunctionCall.FindStringSubmatchIndex(msg); m != nil {
+		ex.ToolName, _ = readQuotedName(msg[m[2]:])
 	}
 	for _, s := range []string{ex.Param, msg} {
 		if m := reToolIndex.FindStringSubmatch(s); m != nil {
@@ -92,22 +128,15 @@ func (ex *Explanation) read() {
 		}
 	}
 	rest := msg
-	switch {
-	case reContext.MatchString(msg):
-		loc := reContext.FindStringSubmatchIndex(msg)
-		ex.SchemaPath = adapter.Path{}
-		for _, q := range reQuoted.FindAllStringSubmatch(msg[loc[2]:loc[3]], -1) {
-			ex.SchemaPath = append(ex.SchemaPath, adapter.Key(q[1]))
-		}
-		rest = strings.TrimLeft(msg[loc[1]:], ", ")
-	case reFoundAt.MatchString(msg):
-		m := reFoundAt.FindStringSubmatch(msg)
-		if p, ok := parseDollarPath(m[1]); ok {
+	if i := strings.Index(msg, "context=("); i >= 0 {
+		rest = ex.readContext(msg[i+len("context="):])
+	} else if m := reFoundAt.FindStringSubmatch(msg); m != nil {
+		if tokens, ok := dollarTokens(m[1]); ok {
+			p, last := schemaPath(tokens)
 			ex.SchemaPath = p
-			// The path ends at the keyword: the node is its parent.
-			if n := len(p); n > 0 && p[n-1].Kind == adapter.KeyStep && !isPropertyName(p, n-1) {
-				ex.Keyword = p[n-1].Key
-				ex.SchemaPath = p[:n-1]
+			if last {
+				ex.Keyword = p[len(p)-1].Key
+				ex.SchemaPath = p[:len(p)-1]
 			}
 		}
 	}
@@ -119,7 +148,7 @@ func (ex *Explanation) read() {
 		ex.Kind = "pairing"
 	case strings.Contains(ex.Param, "description") || strings.Contains(lower, ".description'") && strings.Contains(lower, "too long"):
 		ex.Kind = "description"
-	case ex.Subject != "" || strings.Contains(lower, "invalid json schema") || ex.SchemaPath != nil:
+	case ex.Subject != "" || strings.Contains(lower, "invalid json schema") || ex.SchemaPath != nil || strings.Contains(msg, "context=("):
 		ex.Kind = "schema"
 	default:
 		ex.Kind = "other"
@@ -150,23 +179,106 @@ func (ex *Explanation) read() {
 	}
 }
 
-// isPropertyName reports whether step i of a schema path is a property name (it
-// follows "properties", "$defs" or "definitions").
-func isPropertyName(p adapter.Path, i int) bool {
-	if i == 0 {
-		return false
+// readContext reads the tuple at the start of s (the text after "context=") into
+// the schema path, and returns the rest of the message after it and its comma. A
+// tuple that cannot be read gives no path and a note; the rest is then taken after
+// the first "), " (which ends the tuple unless a name holds one).
+func (ex *Explanation) readContext(s string) (rest string) {
+	tokens, n, err := readPyTuple(s)
+	if err != nil {
+		ex.notes = append(ex.notes, fmt.Sprintf("The context in the message cannot be read as a Python tuple (%v), so the schema path is not known.", err))
+		if i := strings.Index(s, "), "); i >= 0 {
+			return s[i+len("), "):]
+		}
+		return s
 	}
-	prev := p[i-1]
-	return prev.Kind == adapter.KeyStep && (prev.Key == "properties" || prev.Key == "$defs" || prev.Key == "definitions") && !isPropertyName(p, i-1)
+	ex.SchemaPath, _ = schemaPath(tokens)
+	return strings.TrimLeft(s[n:], ", ")
 }
 
-// parseDollarPath reads "$.properties.x.pattern", "$.a[0]" and "$['a b']".
-func parseDollarPath(s string) (adapter.Path, bool) {
+// The keywords whose value maps names to schemas, or (dependencies,
+// dependentRequired) to lists of names: the token after one is a name.
+var nameKeywords = map[string]bool{
+	"properties": true, "patternProperties": true, "$defs": true, "definitions": true,
+	"dependentSchemas": true, "dependencies": true, "dependentRequired": true,
+}
+
+// The keywords whose value is a schema or a list of schemas: the token after one
+// is a keyword of that schema or an index into the list.
+var schemaKeywords = map[string]bool{
+	"anyOf": true, "allOf": true, "oneOf": true, "prefixItems": true, "items": true,
+	"additionalItems": true, "unevaluatedItems": true, "contains": true,
+	"additionalProperties": true, "unevaluatedProperties": true, "propertyNames": true,
+	"not": true, "if": true, "then": true, "else": true,
+}
+
+// schemaPath makes a schema path of tokens by the rule ExplainError states:
+// walking from the root, a token after a keyword of nameKeywords is a name, any
+// other token of digits is an index (arrayIndex), and the rest are names. last
+// reports whether the last token stands where a keyword does (in a schema, not a
+// name, an index or data).
+func schemaPath(tokens []string) (p adapter.Path, last bool) {
+	const (
+		inSchema     = iota // a keyword, or an index into a list of schemas
+		inName              // a name; a schema follows
+		inNameOfData        // a name (dependentRequired); data follows
+		inData              // the value of a keyword that is no schema
+	)
+	p = make(adapter.Path, 0, len(tokens))
+	at := inSchema
+	for _, t := range tokens {
+		last = false
+		switch at {
+		case inName:
+			p, at = append(p, adapter.Key(t)), inSchema
+			continue
+		case inNameOfData:
+			p, at = append(p, adapter.Key(t)), inData
+			continue
+		}
+		if i, ok := arrayIndex(t); ok {
+			p = append(p, adapter.Index(i))
+			continue
+		}
+		p = append(p, adapter.Key(t))
+		if at == inData {
+			continue
+		}
+		last = true
+		switch {
+		case t == "dependentRequired":
+			at = inNameOfData
+		case nameKeywords[t]:
+			at = inName
+		case !schemaKeywords[t]:
+			at = inData
+		}
+	}
+	return p, last
+}
+
+// arrayIndex reads a token of decimal digits as an index: no sign, no leading zero
+// (but "0"), and within the int32 range of a Value's arrays.
+func arrayIndex(t string) (int, bool) {
+	if t == "" || t[0] < '0' || t[0] > '9' || t[0] == '0' && len(t) > 1 {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(t, 10, 32)
+	if err != nil {
+		return 0, false
+	}
+	return int(n), true
+}
+
+// dollarTokens reads the tokens of a JSONPath as OpenAI writes one: "$" and then
+// ".name", "[N]" or "['name']" steps, a quoted name read as readPyString reads it
+// (with double quotes too). Whether a token is an index is schemaPath's to say.
+func dollarTokens(s string) ([]string, bool) {
 	if !strings.HasPrefix(s, "$") {
 		return nil, false
 	}
 	s = s[1:]
-	p := adapter.Path{}
+	tokens := []string{}
 	for len(s) > 0 {
 		switch s[0] {
 		case '.':
@@ -175,58 +287,260 @@ func parseDollarPath(s string) (adapter.Path, bool) {
 			if end < 0 {
 				end = len(s)
 			}
-			p = append(p, adapter.Key(s[:end]))
+			tokens = append(tokens, s[:end])
 			s = s[end:]
 		case '[':
-			end := strings.IndexByte(s, ']')
-			if end < 0 {
+			tok, end := "", 0
+			if len(s) > 1 && (s[1] == '\'' || s[1] == '"') {
+				str, n, err := readPyString(s[1:])
+				if err != nil {
+					return nil, false
+				}
+				tok, end = str, 1+n
+			} else {
+				end = strings.IndexByte(s, ']')
+				if end < 0 {
+					return nil, false
+				}
+				tok = s[1:end]
+			}
+			if end >= len(s) || s[end] != ']' {
 				return nil, false
 			}
-			inner := s[1:end]
-			if n, err := strconv.Atoi(inner); err == nil {
-				p = append(p, adapter.Index(n))
-			} else {
-				p = append(p, adapter.Key(strings.Trim(inner, `'"`)))
-			}
+			tokens = append(tokens, tok)
 			s = s[end+1:]
 		default:
 			return nil, false
 		}
 	}
-	return p, true
+	return tokens, true
 }
 
-// resolve finds the tool among the report's outcomes.
+// readPyTuple reads Python's repr of a tuple of str and int at the start of s:
+// "()", "('x',)", "('properties', 'x')", "('anyOf', 0)". A str is read by
+// readPyString; an int is an optional minus sign and decimal digits, kept as
+// written. Space may stand around items and commas, and a comma may follow the
+// last item (Python writes one after the only item of a one-element tuple; one
+// missing there is forgiven). It returns the items as text and the length of s
+// read, through the closing parenthesis.
+func readPyTuple(s string) (items []string, n int, err error) {
+	if !strings.HasPrefix(s, "(") {
+		return nil, 0, errors.New("no opening parenthesis")
+	}
+	items = []string{}
+	i := 1
+	for {
+		i = skipSpaces(s, i)
+		if i >= len(s) {
+			return nil, 0, errors.New("no closing parenthesis")
+		}
+		if s[i] == ')' {
+			return items, i + 1, nil
+		}
+		var item string
+		var n int
+		switch c := s[i]; {
+		case c == '\'' || c == '"':
+			item, n, err = readPyString(s[i:])
+		case c == '-' || '0' <= c && c <= '9':
+			item, n, err = readPyInt(s[i:])
+		default:
+			err = fmt.Errorf("%q where an item should be", c)
+		}
+		if err != nil {
+			return nil, 0, fmt.Errorf("item %d: %w", len(items)+1, err)
+		}
+		items = append(items, item)
+		i = skipSpaces(s, i+n)
+		switch {
+		case i < len(s) && s[i] == ',':
+			i++
+		case i < len(s) && s[i] == ')':
+		default:
+			return nil, 0, fmt.Errorf("no comma or closing parenthesis after item %d", len(items))
+		}
+	}
+}
+
+func skipSpaces(s string, i int) int {
+	for i < len(s) && s[i] == ' ' {
+		i++
+	}
+	return i
+}
+
+// readPyInt reads Python's repr of an int at the start of s: an optional minus
+// sign and decimal digits. It returns them as written and their length.
+func readPyInt(s string) (string, int, error) {
+	i := 0
+	if strings.HasPrefix(s, "-") {
+		i++
+	}
+	j := i
+	for j < len(s) && '0' <= s[j] && s[j] <= '9' {
+		j++
+	}
+	if j == i {
+		return "", 0, errors.New("a minus sign without digits")
+	}
+	return s[:j], j, nil
+}
+
+// readPyString reads Python's repr of a str at the start of s: between single
+// quotes, or double quotes (Python's choice when the text holds ' and no "), with
+// backslash escapes: \\ \' \" \n \r \t \a \b \f \v, \ooo (octal), \xNN, \uNNNN and
+// \UNNNNNNNN; a backslash before any other character stands for itself, as in
+// Python. A code point that is a surrogate (Python writes a lone one as \udXXX)
+// becomes U+FFFD. It returns the text and the length of s read, through the
+// closing quote.
+func readPyString(s string) (string, int, error) {
+	q := s[0]
+	var b strings.Builder
+	for i := 1; i < len(s); {
+		switch c := s[i]; c {
+		case q:
+			return b.String(), i + 1, nil
+		case '\\':
+			n, err := readPyEscape(&b, s[i:])
+			if err != nil {
+				return "", 0, err
+			}
+			i += n
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	return "", 0, fmt.Errorf("a string with no closing %c", q)
+}
+
+// readPyEscape writes the character the escape at the start of s stands for and
+// returns the escape's length.
+func readPyEscape(b *strings.Builder, s string) (int, error) {
+	if len(s) < 2 {
+		return 0, errors.New("a backslash at the end")
+	}
+	c := s[1]
+	if r, ok := pySimpleEscapes[c]; ok {
+		b.WriteByte(r)
+		return 2, nil
+	}
+	start, end, base := 2, 0, 16 // the digits are s[start:end]
+	switch c {
+	case 'x', 'u', 'U':
+		end = start + map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
+		if len(s) < end {
+			return 0, fmt.Errorf("a \\%c escape cut short", c)
+		}
+	case '0', '1', '2', '3', '4', '5', '6', '7':
+		start, base = 1, 8
+		end = start + 1
+		for end < 4 && end < len(s) && '0' <= s[end] && s[end] <= '7' {
+			end++
+		}
+	default:
+		b.WriteByte('\\') // an unknown escape stands for itself
+		return 1, nil
+	}
+	r, err := strconv.ParseUint(s[start:end], base, 32)
+	if err != nil || r > unicode.MaxRune {
+		return 0, fmt.Errorf("a bad escape %q", s[:end])
+	}
+	b.WriteRune(rune(r)) // a surrogate is written as U+FFFD
+	return end, nil
+}
+
+// pySimpleEscapes are Python's one-character escapes.
+var pySimpleEscapes = map[byte]byte{
+	'\\': '\\', '\'': '\'', '"': '"', 'n': '\n', 'r': '\r', 't': '\t',
+	'a': '\a', 'b': '\b', 'f': '\f', 'v': '\v',
+}
+
+// readQuotedName reads a name quoted at the start of s: as Python's repr of a str
+// when that ends where a name does, else as the text up to the first same quote
+// that ends a name (a name quoted as written). ok is false when no quote ends it.
+func readQuotedName(s string) (name string, ok bool) {
+	if name, n, err := readPyString(s); err == nil && endsName(s[n:]) {
+		return name, true
+	}
+	for i := 1; i < len(s); i++ {
+		if s[i] == s[0] && endsName(s[i+1:]) {
+			return s[1:i], true
+		}
+	}
+	return "", false
+}
+
+// endsName reports whether rest, the text after a quoted name, goes on as a message
+// does after one: it is empty or starts with a space, or with ':', '.', ',', ';' or
+// ')' and then a space or its end.
+func endsName(rest string) bool {
+	if rest == "" || rest[0] == ' ' {
+		return true
+	}
+	return strings.IndexByte(":.,;)", rest[0]) >= 0 && (len(rest) == 1 || rest[1] == ' ')
+}
+
+// resolve finds the tool among the report's outcomes: by the name in the message,
+// else by the index in param. It notes a name that no tool has (and a tool then
+// taken by index only), and an index beyond the tools.
 func (ex *Explanation) resolve(rep *adapter.ToolsReport) {
+	ex.lists = true
 	if ex.ToolName != "" {
-		if o, ok := rep.Lookup(ex.ToolName); ok {
+		if o := toolByName(rep, ex.ToolName); o != nil {
 			ex.Tool = o
 			return
 		}
-		for _, o := range rep.Outcomes {
-			if o.Entry.Tool.Name == ex.ToolName {
-				ex.Tool = o
-				return
-			}
+	}
+	byIndex := ex.ToolIndex >= 0 && ex.Subject != "response_format"
+	sent := 0
+	if byIndex {
+		ex.Tool, sent = toolByIndex(rep, ex.ToolIndex)
+	}
+	if ex.ToolName != "" {
+		note := fmt.Sprintf("The message names function %s, which no tool of the list has", adapter.QuoteForMessage(ex.ToolName))
+		if ex.Tool != nil {
+			note += fmt.Sprintf(": %s is tools[%d] of param, matched by index only", adapter.QuoteForMessage(ex.Tool.Entry.Exposed), ex.ToolIndex)
+		}
+		ex.notes = append(ex.notes, note+".")
+	}
+	if byIndex && ex.Tool == nil {
+		ex.notes = append(ex.notes, fmt.Sprintf("The list has no tools[%d]: it sends %d tools.", ex.ToolIndex, sent))
+	}
+}
+
+// toolByName finds a tool by its exposed name, else by its name in its list.
+func toolByName(rep *adapter.ToolsReport, name string) *adapter.ToolOutcome {
+	if o, ok := rep.Lookup(name); ok {
+		return o
+	}
+	for _, o := range rep.Outcomes {
+		if o.Entry.Tool.Name == name {
+			return o
 		}
 	}
-	if ex.ToolIndex >= 0 && ex.Subject != "response_format" {
-		n := 0
-		for _, o := range rep.Outcomes {
-			if o.Status == adapter.StatusExcluded {
-				continue
-			}
-			if n == ex.ToolIndex {
-				ex.Tool = o
-				return
-			}
-			n++
+	return nil
+}
+
+// toolByIndex finds tools[i], counting the tools as rendered (the excluded ones
+// are not sent). When there is none it returns nil and how many are sent.
+func toolByIndex(rep *adapter.ToolsReport, i int) (*adapter.ToolOutcome, int) {
+	n := 0
+	for _, o := range rep.Outcomes {
+		if o.Status == adapter.StatusExcluded {
+			continue
 		}
+		if n == i {
+			return o, 0
+		}
+		n++
 	}
+	return nil, n
 }
 
 // advise writes what the error means and what strictscope does about it.
 func (ex *Explanation) advise() {
+	ex.Advice = append(ex.Advice, ex.notes...)
 	say := func(format string, args ...any) { ex.Advice = append(ex.Advice, fmt.Sprintf(format, args...)) }
 	switch ex.Kind {
 	case "pairing":
@@ -257,7 +571,7 @@ func (ex *Explanation) advise() {
 		say("The property %s was left out of required.", adapter.QuoteForMessage(m[1]))
 	}
 	if ex.Tool == nil {
-		if ex.ToolName != "" || ex.ToolIndex >= 0 {
+		if !ex.lists && (ex.ToolName != "" || ex.ToolIndex >= 0) {
 			say("Give the tool lists with --tools to see what strictscope does with this tool.")
 		}
 		return
