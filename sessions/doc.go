@@ -59,8 +59,10 @@
 // tool_calls}, finish_reason}], usage, service_tier, system_fingerprint} (the last
 // three only when streamed). Usage-only chunks (choices: []) give the usage;
 // obfuscation and logprobs are dropped. Tool-call fragments are merged by index: id,
-// type and name are set once, arguments appended; a fragment without an index
-// continues the last call unless it brings a new id. content and refusal deltas are
+// type and name are set once, arguments appended; a fragment whose id differs from
+// the id of the call at its index starts a new call there, with a warning (Ollama
+// gives every parallel call index 0); a fragment without an index continues the
+// last call unless it brings a new id. content and refusal deltas are
 // appended; a message whose text adds up to nothing has null there. The last non-null
 // finish_reason is kept. An SSE stream without [DONE] is loaded as far as it goes with
 // the warning "stream ends before [DONE]: loaded as far as it goes" (a JSONL chunk
@@ -78,8 +80,9 @@
 // warning. A stream cut off before its final event loads as far as it goes: the
 // items so far, arguments as streamed, with a warning.
 //
-// In every stream an event that is not valid JSON is skipped with a warning naming its
-// line; data split over several "data:" lines is joined, and read one event a line
+// In every stream a line ends at LF, CRLF or a lone CR (SSE's three line ends). An
+// event that is not valid JSON is skipped with a warning naming its line (a
+// recording may be cut or damaged mid-stream; the events around it still load); data split over several "data:" lines is joined, and read one event a line
 // when the joined text is not one JSON value (recorders that drop the blank lines).
 // An error event ({"error":…} or type "error") is a warning, and the response when
 // nothing else came.
