@@ -268,6 +268,82 @@ func (d *jsonDoc) nearest(p adapter.Path) int {
 	return 0
 }
 
+// closes reports whether line i is the closing line of a container: the one
+// holding its } or ], not the one it opens on.
+func (d *jsonDoc) closes(i int) bool {
+	n := d.nodes[d.lines[i].node]
+	return int(n.end) == i && n.start != n.end
+}
+
+// prevSibling is the value printed just before node id in the same container,
+// or -1 when id is its container's first.
+func (d *jsonDoc) prevSibling(id int32) int32 {
+	n := d.nodes[id]
+	if n.parent < 0 || n.start == 0 {
+		return -1
+	}
+	s := d.lines[n.start-1].node // the sibling's only or closing line, or the container's opening one
+	if s == n.parent || d.nodes[s].parent != n.parent {
+		return -1
+	}
+	return s
+}
+
+// counterpart is the line of other that shows the place line i of d shows,
+// when d holds a schema at base and other holds a form of it at otherBase (the
+// two panes of a pair): the first line of the same value, or its last line
+// when line i closes a container, so that a closing line meets a closing line.
+// A value other does not hold (a keyword dropped, one added) maps to the last
+// line of the nearest value before it in its container that other holds, or
+// else to the first line of its container there: the place it would sit. So
+// the line found moves along as line i does, never back to an unrelated place.
+// ok is false when line i is outside the schema.
+func (d *jsonDoc) counterpart(i int, base adapter.Path, other *jsonDoc, otherBase adapter.Path) (int, bool) {
+	if i < 0 || i >= len(d.lines) {
+		return 0, false
+	}
+	id := d.lines[i].node
+	// chain[k] is the node at depth k on the way from the root to id.
+	depth := 0
+	for j := id; j > 0; j = d.nodes[j].parent {
+		depth++
+	}
+	chain := make([]int32, depth+1)
+	for j, k := id, depth; k >= 0; j, k = d.nodes[j].parent, k-1 {
+		chain[k] = j
+	}
+	p := d.path(id)
+	if len(p) < len(base) || !p[:len(base)].Equal(base) {
+		return 0, false
+	}
+	at := func(k int) (int32, bool) { // the node of other at p[:k], k ≥ len(base)
+		o, ok := other.byPtr[pointerOf(otherBase.Append(p[len(base):k]...))]
+		return o, ok
+	}
+	k := len(p)
+	o, ok := at(k)
+	for ; !ok && k > len(base); o, ok = at(k) {
+		k--
+	}
+	if !ok {
+		return 0, false
+	}
+	if k == len(p) {
+		if d.closes(i) {
+			return int(other.nodes[o].end), true
+		}
+		return int(other.nodes[o].start), true
+	}
+	// p[:k] is the deepest value other holds; its child chain[k+1] is missing.
+	in := otherBase.Append(p[len(base):k]...)
+	for s := d.prevSibling(chain[k+1]); s >= 0; s = d.prevSibling(s) {
+		if sib, ok := other.byPtr[pointerOf(in.Append(d.nodes[s].step))]; ok {
+			return int(other.nodes[sib].end), true
+		}
+	}
+	return int(other.nodes[o].start), true
+}
+
 // pathAt returns the path of the value on line i.
 func (d *jsonDoc) pathAt(i int) adapter.Path {
 	if i < 0 || i >= len(d.lines) {

@@ -196,13 +196,26 @@ func (p *jsonPane) schemaPath() (adapter.Path, bool) {
 	return cp[len(p.c.base):], true
 }
 
-// syncTo puts the cursor on the deepest existing value of the schema path rel, at
-// row, so that both panes of a pair show the same place.
-func (p *jsonPane) syncTo(rel adapter.Path, row int) {
-	if p.c == nil || p.c.doc == nil || p.c.base == nil {
+// follow puts the cursor on the line of p that shows the place line of pane
+// from's document shows (jsonDoc.counterpart), at row, so that both panes of a
+// pair show the same place. The first and the last line of from's document
+// bring p to its first and last line (g and G move both panes to an end).
+// Nothing moves when either pane shows no schema or line is outside it.
+func (p *jsonPane) follow(from *paneContent, line, row int) {
+	if p.c == nil || p.c.doc == nil || p.c.base == nil || from == nil || from.doc == nil || from.base == nil {
 		return
 	}
-	p.placeCursor(p.c.doc.nearest(p.c.base.Append(rel...)), row)
+	l, ok := 0, true
+	switch line {
+	case 0:
+	case len(from.doc.lines) - 1:
+		l = p.lineCount() - 1
+	default:
+		l, ok = from.doc.counterpart(line, from.base, p.c.doc, p.c.base)
+	}
+	if ok {
+		p.placeCursor(l, row)
+	}
 }
 
 // jump moves the cursor to the value at path (in document terms).
@@ -283,7 +296,7 @@ func (p *jsonPane) view(focused bool) string {
 		if p.c != nil {
 			msg = p.c.message
 		}
-		lines := wrapText(msg, p.w-2)
+		lines := wrapMessage(msg, p.w-2)
 		for y := range p.h {
 			b.WriteByte('\n')
 			if y < len(lines) {

@@ -62,11 +62,8 @@ func (pp *panePair) setSizes(left, right Rect) {
 
 // sync brings the other pane to the place of pane i's cursor.
 func (pp *panePair) sync(i int) {
-	rel, ok := pp.panes[i].schemaPath()
-	if !ok {
-		return
-	}
-	pp.panes[1-i].syncTo(rel, pp.panes[i].row())
+	from := pp.panes[i]
+	pp.panes[1-i].follow(from.c, from.cursor, from.row())
 }
 
 // jsonKey moves the pane keys go to for a key that moves a pane; the other

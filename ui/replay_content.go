@@ -28,6 +28,16 @@ func valuePane(title string, v adapter.Value, msg string) *paneContent {
 	return &paneContent{title: title, doc: newJSONDoc(v)}
 }
 
+// notesMessage is a pane's message for what a stage lacks: head, then the
+// stage's notes (sanitized) one a line, each a bullet as the notes pane draws
+// them (the pane's message wraps them: wrapMessage).
+func notesMessage(head string, notes []string) string {
+	if len(notes) == 0 {
+		return head + "."
+	}
+	return head + ":\n• " + strings.Join(notes, "\n• ")
+}
+
 // textPane shows text as it is, wrapped at width cells.
 func textPane(title, text string, width int) *paneContent {
 	return &paneContent{title: title, doc: newTextDoc(text, width)}
@@ -98,10 +108,10 @@ func buildStage(t *sessions.TurnTrace, si int, width int) *stageView {
 		if call != nil {
 			*in = valuePane("arguments sent to the server", call.Arguments, "")
 		}
-		*out = valuePane("the MCP result", st.Output, "No result: "+strings.Join(v.notes, " "))
+		*out = valuePane("the MCP result", st.Output, notesMessage("No result", v.notes))
 	case sessions.StageOutput:
 		*in = valuePane("the MCP result", st.Input, "No result.")
-		*out = valuePane("the output item", st.Output, "Not rendered: "+strings.Join(v.notes, " "))
+		*out = valuePane("the output item", st.Output, notesMessage("Not rendered", v.notes))
 	case sessions.StageNextInput:
 		*in = valuePane("outputs, in call order", adapter.ArrayValue(t.Outputs...), "")
 		*out = valuePane("the next input", st.Output, "")

@@ -8,6 +8,8 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/colorprofile"
+
+	"github.com/strictscope/strictscope/sessions"
 )
 
 // shownTurns are the turns (indices into replayFiles' list order) the replay
@@ -87,8 +89,10 @@ func TestReplayFilterKeys(t *testing.T) {
 	if selectedTurn(s) != turnMedia || s.list.filter.Value() != "fore" {
 		t.Errorf("j after enter: turn %d, filter %q", selectedTurn(s), s.list.filter.Value())
 	}
-	if !strings.Contains(h.screen(), "turn 2/3") {
-		t.Errorf("the status line does not count the turns shown:\n%s", h.screen())
+	// The status line names the turn by its number among all the turns, as
+	// the list's title counts them, and says how many the filter shows.
+	if !strings.Contains(h.screen(), "turn 3/6 · 3 shown") {
+		t.Errorf("the status line does not name the turn among all and count the turns shown:\n%s", h.screen())
 	}
 	// ] and [ move among the turns shown.
 	h.keys("]")
@@ -306,5 +310,31 @@ func TestFiltersTakeAPaste(t *testing.T) {
 	h.send(tea.PasteMsg{Content: "zzz"})
 	if got := h.m.screens[0].(*toolsScreen).list.filter.Value(); got != "" {
 		t.Errorf("a paste with no filter open filled it with %q", got)
+	}
+}
+
+// TestReplayStatusNamesTheTurnUnderAFilter: with only the second turn of a
+// session shown, the status line names it turn 2 of the 2 (as the list's
+// title counts turns 1/2) and says how many the filter shows.
+func TestReplayStatusNamesTheTurnUnderAFilter(t *testing.T) {
+	l := &Loaded{}
+	name := "recordings/session_two_turns.json"
+	l.AddBytes(sessions.ServerNameFor(name), name, mustFixture(t, name))
+	h := newHarness(t, Options{}, l, 120, 40).keys("2", "/").typing("call_query").keys("enter")
+	s := replayOf(h)
+	if r := s.list.current(); len(s.list.visible) != 1 || r == nil || r.tool != 1 {
+		t.Fatalf("/call_query should leave turn 2 alone:\n%s", h.screen())
+	}
+	scr := h.screen()
+	if !strings.Contains(scr, "turns 1/2") {
+		t.Errorf("the list's title does not count 1 of 2 turns:\n%s", scr)
+	}
+	if !strings.Contains(scr, "│ turn 2/2 · 1 shown │") {
+		t.Errorf("the status line does not name turn 2 of 2, 1 shown:\n%s", scr)
+	}
+	// Without a filter, no count of turns shown.
+	h.keys("esc")
+	if scr := h.screen(); !strings.Contains(scr, "│ turn 2/2 │") {
+		t.Errorf("without a filter the status line should say turn 2/2:\n%s", scr)
 	}
 }

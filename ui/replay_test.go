@@ -1,8 +1,12 @@
 package ui
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/sessions"
@@ -514,5 +518,68 @@ func TestReplaySessionKeepsItsSavedOptions(t *testing.T) {
 	h.keys("m")
 	if s.opts.Structured != adapter.StructuredAuto {
 		t.Errorf("m after the session's ignore gave %q, want auto", s.opts.Structured)
+	}
+}
+
+// TestReplayMissingResultNotesStaySeparate: a stage with no value shows its
+// notes in the output pane one a line, each a bullet that wraps under its own
+// text, as the notes pane does; never run together into one sentence.
+func TestReplayMissingResultNotesStaySeparate(t *testing.T) {
+	notes := []string{"missing: the recording holds no MCP results",
+		`the client answered it in the next request with: {"call_id":"call_1","output":"Potato City"}`}
+	for _, k := range []sessions.StageKind{sessions.StageResult, sessions.StageOutput} {
+		tr := &sessions.TurnTrace{Stages: []sessions.Stage{{Kind: k, Call: -1, Notes: notes}}}
+		v := buildStage(tr, 0, 40)
+		p := &jsonPane{ctx: newContext(Options{})}
+		p.setSize(42, 12)
+		p.setContent(v.panes[1])
+		rows := strings.Split(ansi.Strip(p.view(false)), "\n")[1:]
+		var starts []int
+		for i, r := range rows {
+			r = strings.TrimRight(r, " ")
+			switch {
+			case strings.HasPrefix(r, " • "):
+				starts = append(starts, i)
+			case r != "" && i > 0 && !strings.HasPrefix(r, "   "):
+				t.Errorf("%s: row %d %q is neither a note's first row nor under a note's text", k, i, r)
+			}
+		}
+		if len(starts) != 2 || !strings.HasPrefix(rows[starts[0]], " • missing:") || !strings.HasPrefix(rows[starts[1]], " • the client answered") {
+			t.Errorf("%s: the notes are not one bullet each:\n%s", k, strings.Join(rows, "\n"))
+		}
+		if strings.Contains(strings.Join(strings.Fields(strings.Join(rows, " ")), " "), "results the client") {
+			t.Errorf("%s: the two notes run into one sentence:\n%s", k, strings.Join(rows, "\n"))
+		}
+	}
+	// No note: the heading alone, as a sentence.
+	if got := notesMessage("No result", nil); got != "No result." {
+		t.Errorf("notesMessage without notes = %q", got)
+	}
+}
+
+// TestReplayMissingResultOnCorpus is the audit's case: pydantic-ai's
+// Responses round trip has no MCP result, and its result stage has two notes.
+func TestReplayMissingResultOnCorpus(t *testing.T) {
+	file := filepath.Join(corpusDir, "..", "openai", "responses_roundtrip.pydantic-ai.yaml")
+	if _, err := os.Stat(file); err != nil {
+		t.Skip("the corpus (../shared/corpus/openai) is absent")
+	}
+	h := newHarness(t, Options{}, Load([]string{file}), 120, 40).keys("2")
+	res := stageOf(t, h, 0, sessions.StageResult, 0)
+	for range res {
+		h.keys("right")
+	}
+	s := replayOf(h)
+	if s.panes[1].c.doc != nil {
+		t.Fatalf("the result stage shows a result:\n%s", h.screen())
+	}
+	out := ansi.Strip(s.panes[1].view(false))
+	for _, want := range []string{"\n No result:", "\n • missing: the recording holds no MCP", "\n • the client answered it"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the result pane lacks a line starting %q:\n%s", want[1:], out)
+		}
+	}
+	if strings.Contains(strings.Join(strings.Fields(out), " "), "results the client") {
+		t.Errorf("the notes run into one sentence:\n%s", out)
 	}
 }

@@ -74,7 +74,8 @@ func (s *replayScreen) KeyMaps(focus int) []NamedKeyMap {
 }
 
 // Status implements Screen: the options, the file, where the stepper is (the
-// turn's place among the turns the filter shows), and the turn's counts; or
+// turn's number among all the turns, as the list's title counts them, and
+// how many the filter shows when it hides some), and the turn's counts; or
 // that the filter hides every turn.
 func (s *replayScreen) Status(focus int) string {
 	e, _, t := s.current()
@@ -88,8 +89,18 @@ func (s *replayScreen) Status(focus int) string {
 	}
 	c := countTurn(t)
 	parts = append(parts, truncLeft(safe(s.eng.fileName(e.file)), 28),
-		fmt.Sprintf("turn %d/%d", s.list.sel+1, len(s.list.visible)),
+		turnPlace(s.list.place()),
 		fmt.Sprintf("stage %d/%d", min(s.stage+1, len(t.Stages)), len(t.Stages)),
 		fmt.Sprintf("%s · %d rejected · %d invalid · %d unanswered", plural(c.calls, "call"), c.rejected, c.invalid, c.unanswered))
 	return strings.Join(parts, " │ ")
+}
+
+// turnPlace names turn n of total, and how many turns are shown when the
+// filter hides some: "turn 2/2 · 1 shown".
+func turnPlace(n, shown, total int) string {
+	out := fmt.Sprintf("turn %d/%d", n, total)
+	if shown < total {
+		out += fmt.Sprintf(" · %d shown", shown)
+	}
+	return out
 }

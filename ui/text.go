@@ -84,6 +84,28 @@ func wrapText(s string, w int) []string {
 	return strings.Split(ansi.Wrap(s, w, " "), "\n")
 }
 
+// wrapMessage wraps a pane's message to w cells: each line of it starts a new
+// line, and a line that starts with "• " (a note) wraps under its text, as the
+// notes pane draws notes.
+func wrapMessage(s string, w int) []string {
+	var out []string
+	for _, para := range strings.Split(s, "\n") {
+		rest, ok := strings.CutPrefix(para, "• ")
+		if !ok {
+			out = append(out, wrapText(para, w)...)
+			continue
+		}
+		for i, l := range wrapText(rest, w-2) {
+			if i == 0 {
+				out = append(out, "• "+l)
+			} else {
+				out = append(out, "  "+l)
+			}
+		}
+	}
+	return out
+}
+
 // padLines makes a block exactly h lines of w cells.
 func padLines(lines []string, w, h int) string {
 	var b strings.Builder

@@ -98,6 +98,15 @@ func (l *toolList) current() *listRow {
 	return &r
 }
 
+// place is the selected row's number among all the rows (from 1; 0 when none
+// is selected), how many rows the filter shows, and how many rows there are.
+func (l *toolList) place() (n, shown, total int) {
+	if l.sel >= 0 && l.sel < len(l.visible) {
+		n = l.visible[l.sel] + 1
+	}
+	return n, len(l.visible), len(l.rows)
+}
+
 func (l *toolList) selectWhere(f func(*listRow) bool) {
 	for i, ri := range l.visible {
 		if f(&l.rows[ri]) {

@@ -98,12 +98,14 @@ func (s *toolsScreen) show() {
 	if key == s.shown {
 		return
 	}
-	var keep adapter.Path
-	keepRow, keepPane := 0, -1
+	// The same tool under other modes: the cursor stays where it was in the
+	// schema, unless it was on the schema's first line.
+	var keep *paneContent
+	keepLine, keepRow, keepPane := 0, 0, -1
 	if same {
 		for i, p := range s.panes {
-			if rel, ok := p.schemaPath(); ok && len(rel) > 0 {
-				keep, keepRow, keepPane = rel, p.row(), i
+			if rel, ok := p.schemaPath(); ok && p.lineCount() > 0 && (len(rel) > 0 || p.c.doc.closes(p.cursor)) {
+				keep, keepLine, keepRow, keepPane = p.c, p.cursor, p.row(), i
 				break
 			}
 		}
@@ -124,7 +126,7 @@ func (s *toolsScreen) show() {
 	s.panes[1].setContent(pc[1])
 	switch {
 	case keepPane >= 0:
-		s.panes[keepPane].syncTo(keep, keepRow)
+		s.panes[keepPane].follow(keep, keepLine, keepRow)
 		s.sync(keepPane)
 	case pc[1].start > 0 && pc[0].start == 0:
 		s.sync(1) // a limit error: the failing node is in the strict schema
