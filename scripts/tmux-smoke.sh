@@ -2,7 +2,8 @@
 # tmux-smoke.sh BINARY: the inspector in a real terminal. Starts BINARY under
 # tmux (TERM=xterm-256color COLORTERM=truecolor, so colours are detected), moves,
 # toggles, resizes and quits, then checks the exit code is 0 and that the
-# terminal was restored (alternate screen and mouse off, cooked mode back).
+# terminal was restored (alternate screen and mouse off, cooked mode back, the
+# window title as it was).
 # Then starts it again on a session file, switches to the replay screen, steps
 # with →, toggles, opens the playground, filters the turns with /, and quits
 # with 0 the same way.
@@ -56,7 +57,7 @@ start() {
 	shift
 	target=$name
 	tm new-session -d -s "$name" -x 120 -y 40 \
-		"env TERM=xterm-256color COLORTERM=truecolor '$bin' $*; echo \$? > '$work/$name.rc'; stty -a > '$work/$name.stty' 2>&1; echo SMOKE-AFTER; sleep 300"
+		"printf '\\033]2;smoke-title\\007'; env TERM=xterm-256color COLORTERM=truecolor '$bin' $*; echo \$? > '$work/$name.rc'; stty -a > '$work/$name.stty' 2>&1; echo SMOKE-AFTER; sleep 300"
 	tm set-option -t "$name" window-size manual >/dev/null
 }
 
@@ -70,6 +71,7 @@ quit_and_check() {
 	wait_for "SMOKE-AFTER"
 	[ "$(flag alternate_on)" = 0 ] || fail "the terminal was left in the alternate screen"
 	[ "$(flag mouse_any_flag)" = 0 ] || fail "mouse reporting was left on"
+	[ "$(flag pane_title)" = smoke-title ] || fail "the window title was left as \"$(flag pane_title)\", not as it was"
 	grep -qw -- "-icanon" "$work/$target.stty" && fail "the terminal was left in raw mode: $(cat "$work/$target.stty")"
 	grep -qw -- "-echo" "$work/$target.stty" && fail "the terminal was left without echo"
 	return 0

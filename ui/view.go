@@ -10,12 +10,12 @@ import (
 )
 
 // View implements tea.Model: the alternate screen (left on quit, so the terminal
-// is as it was), the mouse on, and the frame.
+// is as it was), the mouse on, and the frame. The window title is left alone: a
+// program cannot read it, so one it set could not be given back on quit.
 func (m *Model) View() tea.View {
 	v := tea.NewView(m.Render())
 	v.AltScreen = true
 	v.MouseMode = tea.MouseModeCellMotion
-	v.WindowTitle = "strictscope"
 	return v
 }
 
