@@ -89,18 +89,9 @@ func (s *replayScreen) Status(focus int) string {
 	}
 	c := countTurn(t)
 	parts = append(parts, truncLeft(safe(s.eng.fileName(e.file)), 28),
-		turnPlace(s.list.place()),
+		"turn "+s.list.placeText(),
 		fmt.Sprintf("stage %d/%d", min(s.stage+1, len(t.Stages)), len(t.Stages)),
 		fmt.Sprintf("%s · %d rejected · %d invalid · %d unanswered", plural(c.calls, "call"), c.rejected, c.invalid, c.unanswered))
 	return strings.Join(parts, " │ ")
 }
 
-// turnPlace names turn n of total, and how many turns are shown when the
-// filter hides some: "turn 2/2 · 1 shown".
-func turnPlace(n, shown, total int) string {
-	out := fmt.Sprintf("turn %d/%d", n, total)
-	if shown < total {
-		out += fmt.Sprintf(" · %d shown", shown)
-	}
-	return out
-}

@@ -107,6 +107,13 @@ func (l *toolList) place() (n, shown, total int) {
 	return n, len(l.visible), len(l.rows)
 }
 
+// placeText is the selected row's place for a status line, counted among all
+// rows whatever the filter shows: "3/11" (the list's title says how many show).
+func (l *toolList) placeText() string {
+	n, _, total := l.place()
+	return fmt.Sprintf("%d/%d", n, total)
+}
+
 func (l *toolList) selectWhere(f func(*listRow) bool) {
 	for i, ri := range l.visible {
 		if f(&l.rows[ri]) {

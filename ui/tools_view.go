@@ -58,10 +58,7 @@ func (s *toolsScreen) Status(focus int) string {
 			file = safe(s.loaded.ServerFile(s.eng.serverOf[row.tool]))
 		}
 	}
-	pos := fmt.Sprintf("%d/%d", s.list.sel+1, len(s.list.visible))
-	if len(s.list.visible) == 0 {
-		pos = "0/0"
-	}
+	pos := s.list.placeText()
 	parts := []string{string(s.modes.API) + " · strict " + string(s.modes.Strict)}
 	if file != "" {
 		parts = append(parts, truncLeft(file, 28))
