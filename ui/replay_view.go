@@ -94,4 +94,3 @@ func (s *replayScreen) Status(focus int) string {
 		fmt.Sprintf("%s · %d rejected · %d invalid · %d unanswered", plural(c.calls, "call"), c.rejected, c.invalid, c.unanswered))
 	return strings.Join(parts, " │ ")
 }
-
