@@ -4,12 +4,10 @@ import (
 	"bufio"
 	"os"
 	"path/filepath"
-	"runtime"
-	"runtime/metrics"
 	"strings"
-	"sync/atomic"
 	"testing"
-	"time"
+
+	"github.com/strictscope/strictscope/internal/heapwatch"
 )
 
 // TestLargeStreamIsNotHeldWhole: calls and replay read a recording file that is
@@ -27,7 +25,7 @@ func TestLargeStreamIsNotHeldWhole(t *testing.T) {
 		{"replay", "--json", path},
 	} {
 		var r result
-		peak := heapGrowth(func() { r = runCLI(t, "", args...) })
+		peak := heapwatch.Growth(func() { r = runCLI(t, "", args...) })
 		if r.code != 0 || !strings.Contains(r.stdout, `"call_1"`) {
 			t.Fatalf("%v: exit %d, stderr %q", args[0], r.code, r.stderr)
 		}
@@ -64,44 +62,4 @@ func writeLargeChatJSONL(t *testing.T, path string, size int) int {
 		t.Fatal(err)
 	}
 	return written
-}
-
-// heapGrowth runs f and returns how far the live heap rose above where it was
-// before, sampled every millisecond while f runs.
-func heapGrowth(f func()) uint64 {
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	read := func() uint64 {
-		metrics.Read(sample)
-		return sample[0].Value.Uint64()
-	}
-	runtime.GC()
-	base := read()
-	var top atomic.Uint64
-	top.Store(base)
-	raise := func() {
-		for v := read(); v > top.Load(); {
-			if top.CompareAndSwap(top.Load(), v) {
-				return
-			}
-		}
-	}
-	done, stopped := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(stopped)
-		tick := time.NewTicker(time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-tick.C:
-				raise()
-			}
-		}
-	}()
-	f()
-	close(done)
-	<-stopped
-	raise()
-	return top.Load() - base
 }

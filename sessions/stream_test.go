@@ -7,12 +7,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
-	"runtime"
-	"runtime/metrics"
 	"strings"
-	"sync"
 	"testing"
-	"time"
+
+	"github.com/strictscope/strictscope/internal/heapwatch"
 )
 
 // writeLargeChatSSE writes a Chat Completions stream of about size bytes: eight tool
@@ -109,47 +107,6 @@ func BenchmarkLoadLargeSSEFile(b *testing.B) {
 	}
 }
 
-// heapPeak samples the live heap while f runs and returns the highest value seen
-// above the heap before f, and f's result.
-func heapPeak(f func() *Recording) (peak uint64, rec *Recording) {
-	sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
-	read := func() uint64 {
-		metrics.Read(sample)
-		return sample[0].Value.Uint64()
-	}
-	runtime.GC()
-	base := read()
-	var mu sync.Mutex
-	top := base
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		tick := time.NewTicker(time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-tick.C:
-				if v := read(); v > top {
-					mu.Lock()
-					top = v
-					mu.Unlock()
-				}
-			}
-		}
-	}()
-	rec = f()
-	close(done)
-	wg.Wait()
-	if v := read(); v > top {
-		top = v
-	}
-	return top - base, rec
-}
-
 // TestLargeSSEMemory loads a 30 MB Chat SSE file and checks that the heap never grew
 // by 3× the file size, i.e. that the file is read as a stream and not held whole.
 func TestLargeSSEMemory(t *testing.T) {
@@ -166,10 +123,9 @@ func TestLargeSSEMemory(t *testing.T) {
 	f.Close()
 	size := uint64(st.Size())
 	var loadErr error
-	peak, rec := heapPeak(func() *Recording {
-		r, err := LoadRecordingFile(path)
-		loadErr = err
-		return r
+	var rec *Recording
+	peak := heapwatch.Growth(func() {
+		rec, loadErr = LoadRecordingFile(path)
 	})
 	if loadErr != nil {
 		t.Fatal(loadErr)
