@@ -428,7 +428,12 @@ func readPyEscape(b *strings.Builder, s string) (int, error) {
 	start, end, base := 2, 0, 16 // the digits are s[start:end]
 	switch c {
 	case 'x', 'u', 'U':
-		end = start + map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
+		end = start + 2
+		if c == 'u' {
+			end = start + 4
+		} else if c == 'U' {
+			end = start + 8
+		}
 		if len(s) < end {
 			return 0, fmt.Errorf("a \\%c escape cut short", c)
 		}
@@ -505,7 +510,7 @@ func (ex *Explanation) resolve(rep *adapter.ToolsReport) {
 		ex.notes = append(ex.notes, note+".")
 	}
 	if byIndex && ex.Tool == nil {
-		ex.notes = append(ex.notes, fmt.Sprintf("The list has no tools[%d]: it sends %d tools.", ex.ToolIndex, sent))
+		ex.notes = append(ex.notes, fmt.Sprintf("The list has no tools[%d]: it sends %d %s.", ex.ToolIndex, sent, plural(sent, "tool", "tools")))
 	}
 }
 
