@@ -24,6 +24,7 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf16"
+	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -69,12 +70,13 @@ type CompileError struct {
 }
 
 // Error returns "input schema at POINTER: MESSAGE" ("input schema: MESSAGE" for the
-// root).
+// root). Hidden characters in the pointer (a property's name holds whatever the
+// server wrote) are written as \uXXXX escapes, as in the message.
 func (e *CompileError) Error() string {
 	if len(e.Path) == 0 {
 		return "input schema: " + e.Message
 	}
-	return "input schema at " + e.Path.Pointer() + ": " + e.Message
+	return "input schema at " + vldEscapeHidden(e.Path.Pointer()) + ": " + e.Message
 }
 
 // A Validator compiles input schemas once and checks arguments against them. Safe for concurrent use. No global state.
@@ -103,6 +105,14 @@ func (e *CompileError) Error() string {
 //     unbounded time.
 //   - A schema that nests arrays and objects more than 512 levels deep is refused
 //     (a *CompileError): checking it would take unbounded time.
+//   - Arguments whose check would take too long are not checked: one Error at the
+//     root says so. Before checking, the (subschema, value) pairs the check may
+//     visit are counted as if every anyOf and oneOf branch failed, each weighted
+//     by one plus the value's depth; past 10,000,000, and past 64 for each value
+//     in the arguments, the check is not made. Only branches reaching the same
+//     subschema again through $ref (a recursive filter schema, say) or arguments
+//     nested hundreds of levels deep come near it; checking such arguments would
+//     take gigabytes of memory.
 //   - Every failing keyword gives one error (one per missing property for `required`,
 //     one per unexpected property for `additionalProperties: false`), at the instance
 //     location of the value that fails. A value of the wrong type is checked against
@@ -113,7 +123,8 @@ func (e *CompileError) Error() string {
 //     ("expected string or null, got number"); otherwise the branches that failed on
 //     their type alone are left out, since the value was meant for another branch,
 //     whose errors say what to fix.
-//   - Names and values are quoted in messages as JSON text. Every character
+//   - Names and values are quoted in messages as JSON text, cut after 200 bytes
+//     with "…". Every character
 //     [adapter.Sanitize] would show (controls, line separators, format and tag characters)
 //     is written there as a \uXXXX escape, in schema compile errors too: a message
 //     is one visible line that still names the exact text.
@@ -142,6 +153,7 @@ type vldEntry struct {
 	once   sync.Once
 	schema adapter.Value // the schema as given, for exact keyword values in messages
 	sch    *jsonschema.Schema
+	plan   *vldPlan // what each subschema applies, to count the work of a check
 	err    error
 }
 
@@ -166,6 +178,10 @@ func (v *Validator) Validate(schema, args adapter.Value) ([]Error, error) {
 		if errors.As(e.err, &se) {
 			se.Message = vldEscapeHidden(se.Message)
 		}
+		if e.err == nil {
+			e.plan = newVldPlan(e.schema)
+			e.plan.node("")
+		}
 	})
 	if e.err != nil {
 		return nil, e.err
@@ -176,6 +192,13 @@ func (v *Validator) Validate(schema, args adapter.Value) ([]Error, error) {
 		var errs []Error
 		vldBadNumbers(args, adapter.Path{}, &errs)
 		return vldFinish(args, errs), nil
+	}
+	if e.plan.branches {
+		values, depth := vldValues(args)
+		limit := max(uint64(vldWorkBase), vldWorkPerValue*uint64(values))
+		if vldWork(e.plan, args, limit) > limit {
+			return []Error{{Path: adapter.Path{}, Message: fmt.Sprintf(vldNotChecked, depth)}}, nil
+		}
 	}
 	err := e.sch.Validate(inst)
 	if err == nil {
@@ -604,30 +627,38 @@ func vldRE2(pattern string) bool {
 
 // Unchecked lists the schema paths of the `pattern`s of schema that are not asserted
 // because RE2 cannot compile them (see [Validator]), in document order.
+//
+// The members of properties, patternProperties, $defs, definitions,
+// dependentSchemas and dependencies are schemas whatever their names: a property
+// called "default" or "enum" is walked like any other.
 func (v *Validator) Unchecked(schema adapter.Value) []adapter.Path {
 	var out []adapter.Path
-	var walk func(n adapter.Value, at adapter.Path)
-	walk = func(n adapter.Value, at adapter.Path) {
+	// names says that n's members are named schemas, not keywords.
+	var walk func(n adapter.Value, at adapter.Path, names bool)
+	walk = func(n adapter.Value, at adapter.Path, names bool) {
 		switch n.Kind() {
 		case adapter.Array:
 			for i, it := range n.Items() {
-				walk(it, at.Append(adapter.Index(i)))
+				walk(it, at.Append(adapter.Index(i)), false)
 			}
 		case adapter.Object:
 			for _, m := range n.Members() {
+				k := m.Key()
 				switch {
-				case m.Key() == "pattern" && m.Value().Kind() == adapter.String:
+				case names:
+					walk(m.Value(), at.Append(adapter.Key(k)), false)
+				case k == "pattern" && m.Value().Kind() == adapter.String:
 					if !vldRE2(m.Value().Str()) {
 						out = append(out, at.Append(adapter.Key("pattern")))
 					}
-				case vldDataKeyword(m.Key()):
+				case vldDataKeyword(k):
 				default:
-					walk(m.Value(), at.Append(adapter.Key(m.Key())))
+					walk(m.Value(), at.Append(adapter.Key(k)), vldNameMap(k))
 				}
 			}
 		}
 	}
-	walk(schema, adapter.Path{})
+	walk(schema, adapter.Path{}, false)
 	return out
 }
 
@@ -1107,7 +1138,7 @@ func (r *vldReporter) keywordText(e *jsonschema.ValidationError, keyword string)
 	if !ok {
 		return "", false
 	}
-	return string(adapter.Marshal(v)), true
+	return vldShort(string(adapter.Marshal(v))), true
 }
 
 // keywordItems is the compact JSON text of each element of keyword's array value.
@@ -1118,7 +1149,7 @@ func (r *vldReporter) keywordItems(e *jsonschema.ValidationError, keyword string
 	}
 	out := make([]string, 0, v.Len())
 	for _, it := range v.Items() {
-		out = append(out, string(adapter.Marshal(it)))
+		out = append(out, vldShort(string(adapter.Marshal(it))))
 	}
 	return out
 }
@@ -1275,8 +1306,25 @@ func vldOrdinals(doc adapter.Value, p adapter.Path) []int {
 
 // --- small text helpers ---
 
-// vldQuote writes s as a JSON string.
-func vldQuote(s string) string { return string(adapter.AppendQuoted(nil, s)) }
+// vldQuote writes s as a JSON string, shortened as vldShort does.
+func vldQuote(s string) string { return vldShort(string(adapter.AppendQuoted(nil, s))) }
+
+// vldMaxQuoted is the most of a name or value's JSON text a message quotes.
+const vldMaxQuoted = 200
+
+// vldShort cuts JSON text longer than vldMaxQuoted bytes at a character's start,
+// ending it with "…", so that a huge const or enum value does not make a
+// message of its size.
+func vldShort(text string) string {
+	if len(text) <= vldMaxQuoted {
+		return text
+	}
+	end := vldMaxQuoted
+	for end > 0 && !utf8.RuneStart(text[end]) {
+		end--
+	}
+	return text[:end] + "…"
+}
 
 // vldEscapeHidden writes every character of msg that Sanitize would show (C0 and C1
 // controls, DEL, line and paragraph separators, format and tag characters) as a

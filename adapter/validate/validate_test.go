@@ -284,6 +284,11 @@ func TestSpec8_Validate_PatternRE2(t *testing.T) {
 	if un := New().Unchecked(vldDecode(t, `{"properties":{"p":{"pattern":"^[a-z]+$","enum":[{"pattern":"(?=x)"}]}}}`)); len(un) != 0 {
 		t.Errorf("RE2 patterns and patterns inside data are not unchecked: %v", un)
 	}
+	// Properties and definitions named like data keywords are schemas.
+	un := New().Unchecked(vldDecode(t, `{"properties":{"default":{"type":"string","pattern":"^(?!x)"},"enum":{"items":{"pattern":"(?<=a)"}}},"$defs":{"const":{"pattern":"(?<=a)b"}}}`))
+	if got := fmt.Sprint(un); got != `[["properties","default","pattern"] ["properties","enum","items","pattern"] ["$defs","const","pattern"]]` {
+		t.Errorf("patterns under properties named like data keywords: Unchecked = %s", got)
+	}
 
 	// A patternProperties key RE2 cannot compile makes the schema fail, at its place.
 	for _, c := range []struct{ schema, at string }{
@@ -400,6 +405,8 @@ func TestSpec8_Validate_Messages(t *testing.T) {
 		{"enum keeps number text", `{"enum":[1.0e2,null,{"b":1,"a":2}]}`, `3`, []string{`must be one of 1.0e2, null, {"b":1,"a":2}`}},
 		{"enum is cut", `{"enum":[` + strings.Join(long, ",") + `]}`, `"x"`, []string{`must be one of ` + strings.Join(long[:30], ", ") + `, … (10 more)`}},
 		{"const", `{"const":{"b":[1,2],"a":"x"}}`, `{}`, []string{`must be {"b":[1,2],"a":"x"}`}},
+		{"a long const is cut", `{"const":"` + strings.Repeat("é", 300) + `"}`, `"x"`, []string{`must be "` + strings.Repeat("é", 99) + `…`}},
+		{"a long enum value is cut", `{"enum":["` + strings.Repeat("a", 300) + `","b"]}`, `"x"`, []string{`must be one of "` + strings.Repeat("a", 199) + `…, "b"`}},
 		{"minLength", `{"minLength":3}`, `"ab"`, []string{`must be at least 3 characters long`}},
 		{"maxLength", `{"maxLength":1}`, `"ab"`, []string{`must be at most 1 character long`}},
 		{"pattern", `{"pattern":"^[a-z]+$"}`, `"A"`, []string{`must match pattern "^[a-z]+$"`}},
@@ -685,6 +692,18 @@ func TestSpec8_Validate_Concurrent(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// TestCompileErrorHidesControls: a compile error's text writes hidden characters
+// of the schema path (a property's name) as escapes, as its message does.
+func TestCompileErrorHidesControls(t *testing.T) {
+	_, err := New().Validate(vldDecode(t, `{"properties":{"a\u001b[2J\nb\u202e":{"$ref":"#/x"}}}`), vldDecode(t, `{}`))
+	if err == nil {
+		t.Fatal("a $ref to nothing compiled")
+	}
+	if msg := err.Error(); strings.ContainsAny(msg, "\x1b\n\u202e") || !strings.Contains(msg, `/properties/a\u001b[2J\u000ab\u202e/$ref`) {
+		t.Errorf("Error() = %q", msg)
+	}
 }
 
 func TestSpec8_Validate_Deep(t *testing.T) {
