@@ -122,7 +122,12 @@ func (e *CompileError) Error() string {
 //     its `type` alone, they give one error that lists every accepted type
 //     ("expected string or null, got number"); otherwise the branches that failed on
 //     their type alone are left out, since the value was meant for another branch,
-//     whose errors say what to fix.
+//     whose errors say what to fix. Of the branches left, those that fail on the
+//     `const` of a member or element are left out too, when others do not (the
+//     value's "type" member names another alternative); and then those
+//     that fail at the value itself (a missing or unexpected property), when
+//     others fail only inside it (they took the value's shape, and the fault is
+//     deeper). The errors of every branch left are given.
 //   - Names and values are quoted in messages as JSON text, cut after 200 bytes
 //     with "…". Every character
 //     [adapter.Sanitize] would show (controls, line separators, format and tag characters)
@@ -858,9 +863,63 @@ func (r *vldReporter) collectBranches(e *jsonschema.ValidationError) {
 		r.add(e.InstanceLocation, "expected "+vldOr(want)+", got "+got)
 		return
 	}
+	loc := e.InstanceLocation
+	other = vldPrefer(other, func(c *jsonschema.ValidationError) bool { return !vldDiscriminated(c, loc) })
+	other = vldPrefer(other, func(c *jsonschema.ValidationError) bool { return !vldFailsAt(c, loc) })
 	for _, c := range other {
 		r.collect(c)
 	}
+}
+
+// vldPrefer returns the branches keep accepts, or all of them when it accepts
+// none.
+func vldPrefer(branches []*jsonschema.ValidationError, keep func(*jsonschema.ValidationError) bool) []*jsonschema.ValidationError {
+	var kept []*jsonschema.ValidationError
+	for _, b := range branches {
+		if keep(b) {
+			kept = append(kept, b)
+		}
+	}
+	if len(kept) == 0 {
+		return branches
+	}
+	return kept
+}
+
+// vldLeaves calls f with every error of e that has no causes.
+func vldLeaves(e *jsonschema.ValidationError, f func(*jsonschema.ValidationError)) {
+	if len(e.Causes) == 0 {
+		f(e)
+		return
+	}
+	for _, c := range e.Causes {
+		vldLeaves(c, f)
+	}
+}
+
+// vldDiscriminated reports whether branch e fails on the const of a member or
+// element of the value at loc: the value names another alternative there (its
+// "type" or "kind" is another branch's constant).
+func vldDiscriminated(e *jsonschema.ValidationError, loc []string) bool {
+	found := false
+	vldLeaves(e, func(l *jsonschema.ValidationError) {
+		if _, isConst := l.ErrorKind.(*kind.Const); isConst && len(l.InstanceLocation) == len(loc)+1 && slices.Equal(l.InstanceLocation[:len(loc)], loc) {
+			found = true
+		}
+	})
+	return found
+}
+
+// vldFailsAt reports whether branch e fails at the value at loc itself (a
+// missing or unexpected property, a bound of its own), not only inside it.
+func vldFailsAt(e *jsonschema.ValidationError, loc []string) bool {
+	found := false
+	vldLeaves(e, func(l *jsonschema.ValidationError) {
+		if slices.Equal(l.InstanceLocation, loc) {
+			found = true
+		}
+	})
+	return found
 }
 
 // vldTypeOnly reports whether every leaf under e is a type error at loc, and the

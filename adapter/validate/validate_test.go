@@ -438,6 +438,18 @@ func TestSpec8_Validate_Messages(t *testing.T) {
 		{"anyOf two branches of the right type", `{"anyOf":[{"type":"string","minLength":5},{"type":"string","pattern":"^x"}]}`, `"ab"`,
 			[]string{`must be at least 5 characters long`, `must match pattern "^x"`}},
 		{"oneOf none", `{"oneOf":[{"type":"string"},{"type":"boolean"}]}`, `1`, []string{`expected string or boolean, got number`}},
+		{"anyOf with a discriminator", `{"properties":{"parent":{"anyOf":[
+			{"type":"object","properties":{"type":{"const":"database_id"},"database_id":{"type":"string"}},"required":["database_id"]},
+			{"type":"object","properties":{"type":{"const":"page_id"},"page_id":{"type":"string"}},"required":["page_id"]},
+			{"type":"object","properties":{"type":{"const":"workspace"},"workspace":{"const":true}},"required":["workspace"]}]}}}`,
+			`{"parent":{"type":"page_id"}}`, []string{`["parent"]: missing required property "page_id"`}},
+		{"anyOf, the branch that took the shape", `{"$defs":{"f":{"anyOf":[
+			{"type":"object","properties":{"and":{"type":"array","items":{"$ref":"#/$defs/f"}}},"required":["and"]},
+			{"type":"object","properties":{"field":{"type":"string"},"op":{"enum":["eq","lt"]}},"required":["field","op"],"additionalProperties":false}]}},
+			"properties":{"filter":{"$ref":"#/$defs/f"}}}`,
+			`{"filter":{"and":[{"field":"a","op":"eq"},{"field":"b","op":"like"}]}}`, []string{`["filter","and",1,"op"]: must be one of "eq", "lt"`}},
+		{"oneOf, both branches fail at the value", `{"type":"object","oneOf":[{"required":["url"]},{"required":["path"]}]}`, `{}`,
+			[]string{`missing required property "path"`, `missing required property "url"`}},
 		{"false schema property", `{"properties":{"old":false}}`, `{"old":1}`, []string{`["old"]: property "old" is not allowed`}},
 		{"false schema root", `false`, `{}`, []string{`no value is allowed here`}},
 		{"unevaluatedProperties", `{"properties":{"a":{}},"unevaluatedProperties":false}`, `{"a":1,"b":2}`, []string{`["b"]: property "b" is not allowed`}},
