@@ -154,9 +154,5 @@ func CapDescription(s string, api API, capLen int) (string, bool) {
 	if len(s) <= capLen {
 		return s, false
 	}
-	end := capLen - len("…")
-	for end > 0 && !utf8.RuneStart(s[end]) {
-		end--
-	}
-	return s[:end] + "…", true
+	return s[:runeStartAtOrBefore(s, capLen-len("…"))] + "…", true
 }

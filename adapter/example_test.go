@@ -225,6 +225,14 @@ func ExampleTerminalSafeJSON() {
 	// }
 }
 
+func ExampleShorten() {
+	fmt.Println(adapter.Shorten("short", 10))
+	fmt.Println(adapter.Shorten("naïveté and more", 3)) // ï is bytes 2 and 3: the cut comes before it
+	// Output:
+	// short
+	// na…
+}
+
 func ExampleQuoteForMessage() {
 	fmt.Println(adapter.QuoteForMessage("tool\u200bname"))
 	// Output:

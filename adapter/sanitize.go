@@ -117,6 +117,25 @@ func TerminalSafeJSON(b []byte) []byte {
 	return out
 }
 
+// Shorten returns s when it is at most maxBytes long; otherwise its longest
+// prefix of at most maxBytes bytes that ends where a character starts, then "…".
+// It is for quoting text of any length in a message.
+func Shorten(s string, maxBytes int) string {
+	if len(s) <= maxBytes {
+		return s
+	}
+	return s[:runeStartAtOrBefore(s, max(maxBytes, 0))] + "…"
+}
+
+// runeStartAtOrBefore returns the last index at or before i (i < len(s)) where a
+// character of s starts, or 0.
+func runeStartAtOrBefore(s string, i int) int {
+	for i > 0 && !utf8.RuneStart(s[i]) {
+		i--
+	}
+	return i
+}
+
 // QuoteForMessage writes s between double quotes, sanitized, for a message meant for
 // a terminal.
 func QuoteForMessage(s string) string {

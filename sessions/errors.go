@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/strictscope/strictscope/adapter"
 )
@@ -93,16 +92,7 @@ func syntaxWhere(err error) (where, msg string) {
 
 // snippet returns at most max bytes of s (cut at a rune boundary, with "…"), for
 // quoting file content in a message. The caller's message is sanitized on output.
-func snippet(s string, max int) string {
-	if len(s) <= max {
-		return s
-	}
-	end := max
-	for end > 0 && !utf8.RuneStart(s[end]) {
-		end--
-	}
-	return s[:end] + "…"
-}
+func snippet(s string, max int) string { return adapter.Shorten(s, max) }
 
 // quote writes s between double quotes, shortened, for a message.
 func quote(s string) string {

@@ -24,7 +24,6 @@ import (
 	"strings"
 	"sync"
 	"unicode/utf16"
-	"unicode/utf8"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
@@ -1374,16 +1373,7 @@ const vldMaxQuoted = 200
 // vldShort cuts JSON text longer than vldMaxQuoted bytes at a character's start,
 // ending it with "…", so that a huge const or enum value does not make a
 // message of its size.
-func vldShort(text string) string {
-	if len(text) <= vldMaxQuoted {
-		return text
-	}
-	end := vldMaxQuoted
-	for end > 0 && !utf8.RuneStart(text[end]) {
-		end--
-	}
-	return text[:end] + "…"
-}
+func vldShort(text string) string { return adapter.Shorten(text, vldMaxQuoted) }
 
 // vldEscapeHidden writes every character of msg that Sanitize would show (C0 and C1
 // controls, DEL, line and paragraph separators, format and tag characters) as a
