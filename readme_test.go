@@ -4,8 +4,13 @@ import (
 	"encoding/json"
 	"os"
 	"reflect"
+	"regexp"
 	"strings"
 	"testing"
+
+	"charm.land/bubbles/v2/key"
+
+	"github.com/strictscope/strictscope/ui/keys"
 )
 
 // readmeExample is one console example of the README: the command after "$ ",
@@ -139,4 +144,33 @@ func compactJSONText(s string) string {
 		}
 	}
 	return sb.String()
+}
+
+// TestReadmeKeys: every row of the README's table of the inspector's keys is a
+// binding of the inspector, with the key and the words its help shows.
+func TestReadmeKeys(t *testing.T) {
+	data, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bound := map[string]bool{} // "key\tdescription"
+	groups := reflect.ValueOf(*keys.Default())
+	for i := range groups.NumField() {
+		g := groups.Field(i)
+		for j := range g.NumField() {
+			if b, ok := g.Field(j).Interface().(key.Binding); ok {
+				bound[b.Help().Key+"\t"+b.Help().Desc] = true
+			}
+		}
+	}
+	row := regexp.MustCompile("(?m)^\\| `([^`]+)` \\| ([^|]+) \\|$")
+	rows := row.FindAllStringSubmatch(string(data), -1)
+	if len(rows) < 10 {
+		t.Fatalf("found %d rows of keys in the README", len(rows))
+	}
+	for _, r := range rows {
+		if !bound[r[1]+"\t"+r[2]] {
+			t.Errorf("README: key %q %q is no binding of the inspector", r[1], r[2])
+		}
+	}
 }
