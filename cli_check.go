@@ -38,16 +38,9 @@ func runCheck(e *env, args []string) (int, error) {
 	// or the schema as written when the tool falls back.
 	_, rep := adapter.Tools(adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: *noPrefix}),
 		adapter.ToolsOptions{API: adapter.Chat, Strict: adapter.StrictAuto, NoDefaultDescriptions: *noDefaults})
-	type row struct {
-		entry *adapter.Entry
-		res   *adapter.StrictResult
-		err   *adapter.StrictError
-		rem   adapter.Removed
-	}
-	rows := make([]row, len(rep.Outcomes))
+	rows := rep.Outcomes
 	failed := 0
-	for i, o := range rep.Outcomes {
-		rows[i] = row{entry: o.Entry, res: o.Conversion, err: o.ConversionErr, rem: o.Removed}
+	for _, o := range rows {
 		if o.ConversionErr != nil {
 			failed++
 		}
@@ -60,22 +53,22 @@ func runCheck(e *env, args []string) (int, error) {
 		items := make([]adapter.Value, len(rows))
 		for i, r := range rows {
 			mems := []adapter.Member{
-				adapter.MemberOf("name", str(r.entry.Exposed)),
-				adapter.MemberOf("server", str(r.entry.Server)),
-				adapter.MemberOf("tool", str(r.entry.Tool.Name)),
-				adapter.MemberOf("strict", adapter.BoolValue(r.err == nil)),
+				adapter.MemberOf("name", str(r.Entry.Exposed)),
+				adapter.MemberOf("server", str(r.Entry.Server)),
+				adapter.MemberOf("tool", str(r.Entry.Tool.Name)),
+				adapter.MemberOf("strict", adapter.BoolValue(r.ConversionErr == nil)),
 			}
-			if r.err == nil {
-				mems = append(mems, adapter.MemberOf("null_paths", r.res.NullPaths.Value()))
+			if r.ConversionErr == nil {
+				mems = append(mems, adapter.MemberOf("null_paths", r.Conversion.NullPaths.Value()))
 			} else {
-				mems = append(mems, adapter.MemberOf("error", r.err.Value()))
+				mems = append(mems, adapter.MemberOf("error", r.ConversionErr.Value()))
 			}
 			// A conversion that crossed a limit still ran to the end, and its
 			// dropped keywords are known; one stopped by an error dropped nothing
 			// that will be sent.
 			dropped := adapter.ArrayValue()
-			if r.res != nil {
-				dropped = r.res.Dropped.Value()
+			if r.Conversion != nil {
+				dropped = r.Conversion.Dropped.Value()
 			}
 			mems = append(mems, adapter.MemberOf("dropped", dropped))
 			items[i] = adapter.ObjectValue(mems...)
@@ -85,25 +78,25 @@ func runCheck(e *env, args []string) (int, error) {
 	var sb strings.Builder
 	width := 0
 	for _, r := range rows {
-		width = max(width, len(r.entry.Exposed))
+		width = max(width, len(r.Entry.Exposed))
 	}
 	for _, r := range rows {
-		name := fmt.Sprintf("%-*s", width, adapter.Sanitize(r.entry.Exposed))
-		if r.err != nil {
-			fmt.Fprintf(&sb, "%s  not strict  %s at %s: %s\n", name, adapter.Sanitize(r.err.Keyword), adapter.Sanitize(r.err.Path.String()), adapter.Sanitize(r.err.Message))
+		name := fmt.Sprintf("%-*s", width, adapter.Sanitize(r.Entry.Exposed))
+		if r.ConversionErr != nil {
+			fmt.Fprintf(&sb, "%s  not strict  %s at %s: %s\n", name, adapter.Sanitize(r.ConversionErr.Keyword), adapter.Sanitize(r.ConversionErr.Path.String()), adapter.Sanitize(r.ConversionErr.Message))
 			continue
 		}
-		fmt.Fprintf(&sb, "%s  strict      %s", name, plural(r.res.NullPaths.Len(), "null path", "null paths"))
-		if r.res.NullPaths.Len() > 0 {
-			parts := make([]string, r.res.NullPaths.Len())
-			for i, p := range r.res.NullPaths.All() {
+		fmt.Fprintf(&sb, "%s  strict      %s", name, plural(r.Conversion.NullPaths.Len(), "null path", "null paths"))
+		if r.Conversion.NullPaths.Len() > 0 {
+			parts := make([]string, r.Conversion.NullPaths.Len())
+			for i, p := range r.Conversion.NullPaths.All() {
 				parts[i] = adapter.Sanitize(p.String())
 			}
 			fmt.Fprintf(&sb, " %s", strings.Join(parts, " "))
 		}
-		if r.res.Dropped.Len() > 0 {
-			parts := make([]string, r.res.Dropped.Len())
-			for i, d := range r.res.Dropped.All() {
+		if r.Conversion.Dropped.Len() > 0 {
+			parts := make([]string, r.Conversion.Dropped.Len())
+			for i, d := range r.Conversion.Dropped.All() {
 				parts[i] = adapter.Sanitize(d.Keyword) + " at " + adapter.Sanitize(d.Path.String())
 			}
 			fmt.Fprintf(&sb, "; dropped %s", strings.Join(parts, ", "))
@@ -111,8 +104,8 @@ func runCheck(e *env, args []string) (int, error) {
 		sb.WriteByte('\n')
 	}
 	for _, r := range rows {
-		if rem := r.rem; rem.Count > 0 {
-			fmt.Fprintf(&sb, "%s: %s removed from the description and schema", adapter.Sanitize(r.entry.Exposed), plural(rem.Count, "hidden character", "hidden characters"))
+		if rem := r.Removed; rem.Count > 0 {
+			fmt.Fprintf(&sb, "%s: %s removed from the description and schema", adapter.Sanitize(r.Entry.Exposed), plural(rem.Count, "hidden character", "hidden characters"))
 			if rem.Tags != "" {
 				fmt.Fprintf(&sb, "; tag characters spell %s", adapter.QuoteForMessage(rem.Tags))
 			}
