@@ -253,54 +253,40 @@ func (w *vldWorker) count(sid int, x *vldValue) uint64 {
 	}
 	w.memo[key] = 1 // while counting: a cycle back here counts once
 	n := w.plan.nodes[sid]
-	c := 1 + uint64(x.depth)
-	add := func(t int, y *vldValue) bool {
-		c += w.count(t, y)
-		return c <= w.limit
-	}
-	ok := true
+	c := min(1+uint64(x.depth), w.limit+1)
+	// Each pair is counted once (memo), so counting on past the limit costs
+	// no more than the pairs there are; the count saturates at limit+1.
+	add := func(t int, y *vldValue) { c = min(c+w.count(t, y), w.limit+1) }
 	for _, t := range n.same {
-		if ok = add(t, x); !ok {
+		add(t, x)
+	}
+	switch x.v.Kind() {
+	case adapter.Object:
+		if n.props == nil && len(n.members) == 0 {
 			break
 		}
-	}
-	switch kind := x.v.Kind(); {
-	case !ok:
-	case kind == adapter.Object && (n.props != nil || len(n.members) > 0):
 		for i, m := range x.v.Members() {
 			y := w.kids(x)[i]
 			if t, has := n.props[m.Key()]; has {
-				if ok = add(t, y); !ok {
-					break
-				}
+				add(t, y)
 			}
 			for _, t := range n.members {
-				if ok = add(t, y); !ok {
-					break
-				}
-			}
-			if !ok {
-				break
+				add(t, y)
 			}
 		}
-	case kind == adapter.Array && (len(n.prefix) > 0 || len(n.elements) > 0):
+	case adapter.Array:
+		if len(n.prefix) == 0 && len(n.elements) == 0 {
+			break
+		}
 		for i, y := range w.kids(x) {
 			if i < len(n.prefix) {
-				if ok = add(n.prefix[i], y); !ok {
-					break
-				}
+				add(n.prefix[i], y)
 			}
 			for _, t := range n.elements {
-				if ok = add(t, y); !ok {
-					break
-				}
-			}
-			if !ok {
-				break
+				add(t, y)
 			}
 		}
 	}
-	c = min(c, w.limit+1)
 	w.memo[key] = c
 	return c
 }
