@@ -98,20 +98,15 @@ func (l *toolList) current() *listRow {
 	return &r
 }
 
-// place is the selected row's number among all the rows (from 1; 0 when none
-// is selected), how many rows the filter shows, and how many rows there are.
-func (l *toolList) place() (n, shown, total int) {
+// placeText is the selected row's place for a status line, counted among all
+// rows whatever the filter shows: "3/11" (the list's title says how many show;
+// 0 when no row is selected).
+func (l *toolList) placeText() string {
+	n := 0
 	if l.sel >= 0 && l.sel < len(l.visible) {
 		n = l.visible[l.sel] + 1
 	}
-	return n, len(l.visible), len(l.rows)
-}
-
-// placeText is the selected row's place for a status line, counted among all
-// rows whatever the filter shows: "3/11" (the list's title says how many show).
-func (l *toolList) placeText() string {
-	n, _, total := l.place()
-	return fmt.Sprintf("%d/%d", n, total)
+	return fmt.Sprintf("%d/%d", n, len(l.rows))
 }
 
 func (l *toolList) selectWhere(f func(*listRow) bool) {
