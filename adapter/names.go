@@ -46,26 +46,49 @@ type ToolSet struct {
 // among BASE, BASE_2, BASE_3, …, the base shortened so that the whole stays within
 // 64 characters.
 func NewToolSet(servers []Server, opts NameOptions) *ToolSet {
-	s := &ToolSet{NoPrefix: opts.NoPrefix, byName: map[string]*Entry{}}
+	total := 0
+	for _, srv := range servers {
+		total += len(srv.Tools)
+	}
+	s := &ToolSet{NoPrefix: opts.NoPrefix, byName: make(map[string]*Entry, total), Entries: make([]*Entry, 0, total)}
+	entries := make([]Entry, total) // one allocation for every entry
+	// next holds, per base that has collided, the suffix its search goes on from.
+	// Names are never freed, so every BASE_k below it is still taken, and the
+	// first free name is found without trying them again: the work is linear in
+	// the number of tools, however many share a base.
+	var next map[string]int
 	for _, srv := range servers {
 		for _, t := range srv.Tools {
 			base := ExposedName(srv.Name, t.Name, opts.NoPrefix)
 			name := base
-			for n := 2; s.byName[name] != nil; n++ {
-				suffix := "_" + strconv.Itoa(n)
-				b := base
-				if len(b)+len(suffix) > MaxNameLength {
-					b = b[:MaxNameLength-len(suffix)]
+			if s.byName[name] != nil {
+				if next == nil {
+					next = map[string]int{}
 				}
-				name = b + suffix
+				n := max(next[base], 2)
+				for name = suffixed(base, n); s.byName[name] != nil; name = suffixed(base, n) {
+					n++
+				}
+				next[base] = n + 1
 			}
 			plain := plainName(srv.Name, t.Name, opts.NoPrefix)
-			e := &Entry{Exposed: name, Server: srv.Name, Tool: t, Plain: plain, Renamed: name != plain}
+			e := &entries[len(s.Entries)]
+			*e = Entry{Exposed: name, Server: srv.Name, Tool: t, Plain: plain, Renamed: name != plain}
 			s.byName[name] = e
 			s.Entries = append(s.Entries, e)
 		}
 	}
 	return s
+}
+
+// suffixed is base with "_N" appended, base shortened so that the whole stays
+// within MaxNameLength.
+func suffixed(base string, n int) string {
+	suffix := "_" + strconv.Itoa(n)
+	if len(base)+len(suffix) > MaxNameLength {
+		base = base[:MaxNameLength-len(suffix)]
+	}
+	return base + suffix
 }
 
 // Lookup finds a tool by its exposed name: an exact, case-sensitive match.
