@@ -43,6 +43,7 @@ type command struct {
 	name    string
 	summary string
 	usage   string
+	details string // more on the arguments, for --help (optional)
 	run     func(e *env, args []string) (int, error)
 }
 
@@ -61,7 +62,7 @@ func parseFlags(cmd string, fs *flag.FlagSet, args []string) ([]string, error) {
 	for {
 		if err := fs.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
-				return nil, err
+				return nil, &helpError{flags: flagHelp(fs)}
 			}
 			return nil, usagef("strictscope %s: %s (see strictscope %s --help)", cmd, adapter.Sanitize(flagErrorText(err)), cmd)
 		}

@@ -13,21 +13,28 @@ import (
 var callsCommand = command{
 	name:    "calls",
 	summary: "extract the model's tool calls from a response or recording, nulls stripped and validated",
-	usage:   "strictscope calls --api chat|responses --tools [NAME=]FILE [--tools …] [--strict auto|true|false] [--no-prefix] [--apply-defaults] [--error-prefix S] RESPONSE",
+	usage:   "strictscope calls [--api chat|responses] [--tools [NAME=]FILE …] [--strict auto|true|false] [--no-prefix] [--apply-defaults] [--error-prefix S] RESPONSE",
 	run:     runCalls,
 }
 
 func runCalls(e *env, args []string) (int, error) {
 	fs := flag.NewFlagSet("calls", flag.ContinueOnError)
 	var tf toolFlags
-	tf.register(fs, false)
+	tf.register(fs, helpCallsAPI, false)
 	var toolArgs stringList
-	fs.Var(&toolArgs, "tools", "an MCP tool list, [NAME=]FILE (repeat for several servers)")
-	applyDefaults := fs.Bool("apply-defaults", false, "put a property's default back where a null was stripped")
-	prefix := fs.String("error-prefix", adapter.DefaultErrorPrefix, "text that starts every rejected output")
+	fs.Var(&toolArgs, "tools", helpTools)
+	applyDefaults := fs.Bool("apply-defaults", false, helpApplyDefaults)
+	prefix := fs.String("error-prefix", adapter.DefaultErrorPrefix, helpErrorPrefix)
 	pos, err := parseFlags("calls", fs, args)
 	if err != nil {
 		return exitBad, err
+	}
+	// --api is the API rejected outputs are written for; without it each
+	// response's own. The tools are the same to the calls whichever API they are
+	// rendered for.
+	outAPI := tf.api
+	if tf.api == "" {
+		tf.api = string(adapter.Chat)
 	}
 	opts, err := tf.options("calls")
 	if err != nil {
@@ -59,7 +66,7 @@ func runCalls(e *env, args []string) (int, error) {
 	for _, w := range rec.Warnings {
 		warn(e, name+": "+w)
 	}
-	callOpts := adapter.CallsOptions{ErrorPrefix: *prefix, ApplyDefaults: *applyDefaults}
+	callOpts := adapter.CallsOptions{ErrorPrefix: *prefix, ApplyDefaults: *applyDefaults, OutputAPI: adapter.API(outAPI)}
 	// A session's own error prefix and defaults apply unless the flags are given.
 	if session != nil && !flagSet(fs, "error-prefix") {
 		callOpts.ErrorPrefix = session.ErrorPrefix
@@ -91,6 +98,10 @@ func runCalls(e *env, args []string) (int, error) {
 			}
 		}
 		x, err := adapter.ToolCalls(ex.Response, sent, callOpts)
+		if err == nil && outAPI != "" && x.API != callOpts.OutputAPI && len(x.Rejected) > 0 && !warned["api"] {
+			warned["api"] = true
+			warn(e, fmt.Sprintf("%s: %s: the response is from the %s API; its rejected outputs are written for the %s API, as --api asks", name, ex.Label, apiTitle(x.API), apiTitle(callOpts.OutputAPI)))
+		}
 		if err != nil {
 			var re *adapter.ResponseError
 			if errors.As(err, &re) {
@@ -155,4 +166,15 @@ func joinWhere(a, b string) string {
 		return a
 	}
 	return a + " at " + b
+}
+
+// apiTitle names an API as its documentation does.
+func apiTitle(api adapter.API) string {
+	switch api {
+	case adapter.Chat:
+		return "Chat Completions"
+	case adapter.Responses:
+		return "Responses"
+	}
+	return string(api)
 }

@@ -19,9 +19,9 @@ var checkCommand = command{
 // go strict.
 func runCheck(e *env, args []string) (int, error) {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	asJSON := fs.Bool("json", false, "print JSON instead of text")
-	noPrefix := fs.Bool("no-prefix", false, "expose tools as TOOL instead of SERVER__TOOL")
-	noDefaults := fs.Bool("no-default-descriptions", false, "do not write dropped defaults into descriptions")
+	asJSON := fs.Bool("json", false, helpJSONReport)
+	noPrefix := fs.Bool("no-prefix", false, helpNoPrefix)
+	noDefaults := fs.Bool("no-default-descriptions", false, helpNoDefaults)
 	files, err := parseFlags("check", fs, args)
 	if err != nil {
 		return exitBad, err

@@ -22,11 +22,11 @@ var explainCommand = command{
 // when the request succeeded, and that is no error.
 func runExplain(e *env, args []string) (int, error) {
 	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
-	asJSON := fs.Bool("json", false, "print JSON")
+	asJSON := fs.Bool("json", false, helpExplainJSON)
 	var toolArgs stringList
-	fs.Var(&toolArgs, "tools", "an MCP tool list, [NAME=]FILE (repeat for several servers)")
+	fs.Var(&toolArgs, "tools", "an MCP tool list the error is about, `[NAME=]FILE`; repeat for several servers (names the tool, and says what strictscope does with it)")
 	var tf toolFlags
-	tf.register(fs, false)
+	tf.register(fs, helpExplainAPI, false)
 	pos, err := parseFlags("explain", fs, args)
 	if err != nil {
 		return exitBad, err

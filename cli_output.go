@@ -17,10 +17,10 @@ var outputCommand = command{
 
 func runOutput(e *env, args []string) (int, error) {
 	fs := flag.NewFlagSet("output", flag.ContinueOnError)
-	apiFlag := fs.String("api", "", "chat or responses")
-	callID := fs.String("call-id", "", "the id of the call this output answers")
-	prefix := fs.String("error-prefix", adapter.DefaultErrorPrefix, "text written before an error result")
-	structured := fs.String("structured", "auto", "how structuredContent is used: auto, prefer, append or ignore")
+	apiFlag := fs.String("api", "", helpOutputAPI)
+	callID := fs.String("call-id", "", helpCallID)
+	prefix := fs.String("error-prefix", adapter.DefaultErrorPrefix, helpErrorPrefix)
+	structured := fs.String("structured", "auto", helpStructured)
 	pos, err := parseFlags("output", fs, args)
 	if err != nil {
 		return exitBad, err

@@ -18,17 +18,17 @@ var replayCommand = command{
 
 func runReplay(e *env, args []string) (int, error) {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	asJSON := fs.Bool("json", false, "print the trace as JSON (SPEC §11)")
-	withStages := fs.Bool("stages", false, "include every stage of every turn in the JSON")
+	asJSON := fs.Bool("json", false, helpReplayJSON)
+	withStages := fs.Bool("stages", false, helpReplayStages)
 	var toolArgs stringList
-	fs.Var(&toolArgs, "tools", "an MCP tool list, [NAME=]FILE (repeat for several servers)")
-	apiFlag := fs.String("api", "", "the API the tools were sent to (default: the session's, else chat)")
-	strict := fs.String("strict", "", "auto, true or false (default: the session's, else auto)")
-	noPrefix := fs.Bool("no-prefix", false, "expose tools as TOOL instead of SERVER__TOOL")
-	prefix := fs.String("error-prefix", adapter.DefaultErrorPrefix, "text written before error outputs")
-	structured := fs.String("structured", "auto", "how structuredContent is used: auto, prefer, append or ignore")
-	applyDefaults := fs.Bool("apply-defaults", false, "put a property's default back where a null was stripped")
-	save := fs.String("save", "", "also write the replayed session as a strictscope session file (never overwrites)")
+	fs.Var(&toolArgs, "tools", helpTools)
+	apiFlag := fs.String("api", "", helpReplayAPI)
+	strict := fs.String("strict", "", helpReplayStrict)
+	noPrefix := fs.Bool("no-prefix", false, helpNoPrefix)
+	prefix := fs.String("error-prefix", adapter.DefaultErrorPrefix, helpErrorPrefix)
+	structured := fs.String("structured", "auto", helpStructured)
+	applyDefaults := fs.Bool("apply-defaults", false, helpApplyDefaults)
+	save := fs.String("save", "", helpReplaySave)
 	pos, err := parseFlags("replay", fs, args)
 	if err != nil {
 		return exitBad, err
@@ -39,6 +39,7 @@ func runReplay(e *env, args []string) (int, error) {
 		if opts.API, err = parseAPI("replay", *apiFlag); err != nil {
 			return exitBad, err
 		}
+		opts.OutputAPI = opts.API
 	}
 	opts.Strict = ""
 	if *strict != "" {
@@ -116,7 +117,11 @@ func runReplay(e *env, args []string) (int, error) {
 		warnTrace(e, name, trace)
 		return exitOK, writeJSON(e.stdout, trace.Value(*withStages))
 	}
-	_, err = fmt.Fprint(e.stdout, traceText(trace))
+	text := traceSummary(trace)
+	if *withStages {
+		text = traceText(trace)
+	}
+	_, err = fmt.Fprint(e.stdout, text)
 	return exitOK, err
 }
 
@@ -160,10 +165,7 @@ func traceText(t *sessions.Trace) string {
 	var sb strings.Builder
 	fmt.Fprintf(&sb, "%s: %s, tools: %s\n", adapter.Sanitize(t.Name), plural(len(t.Turns), "turn", "turns"), t.ToolsFrom)
 	for _, turn := range t.Turns {
-		fmt.Fprintf(&sb, "\n== %s", adapter.Sanitize(turn.Label))
-		if turn.API != "" {
-			fmt.Fprintf(&sb, " (%s)", turn.API)
-		}
+		sb.WriteString(turnHeading(turn))
 		sb.WriteByte('\n')
 		for _, w := range turn.Warnings {
 			fmt.Fprintf(&sb, "  warning: %s\n", adapter.Sanitize(w))
@@ -184,6 +186,113 @@ func traceText(t *sessions.Trace) string {
 		}
 	}
 	return sb.String()
+}
+
+// traceSummary writes a trace in short: per turn one line for every call the
+// model made, in its order (what was stripped, what validation found, and the
+// output or why there is none), and the size of the next input. --stages gives
+// every stage instead (traceText).
+func traceSummary(t *sessions.Trace) string {
+	var sb strings.Builder
+	fmt.Fprintf(&sb, "%s: %s, tools: %s\n", adapter.Sanitize(t.Name), plural(len(t.Turns), "turn", "turns"), t.ToolsFrom)
+	for _, turn := range t.Turns {
+		sb.WriteString(turnHeading(turn))
+		x := turn.Extracted
+		if x != nil {
+			fmt.Fprintf(&sb, ": %s, %d rejected", plural(len(x.Calls), "call", "calls"), len(x.Rejected))
+			if len(x.Ignored) > 0 {
+				fmt.Fprintf(&sb, ", %s ignored", plural(len(x.Ignored), "item", "items"))
+			}
+		}
+		sb.WriteByte('\n')
+		for _, w := range turn.Warnings {
+			fmt.Fprintf(&sb, "  warning: %s\n", adapter.Sanitize(w))
+		}
+		if x == nil {
+			if turn.Err != nil {
+				fmt.Fprintf(&sb, "  %s\n", adapter.Sanitize(turn.Err.Error()))
+			}
+			continue
+		}
+		for _, k := range x.Order {
+			if k < 0 {
+				r := x.Rejected[-1-k]
+				fmt.Fprintf(&sb, "  %s %s: rejected: %s\n", callIDText(r.CallID), adapter.Sanitize(r.Name), adapter.Sanitize(truncateText(r.Reason, 160)))
+				continue
+			}
+			c := turn.Calls[k]
+			parts := []string{}
+			if len(c.Stripped) > 0 {
+				paths := make([]string, len(c.Stripped))
+				for i, p := range c.Stripped {
+					paths[i] = p.String()
+				}
+				parts = append(parts, "stripped "+strings.Join(paths, " "))
+			}
+			parts = append(parts, validityText(c), outputText(turn, k))
+			fmt.Fprintf(&sb, "  %s %s: %s\n", callIDText(c.CallID), adapter.Sanitize(c.Name), adapter.Sanitize(strings.Join(parts, "; ")))
+		}
+		fmt.Fprintf(&sb, "  next input: %s\n", plural(len(turn.NextInput), "item", "items"))
+	}
+	if len(t.Turns) > 0 {
+		sb.WriteString("\n(--stages shows every stage with its notes)\n")
+	}
+	return sb.String()
+}
+
+// turnHeading starts a turn: its label, the API of its response, and the API the
+// outputs are rendered for when the replay asked for the other.
+func turnHeading(turn sessions.TurnTrace) string {
+	h := "\n== " + adapter.Sanitize(turn.Label)
+	switch {
+	case turn.API != "" && turn.OutputAPI != "" && turn.OutputAPI != turn.API:
+		h += fmt.Sprintf(" (%s, outputs for %s)", turn.API, turn.OutputAPI)
+	case turn.API != "":
+		h += fmt.Sprintf(" (%s)", turn.API)
+	}
+	return h
+}
+
+func callIDText(id string) string {
+	if id == "" {
+		return "(no call id)"
+	}
+	return adapter.Sanitize(id)
+}
+
+// validityText says what validation found for a call.
+func validityText(c sessions.CheckedCall) string {
+	switch {
+	case c.SchemaErr != nil:
+		return "not validated: the schema cannot be compiled"
+	case !c.Valid:
+		return "invalid: " + plural(len(c.Errors), "error", "errors") + ", first " + truncateText(c.Errors[0].Error(), 120)
+	case len(c.Unchecked) > 0:
+		return "valid (" + plural(len(c.Unchecked), "pattern", "patterns") + " not checked)"
+	}
+	return "valid"
+}
+
+// outputText says what answers call k of a turn: the output's text, shortened, or
+// why there is none.
+func outputText(turn sessions.TurnTrace, k int) string {
+	var last *sessions.Stage
+	for i := range turn.Stages {
+		if turn.Stages[i].Call == k {
+			last = &turn.Stages[i]
+		}
+	}
+	switch {
+	case last == nil:
+		return "no output"
+	case last.Kind == sessions.StageResult:
+		return "no result recorded, so no output"
+	case last.Kind == sessions.StageOutput && last.Output.Kind() == adapter.Null:
+		return "the result cannot be rendered"
+	case last.Kind == sessions.StageOutput:
+		return "output \"" + truncateText(strings.ReplaceAll(last.Text, "\n", " ↵ "), 80) + "\""
+	}
+	return "no output"
 }
 
 func truncateText(s string, n int) string {

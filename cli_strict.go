@@ -10,7 +10,7 @@ import (
 var strictCommand = command{
 	name:    "strict",
 	summary: "convert one JSON Schema to OpenAI's strict mode",
-	usage:   "strictscope strict [--no-default-descriptions] [FILE|-]",
+	usage:   "strictscope strict [--json] [--no-default-descriptions] [FILE|-]",
 	run:     runStrict,
 }
 
@@ -18,7 +18,8 @@ var strictCommand = command{
 // {"ok":false,"error":{…}} with exit 1 when the schema has no strict form.
 func runStrict(e *env, args []string) (int, error) {
 	fs := flag.NewFlagSet("strict", flag.ContinueOnError)
-	noDefaults := fs.Bool("no-default-descriptions", false, "do not write dropped defaults into descriptions")
+	noDefaults := fs.Bool("no-default-descriptions", false, helpNoDefaults)
+	fs.Bool("json", false, helpJSONOnlyForm)
 	pos, err := parseFlags("strict", fs, args)
 	if err != nil {
 		return exitBad, err

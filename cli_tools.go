@@ -24,13 +24,14 @@ type toolFlags struct {
 	capSet               bool // --description-cap was given, even as ""
 }
 
-func (f *toolFlags) register(fs *flag.FlagSet, withCap bool) {
-	fs.StringVar(&f.api, "api", "", "chat or responses")
-	fs.StringVar(&f.strict, "strict", "auto", "auto, true or false")
-	fs.BoolVar(&f.noPrefix, "no-prefix", false, "expose tools as TOOL instead of SERVER__TOOL")
-	fs.BoolVar(&f.noDefaults, "no-default-descriptions", false, "do not write dropped defaults into descriptions")
+// register declares the flags on fs; apiHelp says what --api means to the command.
+func (f *toolFlags) register(fs *flag.FlagSet, apiHelp string, withCap bool) {
+	fs.StringVar(&f.api, "api", "", apiHelp)
+	fs.StringVar(&f.strict, "strict", "auto", helpStrict)
+	fs.BoolVar(&f.noPrefix, "no-prefix", false, helpNoPrefix)
+	fs.BoolVar(&f.noDefaults, "no-default-descriptions", false, helpNoDefaults)
 	if withCap {
-		fs.Func("description-cap", "cap tool descriptions at N (code points for chat, bytes for responses)", func(v string) error {
+		fs.Func("description-cap", helpDescriptionCap, func(v string) error {
 			f.descriptionCap, f.capSet = v, true
 			return nil
 		})
@@ -74,7 +75,7 @@ func parseCap(s string) (int, bool) {
 func runTools(e *env, args []string) (int, error) {
 	fs := flag.NewFlagSet("tools", flag.ContinueOnError)
 	var tf toolFlags
-	tf.register(fs, true)
+	tf.register(fs, helpAPI+" (required)", true)
 	files, err := parseFlags("tools", fs, args)
 	if err != nil {
 		return exitBad, err

@@ -30,7 +30,7 @@ func main() {
 
 // commands are the subcommands, in the order usage lists them.
 func commands() []command {
-	return []command{strictCommand, toolsCommand, checkCommand, callsCommand, outputCommand, replayCommand, explainCommand}
+	return []command{strictCommand, toolsCommand, checkCommand, callsCommand, outputCommand, replayCommand, explainCommand, versionCommand}
 }
 
 // run dispatches args and returns the exit code. isTTY says whether stdin and
@@ -40,6 +40,9 @@ func run(e *env, args []string, isTTY bool) int {
 		switch args[0] {
 		case "-h", "--help", "help":
 			fmt.Fprint(e.stdout, usageText())
+			return exitOK
+		case "--version", "-version":
+			fmt.Fprint(e.stdout, versionText())
 			return exitOK
 		}
 		for _, c := range commands() {
@@ -52,6 +55,9 @@ func run(e *env, args []string, isTTY bool) int {
 				fmt.Fprintf(e.stderr, "strictscope: unknown flag %s (see strictscope --help)\n", adapter.Sanitize(args[0]))
 				return exitBad
 			}
+		} else if msg, ok := unknownCommand(args[0]); ok {
+			fmt.Fprintln(e.stderr, msg)
+			return exitBad
 		}
 	}
 	if !isTTY {
@@ -70,7 +76,7 @@ func finish(e *env, c command, args []string) int {
 	code, err := c.run(e, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintf(e.stdout, "%s\n\n  %s\n", c.usage, c.summary)
+			fmt.Fprint(e.stdout, commandHelp(c, err))
 			return exitOK
 		}
 		msg := err.Error()
@@ -106,7 +112,8 @@ func usageText() string {
 	for _, c := range commands() {
 		fmt.Fprintf(&sb, "  %s\n      %s\n", c.usage, c.summary)
 	}
-	sb.WriteString("\nexit codes: 0 done, 1 done with a finding, 2 bad usage or bad input\n")
+	sb.WriteString("\nstrictscope CMD --help explains the flags of a command; --version prints the version.\n")
+	sb.WriteString("exit codes: 0 done, 1 done with a finding, 2 bad usage or bad input\n")
 	return sb.String()
 }
 
@@ -124,10 +131,10 @@ func isInspectorFlag(a string) bool {
 // set. A file that fails to load is listed in the inspector with its error.
 func runInspector(e *env, args []string) int {
 	fs := flag.NewFlagSet("strictscope", flag.ContinueOnError)
-	api := fs.String("api", "chat", "chat or responses")
-	strict := fs.String("strict", "auto", "auto, true or false")
-	noPrefix := fs.Bool("no-prefix", false, "expose tools as TOOL, not SERVER__TOOL")
-	noDefaults := fs.Bool("no-default-descriptions", false, "leave defaults out of descriptions")
+	api := fs.String("api", "chat", helpInspectorAPI)
+	strict := fs.String("strict", "auto", helpInspectorStrict)
+	noPrefix := fs.Bool("no-prefix", false, helpNoPrefix)
+	noDefaults := fs.Bool("no-default-descriptions", false, helpNoDefaults)
 	files, err := parseFlags("inspector", fs, args)
 	var opts ui.Options
 	if err == nil {

@@ -388,7 +388,7 @@ func TestSpec10_NoTerminal(t *testing.T) {
 	for _, args := range [][]string{nil, {"fixtures/tools/files.json"}, {"--api", "chat"}} {
 		r := runCLI(t, "", args...)
 		lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
-		if r.code != 2 || r.stdout != "" || len(lines) != 2 || !strings.HasPrefix(lines[1], "usage: strictscope strict|tools|check|calls|output|replay|explain ") {
+		if r.code != 2 || r.stdout != "" || len(lines) != 2 || !strings.HasPrefix(lines[1], "usage: strictscope strict|tools|check|calls|output|replay|explain|version ") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q (want a short usage: the reason and one usage line)", args, r.code, r.stdout, r.stderr)
 		}
 	}
@@ -419,10 +419,21 @@ func TestSpec11_ReplayJSON(t *testing.T) {
 	if stages, ok := first["stages"].([]any); !ok || len(stages) != 21 {
 		t.Errorf("stages: %v", first["stages"])
 	}
-	// The text form names the stages.
+	// The text form gives a line per call; with --stages it names every stage.
 	r = runCLI(t, "", "replay", "fixtures/recordings/session_two_turns.json")
+	for _, want := range []string{
+		`call_forecast weather__get_forecast: stripped ["units"] ["when"]; valid; output "Bergen: rain for 5 days, wind 8 m/s."`,
+		`call_alert weather__set_alert: stripped ["email"]; valid (1 pattern not checked); output "Alert created: storm in Bergen."`,
+		`call_query weather__raw_query: rejected: arguments for tool "weather__raw_query" are not a JSON object: unexpected end of input at byte 30`,
+		"next input: 2 items",
+	} {
+		if r.code != 0 || !strings.Contains(r.stdout, want) || strings.Contains(r.stdout, "removed null at") {
+			t.Errorf("text summary: exit %d, want the line %q and no stage notes\n%s", r.code, want, r.stdout)
+		}
+	}
+	r = runCLI(t, "", "replay", "--stages", "fixtures/recordings/session_two_turns.json")
 	if r.code != 0 || !strings.Contains(r.stdout, "removed null at [\"units\"]") || !strings.Contains(r.stdout, `not checked: the pattern at ["properties","email","pattern"] is not a Go (RE2) regular expression`) {
-		t.Errorf("text trace: exit %d\n%s", r.code, r.stdout)
+		t.Errorf("text trace with --stages: exit %d\n%s", r.code, r.stdout)
 	}
 }
 

@@ -65,6 +65,11 @@ type CallsOptions struct {
 	ErrorPrefix string
 	// ApplyDefaults puts a property's default back where a null was stripped.
 	ApplyDefaults bool
+	// OutputAPI, when set, is the API rejected outputs are written for, whatever
+	// the shape of the answered item: a replay that renders a Chat response's
+	// answers for Responses (to compare the two) answers its rejected calls that
+	// way too. Empty: the answered item's own API (SPEC §8).
+	OutputAPI API
 }
 
 // DefaultCallsOptions returns the options with the default error prefix.
@@ -95,7 +100,7 @@ type Rejection struct {
 	CallID   string
 	Name     string
 	Reason   string // why, without the error prefix
-	Output   Value  // the rejected output item, in the answered item's API shape
+	Output   Value  // the rejected output item, in the answered item's API shape (CallsOptions.OutputAPI's when set)
 	Item     Value
 }
 
@@ -351,9 +356,13 @@ func isParallelWrapper(name string) bool {
 
 func resolveCall(rc rawCall, index int, api API, sent *SentTools, opts CallsOptions) (*Call, *Rejection) {
 	reject := func(reason string) (*Call, *Rejection) {
+		outAPI := api
+		if opts.OutputAPI != "" {
+			outAPI = opts.OutputAPI
+		}
 		return nil, &Rejection{
 			API: api, Index: index, CallID: rc.id, Name: rc.name, Reason: reason,
-			Output: rejectedOutput(api, rc.id, opts.ErrorPrefix+reason), Item: rc.item,
+			Output: rejectedOutput(outAPI, rc.id, opts.ErrorPrefix+reason), Item: rc.item,
 		}
 	}
 	tool, ok := sent.Lookup(rc.name)

@@ -348,3 +348,40 @@ func TestSpec8_ToolCalls(t *testing.T) {
 		}
 	})
 }
+
+// CallsOptions.OutputAPI writes rejected outputs for the API asked, whatever the
+// answered item's shape; empty keeps the item's own (SPEC §8).
+func TestSpec8_RejectedOutputForAnotherAPI(t *testing.T) {
+	chat := `{"choices":[{"message":{"role":"assistant","tool_calls":[` + spChatCall("c1", "nope", `"{}"`) + `]}}]}`
+	resp := `{"output":[` + spRespCall("c1", "nope", `"{}"`) + `]}`
+	tests := []struct {
+		name     string
+		response string
+		out      API
+		want     string
+	}{
+		{"chat item, own API", chat, "", `{"role":"tool","tool_call_id":"c1","content":"Error: unknown tool \"nope\""}`},
+		{"chat item, rendered for responses", chat, Responses, `{"type":"function_call_output","call_id":"c1","output":"Error: unknown tool \"nope\""}`},
+		{"responses item, own API", resp, "", `{"type":"function_call_output","call_id":"c1","output":"Error: unknown tool \"nope\""}`},
+		{"responses item, rendered for chat", resp, Chat, `{"role":"tool","tool_call_id":"c1","content":"Error: unknown tool \"nope\""}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			opts := DefaultCallsOptions()
+			opts.OutputAPI = tt.out
+			x, err := ToolCalls(spValue(t, tt.response), spSent(t), opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(x.Rejected) != 1 {
+				t.Fatalf("%d rejected, want 1", len(x.Rejected))
+			}
+			if got := x.Rejected[0].Output.String(); got != tt.want {
+				t.Errorf("rejected output\n got %s\nwant %s", got, tt.want)
+			}
+			if x.Rejected[0].API != x.API {
+				t.Errorf("Rejection.API %q, want the item's own %q", x.Rejected[0].API, x.API)
+			}
+		})
+	}
+}

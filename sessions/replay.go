@@ -12,7 +12,11 @@ import (
 
 // ReplayOptions say how a replay sends the tools and answers the calls.
 type ReplayOptions struct {
-	API                   adapter.API // the API the tools were sent to ("" for the session's or the exchange's)
+	API adapter.API // the API the tools were sent to ("" for the session's or the exchange's)
+	// OutputAPI, when set, is the API every output is rendered for (results,
+	// rejected calls, the next input), whatever API the response came from: the
+	// same turn read as the other API would answer it. Empty: each response's own.
+	OutputAPI             adapter.API
 	Strict                adapter.StrictMode
 	NoPrefix              bool
 	NoDefaultDescriptions bool
@@ -71,7 +75,8 @@ type Stage struct {
 // A TurnTrace is the replay of one turn.
 type TurnTrace struct {
 	Label     string
-	API       adapter.API
+	API       adapter.API        // the API the response came from
+	OutputAPI adapter.API        // the API the outputs are rendered for: API, unless the replay asked for the other
 	Extracted *adapter.Extracted // nil when the response could not be read
 	Calls     []CheckedCall
 	Outputs   []adapter.Value // answering the calls, in call order (calls without a result have none)
@@ -100,14 +105,18 @@ type Trace struct {
 }
 
 // ReplaySession replays every turn of a session with its own tools and results.
-// The session's API, strict mode and prefix apply unless opts gives others; outputs
-// are rendered as opts says (a caller that wants the session's error prefix,
+// The session's API, strict mode and prefix apply unless opts gives others. The
+// outputs answer in the session's API (opts.OutputAPI, else opts.API, else the
+// session's), whatever the shape of a turn's response; they are rendered as opts says (a caller that wants the session's error prefix,
 // structured mode and defaults passes them, as the command line does). A session
 // with no servers sends a turn that holds its request's tools to those, as a
 // recording's replay does.
 func ReplaySession(name string, s *Session, opts ReplayOptions) *Trace {
 	if opts.API == "" {
 		opts.API = s.API
+	}
+	if opts.OutputAPI == "" {
+		opts.OutputAPI = opts.API
 	}
 	if opts.Strict == "" {
 		opts.Strict = s.Strict
@@ -217,7 +226,7 @@ func firstNonEmpty(a, b adapter.API) adapter.API {
 // haveResults says whether results were recorded at all.
 func replayTurn(label string, response adapter.Value, sent *adapter.SentTools, result func(string) (adapter.Value, bool), haveResults bool, v *validate.Validator, opts ReplayOptions) TurnTrace {
 	turn := TurnTrace{Label: label}
-	x, err := adapter.ToolCalls(response, sent, adapter.CallsOptions{ErrorPrefix: opts.ErrorPrefix, ApplyDefaults: opts.ApplyDefaults})
+	x, err := adapter.ToolCalls(response, sent, adapter.CallsOptions{ErrorPrefix: opts.ErrorPrefix, ApplyDefaults: opts.ApplyDefaults, OutputAPI: opts.OutputAPI})
 	resp := Stage{Kind: StageResponse, Call: -1, Title: "the response", Input: response}
 	if err != nil {
 		turn.Err = err
@@ -225,8 +234,14 @@ func replayTurn(label string, response adapter.Value, sent *adapter.SentTools, r
 		turn.Stages = append(turn.Stages, resp)
 		return turn
 	}
-	turn.Extracted, turn.API = x, x.API
+	turn.Extracted, turn.API, turn.OutputAPI = x, x.API, x.API
+	if opts.OutputAPI != "" {
+		turn.OutputAPI = opts.OutputAPI
+	}
 	resp.Output = foundValue(x)
+	if opts.OutputAPI != "" && opts.OutputAPI != x.API {
+		resp.Notes = append(resp.Notes, fmt.Sprintf("a %s response; its outputs are rendered for the %s API, as asked", x.API, opts.OutputAPI))
+	}
 	resp.Notes = append(resp.Notes, fmt.Sprintf("%d function call item(s): %d accepted, %d rejected", len(x.Calls)+len(x.Rejected), len(x.Calls), len(x.Rejected)))
 	for _, ig := range x.Ignored {
 		resp.Notes = append(resp.Notes, fmt.Sprintf("item %d ignored: %s", ig.Index, ig.Reason))
@@ -382,9 +397,13 @@ func callStages(i int, c CheckedCall, result func(string) (adapter.Value, bool),
 	res.Output = r
 	stages = append(stages, res)
 
-	o := st(StageOutput, "the output for the "+string(c.API)+" API")
+	api := c.API
+	if opts.OutputAPI != "" {
+		api = opts.OutputAPI
+	}
+	o := st(StageOutput, "the output for the "+string(api)+" API")
 	o.Input = r
-	rendered, err := adapter.ToolOutput(c.CallID, r, adapter.OutputOptions{API: c.API, ErrorPrefix: opts.ErrorPrefix, Structured: opts.Structured})
+	rendered, err := adapter.ToolOutput(c.CallID, r, adapter.OutputOptions{API: api, ErrorPrefix: opts.ErrorPrefix, Structured: opts.Structured})
 	if err != nil {
 		var oe *adapter.OutputError
 		if errors.As(err, &oe) {

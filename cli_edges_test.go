@@ -1,0 +1,155 @@
+package main
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// Every command's --help lists each flag its usage line names, with a line on
+// what it does; the flags the hardening issue named are explained in words.
+func TestHelpExplainsEveryFlag(t *testing.T) {
+	flagInUsage := regexp.MustCompile(`--[a-z][a-z-]*`)
+	for _, c := range commands() {
+		t.Run(c.name, func(t *testing.T) {
+			r := runCLI(t, "", c.name, "--help")
+			if r.code != 0 || r.stderr != "" {
+				t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+			}
+			_, list, _ := strings.Cut(r.stdout, "\nflags:\n")
+			explained := map[string]string{}
+			var last string
+			for _, line := range strings.Split(list, "\n") {
+				if f := strings.Fields(line); len(f) > 0 && strings.HasPrefix(f[0], "--") {
+					last = f[0]
+					explained[last] = strings.Join(f[1:], " ")
+				} else if last != "" {
+					explained[last] += " " + strings.TrimSpace(line)
+				}
+			}
+			for _, f := range flagInUsage.FindAllString(c.usage, -1) {
+				text, ok := explained[f]
+				if !ok {
+					t.Errorf("%s is in the usage line but not in the flag list:\n%s", f, r.stdout)
+					continue
+				}
+				if len(strings.Fields(text)) < 4 {
+					t.Errorf("%s is not explained: %q", f, text)
+				}
+			}
+		})
+	}
+	for _, tt := range []struct{ cmd, flag, words string }{
+		{"replay", "--stages", "every stage"},
+		{"calls", "--apply-defaults", "default"},
+		{"replay", "--structured", "structuredContent"},
+		{"output", "--structured", "prefer (instead of the content)"},
+		{"calls", "--tools", "without it, the tools come from the recorded requests"},
+	} {
+		r := runCLI(t, "", tt.cmd, "--help")
+		i := strings.Index(r.stdout, "  "+tt.flag+" ")
+		if i < 0 || !strings.Contains(strings.Join(strings.Fields(r.stdout[i:]), " "), tt.words) {
+			t.Errorf("%s --help: %s does not say %q:\n%s", tt.cmd, tt.flag, tt.words, r.stdout)
+		}
+	}
+	// calls' usage says --tools and --api are optional.
+	if !strings.Contains(callsCommand.usage, "[--tools [NAME=]FILE …]") || !strings.Contains(callsCommand.usage, "[--api chat|responses]") {
+		t.Errorf("calls usage: %s", callsCommand.usage)
+	}
+}
+
+// --version and `strictscope version` print the version, the revision and the Go
+// version from the build information.
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"--version"}, {"version"}, {"-version"}} {
+		r := runCLI(t, "", args...)
+		lines := strings.Split(strings.TrimSuffix(r.stdout, "\n"), "\n")
+		if r.code != 0 || len(lines) != 3 || !strings.HasPrefix(lines[0], "strictscope ") ||
+			!strings.HasPrefix(lines[1], "revision: ") || !strings.HasPrefix(lines[2], "go: go1.") {
+			t.Errorf("%v: exit %d\n%s%s", args, r.code, r.stdout, r.stderr)
+		}
+	}
+	if r := runCLI(t, "", "version", "extra"); r.code != 2 || r.stdout != "" {
+		t.Errorf("version with an argument: exit %d", r.code)
+	}
+}
+
+// A mistyped subcommand is an unknown command, with the nearest one; an
+// argument that could be a file is left to the inspector (which, without a
+// terminal, says it needs one).
+func TestUnknownCommand(t *testing.T) {
+	tests := []struct{ arg, want string }{
+		{"tolls", `strictscope: unknown command "tolls" (did you mean tools?)`},
+		{"replya", `strictscope: unknown command "replya" (did you mean replay?)`},
+		{"Check", `strictscope: unknown command "Check" (did you mean check?)`},
+		{"expl", `strictscope: unknown command "expl" (did you mean explain?)`},
+		{"versoin", `strictscope: unknown command "versoin" (did you mean version?)`},
+		{"frobnicate", `strictscope: unknown command "frobnicate"; the commands are strict, tools, check, calls, output, replay, explain, version (strictscope --help)`},
+	}
+	for _, tt := range tests {
+		r := runCLI(t, "", tt.arg, "x.json")
+		if r.code != 2 || r.stdout != "" || strings.TrimSpace(r.stderr) != tt.want {
+			t.Errorf("%s: exit %d, stderr %q, want %q", tt.arg, r.code, r.stderr, tt.want)
+		}
+	}
+	for _, arg := range []string{"fixtures/tools/files.json", "missing.json", "./tools", "-"} {
+		r := runCLI(t, "", arg)
+		if r.code != 2 || !strings.Contains(r.stderr, "needs a terminal") {
+			t.Errorf("%s: exit %d, stderr %q (want the no-terminal usage)", arg, r.code, r.stderr)
+		}
+	}
+}
+
+func TestEditDistance(t *testing.T) {
+	for _, tt := range []struct {
+		a, b string
+		d    int
+	}{{"", "", 0}, {"tools", "tools", 0}, {"tolls", "tools", 1}, {"toosl", "tools", 1}, {"replya", "replay", 1}, {"", "abc", 3}, {"abc", "", 3}, {"kitten", "sitting", 3}} {
+		if got := editDistance(tt.a, tt.b); got != tt.d {
+			t.Errorf("editDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.d)
+		}
+	}
+}
+
+// strict takes --json, as check, replay and explain do; its output is JSON either way.
+func TestStrictTakesJSONFlag(t *testing.T) {
+	schema := `{"type":"object","properties":{"q":{"type":"string"}}}`
+	plain, withFlag := runCLI(t, schema, "strict"), runCLI(t, schema, "strict", "--json")
+	if plain.code != 0 || withFlag.code != 0 || plain.stdout != withFlag.stdout {
+		t.Errorf("strict --json: exit %d/%d\n%s\n%s%s", plain.code, withFlag.code, plain.stdout, withFlag.stdout, withFlag.stderr)
+	}
+}
+
+// --api renders for the API asked: calls writes rejected outputs in its shape, and
+// replay renders every output for it, whatever API the recording came from.
+func TestAPIFlagRendersForTheAPIAsked(t *testing.T) {
+	r := runCLI(t, "", "calls", "--api", "responses", "--tools", "fixtures/tools/weather.json", "fixtures/recordings/chat_forecast.json")
+	rej := r.parse(t).(map[string]any)["rejected"].([]any)[0].(map[string]any)
+	if r.code != 0 || rej["type"] != "function_call_output" || rej["call_id"] != "call_radar_2" || !strings.Contains(r.stderr, "written for the Responses API, as --api asks") {
+		t.Errorf("calls --api responses on a Chat recording: exit %d, rejected %v, stderr %q", r.code, rej, r.stderr)
+	}
+	r = runCLI(t, "", "calls", "--tools", "fixtures/tools/weather.json", "fixtures/recordings/chat_forecast.json")
+	rej = r.parse(t).(map[string]any)["rejected"].([]any)[0].(map[string]any)
+	if r.code != 0 || rej["role"] != "tool" || strings.Contains(r.stderr, "--api") {
+		t.Errorf("calls without --api: exit %d, rejected %v, stderr %q", r.code, rej, r.stderr)
+	}
+
+	r = runCLI(t, "", "replay", "--json", "--api", "responses", "fixtures/recordings/session_chat_media.json")
+	turn := r.parse(t).(map[string]any)["turns"].([]any)[0].(map[string]any)
+	for _, o := range turn["outputs"].([]any) {
+		if o.(map[string]any)["type"] != "function_call_output" {
+			t.Errorf("replay --api responses on a Chat session: output %v", o)
+		}
+	}
+	r = runCLI(t, "", "replay", "--json", "fixtures/recordings/session_chat_media.json")
+	turn = r.parse(t).(map[string]any)["turns"].([]any)[0].(map[string]any)
+	for _, o := range turn["outputs"].([]any) {
+		if o.(map[string]any)["role"] != "tool" {
+			t.Errorf("replay of a Chat session: output %v", o)
+		}
+	}
+	r = runCLI(t, "", "replay", "--api", "responses", "fixtures/recordings/session_chat_media.json")
+	if !strings.Contains(r.stdout, "== turn 1 (chat, outputs for responses)") {
+		t.Errorf("replay text does not say the outputs are for responses:\n%s", r.stdout)
+	}
+}
