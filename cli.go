@@ -239,13 +239,24 @@ func parseStrict(cmd, s string) (adapter.StrictMode, error) {
 }
 
 // loadServers loads tool-list arguments ([NAME=]FILE) in order. FILE "-" reads
-// the tool list from stdin; a plain "-" names its server "stdin".
+// the tool list from stdin; a plain "-" names its server "stdin". A server name
+// given twice is a warning: both lists load, and their tools share the prefix.
 func loadServers(e *env, args []string) ([]adapter.Server, error) {
 	var servers []adapter.Server
+	firstArg := map[string]string{} // server name → the argument that first gave it
 	for _, arg := range args {
 		src := sessions.ParseToolSource(arg)
 		if src.Server == "" {
 			return nil, usagef("a tool list needs a server name: %s has an empty NAME before \"=\"", adapter.QuoteForMessage(arg))
+		}
+		if src.Path == "" {
+			return nil, usagef("a tool list needs a file: %s has an empty FILE after \"=\" (NAME=FILE, or NAME=- for stdin)", adapter.QuoteForMessage(arg))
+		}
+		if prev, ok := firstArg[src.Server]; ok {
+			warn(e, fmt.Sprintf("the server name %s is given twice (%s and %s): the tools of both are exposed as %s__TOOL, and a name both lists have takes a _2 suffix; give each list its own NAME=",
+				adapter.QuoteForMessage(src.Server), adapter.QuoteForMessage(prev), adapter.QuoteForMessage(arg), src.Server))
+		} else {
+			firstArg[src.Server] = arg
 		}
 		var (
 			srv   adapter.Server

@@ -71,6 +71,7 @@ func runCheck(e *env, args []string) (int, error) {
 				dropped = r.Conversion.Dropped.Value()
 			}
 			mems = append(mems, adapter.MemberOf("dropped", dropped))
+			mems = append(mems, adapter.MemberOf("notes", r.Notes()))
 			items[i] = adapter.ObjectValue(mems...)
 		}
 		return code, writeJSON(e.stdout, adapter.ObjectValue(adapter.MemberOf("tools", adapter.ArrayValue(items...))))
@@ -104,18 +105,32 @@ func runCheck(e *env, args []string) (int, error) {
 		sb.WriteByte('\n')
 	}
 	for _, r := range rows {
+		name := adapter.Sanitize(r.Entry.Exposed)
 		if rem := r.Removed; rem.Count > 0 {
-			fmt.Fprintf(&sb, "%s: %s removed from the description and schema", adapter.Sanitize(r.Entry.Exposed), plural(rem.Count, "hidden character", "hidden characters"))
+			fmt.Fprintf(&sb, "%s: %s removed from the description and schema", name, plural(rem.Count, "hidden character", "hidden characters"))
 			if rem.Tags != "" {
-				fmt.Fprintf(&sb, "; tag characters spell %s", adapter.QuoteForMessage(rem.Tags))
+				fmt.Fprintf(&sb, "; tag characters spell %s", adapter.QuoteForMessage(adapter.Shorten(rem.Tags, maxTagsShown)))
+				if len(rem.Tags) > maxTagsShown {
+					fmt.Fprintf(&sb, " (%s in all; --json has the whole text)", plural(len(rem.Tags), "character", "characters"))
+				}
 			}
 			sb.WriteByte('\n')
+		}
+		if r.Truncated {
+			fmt.Fprintf(&sb, "%s: the description is cut to %d characters for chat (%d bytes for responses)\n", name, adapter.DefaultDescriptionCap(adapter.Chat), adapter.DefaultDescriptionCap(adapter.Responses))
+		}
+		if r.Entry.Renamed {
+			fmt.Fprintf(&sb, "%s: renamed from %s\n", name, adapter.QuoteForMessage(r.Entry.Plain))
 		}
 	}
 	fmt.Fprintf(&sb, "%s: %d strict, %d not strict\n", plural(len(rows), "tool", "tools"), len(rows)-failed, failed)
 	_, err = fmt.Fprint(e.stdout, sb.String())
 	return code, err
 }
+
+// maxTagsShown is how much of the text hidden tag characters spell the text report
+// quotes (they are ASCII, so bytes are characters); --json carries all of it.
+const maxTagsShown = 300
 
 func plural(n int, one, many string) string {
 	if n == 1 {

@@ -149,6 +149,19 @@ func ExampleToolsReport_Value() {
 	// weather__raw additionalProperties
 }
 
+// Notes says what else the report knows of a tool: here the dropped default, and
+// a description cut to a cap of 12 characters.
+func ExampleToolOutcome_Notes() {
+	_, rep := adapter.Tools(weatherSet(), adapter.ToolsOptions{API: adapter.Chat, DescriptionCap: 12})
+	o, _ := rep.Lookup("weather__forecast")
+	fmt.Println(o.Notes())
+	raw, _ := rep.Lookup("weather__raw")
+	fmt.Println(raw.Notes())
+	// Output:
+	// {"truncated":true,"dropped":[{"path":["properties","days","default"],"keyword":"default"}]}
+	// {}
+}
+
 func ExampleToolsReport_Sent() {
 	_, rep := adapter.Tools(weatherSet(), adapter.ToolsOptions{API: adapter.Chat, Strict: adapter.StrictOn})
 	for _, t := range rep.Sent().List() {

@@ -201,7 +201,7 @@ func (r *ToolsReport) Value() Value {
 			excluded = append(excluded, failureValue(name, o.ConversionErr))
 			continue
 		}
-		if n := o.notes(); n.Len() > 0 {
+		if n := o.Notes(); n.Len() > 0 {
 			notes = append(notes, MemberOf(name, n))
 		}
 	}
@@ -213,9 +213,11 @@ func (r *ToolsReport) Value() Value {
 	)
 }
 
-// notes returns the tool's notes: truncated, removed, dropped, renamed; absent
-// members omitted.
-func (o *ToolOutcome) notes() Value {
+// Notes returns what the report says of the tool beside its null paths (SPEC §7):
+// {"truncated":true, "removed":{"count":N,"tags":"TEXT"}, "dropped":[…] (a
+// strict tool's dropped keywords), "renamed":{"from":"SERVER__TOOL"}}, each member
+// only when it applies, so a tool with nothing to say has {}.
+func (o *ToolOutcome) Notes() Value {
 	var mems []Member
 	if o.Truncated {
 		mems = append(mems, MemberOf("truncated", BoolValue(true)))
