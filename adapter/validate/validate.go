@@ -2,6 +2,13 @@
 // original input schema (SPEC §8), with github.com/santhosh-tekuri/jsonschema/v6:
 // errors with concrete instance paths and messages a model can act on.
 //
+// A check has three outcomes: valid (no errors), invalid (an [Error] for every
+// failing keyword) and not checked (a *[NotCheckedError]: checking the arguments
+// would take too much work). Arguments that were not checked are not invalid:
+// nothing was found wrong with them, and a caller reports that as a note, never
+// as an error sent to the model. A schema that cannot be compiled gives a
+// *[CompileError] instead.
+//
 // It is apart from package adapter because jsonschema/v6 compiles the
 // meta-schemas of five drafts when a program starts: about 370 KB of small
 // objects the garbage collector reads at every cycle. A program that links this
@@ -128,8 +135,9 @@ func (e *CompileError) Error() string {
 //     weighted by one plus the value's depth; past 10,000,000, and past 64 for
 //     each value in the arguments, the check is not made. Only branches reaching
 //     the same subschema again through $ref (a recursive filter schema, say: six
-//     levels of a 10-way anyOf are enough) or arguments nested hundreds of levels
-//     deep come near it; checking such arguments would take gigabytes of memory.
+//     levels of a 10-way anyOf can reach it) or arguments nested hundreds of
+//     levels deep come near it; checking such arguments would take gigabytes of
+//     memory.
 //   - Every failing keyword gives one error (one per missing property for `required`,
 //     one per unexpected property for `additionalProperties: false`), at the instance
 //     location of the value that fails. A value of the wrong type is checked against
