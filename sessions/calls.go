@@ -1,12 +1,19 @@
 package sessions
 
 import (
+	"errors"
+
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/adapter/validate"
 )
 
 // A CheckedCall is a call with its arguments validated against the tool's input
 // schema (SPEC §8, validation).
+//
+// Valid says that nothing was found wrong: it is false when there are Errors or
+// the schema cannot be compiled. Arguments that were not checked (NotChecked:
+// checking them would take too long) are not invalid: Valid is true, Errors is
+// empty, and NotChecked says why, as a note (see the package doc, "Checked calls").
 type CheckedCall struct {
 	adapter.Call
 	Valid bool
@@ -14,6 +21,9 @@ type CheckedCall struct {
 	// schema cannot be compiled (then Valid is false and Errors is empty).
 	Errors    []validate.Error
 	SchemaErr error
+	// NotChecked is set when the arguments were not checked; Valid is true and
+	// Errors empty then.
+	NotChecked *validate.NotCheckedError
 	// Unchecked lists the schema paths of patterns RE2 cannot compile, which
 	// were not asserted.
 	Unchecked []adapter.Path
@@ -32,18 +42,22 @@ func CheckCalls(x *adapter.Extracted, v *validate.Validator) []CheckedCall {
 			cc.Validated = c.Decoded
 		}
 		errs, err := v.Validate(c.Sent.InputSchema, cc.Validated)
-		cc.Errors, cc.SchemaErr = errs, err
-		if err == nil {
+		if !errors.As(err, &cc.NotChecked) {
+			cc.Errors, cc.SchemaErr = errs, err
+		}
+		if cc.SchemaErr == nil {
 			cc.Unchecked = v.Unchecked(c.Sent.InputSchema)
 		}
-		cc.Valid = err == nil && len(errs) == 0
+		cc.Valid = cc.SchemaErr == nil && len(cc.Errors) == 0
 		out[i] = cc
 	}
 	return out
 }
 
 // Value writes the call as SPEC §10 prints it: {"call_id","name","server","tool",
-// "arguments","stripped","valid","errors"}.
+// "arguments","stripped","valid","errors"}. A call whose arguments were not
+// checked has "checked": false and "note": why, after "valid" (true); other calls
+// have neither.
 func (c CheckedCall) Value() adapter.Value {
 	errs := make([]adapter.Value, 0, len(c.Errors)+1)
 	for _, e := range c.Errors {
@@ -55,7 +69,7 @@ func (c CheckedCall) Value() adapter.Value {
 			adapter.MemberOf("message", adapter.StringValue("the tool's input schema cannot be compiled: "+c.SchemaErr.Error())),
 		))
 	}
-	return adapter.ObjectValue(
+	mems := []adapter.Member{
 		adapter.MemberOf("call_id", adapter.StringValue(c.CallID)),
 		adapter.MemberOf("name", adapter.StringValue(c.Name)),
 		adapter.MemberOf("server", adapter.StringValue(c.Sent.Server)),
@@ -63,8 +77,14 @@ func (c CheckedCall) Value() adapter.Value {
 		adapter.MemberOf("arguments", c.Arguments),
 		adapter.MemberOf("stripped", adapter.PathsValue(c.Stripped)),
 		adapter.MemberOf("valid", adapter.BoolValue(c.Valid)),
-		adapter.MemberOf("errors", adapter.ArrayValue(errs...)),
-	)
+	}
+	if c.NotChecked != nil {
+		mems = append(mems,
+			adapter.MemberOf("checked", adapter.BoolValue(false)),
+			adapter.MemberOf("note", adapter.StringValue(c.NotChecked.Error())),
+		)
+	}
+	return adapter.ObjectValue(append(mems, adapter.MemberOf("errors", adapter.ArrayValue(errs...)))...)
 }
 
 // RejectedValues lists the rejected outputs of x.

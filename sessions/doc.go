@@ -138,6 +138,27 @@
 // and the inspector replay a session with them unless a flag or a toggle says
 // otherwise.
 //
+// # Checked calls
+//
+// [CheckCalls] validates each call's arguments against its tool's original
+// schema (package validate) and gives one of four outcomes:
+//
+//   - valid: "valid": true, no errors;
+//   - invalid: "valid": false, an error for every failing keyword, each at its
+//     place in the arguments;
+//   - the schema cannot be compiled: "valid": false, one error at [] that says why;
+//   - not checked: checking the arguments would take too long (validate's work
+//     bound; six levels of a 10-way anyOf reach it). That is not an invalid call:
+//     nothing was found wrong, so "valid" stays true and "errors" empty, and the
+//     call alone has "checked": false and "note": "not checked: …" (after
+//     "valid"), which say so and why. A call that was checked has neither
+//     member, so ordinary output is unchanged.
+//
+// A call that was not checked is a note wherever it is shown: the replay's
+// validated stage notes it and marks nothing; nothing derived from validation
+// errors (the "errors" list, error marks, counts of invalid calls) carries it,
+// and nothing built for the model (rejected outputs, error outputs) does either.
+//
 // # Size
 //
 // LoadRecordingFile reads line-oriented files (SSE, JSONL) through a buffered line

@@ -55,7 +55,8 @@ const (
 //     (the decoded arguments); they are gone from Output;
 //   - defaults: Marks are the null paths where Output got a default back;
 //   - validated: Marks are the concrete paths of the validation errors, into Input
-//     (the arguments that were validated).
+//     (the arguments that were validated). Arguments that were not checked have
+//     no marks, and a note that says why.
 //
 // Text is the output stage's rendered text: what a Chat tool message carries, and
 // for Responses the output as text even when the item uses the array form.
@@ -368,6 +369,9 @@ func callStages(i int, c CheckedCall, result func(string) (adapter.Value, bool),
 	switch {
 	case c.SchemaErr != nil:
 		val.Notes = append(val.Notes, "the schema cannot be compiled: "+adapter.Sanitize(c.SchemaErr.Error()))
+	case c.NotChecked != nil:
+		// A note, and no mark: nothing was found wrong.
+		val.Notes = append(val.Notes, adapter.Sanitize(c.NotChecked.Error()))
 	case c.Valid:
 		val.Notes = append(val.Notes, "valid")
 	}

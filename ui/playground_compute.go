@@ -252,6 +252,10 @@ func argumentsResult(args adapter.Value, r *editRequest, v *validate.Validator) 
 	case cc.SchemaErr != nil:
 		pr.summary = "schema cannot be compiled"
 		pr.notes = append(pr.notes, "The tool's schema cannot be compiled: "+safe(cc.SchemaErr.Error()))
+	case cc.NotChecked != nil:
+		// A note, not an error: nothing was found wrong.
+		pr.summary = "not checked"
+		pr.notes = append(pr.notes, "Not checked against the tool's original schema: "+safe(cc.NotChecked.Reason)+".")
 	case cc.Valid:
 		pr.summary = "valid"
 		pr.notes = append(pr.notes, "Valid against the tool's original schema.")

@@ -205,6 +205,8 @@ func markCalls(pc *paneContent, t *sessions.TurnTrace) {
 		switch {
 		case c.SchemaErr != nil:
 			state = "the tool's schema cannot be compiled"
+		case c.NotChecked != nil:
+			state = "arguments not checked (a note, not an error): " + safe(c.NotChecked.Reason)
 		case !c.Valid:
 			state = plural(len(c.Errors), "validation error")
 		}

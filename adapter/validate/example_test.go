@@ -3,6 +3,7 @@ package validate_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/adapter/validate"
@@ -133,4 +134,41 @@ func ExampleValidator_Unchecked() {
 	// Output:
 	// [["n"]: expected integer, got string]
 	// [["properties","id","pattern"]]
+}
+
+func ExampleNotCheckedError() {
+	// A filter schema whose 10 alternatives each apply it again: arguments that
+	// nest it six levels deep would take too long to check. They are not checked,
+	// which is no Error: nothing was found wrong with them.
+	var alts []string
+	for i := range 10 {
+		alts = append(alts, fmt.Sprintf(`{"type":"object","properties":{"kind":{"const":"k%d"},"c":{"$ref":"#/$defs/n"}},"required":["kind"]}`, i))
+	}
+	schema := vldJSON(`{"type":"object","properties":{"c":{"$ref":"#/$defs/n"}},"$defs":{"n":{"anyOf":[` + strings.Join(alts, ",") + `]}}}`)
+	v := validate.New()
+	for _, levels := range []int{2, 6} {
+		args := vldJSON(`{"c":` + strings.Repeat(`{"kind":"k1","c":`, levels-1) + `{"kind":"k1"}` + strings.Repeat(`}`, levels))
+		errs, err := v.Validate(schema, args)
+		var nc *validate.NotCheckedError
+		switch {
+		case errors.As(err, &nc):
+			fmt.Println(levels, "levels: not checked:", nc.Reason)
+		case err != nil:
+			fmt.Println(levels, "levels: the schema cannot be compiled:", err)
+		case len(errs) > 0:
+			fmt.Println(levels, "levels: invalid:", errs)
+		default:
+			fmt.Println(levels, "levels: valid")
+		}
+	}
+	// Output:
+	// 2 levels: valid
+	// 6 levels: not checked: checking these arguments would take too long (the schema's anyOf, oneOf and $ref branches apply to them again and again, and they nest 7 levels deep)
+}
+
+func ExampleNotCheckedError_Error() {
+	err := &validate.NotCheckedError{Reason: "checking these arguments would take too long (…)"}
+	fmt.Println(err)
+	// Output:
+	// not checked: checking these arguments would take too long (…)
 }

@@ -9,7 +9,8 @@ import (
 
 // FuzzValidate checks that Validate never panics, and that what it returns holds:
 // every path is concrete and resolves in the arguments, errors are sorted and
-// unique, messages are not empty, and a second call (from the cache) agrees.
+// unique, messages are not empty, and a second call (from the cache) agrees. An
+// error is a *CompileError or a *NotCheckedError, never with errors beside it.
 func FuzzValidate(f *testing.F) {
 	seeds := []struct{ schema, args string }{
 		{`{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}`, `{"q":1}`},
@@ -24,6 +25,8 @@ func FuzzValidate(f *testing.F) {
 		{`false`, `-0`},
 		{`{"type":"integer","maximum":12345678901234567890}`, `12345678901234567891`},
 		{`{"dependentSchemas":{"a":{"required":["b"]}},"unevaluatedProperties":false,"properties":{"a":{}}}`, `{"a":1,"c":2}`},
+		{`{"$defs":{"n":{"anyOf":[{"properties":{"a":{"$ref":"#/$defs/n"}},"required":["k"]},{"properties":{"a":{"$ref":"#/$defs/n"}},"required":["j"]}]}},"$ref":"#/$defs/n"}`,
+			`{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":1}}}}}}}}}}}}}}}}}}}}}}}}`},
 	}
 	for _, s := range seeds {
 		f.Add(s.schema, s.args)
@@ -40,14 +43,24 @@ func FuzzValidate(f *testing.F) {
 		v := New()
 		errs, err := v.Validate(schema, args)
 		if err != nil {
-			if _, ok := err.(*CompileError); !ok {
+			switch e := err.(type) {
+			case *CompileError:
+			case *NotCheckedError:
+				// Not checked is no verdict, and stays so from the cache.
+				if e.Reason == "" {
+					t.Fatal("not checked, with no reason")
+				}
+				if again, err2 := v.Validate(schema, args); again != nil || err2 == nil || err2.Error() != err.Error() {
+					t.Fatalf("second call differs: %v, %v", again, err2)
+				}
+			default:
 				t.Fatalf("error of type %T: %v", err, err)
 			}
 			if err.Error() == "" {
-				t.Fatal("empty compile error")
+				t.Fatal("empty error")
 			}
 			if errs != nil {
-				t.Fatal("errors together with a compile error")
+				t.Fatalf("errors together with %v", err)
 			}
 			return
 		}

@@ -2,6 +2,13 @@
 // original input schema (SPEC §8), with github.com/santhosh-tekuri/jsonschema/v6:
 // errors with concrete instance paths and messages a model can act on.
 //
+// A check has three outcomes: valid (no errors), invalid (an [Error] for every
+// failing keyword) and not checked (a *[NotCheckedError]: checking the arguments
+// would take too much work). Arguments that were not checked are not invalid:
+// nothing was found wrong with them, and a caller reports that as a note, never
+// as an error sent to the model. A schema that cannot be compiled gives a
+// *[CompileError] instead.
+//
 // It is apart from package adapter because jsonschema/v6 compiles the
 // meta-schemas of five drafts when a program starts: about 370 KB of small
 // objects the garbage collector reads at every cycle. A program that links this
@@ -61,6 +68,21 @@ func (e Error) Value() adapter.Value {
 	)
 }
 
+// A NotCheckedError says that arguments were not checked, and why (see
+// [Validator]: checking them would take too much work). It is not an Error of
+// the arguments: nothing was found wrong with them, and nothing is known to be
+// right. Validate returns it as its error, with no errors beside it, so that a
+// caller can tell three outcomes apart: valid (no errors, nil), invalid (errors,
+// nil) and not checked (no errors, a *NotCheckedError).
+type NotCheckedError struct {
+	// Reason is why, one line of plain text with no text of the arguments or
+	// the schema in it: "checking these arguments would take too long (…)".
+	Reason string
+}
+
+// Error returns "not checked: " and the reason.
+func (e *NotCheckedError) Error() string { return "not checked: " + e.Reason }
+
 // A CompileError says why an input schema cannot be compiled, and where:
 // Path is the schema path of the offending keyword or subschema ([] for the root).
 type CompileError struct {
@@ -104,14 +126,18 @@ func (e *CompileError) Error() string {
 //     unbounded time.
 //   - A schema that nests arrays and objects more than 512 levels deep is refused
 //     (a *CompileError): checking it would take unbounded time.
-//   - Arguments whose check would take too long are not checked: one Error at the
-//     root says so. Before checking, the (subschema, value) pairs the check may
-//     visit are counted as if every anyOf and oneOf branch failed, each weighted
-//     by one plus the value's depth; past 10,000,000, and past 64 for each value
-//     in the arguments, the check is not made. Only branches reaching the same
-//     subschema again through $ref (a recursive filter schema, say) or arguments
-//     nested hundreds of levels deep come near it; checking such arguments would
-//     take gigabytes of memory.
+//   - Arguments whose check would take too long are not checked. That is not a
+//     failure of the arguments, so it gives no Error: Validate returns a
+//     *[NotCheckedError] that says why, and no errors. Nothing was found wrong
+//     with such arguments, and nothing is known to be right; a caller reports a
+//     note, never a rejection. Before checking, the (subschema, value) pairs the
+//     check may visit are counted as if every anyOf and oneOf branch failed, each
+//     weighted by one plus the value's depth; past 10,000,000, and past 64 for
+//     each value in the arguments, the check is not made. Only branches reaching
+//     the same subschema again through $ref (a recursive filter schema, say: six
+//     levels of a 10-way anyOf can reach it) or arguments nested hundreds of
+//     levels deep come near it; checking such arguments would take gigabytes of
+//     memory.
 //   - Every failing keyword gives one error (one per missing property for `required`,
 //     one per unexpected property for `additionalProperties: false`), at the instance
 //     location of the value that fails. A value of the wrong type is checked against
@@ -168,10 +194,16 @@ func New() *Validator {
 
 // Validate checks args against schema (the tool's original inputSchema as the server sent it).
 // It returns every failing keyword's error (leaf errors of the jsonschema output), each with its concrete instance path; nil when valid.
-// err is non-nil only when the schema itself cannot be compiled (then say why, with the schema location).
+// err is non-nil, and errs nil, in two cases:
 //
-// The error is then a *CompileError; it is cached with the schema, so it must
-// not be modified. The leaf errors are refined for anyOf and oneOf as [Validator]
+//   - the schema itself cannot be compiled: err is a *CompileError that says why,
+//     with the schema location. It is cached with the schema, so it must not be
+//     modified.
+//   - the arguments were not checked, because checking them would take too much
+//     work (see [Validator]): err is a *[NotCheckedError] that says why. The
+//     arguments are not known to be invalid.
+//
+// The leaf errors are refined for anyOf and oneOf as [Validator]
 // describes. A number in args whose text is not a JSON number (possible only for a
 // Value built with NumberValue) is reported as an Error at its place.
 func (v *Validator) Validate(schema, args adapter.Value) ([]Error, error) {
@@ -201,7 +233,7 @@ func (v *Validator) Validate(schema, args adapter.Value) ([]Error, error) {
 		values, depth := vldValues(args)
 		limit := max(uint64(vldWorkBase), vldWorkPerValue*uint64(values))
 		if vldWork(e.plan, args, limit) > limit {
-			return []Error{{Path: adapter.Path{}, Message: fmt.Sprintf(vldNotChecked, depth)}}, nil
+			return nil, &NotCheckedError{Reason: fmt.Sprintf(vldTooLong, depth)}
 		}
 	}
 	err := e.sch.Validate(inst)

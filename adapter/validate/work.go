@@ -30,8 +30,9 @@ const (
 	vldWorkPerValue = 64
 )
 
-// vldNotChecked is the message of arguments the Validator does not check.
-const vldNotChecked = "not checked: checking these arguments would take too long (the schema's anyOf, oneOf and $ref branches apply to them again and again, and they nest %d levels deep)"
+// vldTooLong is the reason of a NotCheckedError for arguments whose check would
+// take too much work; %d is how deep they nest.
+const vldTooLong = "checking these arguments would take too long (the schema's anyOf, oneOf and $ref branches apply to them again and again, and they nest %d levels deep)"
 
 // A vldPlan is what each subschema of a schema applies to a value: the
 // subschemas that apply to the same value, and those that apply to its members

@@ -1,0 +1,106 @@
+package main
+
+import (
+	"fmt"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// issue18Files writes a tool list with issue 18's tool "find" (a 10-way anyOf
+// that applies itself again to the member "c") and "ping", a Responses
+// response calling them, and a session of both with results. The calls: six
+// levels deep (the validation work bound: not checked), five levels wrong at
+// the bottom (just under it: checked, an error), and a valid ping.
+func issue18Files(t *testing.T) (tools, response, session string) {
+	t.Helper()
+	var branches []string
+	for i := range 10 {
+		branches = append(branches, fmt.Sprintf(`{"type":"object","properties":{"kind":{"const":"k%d"},"c":{"$ref":"#/$defs/n"}},"required":["kind"]}`, i))
+	}
+	schema := `{"type":"object","properties":{"c":{"$ref":"#/$defs/n"}},"$defs":{"n":{"anyOf":[` + strings.Join(branches, ",") + `]}}}`
+	list := `[{"name":"find","inputSchema":` + schema + `},{"name":"ping","inputSchema":{"type":"object","properties":{"n":{"type":"integer"}}}}]`
+	nest := func(levels int, leaf string) string {
+		return `{"c":` + strings.Repeat(`{"kind":"k1","c":`, levels-1) + leaf + strings.Repeat(`}`, levels)
+	}
+	call := func(id, name, args string) string {
+		return `{"type":"function_call","call_id":"` + id + `","name":"` + name + `","arguments":` + strconv.Quote(args) + `}`
+	}
+	resp := `{"output":[` + call("deep", "s__find", nest(6, `{"kind":"k10"}`)) + `,` +
+		call("under", "s__find", nest(5, `{}`)) + `,` + call("ping", "s__ping", `{"n":1}`) + `]}`
+	ok := `{"content":[{"type":"text","text":"ok"}]}`
+	sess := `{"strictscope_session":1,"api":"responses","options":{"strict":"auto","prefix":true},
+		"servers":[{"name":"s","tools":` + list + `}],
+		"turns":[{"response":` + resp + `,"results":{"deep":` + ok + `,"under":` + ok + `,"ping":` + ok + `}}]}`
+	dir := t.TempDir()
+	return writeFile(t, dir, "s.json", `{"tools":`+list+`}`), writeFile(t, dir, "response.json", resp), writeFile(t, dir, "session.json", sess)
+}
+
+// issue18Calls are the three calls as `calls` and `replay --json` print them.
+const (
+	issue18Note  = "not checked: checking these arguments would take too long (the schema's anyOf, oneOf and $ref branches apply to them again and again, and they nest 7 levels deep)"
+	issue18Deep  = `{"call_id":"deep","name":"s__find","server":"s","tool":"find","arguments":{"c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k10"}}}}}}},"stripped":[],"valid":true,"checked":false,"note":"` + issue18Note + `","errors":[]}`
+	issue18Under = `{"call_id":"under","name":"s__find","server":"s","tool":"find","arguments":{"c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k1","c":{}}}}}},"stripped":[],"valid":false,"errors":[{"path":["c","c","c","c","c"],"message":"missing required property \"kind\""}]}`
+	issue18Ping  = `{"call_id":"ping","name":"s__ping","server":"s","tool":"ping","arguments":{"n":1},"stripped":[],"valid":true,"errors":[]}`
+)
+
+// TestCallsNotChecked is issue 18 §1 through `calls`: the call that reaches the
+// validation work bound stays valid, with "checked": false and a note, and no
+// error; the one just under the bound is checked and its error reported; nothing
+// is rejected.
+func TestCallsNotChecked(t *testing.T) {
+	tools, response, _ := issue18Files(t)
+	r := runCLI(t, "", "calls", "--api", "responses", "--tools", tools, response)
+	if r.code != 0 || r.stderr != "" {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	want := `{"calls":[` + issue18Deep + `,` + issue18Under + `,` + issue18Ping + `],"rejected":[]}`
+	if got := r.parse(t); !reflect.DeepEqual(got, mustJSON(t, want)) {
+		t.Errorf("\n got %s\nwant %s", r.stdout, want)
+	}
+}
+
+// TestReplayNotChecked: `replay --json` prints the call as `calls` does and
+// answers it with its result like any valid call; the validated stage of the
+// trace holds the note and no marks; the text trace shows the note.
+func TestReplayNotChecked(t *testing.T) {
+	_, _, session := issue18Files(t)
+	r := runCLI(t, "", "replay", "--json", session)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	out := func(id string) string {
+		return `{"type":"function_call_output","call_id":"` + id + `","output":"ok"}`
+	}
+	outputs := `[` + out("deep") + `,` + out("under") + `,` + out("ping") + `]`
+	want := `{"turns":[{"calls":[` + issue18Deep + `,` + issue18Under + `,` + issue18Ping + `],"rejected":[],"outputs":` + outputs + `,"next_input":` + outputs + `}]}`
+	if got := r.parse(t); !reflect.DeepEqual(got, mustJSON(t, want)) {
+		t.Errorf("\n got %s\nwant %s", r.stdout, want)
+	}
+
+	r = runCLI(t, "", "replay", "--json", "--stages", session)
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	turn := r.parse(t).(map[string]any)["turns"].([]any)[0].(map[string]any)
+	var found bool
+	for _, s := range turn["stages"].([]any) {
+		st := s.(map[string]any)
+		if st["stage"] != "validated" || st["call_id"] != "deep" {
+			continue
+		}
+		found = true
+		if !reflect.DeepEqual(st["notes"], []any{issue18Note}) || st["marks"] != nil {
+			t.Errorf("the validated stage: notes %v, marks %v", st["notes"], st["marks"])
+		}
+	}
+	if !found {
+		t.Fatal("no validated stage for the call \"deep\"")
+	}
+
+	r = runCLI(t, "", "replay", session)
+	if r.code != 0 || !strings.Contains(r.stdout, issue18Note) {
+		t.Errorf("text trace: exit %d\n%s", r.code, r.stdout)
+	}
+}
