@@ -265,6 +265,8 @@ func validityText(c sessions.CheckedCall) string {
 	switch {
 	case c.SchemaErr != nil:
 		return "not validated: the schema cannot be compiled"
+	case c.NotChecked != nil:
+		return "valid as far as known: " + c.NotChecked.Error()
 	case !c.Valid:
 		return "invalid: " + plural(len(c.Errors), "error", "errors") + ", first " + truncateText(c.Errors[0].Error(), 120)
 	case len(c.Unchecked) > 0:

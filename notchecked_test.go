@@ -100,6 +100,10 @@ func TestReplayNotChecked(t *testing.T) {
 	}
 
 	r = runCLI(t, "", "replay", session)
+	if r.code != 0 || !strings.Contains(r.stdout, "deep s__find: valid as far as known: "+issue18Note) {
+		t.Errorf("text summary: exit %d\n%s", r.code, r.stdout)
+	}
+	r = runCLI(t, "", "replay", "--stages", session)
 	if r.code != 0 || !strings.Contains(r.stdout, issue18Note) {
 		t.Errorf("text trace: exit %d\n%s", r.code, r.stdout)
 	}
