@@ -8,12 +8,12 @@ import (
 	"testing"
 )
 
-// issue18Files writes a tool list with issue 18's tool "find" (a 10-way anyOf
+// notCheckedFiles writes a tool list with issue 18's tool "find" (a 10-way anyOf
 // that applies itself again to the member "c") and "ping", a Responses
 // response calling them, and a session of both with results. The calls: six
 // levels deep (the validation work bound: not checked), five levels wrong at
 // the bottom (just under it: checked, an error), and a valid ping.
-func issue18Files(t *testing.T) (tools, response, session string) {
+func notCheckedFiles(t *testing.T) (tools, response, session string) {
 	t.Helper()
 	var branches []string
 	for i := range 10 {
@@ -37,12 +37,12 @@ func issue18Files(t *testing.T) (tools, response, session string) {
 	return writeFile(t, dir, "s.json", `{"tools":`+list+`}`), writeFile(t, dir, "response.json", resp), writeFile(t, dir, "session.json", sess)
 }
 
-// issue18Calls are the three calls as `calls` and `replay --json` print them.
+// notCheckedCalls are the three calls as `calls` and `replay --json` print them.
 const (
-	issue18Note  = "not checked: checking these arguments would take too long (the schema's anyOf, oneOf and $ref branches apply to them again and again, and they nest 7 levels deep)"
-	issue18Deep  = `{"call_id":"deep","name":"s__find","server":"s","tool":"find","arguments":{"c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k10"}}}}}}},"stripped":[],"valid":true,"checked":false,"note":"` + issue18Note + `","errors":[]}`
-	issue18Under = `{"call_id":"under","name":"s__find","server":"s","tool":"find","arguments":{"c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k1","c":{}}}}}},"stripped":[],"valid":false,"errors":[{"path":["c","c","c","c","c"],"message":"missing required property \"kind\""}]}`
-	issue18Ping  = `{"call_id":"ping","name":"s__ping","server":"s","tool":"ping","arguments":{"n":1},"stripped":[],"valid":true,"errors":[]}`
+	notCheckedNote  = "not checked: checking these arguments would take too long (the schema's anyOf, oneOf and $ref branches apply to them again and again, and they nest 7 levels deep)"
+	notCheckedDeep  = `{"call_id":"deep","name":"s__find","server":"s","tool":"find","arguments":{"c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k10"}}}}}}},"stripped":[],"valid":true,"checked":false,"note":"` + notCheckedNote + `","errors":[]}`
+	notCheckedUnder = `{"call_id":"under","name":"s__find","server":"s","tool":"find","arguments":{"c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k1","c":{}}}}}},"stripped":[],"valid":false,"errors":[{"path":["c","c","c","c","c"],"message":"missing required property \"kind\""}]}`
+	notCheckedPing  = `{"call_id":"ping","name":"s__ping","server":"s","tool":"ping","arguments":{"n":1},"stripped":[],"valid":true,"errors":[]}`
 )
 
 // TestCallsNotChecked is issue 18 §1 through `calls`: the call that reaches the
@@ -50,12 +50,12 @@ const (
 // error; the one just under the bound is checked and its error reported; nothing
 // is rejected.
 func TestCallsNotChecked(t *testing.T) {
-	tools, response, _ := issue18Files(t)
+	tools, response, _ := notCheckedFiles(t)
 	r := runCLI(t, "", "calls", "--api", "responses", "--tools", tools, response)
 	if r.code != 0 || r.stderr != "" {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
-	want := `{"calls":[` + issue18Deep + `,` + issue18Under + `,` + issue18Ping + `],"rejected":[]}`
+	want := `{"calls":[` + notCheckedDeep + `,` + notCheckedUnder + `,` + notCheckedPing + `],"rejected":[]}`
 	if got := r.parse(t); !reflect.DeepEqual(got, mustJSON(t, want)) {
 		t.Errorf("\n got %s\nwant %s", r.stdout, want)
 	}
@@ -65,7 +65,7 @@ func TestCallsNotChecked(t *testing.T) {
 // answers it with its result like any valid call; the validated stage of the
 // trace holds the note and no marks; the text trace shows the note.
 func TestReplayNotChecked(t *testing.T) {
-	_, _, session := issue18Files(t)
+	_, _, session := notCheckedFiles(t)
 	r := runCLI(t, "", "replay", "--json", session)
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
@@ -74,7 +74,7 @@ func TestReplayNotChecked(t *testing.T) {
 		return `{"type":"function_call_output","call_id":"` + id + `","output":"ok"}`
 	}
 	outputs := `[` + out("deep") + `,` + out("under") + `,` + out("ping") + `]`
-	want := `{"turns":[{"calls":[` + issue18Deep + `,` + issue18Under + `,` + issue18Ping + `],"rejected":[],"outputs":` + outputs + `,"next_input":` + outputs + `}]}`
+	want := `{"turns":[{"calls":[` + notCheckedDeep + `,` + notCheckedUnder + `,` + notCheckedPing + `],"rejected":[],"outputs":` + outputs + `,"next_input":` + outputs + `}]}`
 	if got := r.parse(t); !reflect.DeepEqual(got, mustJSON(t, want)) {
 		t.Errorf("\n got %s\nwant %s", r.stdout, want)
 	}
@@ -91,7 +91,7 @@ func TestReplayNotChecked(t *testing.T) {
 			continue
 		}
 		found = true
-		if !reflect.DeepEqual(st["notes"], []any{issue18Note}) || st["marks"] != nil {
+		if !reflect.DeepEqual(st["notes"], []any{notCheckedNote}) || st["marks"] != nil {
 			t.Errorf("the validated stage: notes %v, marks %v", st["notes"], st["marks"])
 		}
 	}
@@ -100,11 +100,11 @@ func TestReplayNotChecked(t *testing.T) {
 	}
 
 	r = runCLI(t, "", "replay", session)
-	if r.code != 0 || !strings.Contains(r.stdout, "deep s__find: valid as far as known: "+issue18Note) {
+	if r.code != 0 || !strings.Contains(r.stdout, "deep s__find: valid as far as known: "+notCheckedNote) {
 		t.Errorf("text summary: exit %d\n%s", r.code, r.stdout)
 	}
 	r = runCLI(t, "", "replay", "--stages", session)
-	if r.code != 0 || !strings.Contains(r.stdout, issue18Note) {
+	if r.code != 0 || !strings.Contains(r.stdout, notCheckedNote) {
 		t.Errorf("text trace: exit %d\n%s", r.code, r.stdout)
 	}
 }

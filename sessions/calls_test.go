@@ -10,9 +10,9 @@ import (
 	"github.com/strictscope/strictscope/adapter/validate"
 )
 
-// issue18Schema is issue 18's schema: a 10-way anyOf whose every branch applies
+// notCheckedSchema is issue 18's schema: a 10-way anyOf whose every branch applies
 // it again to the member "c".
-func issue18Schema() string {
+func notCheckedSchema() string {
 	var branches []string
 	for i := range 10 {
 		branches = append(branches, fmt.Sprintf(`{"type":"object","properties":{"kind":{"const":"k%d"},"c":{"$ref":"#/$defs/n"}},"required":["kind"]}`, i))
@@ -20,17 +20,17 @@ func issue18Schema() string {
 	return `{"type":"object","properties":{"c":{"$ref":"#/$defs/n"}},"$defs":{"n":{"anyOf":[` + strings.Join(branches, ",") + `]}}}`
 }
 
-// issue18Args nests the anyOf levels deep, each level naming branch k1, the
+// notCheckedArgs nests the anyOf levels deep, each level naming branch k1, the
 // innermost value being leaf.
-func issue18Args(levels int, leaf string) string {
+func notCheckedArgs(levels int, leaf string) string {
 	return `{"c":` + strings.Repeat(`{"kind":"k1","c":`, levels-1) + leaf + strings.Repeat(`}`, levels)
 }
 
-// issue18Session is a Responses session with the tool "find" (that schema) and
+// notCheckedSession is a Responses session with the tool "find" (that schema) and
 // "ping", and one turn of three calls, each answered: six levels (the work bound:
 // not checked), five levels wrong at the bottom (checked, an error), and a valid
 // ping.
-func issue18Session(t *testing.T) *Session {
+func notCheckedSession(t *testing.T) *Session {
 	t.Helper()
 	call := func(id, name, args string) string {
 		return `{"type":"function_call","call_id":"` + id + `","name":"` + name + `","arguments":` + strconv.Quote(args) + `}`
@@ -38,14 +38,14 @@ func issue18Session(t *testing.T) *Session {
 	result := `{"content":[{"type":"text","text":"ok"}]}`
 	doc := `{"strictscope_session":1,"api":"responses","options":{"strict":"auto","prefix":false},
 		"servers":[{"name":"s","tools":[
-			{"name":"find","inputSchema":` + issue18Schema() + `},
+			{"name":"find","inputSchema":` + notCheckedSchema() + `},
 			{"name":"ping","inputSchema":{"type":"object","properties":{"n":{"type":"integer"}}}}]}],
 		"turns":[{"response":{"output":[` +
-		call("deep", "find", issue18Args(6, `{"kind":"k10"}`)) + `,` +
-		call("under", "find", issue18Args(5, `{}`)) + `,` +
+		call("deep", "find", notCheckedArgs(6, `{"kind":"k10"}`)) + `,` +
+		call("under", "find", notCheckedArgs(5, `{}`)) + `,` +
 		call("ping", "ping", `{"n":1}`) + `]},
 		"results":{"deep":` + result + `,"under":` + result + `,"ping":` + result + `}}]}`
-	s, err := ParseSession("issue18.json", []byte(doc))
+	s, err := ParseSession("notChecked.json", []byte(doc))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,7 +57,7 @@ func issue18Session(t *testing.T) *Session {
 // errors, and a note in its JSON; arguments just under the bound are checked and
 // their errors reported; a checked call's JSON has no "checked" or "note".
 func TestCheckCallsNotChecked(t *testing.T) {
-	s := issue18Session(t)
+	s := notCheckedSession(t)
 	_, rep := adapter.Tools(adapter.NewToolSet(s.Servers, adapter.NameOptions{NoPrefix: true}), adapter.ToolsOptions{API: adapter.Responses, Strict: adapter.StrictAuto})
 	x, err := adapter.ToolCalls(s.Turns[0].Response, rep.Sent(), adapter.CallsOptions{ErrorPrefix: adapter.DefaultErrorPrefix})
 	if err != nil {
@@ -118,7 +118,7 @@ func TestCheckCallsNotChecked(t *testing.T) {
 // valid call, and nothing rejects it. The call just under the bound has its
 // error marked and noted.
 func TestReplayNotChecked(t *testing.T) {
-	tr := ReplaySession("issue18.json", issue18Session(t), DefaultReplayOptions())
+	tr := ReplaySession("notChecked.json", notCheckedSession(t), DefaultReplayOptions())
 	if len(tr.Turns) != 1 {
 		t.Fatalf("%d turns", len(tr.Turns))
 	}

@@ -31,7 +31,7 @@ func notCheckedSession() []byte {
 // checked, and the playground says "not checked" with no error mark.
 func TestReplayNotCheckedIsANote(t *testing.T) {
 	l := &Loaded{}
-	l.AddBytes("s", "issue18.json", notCheckedSession())
+	l.AddBytes("s", "notChecked.json", notCheckedSession())
 	h := newHarness(t, Options{}, l, 160, 40)
 	toStage(h, 0, stageOf(t, h, 0, sessions.StageValidated, 0))
 	s := replayOf(h)
