@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-// notCheckedFiles writes a tool list with issue 18's tool "find" (a 10-way anyOf
+// notCheckedFiles writes a tool list with the tool "find" (a 10-way anyOf
 // that applies itself again to the member "c") and "ping", a Responses
 // response calling them, and a session of both with results. The calls: six
 // levels deep (the validation work bound: not checked), five levels wrong at
@@ -45,7 +45,7 @@ const (
 	notCheckedPing  = `{"call_id":"ping","name":"s__ping","server":"s","tool":"ping","arguments":{"n":1},"stripped":[],"valid":true,"errors":[]}`
 )
 
-// TestCallsNotChecked is issue 18 §1 through `calls`: the call that reaches the
+// TestCallsNotChecked, through `calls`: the call that reaches the
 // validation work bound stays valid, with "checked": false and a note, and no
 // error; the one just under the bound is checked and its error reported; nothing
 // is rejected.

@@ -10,7 +10,7 @@ import (
 	"github.com/strictscope/strictscope/adapter/validate"
 )
 
-// notCheckedSchema is issue 18's schema: a 10-way anyOf whose every branch applies
+// notCheckedSchema is a 10-way anyOf whose every branch applies
 // it again to the member "c".
 func notCheckedSchema() string {
 	var branches []string
@@ -52,7 +52,7 @@ func notCheckedSession(t *testing.T) *Session {
 	return s
 }
 
-// TestCheckCallsNotChecked is issue 18 §1 through CheckCalls: arguments that
+// TestCheckCallsNotChecked, through CheckCalls: arguments that
 // reach the work bound are not checked, which leaves the call valid, with no
 // errors, and a note in its JSON; arguments just under the bound are checked and
 // their errors reported; a checked call's JSON has no "checked" or "note".

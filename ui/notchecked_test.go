@@ -10,7 +10,7 @@ import (
 )
 
 // notCheckedSession is a Responses session whose one call nests a 10-way anyOf
-// six levels deep (issue 18): validation's work bound, so its arguments are
+// six levels deep: validation's work bound, so its arguments are
 // not checked. It is answered.
 func notCheckedSession() []byte {
 	var branches []string

@@ -47,10 +47,10 @@ func TestValidateWorkBound(t *testing.T) {
 	}
 }
 
-// vldIssue18 is issue 18's schema: a 10-way anyOf whose every branch applies
+// vldTenWayNest is a 10-way anyOf whose every branch applies
 // it again to the member "c", and arguments that nest it levels deep, each
 // level naming branch k1, the innermost value being leaf.
-func vldIssue18(levels int, leaf string) (schema, args string) {
+func vldTenWayNest(levels int, leaf string) (schema, args string) {
 	var branches []string
 	for i := range 10 {
 		branches = append(branches, fmt.Sprintf(`{"type":"object","properties":{"kind":{"const":"k%d"},"c":{"$ref":"#/$defs/n"}},"required":["kind"]}`, i))
@@ -60,7 +60,7 @@ func vldIssue18(levels int, leaf string) (schema, args string) {
 	return schema, args
 }
 
-// TestValidateNotChecked is issue 18 §1: six levels of a 10-way anyOf reach the
+// TestValidateNotChecked: six levels of a 10-way anyOf reach the
 // work bound, and the arguments are not checked, which is a *NotCheckedError
 // and no Error, whether they are right or wrong; just under the bound they are
 // checked and their errors reported as usual.
@@ -86,7 +86,7 @@ func TestValidateNotChecked(t *testing.T) {
 			`["c","c","c","c","c","kind"]: must be "k8"`, `["c","c","c","c","c","kind"]: must be "k9"`,
 		}, false, false},
 	} {
-		schemaText, argsText := vldIssue18(tt.levels, tt.leaf)
+		schemaText, argsText := vldTenWayNest(tt.levels, tt.leaf)
 		schema, args := vldDecode(t, schemaText), vldDecode(t, argsText)
 		if tt.under {
 			p := newVldPlan(schema)
