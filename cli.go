@@ -5,7 +5,9 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
@@ -26,7 +28,8 @@ type env struct {
 	stdout io.Writer
 	stderr io.Writer
 
-	stdinRead bool // a "-" argument has read stdin; a second one is a usage error
+	stdinRead bool            // a "-" argument has read stdin; a second one is a usage error
+	limits    sessions.Limits // --max-input
 }
 
 // usageError is bad usage: a one-line message, exit 2.
@@ -102,24 +105,61 @@ func flagErrorText(err error) string {
 	return msg
 }
 
-// readInput reads a FILE argument, or stdin for "-" (or no argument when allowed).
-func readInput(e *env, arg string) (name string, data []byte, err error) {
+// readInput reads a FILE argument whole, or stdin for "-" (or no argument when
+// allowed), held to --max-input. isJSON says the input must be one JSON document:
+// its beginning is checked as it is read, so that what cannot be JSON is refused
+// at once (sessions.Limits.ReadDocument).
+func readInput(e *env, arg string, isJSON bool) (name string, data []byte, err error) {
 	if arg == "-" {
 		if e.stdinRead {
 			return "stdin", nil, usagef("stdin can be read once: give \"-\" for one argument only")
 		}
 		e.stdinRead = true
-		data, err = io.ReadAll(e.stdin)
+		data, err = e.limits.ReadDocument("stdin", e.stdin, isJSON)
+		return "stdin", data, err
+	}
+	data, err = e.limits.ReadDocumentFile(arg, isJSON)
+	return arg, data, err
+}
+
+// inputFlag declares --max-input on fs: the cap on whole-document inputs.
+func inputFlag(fs *flag.FlagSet, e *env) {
+	fs.Func("max-input", helpMaxInput+" (default "+sessions.FormatSize(sessions.DefaultMaxInput)+"; 0 or none: no cap)", func(v string) error {
+		n, err := parseSize(v)
 		if err != nil {
-			return "stdin", nil, &sessions.LoadError{File: "stdin", Msg: "cannot read: " + err.Error(), Err: err}
+			return err
 		}
-		return "stdin", data, nil
+		e.limits.MaxInput = n
+		return nil
+	})
+}
+
+// parseSize reads a --max-input value: a whole number of bytes, or of KiB, MiB
+// or GiB with the suffix K, M or G (KB, KiB… too; all binary). 0 or "none" is no
+// cap, which Limits writes as a negative number.
+func parseSize(s string) (int64, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	if t == "NONE" || t == "0" {
+		return -1, nil
 	}
-	data, err = os.ReadFile(arg)
-	if err != nil {
-		return arg, nil, &sessions.LoadError{File: arg, Msg: fileErrorText(err), Err: err}
+	shift := 0
+	for _, u := range []struct {
+		suffix string
+		shift  int
+	}{{"KIB", 10}, {"MIB", 20}, {"GIB", 30}, {"KB", 10}, {"MB", 20}, {"GB", 30}, {"K", 10}, {"M", 20}, {"G", 30}, {"B", 0}} {
+		if rest, ok := strings.CutSuffix(t, u.suffix); ok {
+			t, shift = strings.TrimSpace(rest), u.shift
+			break
+		}
 	}
-	return arg, data, nil
+	n, err := strconv.ParseInt(t, 10, 64)
+	if err != nil || n < 0 || n > math.MaxInt64>>shift {
+		return 0, fmt.Errorf("a size is a whole number of bytes, or of K, M or G (as 512M), not %s", adapter.QuoteForMessage(s))
+	}
+	if n == 0 {
+		return -1, nil
+	}
+	return n << shift, nil
 }
 
 func fileErrorText(err error) string {
@@ -150,7 +190,7 @@ func loadRecordingArg(e *env, arg string) (recordingArg, error) {
 	var err error
 	ra := recordingArg{name: arg}
 	if arg == "-" {
-		if ra.name, data, err = readInput(e, arg); err != nil {
+		if ra.name, data, err = readInput(e, arg, false); err != nil {
 			return ra, err
 		}
 		if sessions.Detect(ra.name, data) == sessions.FormatSession {
@@ -186,7 +226,7 @@ func readJSONArg(e *env, cmd, what string, pos []string) (string, adapter.Value,
 	if len(pos) == 1 {
 		arg = pos[0]
 	}
-	name, data, err := readInput(e, arg)
+	name, data, err := readInput(e, arg, true)
 	if err != nil {
 		return name, adapter.Value{}, err
 	}
@@ -268,11 +308,11 @@ func loadServers(e *env, args []string) ([]adapter.Server, error) {
 				src.Server = "stdin"
 			}
 			var data []byte
-			if _, data, err = readInput(e, "-"); err == nil {
+			if _, data, err = readInput(e, "-", true); err == nil {
 				srv, warns, err = sessions.ParseToolListFile(src.Server, "stdin", data)
 			}
 		} else {
-			srv, warns, err = sessions.LoadToolList(src)
+			srv, warns, err = e.limits.LoadToolList(src)
 		}
 		if err != nil {
 			return nil, err

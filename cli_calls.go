@@ -19,6 +19,7 @@ var callsCommand = command{
 
 func runCalls(e *env, args []string) (int, error) {
 	fs := flag.NewFlagSet("calls", flag.ContinueOnError)
+	inputFlag(fs, e)
 	var tf toolFlags
 	tf.register(fs, helpCallsAPI, false)
 	var toolArgs stringList

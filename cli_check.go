@@ -19,6 +19,7 @@ var checkCommand = command{
 // go strict.
 func runCheck(e *env, args []string) (int, error) {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
+	inputFlag(fs, e)
 	asJSON := fs.Bool("json", false, helpJSONReport)
 	noPrefix := fs.Bool("no-prefix", false, helpNoPrefix)
 	noDefaults := fs.Bool("no-default-descriptions", false, helpNoDefaults)

@@ -228,3 +228,48 @@ func TestCheckReportsHiddenTruncatedRenamed(t *testing.T) {
 		}
 	}
 }
+
+// zeros is a reader of NUL bytes without end, as /dev/zero.
+type zeros struct{ n int64 }
+
+func (z *zeros) Read(p []byte) (int, error) {
+	clear(p)
+	z.n += int64(len(p))
+	return len(p), nil
+}
+
+// Input that cannot be JSON is refused at once, however long it goes on; a whole
+// document past --max-input is one line and exit 2.
+func TestInputCap(t *testing.T) {
+	for _, args := range [][]string{{"strict"}, {"strict", "-"}, {"output", "--api", "chat", "--call-id", "c", "-"}, {"tools", "--api", "chat", "-"}} {
+		z := &zeros{}
+		var out, errb strings.Builder
+		code := run(&env{stdin: z, stdout: &out, stderr: &errb}, args, false)
+		if code != 2 || out.Len() != 0 || !strings.Contains(errb.String(), `stdin: line 1, column 1 (byte 0): invalid JSON: invalid character '\x00' at start of value`) || z.n > 1<<20 {
+			t.Errorf("%v on endless NUL bytes: exit %d, read %d bytes, stderr %q", args, code, z.n, errb.String())
+		}
+	}
+	schema := `{"type":"object","properties":{"q":{"type":"string"}}}`
+	r := runCLI(t, schema, "strict", "--max-input", "20", "-")
+	if r.code != 2 || r.stdout != "" || strings.TrimSpace(r.stderr) != "strictscope strict: stdin: larger than the input cap of 20 bytes, which whole documents are held to (--max-input sets another)" {
+		t.Errorf("over --max-input: exit %d, stderr %q", r.code, r.stderr)
+	}
+	for _, size := range []string{"1K", "1kib", "1M", "2G", "none", "0", "4096"} {
+		if r := runCLI(t, schema, "strict", "--max-input", size, "-"); r.code != 0 {
+			t.Errorf("--max-input %s: exit %d, %s", size, r.code, r.stderr)
+		}
+	}
+	for _, size := range []string{"", "-1", "12X", "1.5M", "9999999999G"} {
+		if r := runCLI(t, schema, "strict", "--max-input", size, "-"); r.code != 2 || !strings.Contains(r.stderr, "--max-input") {
+			t.Errorf("--max-input %q: exit %d, %s", size, r.code, r.stderr)
+		}
+	}
+	dir := t.TempDir()
+	list := writeFile(t, dir, "list.json", `{"tools":[{"name":"a","inputSchema":{"type":"object"}}]}`)
+	if r := runCLI(t, "", "check", "--max-input", "16", list); r.code != 2 || !strings.Contains(r.stderr, "list.json: larger than the input cap of 16 bytes") {
+		t.Errorf("check on a list over the cap: exit %d, %s", r.code, r.stderr)
+	}
+	if r := runCLI(t, "", "check", list); r.code != 0 {
+		t.Errorf("check under the default cap: exit %d, %s", r.code, r.stderr)
+	}
+}

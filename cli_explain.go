@@ -22,6 +22,7 @@ var explainCommand = command{
 // when the request succeeded, and that is no error.
 func runExplain(e *env, args []string) (int, error) {
 	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
+	inputFlag(fs, e)
 	asJSON := fs.Bool("json", false, helpExplainJSON)
 	var toolArgs stringList
 	fs.Var(&toolArgs, "tools", "an MCP tool list the error is about, `[NAME=]FILE`; repeat for several servers (names the tool, and says what strictscope does with it)")
@@ -45,7 +46,7 @@ func runExplain(e *env, args []string) (int, error) {
 	if err != nil {
 		return exitBad, err
 	}
-	name, data, err := readInput(e, pos[0])
+	name, data, err := readInput(e, pos[0], false)
 	if err != nil {
 		return exitBad, err
 	}

@@ -17,6 +17,7 @@ var outputCommand = command{
 
 func runOutput(e *env, args []string) (int, error) {
 	fs := flag.NewFlagSet("output", flag.ContinueOnError)
+	inputFlag(fs, e)
 	apiFlag := fs.String("api", "", helpOutputAPI)
 	callID := fs.String("call-id", "", helpCallID)
 	prefix := fs.String("error-prefix", adapter.DefaultErrorPrefix, helpErrorPrefix)

@@ -18,6 +18,7 @@ var replayCommand = command{
 
 func runReplay(e *env, args []string) (int, error) {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
+	inputFlag(fs, e)
 	asJSON := fs.Bool("json", false, helpReplayJSON)
 	withStages := fs.Bool("stages", false, helpReplayStages)
 	var toolArgs stringList

@@ -18,6 +18,7 @@ var strictCommand = command{
 // {"ok":false,"error":{…}} with exit 1 when the schema has no strict form.
 func runStrict(e *env, args []string) (int, error) {
 	fs := flag.NewFlagSet("strict", flag.ContinueOnError)
+	inputFlag(fs, e)
 	noDefaults := fs.Bool("no-default-descriptions", false, helpNoDefaults)
 	fs.Bool("json", false, helpJSONOnlyForm)
 	pos, err := parseFlags("strict", fs, args)

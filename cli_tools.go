@@ -74,6 +74,7 @@ func parseCap(s string) (int, bool) {
 
 func runTools(e *env, args []string) (int, error) {
 	fs := flag.NewFlagSet("tools", flag.ContinueOnError)
+	inputFlag(fs, e)
 	var tf toolFlags
 	tf.register(fs, helpAPI+" (required)", true)
 	files, err := parseFlags("tools", fs, args)

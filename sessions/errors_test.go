@@ -70,7 +70,7 @@ func TestInvalidJSONHasPosition(t *testing.T) {
 func TestLoadRecordingFileErrors(t *testing.T) {
 	_, err := LoadRecordingFile(filepath.Join(t.TempDir(), "missing.sse"))
 	var le *LoadError
-	if !errors.As(err, &le) || !strings.Contains(err.Error(), "missing.sse: cannot open: no such file") {
+	if !errors.As(err, &le) || !strings.Contains(err.Error(), "missing.sse: no such file") {
 		t.Errorf("err = %v", err)
 	}
 	_, err = LoadRecordingFile(t.TempDir())

@@ -218,6 +218,9 @@ func LoadRecordingFile(path string) (*Recording, error) {
 }
 
 func openMsg(err error) string {
+	if errors.Is(err, os.ErrNotExist) {
+		return "no such file"
+	}
 	var pe *os.PathError
 	if errors.As(err, &pe) {
 		return "cannot " + pe.Op + ": " + pe.Err.Error()

@@ -38,12 +38,18 @@ func ServerNameFor(path string) string {
 	return base
 }
 
-// LoadToolList reads and parses a tool-list file. Warnings (a tool without
-// inputSchema) name the file.
+// LoadToolList reads and parses a tool-list file, within the default Limits.
+// Warnings (a tool without inputSchema) name the file.
 func LoadToolList(src ToolSource) (adapter.Server, []string, error) {
-	data, err := os.ReadFile(src.Path)
+	return Limits{}.LoadToolList(src)
+}
+
+// LoadToolList reads and parses a tool-list file, a JSON document held to the
+// input cap (see ReadDocument).
+func (lim Limits) LoadToolList(src ToolSource) (adapter.Server, []string, error) {
+	data, err := lim.ReadDocumentFile(src.Path, true)
 	if err != nil {
-		return adapter.Server{}, nil, &LoadError{File: src.Path, Msg: openMsg(err), Err: err}
+		return adapter.Server{}, nil, err
 	}
 	return ParseToolListFile(src.Server, src.Path, data)
 }

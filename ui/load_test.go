@@ -55,7 +55,7 @@ func TestLoadKeepsGoingPastFailures(t *testing.T) {
 	if l.Failed() != 2 {
 		t.Errorf("Failed() = %d, want 2", l.Failed())
 	}
-	if !strings.Contains(l.Files[2].Err.Error(), "cannot open") {
+	if !strings.Contains(l.Files[2].Err.Error(), "missing.json: no such file") {
 		t.Errorf("a missing file says %q", l.Files[2].Err)
 	}
 

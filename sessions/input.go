@@ -1,0 +1,138 @@
+package sessions
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/strictscope/strictscope/adapter"
+)
+
+// DefaultMaxInput is the largest whole-document input strictscope reads: 256 MiB.
+// Schemas, tool lists, results, responses and session files are read whole into
+// memory before they are decoded; a recording that streams (SSE, JSONL, and the
+// entries of a HAR or a cassette) is read as it goes and has no cap.
+const DefaultMaxInput int64 = 256 << 20
+
+// Limits bound what is read whole into memory. The zero value holds the defaults.
+type Limits struct {
+	// MaxInput is the largest whole-document input, in bytes: 0 means
+	// DefaultMaxInput, a negative value no cap.
+	MaxInput int64
+}
+
+// maxInput is the cap in force.
+func (lim Limits) maxInput() int64 {
+	if lim.MaxInput == 0 {
+		return DefaultMaxInput
+	}
+	return lim.MaxInput
+}
+
+// jsonCheckSize is how much of a JSON document ReadDocument reads before it
+// checks that what it has so far can be JSON.
+const jsonCheckSize = 64 << 10
+
+// ReadDocument reads a whole-document input from r; name says what it is in
+// errors (*LoadError). More than the cap is an error, and nothing past it is
+// read. When isJSON, the input must be one JSON document: its first 64 KiB are
+// decoded as soon as they are read, and a syntax error there ends the read with
+// the error the whole decode would give, so that a file of NUL bytes, or the
+// output of `yes`, is refused at once rather than read to the cap.
+func (lim Limits) ReadDocument(name string, r io.Reader, isJSON bool) ([]byte, error) {
+	return lim.readDocument(name, r, isJSON, 0)
+}
+
+// readDocument is ReadDocument with the size the input is expected to have, so
+// that a file is read into one buffer of its size.
+func (lim Limits) readDocument(name string, r io.Reader, isJSON bool, size int64) ([]byte, error) {
+	limit := lim.maxInput()
+	if limit > 0 {
+		r = io.LimitReader(r, limit+1)
+		size = min(size, limit)
+	}
+	buf := make([]byte, 0, max(size+1, 512))
+	checked := !isJSON
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		n, err := r.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if !checked && len(buf) >= jsonCheckSize {
+			checked = true
+			if derr := prefixError(buf[:jsonCheckSize]); derr != nil {
+				return nil, JSONFileError(name, derr)
+			}
+		}
+		if limit > 0 && int64(len(buf)) > limit {
+			return nil, &LoadError{File: name, Msg: TooLargeMsg(limit)}
+		}
+		if err == io.EOF {
+			return buf, nil
+		}
+		if err != nil {
+			return nil, &LoadError{File: name, Msg: "cannot read: " + err.Error(), Err: err}
+		}
+	}
+}
+
+// ReadDocumentFile reads the file at path as ReadDocument does. A regular file
+// larger than the cap is refused before it is read.
+func (lim Limits) ReadDocumentFile(path string, isJSON bool) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
+	}
+	defer f.Close()
+	var size int64
+	if st, err := f.Stat(); err == nil {
+		if st.IsDir() {
+			return nil, &LoadError{File: path, Msg: "is a directory, not a file"}
+		}
+		if st.Mode().IsRegular() {
+			size = st.Size()
+		}
+		if max := lim.maxInput(); max > 0 && size > max {
+			return nil, &LoadError{File: path, Msg: TooLargeMsg(max)}
+		}
+	}
+	return lim.readDocument(path, f, isJSON, size)
+}
+
+// TooLargeMsg says that an input is larger than the cap max.
+func TooLargeMsg(max int64) string {
+	return "larger than the input cap of " + FormatSize(max) + ", which whole documents are held to (--max-input sets another)"
+}
+
+// FormatSize writes a byte count as the cap flags read it: in GiB, MiB or KiB
+// when it is a whole number of them, else in bytes.
+func FormatSize(n int64) string {
+	switch {
+	case n >= 1<<30 && n%(1<<30) == 0:
+		return fmt.Sprintf("%d GiB", n>>30)
+	case n >= 1<<20 && n%(1<<20) == 0:
+		return fmt.Sprintf("%d MiB", n>>20)
+	case n >= 1<<10 && n%(1<<10) == 0:
+		return fmt.Sprintf("%d KiB", n>>10)
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// prefixError decodes the beginning of a JSON document and returns the syntax
+// error found inside it, or nil when the beginning can be the start of a JSON
+// document (it may end mid-value).
+func prefixError(prefix []byte) error {
+	_, err := adapter.Decode(prefix)
+	var se *adapter.SyntaxError
+	if err == nil || !errors.As(err, &se) {
+		return nil
+	}
+	// An error at the very end may be the cut itself (a value, a string or a
+	// character split across it); only one well inside the prefix is sure.
+	if se.Msg == "unexpected end of input" || se.Offset >= int64(len(prefix))-8 {
+		return nil
+	}
+	return err
+}

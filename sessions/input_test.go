@@ -1,0 +1,146 @@
+package sessions
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/iotest"
+
+	"github.com/strictscope/strictscope/adapter"
+)
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// endless is a reader of the same byte without end, like /dev/zero or `yes`.
+type endless struct{ b []byte }
+
+func (e endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = e.b[i%len(e.b)]
+	}
+	return len(p), nil
+}
+
+// ReadDocument holds whole documents to the cap, and refuses what cannot be JSON
+// after reading only its beginning.
+func TestReadDocument(t *testing.T) {
+	big := `{"a":"` + strings.Repeat("x", 200<<10) + `"}`
+	tests := []struct {
+		name    string
+		in      io.Reader
+		max     int64
+		isJSON  bool
+		wantErr string // "" for success
+		maxRead int64  // at most this many bytes read (0: no bound checked)
+	}{
+		{name: "small JSON", in: strings.NewReader(`{"type":"object"}`), isJSON: true},
+		{name: "large JSON", in: strings.NewReader(big), isJSON: true},
+		{name: "NUL bytes without end", in: endless{[]byte{0}}, isJSON: true,
+			wantErr: `in: line 1, column 1 (byte 0): invalid JSON: invalid character '\x00' at start of value`, maxRead: 1 << 20},
+		{name: "yes without end", in: endless{[]byte("y\n")}, isJSON: true,
+			wantErr: "in: line 1, column 1 (byte 0): invalid JSON: invalid character 'y' at start of value", maxRead: 1 << 20},
+		{name: "an array of NUL bytes without end", in: io.MultiReader(strings.NewReader("["), endless{[]byte{0}}), isJSON: true,
+			wantErr: `in: line 1, column 2 (byte 1) at /0: invalid JSON: invalid character '\x00' at start of value`, maxRead: 1 << 20},
+		{name: "spaces without end hit the cap", in: endless{[]byte(" ")}, max: 1 << 20, isJSON: true,
+			wantErr: "in: larger than the input cap of 1 MiB, which whole documents are held to (--max-input sets another)", maxRead: 1<<20 + 1},
+		{name: "text without end hits the cap", in: endless{[]byte("data: x\n")}, max: 100 << 10,
+			wantErr: "in: larger than the input cap of 100 KiB, which whole documents are held to (--max-input sets another)", maxRead: 100<<10 + 1},
+		{name: "exactly the cap", in: strings.NewReader(strings.Repeat(" ", 1000)), max: 1000},
+		{name: "one past the cap", in: strings.NewReader(strings.Repeat(" ", 1001)), max: 1000,
+			wantErr: "in: larger than the input cap of 1000 bytes, which whole documents are held to (--max-input sets another)"},
+		{name: "no cap", in: strings.NewReader(big), max: -1, isJSON: true},
+		{name: "a JSON prefix cut inside a string is not an error", in: strings.NewReader(`["` + strings.Repeat("é", 40<<10) + `"]`), isJSON: true},
+		{name: "one byte at a time", in: iotest.OneByteReader(strings.NewReader(big)), isJSON: true},
+		{name: "a read error", in: iotest.ErrReader(errors.New("boom")), wantErr: "in: cannot read: boom"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cr := &countingReader{r: tt.in}
+			data, err := Limits{MaxInput: tt.max}.ReadDocument("in", cr, tt.isJSON)
+			if tt.wantErr == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				if _, isSR := tt.in.(*strings.Reader); isSR && tt.isJSON {
+					if _, derr := adapter.Decode(data); derr != nil {
+						t.Errorf("read %d bytes that do not decode: %v", len(data), derr)
+					}
+				}
+			} else {
+				var le *LoadError
+				if !errors.As(err, &le) || err.Error() != tt.wantErr {
+					t.Fatalf("error %v, want %q", err, tt.wantErr)
+				}
+				if data != nil {
+					t.Errorf("data returned with the error")
+				}
+			}
+			if tt.maxRead > 0 && cr.n > tt.maxRead {
+				t.Errorf("read %d bytes, want at most %d", cr.n, tt.maxRead)
+			}
+		})
+	}
+}
+
+// ReadDocumentFile refuses a regular file over the cap before reading it, and a
+// directory.
+func TestReadDocumentFile(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "big.json")
+	if err := os.WriteFile(p, bytes.Repeat([]byte(" "), 5000), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := (Limits{MaxInput: 4096}).ReadDocumentFile(p, true); err == nil || !strings.Contains(err.Error(), "larger than the input cap of 4 KiB") {
+		t.Errorf("over the cap: %v", err)
+	}
+	if data, err := (Limits{MaxInput: 5000}).ReadDocumentFile(p, false); err != nil || len(data) != 5000 {
+		t.Errorf("at the cap: %d bytes, %v", len(data), err)
+	}
+	if _, err := (Limits{}).ReadDocumentFile(dir, true); err == nil || !strings.Contains(err.Error(), "is a directory") {
+		t.Errorf("a directory: %v", err)
+	}
+	if _, err := (Limits{}).ReadDocumentFile(filepath.Join(dir, "none"), true); err == nil {
+		t.Error("a missing file read")
+	}
+}
+
+// FuzzReadDocument: a JSON document is either read whole and unchanged, or
+// refused early with exactly the error decoding it whole gives.
+func FuzzReadDocument(f *testing.F) {
+	f.Add([]byte(`{"a":[1,2,{"b":null}]}`), uint16(3))
+	f.Add([]byte("\x00\x00\x00"), uint16(1))
+	f.Add([]byte(`[1,2,`), uint16(2))
+	f.Add([]byte(`{"a":1,"a":2}`), uint16(5))
+	f.Fuzz(func(t *testing.T, doc []byte, pad uint16) {
+		// Padding after the text moves it past the size that is checked early.
+		in := append(append([]byte{}, doc...), bytes.Repeat([]byte(" "), int(pad)*32)...)
+		data, err := Limits{}.ReadDocument("in", bytes.NewReader(in), true)
+		if err == nil {
+			if !bytes.Equal(data, in) {
+				t.Fatalf("read %d bytes, want the %d given", len(data), len(in))
+			}
+			return
+		}
+		_, derr := adapter.Decode(in)
+		if derr == nil {
+			t.Fatalf("refused a document that decodes: %v", err)
+		}
+		if want := JSONFileError("in", derr).Error(); err.Error() != want {
+			t.Fatalf("early error %q, the whole decode says %q", err, want)
+		}
+	})
+}
