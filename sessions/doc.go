@@ -124,6 +124,18 @@
 // string), or an HTTP record {status, headers, body}. Labels are "line N"; a JSON
 // array of pairs gives "exchange N", and one object as a whole file "response".
 //
+// # Tools inferred from a request
+//
+// A recording replayed without tool lists takes its tools from each request
+// ([ToolsFromRequest]). A tool is strict when it says "strict": true; a Chat tool
+// that says nothing is not; a Responses tool that says nothing is strict when its
+// parameters have a strict form (adapter.StrictSchema converts them), because the
+// Responses API normalizes such a tool into strict mode and echoes "strict": true.
+// The null paths of a tool sent strict are its properties that accept null; those
+// of a Responses tool made strict by that default are its properties that accept
+// null and are not required, since the normalization makes the others required
+// without making them nullable.
+//
 // # Session files
 //
 // A session file (SPEC §11, read by [ParseSession]) holds the API, the options the
