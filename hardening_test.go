@@ -1,0 +1,50 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestOpenAIToolListRefused: every command that reads tool lists refuses a list of
+// OpenAI tools with exit 2, one line naming the file, and the hint (issue 18 §2.2).
+func TestOpenAIToolListRefused(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"responses.json": `{"tools":[{"type":"function","name":"get_weather","parameters":{"type":"object","properties":{"city":{"type":"string"}}},"strict":true}]}`,
+		"chat.json":      `[{"type":"function","function":{"name":"get_weather","parameters":{"type":"object","properties":{}}}}]`,
+	}
+	for name, content := range files {
+		path := writeFile(t, dir, name, content)
+		for _, args := range [][]string{
+			{"tools", "--api", "chat", path},
+			{"check", path},
+			{"calls", "--api", "chat", "--tools", path, "fixtures/recordings/chat_forecast.json"},
+		} {
+			r := runCLI(t, "", args...)
+			msg := strings.TrimSuffix(r.stderr, "\n")
+			if r.code != 2 || r.stdout != "" || strings.Contains(msg, "\n") || !strings.Contains(msg, path) ||
+				!strings.Contains(msg, "this looks like an OpenAI tool list, not an MCP tool list") || !strings.Contains(msg, "tools/list") {
+				t.Errorf("%s %s: exit %d, stdout %q, stderr %q", name, args[0], r.code, r.stdout, r.stderr)
+			}
+		}
+	}
+}
+
+// TestDuplicateToolNamesWarn: a name listed twice is a warning on stderr naming the
+// file, the name and the count; the command still succeeds, the later tool exposed
+// as NAME_2 (issue 18 §2.3).
+func TestDuplicateToolNamesWarn(t *testing.T) {
+	dir := t.TempDir()
+	path := writeFile(t, dir, "dup.json", `{"tools":[{"name":"search","inputSchema":{"type":"object"}},{"name":"search","inputSchema":{"type":"object"}}]}`)
+	r := runCLI(t, "", "tools", "--api", "chat", path)
+	if r.code != 0 {
+		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	if want := "strictscope: warning: " + path + `: /tools/1: tool "search" is listed 2 times`; !strings.HasPrefix(r.stderr, want) {
+		t.Errorf("stderr %q, want it to start with %q", r.stderr, want)
+	}
+	names := r.parse(t).(map[string]any)["names"].(map[string]any)
+	if _, ok := names["dup__search_2"]; !ok || len(names) != 2 {
+		t.Errorf("names %v, want dup__search and dup__search_2", names)
+	}
+}
