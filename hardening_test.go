@@ -48,3 +48,38 @@ func TestDuplicateToolNamesWarn(t *testing.T) {
 		t.Errorf("names %v, want dup__search and dup__search_2", names)
 	}
 }
+
+// TestExplainRefusesText: explain exits 2 on text that holds no error body and is
+// no OpenAI error message, naming the file; it explains a pasted message of each
+// form (issue 18 §2.4).
+func TestExplainRefusesText(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"passwd":   "root:x:0:0:root:/root:/bin/bash\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n",
+		"notes.md": "# Notes\n\nOpenAI said: Invalid schema for function 'f': In context=(), 'allOf' is not permitted.\n",
+	} {
+		path := writeFile(t, dir, name, content)
+		r := runCLI(t, "", "explain", path)
+		msg := strings.TrimSuffix(r.stderr, "\n")
+		if r.code != 2 || r.stdout != "" || strings.Contains(msg, "\n") || !strings.Contains(msg, path+": holds no error body and is not an OpenAI error message") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", name, r.code, r.stdout, r.stderr)
+		}
+	}
+	for _, msg := range []string{
+		"Invalid schema for function 'f': In context=('properties', 'x'), 'allOf' is not permitted.",
+		"Invalid JSON schema: regex lookaround is not supported. Found at $.properties.email.pattern.",
+		"Invalid 'tools[13].function.description': string too long. Expected a string with maximum length 1024, but got a string with length 1103 instead.",
+		"No tool output found for function call call_1.",
+		"Missing namespace for function_call 'create_widget'. It does not exist in the default namespace.",
+	} {
+		r := runCLI(t, msg+"\n", "explain", "--json", "-")
+		if r.code != 0 || r.stderr != "" {
+			t.Errorf("%q: exit %d, stderr %q", msg, r.code, r.stderr)
+			continue
+		}
+		errs := r.parse(t).(map[string]any)["errors"].([]any)
+		if len(errs) != 1 || errs[0].(map[string]any)["message"] != msg {
+			t.Errorf("%q: %v", msg, errs)
+		}
+	}
+}
