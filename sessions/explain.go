@@ -702,11 +702,26 @@ func (ex *Explanation) advise() {
 	default:
 		e := o.ConversionErr
 		say("strictscope cannot convert %s either: %s at %s: %s.", name, adapter.Sanitize(e.Keyword), adapter.Sanitize(e.Path.String()), adapter.Sanitize(strings.TrimSuffix(e.Message, ".")))
-		say("With --strict auto it sends the tool as written with \"strict\": false (a fallback); with --strict true it leaves the tool out, so the request is not rejected.")
+		say("With --strict auto the tool is sent as a fallback (as written, with \"strict\": false); with --strict true it is left out, so the request is not rejected.")
 	}
-	if o.Status != "" {
-		say("In this run the tool is %s.", o.Status)
+	if s := statusSentence(o.Status); s != "" {
+		say("%s", s)
 	}
+}
+
+// statusSentence says what was done with a tool in this run, by its status.
+func statusSentence(st adapter.ToolStatus) string {
+	switch st {
+	case adapter.StatusStrict:
+		return "In this run the tool is sent strict."
+	case adapter.StatusFallback:
+		return "In this run the tool is sent as a fallback."
+	case adapter.StatusExcluded:
+		return "In this run the tool is left out (excluded)."
+	case adapter.StatusNonStrict:
+		return "In this run the tool is sent as written, not strict (--strict false)."
+	}
+	return ""
 }
 
 func hasPrefix(p, prefix adapter.Path) bool {
@@ -723,7 +738,7 @@ func keywordAdvice(kw string) string {
 	case "properties":
 		return "Strict mode needs \"properties\" on every object. strictscope adds \"properties\": {} to an object with additionalProperties false and none, and to an argument-less root."
 	case "items":
-		return "Strict mode needs an items schema on every array; strictscope cannot invent one, so the tool falls back or is left out."
+		return "Strict mode needs an items schema on every array; strictscope cannot invent one, so the tool is sent as a fallback (strict auto) or left out (strict true)."
 	case "default", "examples", "uniqueItems", "minProperties", "maxProperties", "contentMediaType":
 		return fmt.Sprintf("strictscope drops %q in strict mode (a default is written into the description as \"Default: ….\").", kw)
 	case "format":
@@ -738,7 +753,7 @@ func keywordAdvice(kw string) string {
 		return "A tool's parameters must be an object schema; strictscope fails the conversion at the root."
 	}
 	if advice, bad := adapter.UnsupportedKeyword(kw); bad {
-		return fmt.Sprintf("%q is not supported in strict mode (%s); strictscope cannot convert it, so the tool falls back (strict auto) or is left out (strict true).", kw, advice)
+		return fmt.Sprintf("%q is not supported in strict mode (%s); strictscope cannot convert it, so the tool is sent as a fallback (strict auto) or left out (strict true).", kw, advice)
 	}
 	return ""
 }

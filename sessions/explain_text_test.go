@@ -129,3 +129,43 @@ func TestParseErrorTextCorpus(t *testing.T) {
 		t.Errorf("only %d messages in the corpus", n)
 	}
 }
+
+// TestExplainSaysWhatIsSent: the advice says what is done with the tool in words,
+// "the tool is sent as a fallback" for one that falls back, for each strict mode
+// (issue 18 §2.5b).
+func TestExplainSaysWhatIsSent(t *testing.T) {
+	srv, _, err := LoadToolList(ToolSource{Server: "weather", Path: "../fixtures/tools/weather.json"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := adapter.DecodeString(`{"error":{"message":"Invalid schema for function 'weather__raw_query': In context=('properties', 'params'), 'oneOf' is not permitted."}}`)
+	bodyStrict, _ := adapter.DecodeString(`{"error":{"message":"Invalid schema for function 'weather__get_forecast': In context=('properties', 'days'), 'default' is not permitted."}}`)
+	for _, tt := range []struct {
+		mode adapter.StrictMode
+		body adapter.Value
+		want string
+	}{
+		{adapter.StrictAuto, body, "In this run the tool is sent as a fallback."},
+		{adapter.StrictOn, body, "In this run the tool is left out (excluded)."},
+		{adapter.StrictOff, body, "In this run the tool is sent as written, not strict (--strict false)."},
+		{adapter.StrictAuto, bodyStrict, "In this run the tool is sent strict."},
+	} {
+		_, rep := adapter.Tools(adapter.NewToolSet([]adapter.Server{srv}, adapter.NameOptions{}), adapter.ToolsOptions{API: adapter.Chat, Strict: tt.mode})
+		ex := ExplainError(tt.body, rep)
+		if ex.Tool == nil {
+			t.Fatalf("%s: tool not resolved", tt.mode)
+		}
+		all := strings.Join(ex.Advice, "\n")
+		if ex.Advice[len(ex.Advice)-1] != tt.want {
+			t.Errorf("%s: advice ends %q, want %q", tt.mode, ex.Advice[len(ex.Advice)-1], tt.want)
+		}
+		if ex.Tool.ConversionErr != nil && !strings.Contains(all, "With --strict auto the tool is sent as a fallback") {
+			t.Errorf("%s: advice does not say the tool is sent as a fallback:\n%s", tt.mode, all)
+		}
+		for _, bad := range []string{"tool is fallback", "falls back", "tool is excluded.", "tool is strict."} {
+			if strings.Contains(all, bad) {
+				t.Errorf("%s: advice says %q:\n%s", tt.mode, bad, all)
+			}
+		}
+	}
+}
