@@ -83,3 +83,17 @@ func TestExplainRefusesText(t *testing.T) {
 		}
 	}
 }
+
+// TestLargeMediaNote: an image over 20 MiB in a Responses output is a warning of
+// output, naming the block and its size (issue 18 §2.6; the replay's note is
+// sessions' TestReplayNotesLargeMedia).
+func TestLargeMediaNote(t *testing.T) {
+	dir := t.TempDir()
+	data := strings.Repeat("AAAA", (20*1024*1024+3)/3) // 20 MiB + 1 byte, decoded
+	path := writeFile(t, dir, "big.json", `{"content":[{"type":"text","text":"a chart"},{"type":"image","mimeType":"image/png","data":"`+data+`"}]}`)
+	r := runCLI(t, "", "output", "--api", "responses", "--call-id", "c1", path)
+	const note = `content[1]: image is 20,971,521 bytes, over OpenAI's limit of 20 MiB (20,971,520 bytes) for an input image`
+	if r.code != 0 || !strings.HasPrefix(r.stderr, "strictscope: warning: "+path+": "+note) {
+		t.Errorf("output: exit %d, stderr %.300q", r.code, r.stderr)
+	}
+}

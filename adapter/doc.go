@@ -212,5 +212,9 @@
 // none of content, structuredContent and isError) reads like the response. A
 // JSON-RPC error is a client error whose text is "JSON-RPC error CODE: MESSAGE" (CODE
 // as written), or MESSAGE alone when the code is absent or not a number; the library
-// writes a JSON-RPC error that way wherever it shows one.
+// writes a JSON-RPC error that way wherever it shows one. What OpenAI would reject
+// is reported in the output's notes and sent all the same: an output over
+// [MaxOutputChars] characters, and an image or PDF sent as media whose data is over
+// [MaxMediaBytes] (20 MiB, counted in decoded bytes: 20,971,520), with its block
+// and its size.
 package adapter
