@@ -97,3 +97,29 @@ func TestLargeMediaNote(t *testing.T) {
 		t.Errorf("output: exit %d, stderr %.300q", r.code, r.stderr)
 	}
 }
+
+// TestReplayJSONMarksMissingResults: replay --json marks a call with no result
+// (issue 18 §2.7).
+func TestReplayJSONMarksMissingResults(t *testing.T) {
+	dir := t.TempDir()
+	path := writeFile(t, dir, "s.json", `{"strictscope_session":1,"api":"responses","options":{"strict":"auto","prefix":true},
+		"servers":[{"name":"w","tools":[{"name":"f","inputSchema":{"type":"object"}}]}],
+		"turns":[{"response":{"object":"response","output":[
+			{"type":"function_call","call_id":"c1","name":"w__f","arguments":"{}"},
+			{"type":"function_call","call_id":"c2","name":"w__f","arguments":"{}"}]},
+		"results":{"c1":{"content":[{"type":"text","text":"ok"}]}}}]}`)
+	r := runCLI(t, "", "replay", "--json", path)
+	if r.code != 0 {
+		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	calls := r.parse(t).(map[string]any)["turns"].([]any)[0].(map[string]any)["calls"].([]any)
+	if len(calls) != 2 {
+		t.Fatalf("calls %v", calls)
+	}
+	if _, ok := calls[0].(map[string]any)["result"]; ok {
+		t.Errorf("the answered call has a result member: %v", calls[0])
+	}
+	if calls[1].(map[string]any)["result"] != "missing" {
+		t.Errorf("the call without a result: %v", calls[1])
+	}
+}

@@ -150,6 +150,15 @@
 // and the inspector replay a session with them unless a flag or a toggle says
 // otherwise.
 //
+// # The JSON trace
+//
+// [Trace.Value] writes a replay as SPEC §11 prints it. A call that no output
+// answers carries a last member "result": "missing" when no result is recorded
+// for its call id (every call of a recording, which holds no MCP results), or
+// "invalid" when the recorded result cannot be rendered as an output (the turn's
+// warnings say why). A call an output answers has no "result" member: the calls
+// with one are exactly those that "outputs" and "next_input" leave unanswered.
+//
 // # Explaining an error
 //
 // [ExplainError] reads an error body OpenAI returned. Text that is not JSON is an
