@@ -169,3 +169,35 @@ func TestExplainSaysWhatIsSent(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseErrorText holds ParseErrorText's promises for any text: no panic; a text
+// it reads gives an error body whose message starts as a tool or schema message,
+// and that message pasted alone reads as itself.
+func FuzzParseErrorText(f *testing.F) {
+	for _, rm := range realMessages {
+		f.Add(rm.message)
+	}
+	f.Add(`openai.BadRequestError: Error code: 400 - {'error': {'message': "Invalid schema for function 'f': In context=(), 'allOf' is not permitted.", 'param': 'tools[0].parameters', 'code': None}}`)
+	f.Add(`Error code: 400 - {"error":{"message":"Invalid JSON schema: x","param":"tools"}}`)
+	f.Add("root:x:0:0:root:/root:/bin/bash\n")
+	f.Add("Error code: 400 - {'error': {'message': 'Invalid 'tools[0]'")
+	f.Fuzz(func(t *testing.T, text string) {
+		body, ok := ParseErrorText(text)
+		if !ok {
+			return
+		}
+		e, _ := body.Get("error")
+		m, _ := e.Get("message")
+		if m.Kind() != adapter.String || !reToolMessage.MatchString(m.Str()) {
+			t.Fatalf("%q: read as %s", text, body)
+		}
+		again, ok := ParseErrorText(m.Str())
+		if !ok {
+			t.Fatalf("%q: its message %q alone is not read", text, m.Str())
+		}
+		e2, _ := again.Get("error")
+		if m2, _ := e2.Get("message"); m2.Str() != strings.TrimSpace(m.Str()) {
+			t.Fatalf("%q: message %q reads as %q", text, m.Str(), m2.Str())
+		}
+	})
+}
