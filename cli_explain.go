@@ -17,7 +17,8 @@ var explainCommand = command{
 }
 
 // runExplain reads error bodies from a recording, an error body, a collection of
-// them, or a pasted message, and explains each. A response is explained when its
+// them, or a pasted message (sessions.ParseErrorText says which texts are one),
+// and explains each. Any other text is bad input (exit 2). A response is explained when its
 // "error" member is present and not null: a Responses object carries "error": null
 // when the request succeeded, and that is no error.
 func runExplain(e *env, args []string) (int, error) {
@@ -60,11 +61,14 @@ func runExplain(e *env, args []string) (int, error) {
 			x.Where = ex.Label
 			exps = append(exps, x)
 		}
-	} else if text := strings.TrimSpace(string(data)); text != "" && !strings.HasPrefix(text, "{") && !strings.HasPrefix(text, "[") {
-		// A message pasted as plain text.
-		exps = append(exps, sessions.ExplainError(adapter.StringValue(text), report))
-	} else {
+	} else if body, ok := sessions.ParseErrorText(string(data)); ok {
+		// A message pasted as text, or a client's print of the error.
+		exps = append(exps, sessions.ExplainError(body, report))
+	} else if sessions.Detect(name, data) != sessions.FormatUnknown {
+		// A recording or a JSON document that does not load: its error says why.
 		return exitBad, lerr
+	} else {
+		return exitBad, &sessions.LoadError{File: name, Msg: "holds no error body and is not an OpenAI error message: give an error body ({\"error\":{…}}), a recording holding one, or the message as OpenAI wrote it (\"Invalid schema for function '…': …\")"}
 	}
 	if len(exps) == 0 {
 		return exitBad, &sessions.LoadError{File: name, Msg: "holds no error body ({\"error\":{…}})"}

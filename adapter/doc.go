@@ -37,7 +37,11 @@
 //
 // [ParseToolList] accepts a tools/list result {"tools":[…]}, a JSON-RPC response
 // whose result is one, and a bare array of tools. A tool needs a non-empty string
-// name; a missing inputSchema reads as {"type":"object"} with a warning.
+// name; a missing inputSchema reads as {"type":"object"} with a warning. A list of
+// OpenAI tools (every tool {"type":"function",…} with parameters or a function
+// object, none with inputSchema) is refused with a message that says so. A name
+// listed more than once in one list is a warning with the count: MCP tool names
+// are unique within a server.
 //
 // [NewToolSet] exposes every tool as SERVER__TOOL (TOOL without prefix), every code
 // point outside [A-Za-z0-9_-] replaced by "_". A name over 64 characters keeps its
@@ -208,5 +212,9 @@
 // none of content, structuredContent and isError) reads like the response. A
 // JSON-RPC error is a client error whose text is "JSON-RPC error CODE: MESSAGE" (CODE
 // as written), or MESSAGE alone when the code is absent or not a number; the library
-// writes a JSON-RPC error that way wherever it shows one.
+// writes a JSON-RPC error that way wherever it shows one. What OpenAI would reject
+// is reported in the output's notes and sent all the same: an output over
+// [MaxOutputChars] characters, and an image or PDF sent as media whose data is over
+// [MaxMediaBytes] (20 MiB, counted in decoded bytes: 20,971,520), with its block
+// and its size.
 package adapter

@@ -44,6 +44,12 @@ const DefaultErrorPrefix = "Error: "
 // a note and never cuts it.
 const MaxOutputChars = 10485760
 
+// MaxMediaBytes is OpenAI's limit on one input image or input file: 20 MiB, that is
+// 20,971,520 bytes of decoded data (the base64 text is a third longer). ToolOutput
+// reports an image or PDF over it, sent in the Responses array form, in a note, and
+// sends it all the same.
+const MaxMediaBytes = 20 * 1024 * 1024
+
 // OutputOptions choose how ToolOutput renders a result.
 type OutputOptions struct {
 	API         API            // Chat or Responses
@@ -126,7 +132,8 @@ func (e *OutputError) Error() string {
 // an input_text of its own at the start (none when the prefix is empty). An empty result
 // renders as the empty string (an empty error result as the prefix alone). An output
 // string, or an input_text of the array form, over MaxOutputChars code points is
-// reported in a note, never cut.
+// reported in a note, never cut; so is an input_image or input_file whose data is
+// over MaxMediaBytes (20 MiB of decoded data), naming its block and its size.
 //
 // Accepted input: a JSON object. A member that is null reads as absent. content must be
 // an array, isError a boolean; structuredContent may be any JSON value; other members
@@ -410,6 +417,14 @@ func (r *outRenderer) checkLength(where, s string) {
 	}
 }
 
+// checkMedia notes block i, media of n decoded bytes sent as an input_image or
+// input_file (input is "image" or "file"), when it is over MaxMediaBytes.
+func (r *outRenderer) checkMedia(i int, what, input string, n int) {
+	if n > MaxMediaBytes {
+		r.note(i, what+" is "+outCommas(n)+" bytes, over OpenAI's limit of 20 MiB ("+outCommas(MaxMediaBytes)+" bytes) for an input "+input+"; the request may be rejected")
+	}
+}
+
 // unsupported renders a block as "[unsupported content: JSON]" and notes why.
 func (r *outRenderer) unsupported(i int, b Value, why string) outPart {
 	r.note(i, why)
@@ -447,6 +462,7 @@ func (r *outRenderer) block(i int, b Value) outPart {
 			if why := outImageRefused(mime, raw); why != "" {
 				r.note(i, why+"; sent as a placeholder")
 			} else {
+				r.checkMedia(i, "image", "image", len(raw))
 				p.media = ObjectValue(
 					MemberOf("type", StringValue("input_image")),
 					MemberOf("image_url", StringValue("data:"+mime+";base64,"+outStripCRLF(data.Str()))),
@@ -488,6 +504,7 @@ func (r *outRenderer) block(i int, b Value) outPart {
 			if len(raw) == 0 {
 				r.note(i, "PDF is empty; sent as a placeholder")
 			} else {
+				r.checkMedia(i, "PDF", "file", len(raw))
 				p.media = ObjectValue(
 					MemberOf("type", StringValue("input_file")),
 					MemberOf("filename", StringValue(outFilename(uri.Str()))),

@@ -31,10 +31,26 @@ func (e *ToolListError) Error() string { return atPointer(e.Path, e.Msg) }
 // "annotations" is kept as it is. A missing inputSchema reads as {"type":"object"}
 // and gives a warning, which begins with the JSON pointer of the tool in doc.
 // Other members of a tool are kept in Raw and ignored.
+//
+// A list that looks like OpenAI tools is refused with a message that says so: a
+// non-empty list where every tool is an object whose "type" is "function" and that
+// has a "parameters" member (the Responses shape) or a "function" member (the Chat
+// shape {"type":"function","function":{…}}), and where no tool has "inputSchema".
+// Read as MCP tools it would give tools without schemas, or none at all.
+//
+// Tool names must be unique within one server (MCP). A name listed more than once
+// gives one warning, at the pointer of its second tool (in the order of those
+// tools, after the other warnings), saying how many times it is listed; the tools
+// are all kept, and [NewToolSet] exposes the later ones under
+// the next free names (BASE_2, BASE_3, …).
 func ParseToolList(doc Value) ([]Tool, []string, error) {
 	list, base, err := findToolArray(doc)
 	if err != nil {
 		return nil, nil, err
+	}
+	if looksLikeOpenAITools(list) {
+		return nil, nil, &ToolListError{base, "this looks like an OpenAI tool list, not an MCP tool list: every tool is {\"type\":\"function\",…} with parameters, and none has an inputSchema. " +
+			"MCP tools have a name and an inputSchema, and strictscope converts MCP tool lists to OpenAI tools: give the MCP server's tools/list result ({\"tools\":[…]}) instead"}
 	}
 	var warnings []string
 	tools := make([]Tool, 0, list.Len())
@@ -49,7 +65,52 @@ func ParseToolList(doc Value) ([]Tool, []string, error) {
 		}
 		tools = append(tools, t)
 	}
-	return tools, warnings, nil
+	return tools, append(warnings, duplicateNames(tools, base)...), nil
+}
+
+// looksLikeOpenAITools reports whether a list of tools is a list of OpenAI tools
+// (see ParseToolList): not empty, every tool an object with type "function" and a
+// parameters or function member, none with inputSchema.
+func looksLikeOpenAITools(list Value) bool {
+	if list.Len() == 0 {
+		return false
+	}
+	for _, t := range list.Items() {
+		if typ, _ := t.Get("type"); t.Kind() != Object || typ.Str() != "function" || t.Has("inputSchema") {
+			return false
+		}
+		if !t.Has("parameters") && !t.Has("function") {
+			return false
+		}
+	}
+	return true
+}
+
+// duplicateNames warns once for each name that more than one tool has, at the
+// pointer of its second tool, in the order of those tools.
+func duplicateNames(tools []Tool, base Path) []string {
+	type seen struct{ count, second int }
+	byName := map[string]*seen{}
+	var order []string
+	for i, t := range tools {
+		s := byName[t.Name]
+		if s == nil {
+			byName[t.Name] = &seen{count: 1}
+			continue
+		}
+		if s.count == 1 {
+			s.second = i
+			order = append(order, t.Name)
+		}
+		s.count++
+	}
+	var warnings []string
+	for _, name := range order {
+		s := byName[name]
+		warnings = append(warnings, fmt.Sprintf("%s: tool %s is listed %d times; tool names must be unique within an MCP server: the later ones are exposed with _2, _3, … after the name, and each reaches the server as %s",
+			base.Append(Index(s.second)).Pointer(), QuoteForMessage(name), s.count, QuoteForMessage(name)))
+	}
+	return warnings
 }
 
 func findToolArray(doc Value) (Value, Path, error) {

@@ -124,6 +124,18 @@
 // string), or an HTTP record {status, headers, body}. Labels are "line N"; a JSON
 // array of pairs gives "exchange N", and one object as a whole file "response".
 //
+// # Tools inferred from a request
+//
+// A recording replayed without tool lists takes its tools from each request
+// ([ToolsFromRequest]). A tool is strict when it says "strict": true; a Chat tool
+// that says nothing is not; a Responses tool that says nothing is strict when its
+// parameters have a strict form (adapter.StrictSchema converts them), because the
+// Responses API normalizes such a tool into strict mode and echoes "strict": true.
+// The null paths of a tool sent strict are its properties that accept null; those
+// of a Responses tool made strict by that default are its properties that accept
+// null and are not required, since the normalization makes the others required
+// without making them nullable.
+//
 // # Session files
 //
 // A session file (SPEC §11, read by [ParseSession]) holds the API, the options the
@@ -158,6 +170,25 @@
 // validated stage notes it and marks nothing; nothing derived from validation
 // errors (the "errors" list, error marks, counts of invalid calls) carries it,
 // and nothing built for the model (rejected outputs, error outputs) does either.
+//
+// # The JSON trace
+//
+// [Trace.Value] writes a replay as SPEC §11 prints it. A call that no output
+// answers carries a last member "result": "missing" when no result is recorded
+// for its call id (every call of a recording, which holds no MCP results), or
+// "invalid" when the recorded result cannot be rendered as an output (the turn's
+// warnings say why). A call an output answers has no "result" member: the calls
+// with one are exactly those that "outputs" and "next_input" leave unanswered.
+//
+// # Explaining an error
+//
+// [ExplainError] reads an error body OpenAI returned. Text that is not JSON is an
+// error only when [ParseErrorText] reads it as one: an OpenAI message about tools
+// or schemas, from its first word ("Invalid schema for function '…'", "Invalid
+// JSON schema", "Invalid 'tools[N]…'", "No tool output found for function call",
+// …), after the prefixes clients print before it ("Error code: 400 - " and the
+// body as a Python dict, an exception's name). Any other text, a document that
+// quotes such a message further on included, holds no error.
 //
 // # Size
 //

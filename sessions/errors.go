@@ -53,13 +53,18 @@ func failf(where, format string, args ...any) *entryError {
 }
 
 // syntaxMsg describes a JSON syntax error found inside a part of a file (a body, a
-// line, an event), with the error's position relative to that part.
+// line, an event), with the error's position relative to that part. Text after a
+// whole JSON value is said plainly: "… is not valid JSON (column 9: text after the
+// JSON value)".
 func syntaxMsg(what string, err error) string {
 	var se *adapter.SyntaxError
 	if errors.As(err, &se) {
 		at := fmt.Sprintf("line %d, column %d", se.Line, se.Column)
 		if se.Line == 1 {
 			at = fmt.Sprintf("column %d", se.Column)
+		}
+		if textAfterValue(se) {
+			return fmt.Sprintf("%s is not valid JSON (%s: %s)", what, at, afterValueMsg)
 		}
 		if se.Pointer != "" {
 			at += " at " + snippet(se.Pointer, 80)
@@ -69,9 +74,23 @@ func syntaxMsg(what string, err error) string {
 	return fmt.Sprintf("%s is not valid JSON (%s)", what, err.Error())
 }
 
+// afterValueMsg is what an error for text after a whole JSON value says, without
+// the decoder's account of what it found there.
+const afterValueMsg = "text after the JSON value"
+
+// textAfterValue reports whether a syntax error is about text after a whole JSON
+// value: something that does not start a value, or a second value. The decoder
+// says what it found in brackets ("(invalid character 'x')", "(expecting end of
+// input)"); the messages leave that out, since the text after the value is wrong
+// whatever it is.
+func textAfterValue(se *adapter.SyntaxError) bool {
+	return strings.HasPrefix(se.Msg, afterValueMsg) || strings.HasPrefix(se.Msg, "more than one JSON value")
+}
+
 // JSONFileError is the LoadError for an error decoding the whole of the JSON
 // file name: it says "invalid JSON" and where (line, column, byte, and the JSON
-// pointer of the value it was in, shortened past 80 bytes).
+// pointer of the value it was in, shortened past 80 bytes). Text after the whole
+// value is said plainly, at its byte: "FILE: byte N: text after the JSON value".
 func JSONFileError(name string, err error) *LoadError {
 	where, msg := syntaxWhere(err)
 	return &LoadError{File: name, Where: where, Msg: msg, Err: err}
@@ -81,6 +100,9 @@ func JSONFileError(name string, err error) *LoadError {
 func syntaxWhere(err error) (where, msg string) {
 	var se *adapter.SyntaxError
 	if errors.As(err, &se) {
+		if textAfterValue(se) {
+			return fmt.Sprintf("byte %d", se.Offset), afterValueMsg
+		}
 		where = fmt.Sprintf("line %d, column %d (byte %d)", se.Line, se.Column, se.Offset)
 		if se.Pointer != "" {
 			where += " at " + snippet(se.Pointer, 80)

@@ -133,3 +133,37 @@ func TestBadInput(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// TestTextAfterTheJSONValue: text after a whole JSON value is said plainly, at its
+// byte, without the decoder's bracketed account of what it found (issue 18 §2.5a).
+func TestTextAfterTheJSONValue(t *testing.T) {
+	for _, tt := range []struct {
+		name, data, want string
+	}{
+		{"a word after the value", `{"tools":[]} x`, "f.json: byte 13: text after the JSON value"},
+		{"a bracket on the next line", "{\"tools\":[]}\n]", "f.json: byte 13: text after the JSON value"},
+		{"a second value", "{\"tools\":[]}\n{\"tools\":[]}", "f.json: byte 13: text after the JSON value"},
+		{"a word after an array", `[] x`, "f.json: byte 3: text after the JSON value"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := ParseToolListFile("f", "f.json", []byte(tt.data))
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("got %v, want %s", err, tt.want)
+			}
+			var se *adapter.SyntaxError
+			if !errors.As(err, &se) {
+				t.Errorf("the syntax error is not kept: %v", err)
+			}
+		})
+	}
+	// Inside a part of a file (a body, a line, an event) the position is the part's.
+	_, err := adapter.DecodeString(`{"a":1} ]`)
+	if got, want := syntaxMsg("response body", err), "response body is not valid JSON (column 9: text after the JSON value)"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	// Other syntax errors keep their line, column and byte.
+	_, _, err = ParseToolListFile("f", "f.json", []byte("{\"tools\":[1,]}"))
+	if err == nil || !strings.HasPrefix(err.Error(), "f.json: line 1, column 13 (byte 12) at /tools/1: invalid JSON: ") {
+		t.Errorf("got %v", err)
+	}
+}

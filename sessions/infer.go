@@ -8,6 +8,18 @@ import (
 // Chat {"type":"function","function":{…}} and Responses {"type":"function","name",…}
 // entries alike. It returns nil when the request has no tools.
 //
+// Whether a tool went strict is read as the API read it:
+//   - "strict": true or false, where the tool gives it, says so (in a Chat tool, the
+//     one inside "function");
+//   - a Chat tool without it (absent or null) is not strict: Chat Completions
+//     requests stay best-effort by default;
+//   - a Responses tool without it is strict when its parameters have a strict form,
+//     that is when [adapter.StrictSchema] converts them without an error (a size
+//     limit crossed included): the Responses API normalizes such a tool into strict
+//     mode, setting additionalProperties false and marking every property required,
+//     and echoes "strict": true in the response's tools. A tool whose parameters
+//     have no strict form is sent best-effort, not strict.
+//
 // A tool that was sent strict has its null paths inferred from its nullable
 // properties: every property whose schema accepts null (a "null" type, a null in
 // its enum, a null const, an anyOf branch or a $ref target that accepts null) is a
@@ -15,6 +27,14 @@ import (
 // $refs. The inference cannot tell a property that was optional from one that was
 // nullable and required; the tools are marked Inferred so that readers can say so.
 // Such a tool's InputSchema is the strict schema that was sent, not the server's.
+//
+// A Responses tool made strict by the default was sent with its own schema, whose
+// required lists still tell the optional properties: its null paths are the
+// properties that accept null and are not in their object's required list
+// ([InferOptionalNullPaths]). The normalization made the others required without
+// making them nullable, so the model writes a value there, never null; and a
+// required property that accepts null keeps its null, which the schema gives a
+// meaning. Its InputSchema is the schema that was sent.
 func ToolsFromRequest(req adapter.Value) *adapter.SentTools {
 	tools, ok := req.Get("tools")
 	if !ok || tools.Kind() != adapter.Array {
@@ -22,9 +42,9 @@ func ToolsFromRequest(req adapter.Value) *adapter.SentTools {
 	}
 	var list []adapter.SentTool
 	for _, t := range tools.Items() {
-		fn := t
+		fn, chat := t, false
 		if f, ok := t.Get("function"); ok {
-			fn = f
+			fn, chat = f, true
 		}
 		if typ, _ := t.Get("type"); typ.Str() != "function" {
 			continue
@@ -34,20 +54,45 @@ func ToolsFromRequest(req adapter.Value) *adapter.SentTools {
 			continue
 		}
 		params, _ := fn.Get("parameters")
-		strict, _ := fn.Get("strict")
-		st := adapter.SentTool{Exposed: name.Str(), Tool: name.Str(), Strict: strict.Bool(), InputSchema: params, Inferred: true}
-		if st.Strict {
-			st.NullPaths = InferNullPaths(params)
+		st := adapter.SentTool{Exposed: name.Str(), Tool: name.Str(), InputSchema: params, Inferred: true}
+		switch strict, _ := fn.Get("strict"); {
+		case strict.Kind() == adapter.Bool:
+			st.Strict = strict.Bool()
+			if st.Strict {
+				st.NullPaths = InferNullPaths(params)
+			}
+		case !chat && HasStrictForm(params):
+			st.Strict = true
+			st.NullPaths = InferOptionalNullPaths(params)
 		}
 		list = append(list, st)
 	}
 	return adapter.NewSentTools(list)
 }
 
+// HasStrictForm reports whether a tool's parameters convert to strict mode: whether
+// adapter.StrictSchema returns no error for them.
+func HasStrictForm(params adapter.Value) bool {
+	_, err := adapter.StrictSchema(params, adapter.StrictOptions{})
+	return err == nil
+}
+
 // InferNullPaths lists the instance paths of the properties of a strict schema that
 // accept null, in pre-order (see ToolsFromRequest).
 func InferNullPaths(schema adapter.Value) []adapter.Path {
-	w := nullWalk{root: schema, seen: map[string]bool{}}
+	return inferNullPaths(schema, false)
+}
+
+// InferOptionalNullPaths lists the instance paths of the properties of a schema
+// that accept null and are not in the required list of the object that declares
+// them, in pre-order: the null paths of a Responses tool that the API made strict
+// by its default (see ToolsFromRequest).
+func InferOptionalNullPaths(schema adapter.Value) []adapter.Path {
+	return inferNullPaths(schema, true)
+}
+
+func inferNullPaths(schema adapter.Value, optionalOnly bool) []adapter.Path {
+	w := nullWalk{root: schema, seen: map[string]bool{}, optionalOnly: optionalOnly}
 	w.node(schema, nil, nil)
 	if w.out == nil {
 		return []adapter.Path{}
@@ -56,9 +101,10 @@ func InferNullPaths(schema adapter.Value) []adapter.Path {
 }
 
 type nullWalk struct {
-	root adapter.Value
-	out  []adapter.Path
-	seen map[string]bool
+	root         adapter.Value
+	out          []adapter.Path
+	seen         map[string]bool
+	optionalOnly bool // only properties their object does not require
 }
 
 func (w *nullWalk) add(p adapter.Path) {
@@ -86,9 +132,10 @@ func (w *nullWalk) node(n adapter.Value, at adapter.Path, refs []string) {
 		}
 	}
 	if props, ok := n.Get("properties"); ok {
+		req, _ := n.Get("required")
 		for _, m := range props.Members() {
 			p := at.Append(adapter.Key(m.Key()))
-			if w.acceptsNull(m.Value(), refs) {
+			if w.acceptsNull(m.Value(), refs) && !(w.optionalOnly && requires(req, m.Key())) {
 				w.add(p)
 			}
 			w.node(m.Value(), p, refs)
@@ -102,6 +149,16 @@ func (w *nullWalk) node(n adapter.Value, at adapter.Path, refs []string) {
 			w.node(b, at, refs)
 		}
 	}
+}
+
+// requires reports whether a required list names key.
+func requires(required adapter.Value, key string) bool {
+	for _, r := range required.Items() {
+		if r.Kind() == adapter.String && r.Str() == key {
+			return true
+		}
+	}
+	return false
 }
 
 func (w *nullWalk) resolve(ref string) (adapter.Value, bool) {

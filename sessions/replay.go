@@ -510,13 +510,23 @@ func truncate(s string, n int) string {
 // Value writes the trace as SPEC §11 prints it:
 // {"turns":[{"calls":[…],"rejected":[…],"outputs":[…],"next_input":[…]}]}. With
 // stages, each turn also carries "label" and its "stages".
+//
+// A call that no output answers says why in a last member "result": "missing"
+// when no result is recorded for its call id (every call of a recording, which
+// holds no MCP results), "invalid" when the recorded result cannot be rendered as
+// an output (the turn's warnings say why). A call that an output answers has no
+// "result" member, so the calls with one are exactly those absent from "outputs".
 func (t *Trace) Value(stages bool) adapter.Value {
 	m := adapter.MemberOf
 	turns := make([]adapter.Value, len(t.Turns))
 	for i, turn := range t.Turns {
+		unanswered := turn.unanswered()
 		calls := make([]adapter.Value, len(turn.Calls))
 		for j, c := range turn.Calls {
 			calls[j] = c.Value()
+			if why := unanswered[j]; why != "" {
+				calls[j] = adapter.ObjectValue(append(slices.Clone(calls[j].Members()), m("result", adapter.StringValue(why)))...)
+			}
 		}
 		var rejected []adapter.Value
 		if turn.Extracted != nil {
@@ -542,6 +552,43 @@ func (t *Trace) Value(stages bool) adapter.Value {
 		turns[i] = adapter.ObjectValue(mems...)
 	}
 	return adapter.ObjectValue(m("turns", adapter.ArrayValue(turns...)))
+}
+
+// The values of a call's "result" member in Trace.Value.
+const (
+	ResultMissing = "missing" // no result is recorded for the call id
+	ResultInvalid = "invalid" // the recorded result cannot be rendered as an output
+)
+
+// unanswered says, for each call of the turn that no output answers, why
+// (ResultMissing or ResultInvalid), as the call's stages tell it: an output stage
+// with an output answers the call, a result stage with a result means the result
+// was recorded.
+func (turn *TurnTrace) unanswered() []string {
+	answered := make([]bool, len(turn.Calls))
+	recorded := make([]bool, len(turn.Calls))
+	for _, st := range turn.Stages {
+		if st.Call < 0 || st.Call >= len(turn.Calls) || st.Output.Kind() == adapter.Null {
+			continue
+		}
+		switch st.Kind {
+		case StageOutput:
+			answered[st.Call] = true
+		case StageResult:
+			recorded[st.Call] = true
+		}
+	}
+	why := make([]string, len(turn.Calls))
+	for j := range why {
+		switch {
+		case answered[j]:
+		case recorded[j]:
+			why[j] = ResultInvalid
+		default:
+			why[j] = ResultMissing
+		}
+	}
+	return why
 }
 
 // Value writes a stage as {"stage","call","call_id","title","input","output",

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestOpenAIToolListRefused: every command that reads tool lists refuses a list of
+// OpenAI tools with exit 2, one line naming the file, and the hint (issue 18 §2.2).
+func TestOpenAIToolListRefused(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"responses.json": `{"tools":[{"type":"function","name":"get_weather","parameters":{"type":"object","properties":{"city":{"type":"string"}}},"strict":true}]}`,
+		"chat.json":      `[{"type":"function","function":{"name":"get_weather","parameters":{"type":"object","properties":{}}}}]`,
+	}
+	for name, content := range files {
+		path := writeFile(t, dir, name, content)
+		for _, args := range [][]string{
+			{"tools", "--api", "chat", path},
+			{"check", path},
+			{"calls", "--api", "chat", "--tools", path, "fixtures/recordings/chat_forecast.json"},
+		} {
+			r := runCLI(t, "", args...)
+			msg := strings.TrimSuffix(r.stderr, "\n")
+			if r.code != 2 || r.stdout != "" || strings.Contains(msg, "\n") || !strings.Contains(msg, path) ||
+				!strings.Contains(msg, "this looks like an OpenAI tool list, not an MCP tool list") || !strings.Contains(msg, "tools/list") {
+				t.Errorf("%s %s: exit %d, stdout %q, stderr %q", name, args[0], r.code, r.stdout, r.stderr)
+			}
+		}
+	}
+}
+
+// TestDuplicateToolNamesWarn: a name listed twice is a warning on stderr naming the
+// file, the name and the count; the command still succeeds, the later tool exposed
+// as NAME_2 (issue 18 §2.3).
+func TestDuplicateToolNamesWarn(t *testing.T) {
+	dir := t.TempDir()
+	path := writeFile(t, dir, "dup.json", `{"tools":[{"name":"search","inputSchema":{"type":"object"}},{"name":"search","inputSchema":{"type":"object"}}]}`)
+	r := runCLI(t, "", "tools", "--api", "chat", path)
+	if r.code != 0 {
+		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	if want := "strictscope: warning: " + path + `: /tools/1: tool "search" is listed 2 times`; !strings.HasPrefix(r.stderr, want) {
+		t.Errorf("stderr %q, want it to start with %q", r.stderr, want)
+	}
+	names := r.parse(t).(map[string]any)["names"].(map[string]any)
+	if _, ok := names["dup__search_2"]; !ok || len(names) != 2 {
+		t.Errorf("names %v, want dup__search and dup__search_2", names)
+	}
+}
+
+// TestExplainRefusesText: explain exits 2 on text that holds no error body and is
+// no OpenAI error message, naming the file; it explains a pasted message of each
+// form (issue 18 §2.4).
+func TestExplainRefusesText(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"passwd":   "root:x:0:0:root:/root:/bin/bash\nnobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n",
+		"notes.md": "# Notes\n\nOpenAI said: Invalid schema for function 'f': In context=(), 'allOf' is not permitted.\n",
+	} {
+		path := writeFile(t, dir, name, content)
+		r := runCLI(t, "", "explain", path)
+		msg := strings.TrimSuffix(r.stderr, "\n")
+		if r.code != 2 || r.stdout != "" || strings.Contains(msg, "\n") || !strings.Contains(msg, path+": holds no error body and is not an OpenAI error message") {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q", name, r.code, r.stdout, r.stderr)
+		}
+	}
+	for _, msg := range []string{
+		"Invalid schema for function 'f': In context=('properties', 'x'), 'allOf' is not permitted.",
+		"Invalid JSON schema: regex lookaround is not supported. Found at $.properties.email.pattern.",
+		"Invalid 'tools[13].function.description': string too long. Expected a string with maximum length 1024, but got a string with length 1103 instead.",
+		"No tool output found for function call call_1.",
+		"Missing namespace for function_call 'create_widget'. It does not exist in the default namespace.",
+	} {
+		r := runCLI(t, msg+"\n", "explain", "--json", "-")
+		if r.code != 0 || r.stderr != "" {
+			t.Errorf("%q: exit %d, stderr %q", msg, r.code, r.stderr)
+			continue
+		}
+		errs := r.parse(t).(map[string]any)["errors"].([]any)
+		if len(errs) != 1 || errs[0].(map[string]any)["message"] != msg {
+			t.Errorf("%q: %v", msg, errs)
+		}
+	}
+}
+
+// TestLargeMediaNote: an image over 20 MiB in a Responses output is a warning of
+// output, naming the block and its size (issue 18 §2.6; the replay's note is
+// sessions' TestReplayNotesLargeMedia).
+func TestLargeMediaNote(t *testing.T) {
+	dir := t.TempDir()
+	data := strings.Repeat("AAAA", (20*1024*1024+3)/3) // 20 MiB + 1 byte, decoded
+	path := writeFile(t, dir, "big.json", `{"content":[{"type":"text","text":"a chart"},{"type":"image","mimeType":"image/png","data":"`+data+`"}]}`)
+	r := runCLI(t, "", "output", "--api", "responses", "--call-id", "c1", path)
+	const note = `content[1]: image is 20,971,521 bytes, over OpenAI's limit of 20 MiB (20,971,520 bytes) for an input image`
+	if r.code != 0 || !strings.HasPrefix(r.stderr, "strictscope: warning: "+path+": "+note) {
+		t.Errorf("output: exit %d, stderr %.300q", r.code, r.stderr)
+	}
+}
+
+// TestReplayJSONMarksMissingResults: replay --json marks a call with no result
+// (issue 18 §2.7).
+func TestReplayJSONMarksMissingResults(t *testing.T) {
+	dir := t.TempDir()
+	path := writeFile(t, dir, "s.json", `{"strictscope_session":1,"api":"responses","options":{"strict":"auto","prefix":true},
+		"servers":[{"name":"w","tools":[{"name":"f","inputSchema":{"type":"object"}}]}],
+		"turns":[{"response":{"object":"response","output":[
+			{"type":"function_call","call_id":"c1","name":"w__f","arguments":"{}"},
+			{"type":"function_call","call_id":"c2","name":"w__f","arguments":"{}"}]},
+		"results":{"c1":{"content":[{"type":"text","text":"ok"}]}}}]}`)
+	r := runCLI(t, "", "replay", "--json", path)
+	if r.code != 0 {
+		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	calls := r.parse(t).(map[string]any)["turns"].([]any)[0].(map[string]any)["calls"].([]any)
+	if len(calls) != 2 {
+		t.Fatalf("calls %v", calls)
+	}
+	if _, ok := calls[0].(map[string]any)["result"]; ok {
+		t.Errorf("the answered call has a result member: %v", calls[0])
+	}
+	if calls[1].(map[string]any)["result"] != "missing" {
+		t.Errorf("the call without a result: %v", calls[1])
+	}
+}
