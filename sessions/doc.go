@@ -28,13 +28,14 @@
 //
 // # What a recording becomes
 //
-// A [Recording] is a list of [Exchange]s in file order. Each exchange has the request
-// body (JSON null when none was recorded or it is not JSON; the latter is a warning),
-// the response as one whole JSON value, the HTTP status when recorded, and whether the
-// response was reassembled from a stream. Its API is read from the response's shape
-// (choices → chat, output → responses), else from the URL (a path ending in
-// /chat/completions or /responses), else from the request (messages → chat, input or
-// instructions → responses); "" when none tells.
+// A [Recording] is a list of [Exchange]s in file order. Each exchange has what a turn
+// needs of the request body (see "What an exchange keeps"; JSON null when none was
+// recorded or it is not JSON, the latter a warning), the response as one whole JSON
+// value, the HTTP status when recorded, and whether the response was reassembled
+// from a stream. Its API is read from the response's shape (choices → chat, output →
+// responses), else from the URL (a path ending in /chat/completions or /responses),
+// else from the whole request (messages → chat, input or instructions → responses);
+// "" when none tells.
 //
 // An entry that fails (a binary body, a HAR entry without content, a line that is not
 // JSON) becomes a file-level warning naming it ("interaction 2: response body is
@@ -123,6 +124,24 @@
 // headers, body}; response is the response body (a JSON value, or SSE/JSON text as a
 // string), or an HTTP record {status, headers, body}. Labels are "line N"; a JSON
 // array of pairs gives "exchange N", and one object as a whole file "response".
+//
+// # What an exchange keeps
+//
+// A request body repeats the whole conversation so far: in a long chat, most of a
+// recording's bytes are history that every request sends again. What reads
+// Exchange.Request is ToolsFromRequest and SessionFromRecording (its "tools"), the
+// replay's note of how the client answered each call (the tool answers of the next
+// request), and the API's detection (done before anything is dropped). So an
+// exchange keeps every member of the request as recorded, in order, except
+// "messages" and "input" when they are arrays: of those it keeps the tool answers
+// only (Chat messages with role "tool", Responses items of type
+// "function_call_output"), which later turns may use as results. An input given as
+// text stays. Within one recording, the values requests repeat are kept once: an
+// array or object (the tools list, a tool answer) and a string of 64 bytes or more
+// (the instructions) are shared by every exchange whose value has the same compact
+// JSON text. The response is kept whole, in memory of its own. Nothing an exchange
+// keeps points into the document or the request it was read from, which are
+// garbage as soon as the exchange is made.
 //
 // # Session files
 //

@@ -44,7 +44,7 @@ const (
 type Exchange struct {
 	Label    string        // where it is in the file: "interaction 2", "entry 5", "exchange 1", "line 3", "response", "stream"
 	API      adapter.API   // chat or responses, from the response, the URL or the request ("" when unknown)
-	Request  adapter.Value // the request body (null when the recording has none)
+	Request  adapter.Value // the request body, its history lists cut to the tool answers (null when the recording has none; see the package doc)
 	Response adapter.Value // a Chat completion, a Responses response, a list per SPEC §8, or an error body {"error":{…}}
 	Status   int           // HTTP status when recorded, else 0
 	Streamed bool          // the response was SSE/JSONL and was reassembled
@@ -255,6 +255,7 @@ type loader struct {
 	hint      string // the name whose extension may tell the format (without .gz)
 	gunzipped bool   // the file was gzip data, already undone
 	w         warnings
+	keep      *keeper // what the exchanges keep of their requests, shared
 }
 
 // guard runs a load and turns a panic into a LoadError. The loaders are written not
