@@ -17,6 +17,12 @@ import (
 // loadYAML loads a YAML file: a vcrpy or go-vcr cassette (or, rarely, an OpenAI
 // response written as YAML).
 func (l *loader) loadYAML(data []byte) (*Recording, error) {
+	if !l.whole {
+		if rec, handled, err := l.streamYAML(bytes.NewReader(data)); handled {
+			return rec, err
+		}
+		l.keep = nil
+	}
 	v, err := yamlToValue(data)
 	if err != nil {
 		var ye *yamlError

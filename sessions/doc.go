@@ -165,8 +165,32 @@
 // stream (Chat chunks with one small delta, Responses argument and text deltas) are
 // read by a reused jsontext scanner straight into the reassembly, without a Value per
 // event; any event it does not fully understand is decoded whole instead, and tests
-// and fuzzers check that both ways give the same result. Other formats are read
-// whole. BenchmarkLoadLargeSSE reports the speed (about 100 MB/s on a 2-core machine);
-// TestLargeSSEMemory checks that a 30 MB stream loads with less than 3× its size in
-// heap growth (measured: about 0.2×; a 100 MB stream: about 0.1×).
+// and fuzzers check that both ways give the same result.
+//
+// Whole-document recordings are read one entry at a time, from a file (through the
+// decompressor for gzip) and from memory alike. A JSON object is walked with
+// jsontext's Decoder: a HAR's log.entries and a cassette's interactions or
+// http_interactions, when they are arrays, are read one element at a time, each
+// element decoded alone, made into its exchange and dropped; every other member is
+// decoded as it is, making the document's skeleton, on which the shape is decided as
+// for the whole document, whatever the order of the members. The Decoder accepts
+// exactly the texts adapter.Decode accepts. A YAML cassette of the plain shape
+// recorders write (a top-level "interactions:" line, then a block list whose items
+// start with "- " at one column) is cut at its items and each item parsed alone, at
+// the depth it has in the document; the rest is parsed as the skeleton. The cut is
+// checked rather than trusted: an item that does not parse alone as one list item
+// (a quoted scalar or flow collection cut in two), an alias in the skeleton, a
+// directive, a key line that the skeleton does not show as the top-level key, line
+// breaks other than LF and CRLF, and aliases expanding past the whole document's
+// bound all send the document to the whole reading. So does every document that
+// is not valid, or whose entries read are not those the whole reading would read (a
+// session file with a log, a HAR that also has interactions): a file is then read
+// again, whole, and the result, the warnings and the errors (with their line,
+// column, byte and JSON pointer) are the whole reading's. Tests and fuzzers check
+// that both readings give the same recording. A file that cannot be read twice (a
+// pipe) is read whole once, and its document read one entry at a time from memory.
+//
+// BenchmarkLoadLargeSSE reports the speed of streams (about 100 MB/s on a 2-core
+// machine); TestLargeSSEMemory checks that a 30 MB stream loads with less than 3× its
+// size in heap growth (measured: about 0.2×; a 100 MB stream: about 0.1×).
 package sessions
