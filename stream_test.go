@@ -2,11 +2,13 @@ package main
 
 import (
 	"bufio"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/strictscope/strictscope/internal/bigrec"
 	"github.com/strictscope/strictscope/internal/heapwatch"
 )
 
@@ -62,4 +64,51 @@ func writeLargeChatJSONL(t *testing.T, path string, size int) int {
 		t.Fatal(err)
 	}
 	return written
+}
+
+// TestLargeDocumentsAreNotHeldWhole: calls and replay read a HAR's entries and a
+// cassette's interactions one at a time, keeping of each request its tools and
+// tool answers only (issue 18 §1), so that the heap never grows by 3× the file
+// while they load and replay it: read whole, the document alone took 4 to 8
+// times its size.
+func TestLargeDocumentsAreNotHeldWhole(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes and reads files of 36 and 40 MB")
+	}
+	dir := t.TempDir()
+	for _, c := range []struct {
+		name  string
+		n     int
+		write func(io.Writer, int) error
+	}{
+		{"big.har", 8000, bigrec.WriteHAR},
+		{"big.yaml", 10000, bigrec.WriteVCRPy},
+	} {
+		path := filepath.Join(dir, c.name)
+		f, err := os.Create(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.write(f, c.n); err != nil {
+			t.Fatal(err)
+		}
+		st, _ := f.Stat()
+		f.Close()
+		size := uint64(st.Size())
+		last := bigrec.CallID(c.n/bigrec.Turns-1, bigrec.Turns-2)
+		for _, args := range [][]string{
+			{"calls", "--api", "chat", path},
+			{"replay", "--json", path},
+		} {
+			var r result
+			peak := heapwatch.Growth(func() { r = runCLI(t, "", args...) })
+			if r.code != 0 || !strings.Contains(r.stdout, `"`+last+`"`) {
+				t.Fatalf("%s %s: exit %d, stderr %q", args[0], c.name, r.code, r.stderr)
+			}
+			t.Logf("%s %s: %.1f MB, peak heap growth %.2f× the file", args[0], c.name, float64(size)/(1<<20), float64(peak)/float64(size))
+			if peak >= 3*size {
+				t.Errorf("%s %s: the heap grew by %d bytes reading a %d-byte recording (%.2f×); want under 3×", args[0], c.name, peak, size, float64(peak)/float64(size))
+			}
+		}
+	}
 }

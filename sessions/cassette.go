@@ -17,6 +17,12 @@ import (
 // loadYAML loads a YAML file: a vcrpy or go-vcr cassette (or, rarely, an OpenAI
 // response written as YAML).
 func (l *loader) loadYAML(data []byte) (*Recording, error) {
+	if !l.whole {
+		if rec, handled, err := l.streamYAML(bytes.NewReader(data)); handled {
+			return rec, err
+		}
+		l.keep = nil
+	}
 	v, err := yamlToValue(data)
 	if err != nil {
 		var ye *yamlError
@@ -46,7 +52,6 @@ func (l *loader) loadYAML(data []byte) (*Recording, error) {
 //     headers, url, method, proto…} and response{body, headers, status "200 OK",
 //     code, duration, proto…}.
 func (l *loader) loadCassette(v adapter.Value, from Format) (*Recording, error) {
-	f := cassetteFlavor(v)
 	var list []adapter.Value
 	if it, ok := v.Get("interactions"); ok {
 		list = it.Items()
@@ -66,25 +71,39 @@ func (l *loader) loadCassette(v adapter.Value, from Format) (*Recording, error) 
 			))
 		}
 	}
-	var exs []Exchange
-	var fails []*entryError
-	for i, it := range list {
-		label := fmt.Sprintf("interaction %d", i+1)
-		if it.Kind() != adapter.Object {
-			fails = append(fails, failf(label, "is a %s, not a mapping with request and response", it.Kind()))
-			continue
-		}
-		ex, ferr := l.pairExchange(label, it)
-		if ferr != nil {
-			fails = append(fails, ferr)
-			continue
-		}
-		exs = append(exs, ex)
+	var c collected
+	for _, it := range list {
+		c.interaction(l, it)
 	}
-	if len(list) == 0 {
+	return l.doneCassette(cassetteFlavor(v), &c)
+}
+
+// doneCassette builds the Recording of a cassette of flavor f whose interactions
+// c collected.
+func (l *loader) doneCassette(f Format, c *collected) (*Recording, error) {
+	if c.n == 0 {
 		return nil, l.fail("", "the cassette has no interactions")
 	}
-	return l.done(f, exs, fails, 0)
+	return l.done(f, c.exs, c.fails, 0)
+}
+
+// interaction reads the next interaction of a cassette.
+func (c *collected) interaction(l *loader, it adapter.Value) {
+	c.n++
+	if c.n == 1 {
+		c.flavor = interactionFlavor(it)
+	}
+	label := fmt.Sprintf("interaction %d", c.n)
+	if it.Kind() != adapter.Object {
+		c.fails = append(c.fails, failf(label, "is a %s, not a mapping with request and response", it.Kind()))
+		return
+	}
+	ex, ferr := l.pairExchange(label, it)
+	if ferr != nil {
+		c.fails = append(c.fails, ferr)
+		return
+	}
+	c.exs = append(c.exs, ex)
 }
 
 // A body is what a recording holds for a request or response body: raw bytes, or
@@ -140,10 +159,13 @@ func (l *loader) pairExchange(label string, it adapter.Value) (Exchange, *entryE
 		r.status = statusOf(it, "status", "status_code", "http_status")
 	}
 	ex, ferr := finishExchange(r)
-	if ferr == nil && ex.API == "" {
+	if ferr != nil {
+		return ex, ferr
+	}
+	if ex.API == "" {
 		ex.API = apiFromText(str(it, "api"))
 	}
-	return ex, ferr
+	return l.keepExchange(ex), nil
 }
 
 func readRequest(r *rawExchange, req adapter.Value) {

@@ -328,14 +328,25 @@ func cassetteFlavor(v adapter.Value) Format {
 	if !ok {
 		return FormatVCRPy
 	}
-	for _, it := range list.Items() {
-		req, _ := it.Get("request")
-		resp, _ := it.Get("response")
-		if req.Has("url") || req.Has("proto") || isKind(resp, "code", adapter.Number) || resp.Has("proto") {
-			return FormatGoVCR
-		}
-		return FormatVCRPy
+	if items := list.Items(); len(items) > 0 {
+		return interactionFlavor(items[0])
 	}
+	return versionFlavor(v)
+}
+
+// interactionFlavor is the flavor a cassette's first interaction tells.
+func interactionFlavor(it adapter.Value) Format {
+	req, _ := it.Get("request")
+	resp, _ := it.Get("response")
+	if req.Has("url") || req.Has("proto") || isKind(resp, "code", adapter.Number) || resp.Has("proto") {
+		return FormatGoVCR
+	}
+	return FormatVCRPy
+}
+
+// versionFlavor is the flavor of a cassette without interactions: go-vcr from
+// version 2 on.
+func versionFlavor(v adapter.Value) Format {
 	if n, ok := smallInt(mustGet(v, "version")); ok && n >= 2 {
 		return FormatGoVCR
 	}

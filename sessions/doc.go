@@ -28,13 +28,14 @@
 //
 // # What a recording becomes
 //
-// A [Recording] is a list of [Exchange]s in file order. Each exchange has the request
-// body (JSON null when none was recorded or it is not JSON; the latter is a warning),
-// the response as one whole JSON value, the HTTP status when recorded, and whether the
-// response was reassembled from a stream. Its API is read from the response's shape
-// (choices → chat, output → responses), else from the URL (a path ending in
-// /chat/completions or /responses), else from the request (messages → chat, input or
-// instructions → responses); "" when none tells.
+// A [Recording] is a list of [Exchange]s in file order. Each exchange has what a turn
+// needs of the request body (see "What an exchange keeps"; JSON null when none was
+// recorded or it is not JSON, the latter a warning), the response as one whole JSON
+// value, the HTTP status when recorded, and whether the response was reassembled
+// from a stream. Its API is read from the response's shape (choices → chat, output →
+// responses), else from the URL (a path ending in /chat/completions or /responses),
+// else from the whole request (messages → chat, input or instructions → responses);
+// "" when none tells.
 //
 // An entry that fails (a binary body, a HAR entry without content, a line that is not
 // JSON) becomes a file-level warning naming it ("interaction 2: response body is
@@ -136,6 +137,24 @@
 // null and are not required, since the normalization makes the others required
 // without making them nullable.
 //
+// # What an exchange keeps
+//
+// A request body repeats the whole conversation so far: in a long chat, most of a
+// recording's bytes are history that every request sends again. What reads
+// Exchange.Request is ToolsFromRequest and SessionFromRecording (its "tools"), the
+// replay's note of how the client answered each call (the tool answers of the next
+// request), and the API's detection (done before anything is dropped). So an
+// exchange keeps every member of the request as recorded, in order, except
+// "messages" and "input" when they are arrays: of those it keeps the tool answers
+// only (Chat messages with role "tool", Responses items of type
+// "function_call_output"), which later turns may use as results. An input given as
+// text stays. Within one recording, the values requests repeat are kept once: an
+// array or object (the tools list, a tool answer) and a string of 64 bytes or more
+// (the instructions) are shared by every exchange whose value has the same compact
+// JSON text. The response is kept whole, in memory of its own. Nothing an exchange
+// keeps points into the document or the request it was read from, which are
+// garbage as soon as the exchange is made.
+//
 // # Session files
 //
 // A session file (SPEC §11, read by [ParseSession]) holds the API, the options the
@@ -198,8 +217,39 @@
 // stream (Chat chunks with one small delta, Responses argument and text deltas) are
 // read by a reused jsontext scanner straight into the reassembly, without a Value per
 // event; any event it does not fully understand is decoded whole instead, and tests
-// and fuzzers check that both ways give the same result. Other formats are read
-// whole. BenchmarkLoadLargeSSE reports the speed (about 100 MB/s on a 2-core machine);
-// TestLargeSSEMemory checks that a 30 MB stream loads with less than 3× its size in
-// heap growth (measured: about 0.2×; a 100 MB stream: about 0.1×).
+// and fuzzers check that both ways give the same result.
+//
+// Whole-document recordings are read one entry at a time, from a file (through the
+// decompressor for gzip) and from memory alike. A JSON object is walked with
+// jsontext's Decoder: a HAR's log.entries and a cassette's interactions or
+// http_interactions, when they are arrays, are read one element at a time, each
+// element decoded alone, made into its exchange and dropped; every other member is
+// decoded as it is, making the document's skeleton, on which the shape is decided as
+// for the whole document, whatever the order of the members. The Decoder accepts
+// exactly the texts adapter.Decode accepts. A YAML cassette of the plain shape
+// recorders write (a top-level "interactions:" line, then a block list whose items
+// start with "- " at one column) is cut at its items and each item parsed alone, at
+// the depth it has in the document; the rest is parsed as the skeleton. The cut is
+// checked rather than trusted: an item that does not parse alone as one list item
+// (a quoted scalar or flow collection cut in two), an alias in the skeleton, a
+// directive, a key line that the skeleton does not show as the top-level key, line
+// breaks other than LF and CRLF, and aliases expanding past the whole document's
+// bound all send the document to the whole reading. So does every document that
+// is not valid, or whose entries read are not those the whole reading would read (a
+// session file with a log, a HAR that also has interactions): a file is then read
+// again, whole, and the result, the warnings and the errors (with their line,
+// column, byte and JSON pointer) are the whole reading's. Tests and fuzzers check
+// that both readings give the same recording. A file that cannot be read twice (a
+// pipe) is read whole once, and its document read one entry at a time from memory.
+//
+// BenchmarkLoadLargeSSE reports the speed of streams (about 100 MB/s on a 2-core
+// machine); TestLargeSSEMemory checks that a 30 MB stream loads with less than 3× its
+// size in heap growth (measured: about 0.2×; a 100 MB stream: about 0.1×).
+// TestLargeDocumentMemory loads and replays a 36 MB HAR and a 40 MB cassette (plain
+// and gzip) of 8,000 and 10,000 agent exchanges under 3× their size (measured: about
+// 1.8×, most of it the replay's trace; the recording alone keeps about a third of
+// them); read whole, they took 4 to 8 times their size before the replay started.
+// BenchmarkLoadLargeHAR and BenchmarkLoadLargeCassette report the speed (about 60
+// and 25 MB/s) and the peak heap growth of a load over the file's size, one entry at
+// a time and whole.
 package sessions

@@ -16,9 +16,11 @@ import (
 // checkLoad holds the loader's promises for any input: no panic (the fuzzer sees
 // one), a *LoadError on failure whose message is one clean line naming the file, and
 // on success the format Detect tells and at least one exchange whose values are valid
-// JSON text and whose warnings are clean.
+// JSON text and whose warnings are clean; and a document read one entry at a time
+// loads as it loads read whole (checkWays).
 func checkLoad(t *testing.T, name string, data []byte) *Recording {
 	_ = Detect(name, data)
+	checkWays(t, name, data)
 	rec, err := LoadRecording(name, data)
 	if err != nil {
 		var le *LoadError
@@ -141,6 +143,10 @@ func FuzzCassette(f *testing.F) {
 	f.Add([]byte("version: 2\ninteractions:\n- request:\n    url: https://api.openai.com/v1/chat/completions\n    body: '{}'\n  response:\n    body: 'data: [DONE]'\n    code: 200\n    status: 200 OK\n"))
 	f.Add([]byte("a: &a [*a]\n"))
 	f.Add([]byte("interactions:\n- request: {parsed_body: {x: !!binary /w==}}\n  response: {parsed_body: {object: response, output: []}}\n"))
+	f.Add([]byte("---\nversion: 2\ninteractions:\n" + goVCRItem + goVCRItem))
+	f.Add([]byte("# c\ninteractions: # n\n" + vcrItem("f") + "\n" + vcrItem("g") + "...\nx: 1\n"))
+	f.Add([]byte("http_interactions:\n- request: {uri: 'https://api.openai.com/v1/responses'}\n  response: {body: {string: '{}'}}\nrecorded_with: VCR\n"))
+	f.Add([]byte("interactions:\n- request: &r {a: 1}\n  response: *r\n- request: *r\n  response: {body: '{}'}\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkLoad(t, "fuzz.yaml", data)
 	})
@@ -150,6 +156,8 @@ func FuzzHAR(f *testing.F) {
 	f.Add([]byte(har(harEntry("https://api.openai.com/v1/chat/completions", 200, `[{"name":"content-encoding","value":"gzip"}]`, `{"encoding":"base64","text":"WyJIMHNJIl0="}`))))
 	f.Add([]byte(har(harEntry("https://api.openai.com/v1/responses", 200, `[]`, `{"_isBinary":true,"text":"7b7d"}`))))
 	f.Add([]byte(har(harEntry("https://example.com/", 0, `[]`, `{}`))))
+	f.Add([]byte(`{"log":{"entries":[` + okEntry + `,` + pageEntry + `],` + harPages + `}}`))
+	f.Add([]byte(`{"version":1,"interactions":[` + casItem + `],"http_interactions":[]}`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkLoad(t, "fuzz.har", data)
 	})

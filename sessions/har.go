@@ -25,91 +25,111 @@ func (l *loader) loadHAR(v adapter.Value) (*Recording, error) {
 	if !ok || entries.Kind() != adapter.Array {
 		return nil, l.fail("/log", "a HAR without a log.entries list")
 	}
-	var exs []Exchange
-	var fails []*entryError
-	skipped := 0
-	for i, e := range entries.Items() {
-		label := fmt.Sprintf("entry %d", i+1)
-		if e.Kind() != adapter.Object {
-			fails = append(fails, failf(label, "is a JSON %s, not an object", e.Kind()))
-			continue
-		}
-		req, _ := e.Get("request")
-		resp, _ := e.Get("response")
-		r := rawExchange{label: label, url: str(req, "url")}
-		api := apiFromURL(r.url)
-		if pd, ok := req.Get("postData"); ok && pd.Kind() == adapter.Object {
-			if t, ok := pd.Get("text"); ok && t.Kind() == adapter.String {
-				raw := []byte(t.Str())
-				if strings.EqualFold(str(pd, "encoding"), "base64") {
-					if b, err := decodeBase64Loose(t.Str()); err == nil {
-						raw = b
-					}
-				}
-				r.req = body{present: true, raw: raw}
-			}
-		}
-		reqHdr, _ := req.Get("headers")
-		r.reqCE = headerValue(reqHdr, "content-encoding")
-		r.status = statusOf(resp, "status")
-		hdr, _ := resp.Get("headers")
-		r.respCE = headerValue(hdr, "content-encoding")
-		content, _ := resp.Get("content")
-		r.respCT = str(content, "mimeType")
-		if r.respCT == "" {
-			r.respCT = headerValue(hdr, "content-type")
-		}
-		var contentErr error
-		if t, ok := content.Get("text"); ok && t.Kind() == adapter.String && t.Str() != "" {
-			raw, err := harContent(content, r.respCE)
-			if err != nil {
-				contentErr = err
-			} else {
-				r.resp = body{present: true, raw: raw}
-			}
-		}
-		if api == "" {
-			// Not an OpenAI URL: keep the entry only if its body is an OpenAI response.
-			if !r.resp.present {
-				skipped++
-				continue
-			}
-			ex, ferr := finishExchange(r)
-			if ferr != nil || !isOpenAIResponse(ex.Response) {
-				skipped++
-				continue
-			}
-			exs = append(exs, ex)
-			continue
-		}
-		switch {
-		case contentErr != nil:
-			fails = append(fails, failf(label, "response content %v", contentErr))
-			continue
-		case !r.resp.present:
-			why := "content.text is missing"
-			if t, ok := content.Get("text"); ok && t.Kind() == adapter.String {
-				why = "content.text is empty"
-			}
-			if r.status == 0 {
-				why += "; the request got no response (status 0)"
-			} else {
-				why += "; was the HAR saved without content?"
-			}
-			fails = append(fails, failf(label, "response has no content (%s)", why))
-			continue
-		}
-		ex, ferr := finishExchange(r)
-		if ferr != nil {
-			fails = append(fails, ferr)
-			continue
-		}
-		exs = append(exs, ex)
+	var c collected
+	for _, e := range entries.Items() {
+		c.harEntry(l, e)
 	}
-	if entries.Len() == 0 {
+	return l.doneHAR(&c)
+}
+
+// doneHAR builds the Recording of a HAR whose entries c collected.
+func (l *loader) doneHAR(c *collected) (*Recording, error) {
+	if c.n == 0 {
 		return nil, l.fail("/log/entries", "the HAR has no entries")
 	}
-	return l.done(FormatHAR, exs, fails, skipped)
+	return l.done(FormatHAR, c.exs, c.fails, c.skipped)
+}
+
+// A collected is what the entries of a list (a HAR's entries, a cassette's
+// interactions) gave so far: read one at a time, each becomes an exchange, a
+// failure or a skip, and nothing else of it is kept.
+type collected struct {
+	n       int // entries read
+	exs     []Exchange
+	fails   []*entryError
+	skipped int
+	flavor  Format // for a cassette's interactions: the flavor the first one tells
+}
+
+// harEntry reads the next entry of a HAR's log.entries.
+func (c *collected) harEntry(l *loader, e adapter.Value) {
+	c.n++
+	label := fmt.Sprintf("entry %d", c.n)
+	if e.Kind() != adapter.Object {
+		c.fails = append(c.fails, failf(label, "is a JSON %s, not an object", e.Kind()))
+		return
+	}
+	req, _ := e.Get("request")
+	resp, _ := e.Get("response")
+	r := rawExchange{label: label, url: str(req, "url")}
+	api := apiFromURL(r.url)
+	if pd, ok := req.Get("postData"); ok && pd.Kind() == adapter.Object {
+		if t, ok := pd.Get("text"); ok && t.Kind() == adapter.String {
+			raw := []byte(t.Str())
+			if strings.EqualFold(str(pd, "encoding"), "base64") {
+				if b, err := decodeBase64Loose(t.Str()); err == nil {
+					raw = b
+				}
+			}
+			r.req = body{present: true, raw: raw}
+		}
+	}
+	reqHdr, _ := req.Get("headers")
+	r.reqCE = headerValue(reqHdr, "content-encoding")
+	r.status = statusOf(resp, "status")
+	hdr, _ := resp.Get("headers")
+	r.respCE = headerValue(hdr, "content-encoding")
+	content, _ := resp.Get("content")
+	r.respCT = str(content, "mimeType")
+	if r.respCT == "" {
+		r.respCT = headerValue(hdr, "content-type")
+	}
+	var contentErr error
+	if t, ok := content.Get("text"); ok && t.Kind() == adapter.String && t.Str() != "" {
+		raw, err := harContent(content, r.respCE)
+		if err != nil {
+			contentErr = err
+		} else {
+			r.resp = body{present: true, raw: raw}
+		}
+	}
+	if api == "" {
+		// Not an OpenAI URL: keep the entry only if its body is an OpenAI response.
+		if !r.resp.present {
+			c.skipped++
+			return
+		}
+		ex, ferr := finishExchange(r)
+		if ferr != nil || !isOpenAIResponse(ex.Response) {
+			c.skipped++
+			return
+		}
+		c.exs = append(c.exs, l.keepExchange(ex))
+		return
+	}
+	switch {
+	case contentErr != nil:
+		c.fails = append(c.fails, failf(label, "response content %v", contentErr))
+		return
+	case !r.resp.present:
+		why := "content.text is missing"
+		if t, ok := content.Get("text"); ok && t.Kind() == adapter.String {
+			why = "content.text is empty"
+		}
+		if r.status == 0 {
+			why += "; the request got no response (status 0)"
+		} else {
+			why += "; was the HAR saved without content?"
+		}
+		c.fails = append(c.fails, failf(label, "response has no content (%s)", why))
+		return
+	}
+	ex, ferr := finishExchange(r)
+	if ferr != nil {
+		c.fails = append(c.fails, ferr)
+		return
+	}
+	c.exs = append(c.exs, l.keepExchange(ex))
 }
 
 // isOpenAIResponse reports whether v has the shape of a response of either API (an

@@ -44,7 +44,7 @@ func (l *loader) loadHTTPRR(data []byte) (*Recording, error) {
 			fails = append(fails, ferr)
 			continue
 		}
-		exs = append(exs, ex)
+		exs = append(exs, l.keepExchange(ex))
 	}
 	if len(exs) == 0 && len(fails) == 0 {
 		return nil, l.fail("", "the httprr trace has no exchanges")

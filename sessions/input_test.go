@@ -13,13 +13,13 @@ import (
 	"github.com/strictscope/strictscope/adapter"
 )
 
-// countingReader counts the bytes read through it.
-type countingReader struct {
+// byteCounter counts the bytes read through it.
+type byteCounter struct {
 	r io.Reader
 	n int64
 }
 
-func (c *countingReader) Read(p []byte) (int, error) {
+func (c *byteCounter) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
 	return n, err
@@ -69,7 +69,7 @@ func TestReadDocument(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			cr := &countingReader{r: tt.in}
+			cr := &byteCounter{r: tt.in}
 			data, err := Limits{MaxInput: tt.max}.ReadDocument("in", cr, tt.isJSON)
 			if tt.wantErr == "" {
 				if err != nil {

@@ -44,7 +44,7 @@ const (
 type Exchange struct {
 	Label    string        // where it is in the file: "interaction 2", "entry 5", "exchange 1", "line 3", "response", "stream"
 	API      adapter.API   // chat or responses, from the response, the URL or the request ("" when unknown)
-	Request  adapter.Value // the request body (null when the recording has none)
+	Request  adapter.Value // the request body, its history lists cut to the tool answers (null when the recording has none; see the package doc)
 	Response adapter.Value // a Chat completion, a Responses response, a list per SPEC §8, or an error body {"error":{…}}
 	Status   int           // HTTP status when recorded, else 0
 	Streamed bool          // the response was SSE/JSONL and was reassembled
@@ -178,23 +178,43 @@ const peekSize = 1 << 20
 
 // LoadRecordingFile reads the file at path. Line-oriented formats (SSE streams, JSONL
 // event lists and request/response pairs) are read line by line through a buffer and
-// never held whole in memory; the others are read whole and given to LoadRecording.
-// The Recording's Name is path as given.
+// never held whole in memory. A JSON document and a YAML cassette are read one
+// entry at a time (a HAR's entries, a cassette's interactions: see streamJSON and
+// streamYAML), each entry dropped once its exchange is made; a document of a shape
+// that cannot be read so is read again, whole, and given to LoadRecording. The
+// Recording's Name is path as given.
 func LoadRecordingFile(path string) (*Recording, error) {
+	return loadFile(path, false)
+}
+
+// loadFile is LoadRecordingFile; whole reads documents whole.
+func loadFile(path string, whole bool) (*Recording, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
 	}
 	defer f.Close()
-	l := &loader{file: path, hint: path}
-	fb := bufio.NewReaderSize(f, 64<<10)
+	l := &loader{file: path, hint: path, whole: whole}
+	var again func() (*Recording, error)
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		again = func() (*Recording, error) { return loadFile(path, true) }
+	}
+	return l.loadFrom(f, again)
+}
+
+// loadFrom reads a recording from r, decompressing gzip as it reads. again
+// reads it once more, whole, for a document streamJSON or streamYAML cannot
+// read; nil when r cannot be read again (a pipe), and documents are then read
+// whole the first time.
+func (l *loader) loadFrom(r io.Reader, again func() (*Recording, error)) (*Recording, error) {
+	fb := bufio.NewReaderSize(r, 64<<10)
 	var src io.Reader = fb
 	if magic, _ := fb.Peek(2); isGzip(magic) {
 		zr, err := gzip.NewReader(fb)
 		if err != nil {
 			return nil, l.fail("", "the file is gzip data that cannot be decompressed: %v", err)
 		}
-		l.gunzipped, l.hint = true, trimGz(path)
+		l.gunzipped, l.hint = true, trimGz(l.hint)
 		src = io.LimitReader(zr, maxBody+1)
 	}
 	head := make([]byte, peekSize)
@@ -207,6 +227,20 @@ func LoadRecordingFile(path string) (*Recording, error) {
 	if f := streamable(head); f != FormatUnknown {
 		return l.guard(func() (*Recording, error) { return l.loadLines(f, br) })
 	}
+	if route := documentRoute(head, n < peekSize); route != routeWhole && !l.whole && again != nil {
+		if bytes.HasPrefix(head, []byte(utf8BOM)) {
+			br.Discard(len(utf8BOM))
+		}
+		cr := &countingReader{r: br}
+		rec, handled, err := l.stream(route, cr)
+		switch {
+		case handled:
+			return rec, err
+		case cr.n > maxBody:
+			return nil, l.fail("", "more than %d bytes once decompressed", maxBody)
+		}
+		return again()
+	}
 	data, err := io.ReadAll(br)
 	if err != nil {
 		return nil, l.fail("", "%s", openMsg(err))
@@ -215,6 +249,113 @@ func LoadRecordingFile(path string) (*Recording, error) {
 		return nil, l.fail("", "more than %d bytes once decompressed", maxBody)
 	}
 	return l.guard(func() (*Recording, error) { return l.load(data) })
+}
+
+// stream reads the document of r as route says, one entry at a time
+// (streamJSON, streamYAML); a panic is a LoadError, as in guard.
+func (l *loader) stream(rt route, r io.Reader) (rec *Recording, handled bool, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			rec, handled, err = nil, true, l.internalError(p)
+		}
+	}()
+	if rt == routeJSON {
+		return l.streamJSON(r)
+	}
+	return l.streamYAML(r)
+}
+
+// A countingReader counts the bytes read through it, and reads no more once
+// they are more than maxBody.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	if c.n > maxBody {
+		return 0, errTooLarge
+	}
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+var errTooLarge = errors.New("more than the bound of a recording")
+
+// How a document is read, from its beginning: whole (by load), or one entry at
+// a time as JSON (streamJSON) or as a YAML cassette (streamYAML).
+type route int
+
+const (
+	routeWhole route = iota
+	routeJSON
+	routeYAML
+)
+
+// documentRoute tells from the beginning of a file (decompressed; complete
+// when it is the whole file) whether load would read it as a JSON object, or
+// as YAML (its loadYAML branch), so that it can be read one entry at a time
+// instead. It answers routeYAML only when the file's first lines decide it
+// whatever follows: the first line that is not empty is no SSE field (so
+// detectText tells no stream) and the first significant line is "---" or a
+// top-level key (so looksLikeYAML holds, and the file is no JSON scalar), both
+// read whole.
+func documentRoute(head []byte, complete bool) route {
+	head = bytes.TrimPrefix(head, []byte(utf8BOM))
+	if isGzip(head) || isHTTPRR(head) {
+		return routeWhole
+	}
+	trimmed := bytes.TrimLeft(head, " \t\r\n")
+	switch {
+	case len(trimmed) == 0:
+		return routeWhole
+	case trimmed[0] == '{':
+		return routeJSON
+	case trimmed[0] == '[':
+		return routeWhole
+	}
+	var first, significant []byte
+	for line := range bytes.Lines(head) {
+		whole := complete || bytes.HasSuffix(line, []byte("\n"))
+		if first == nil && len(bytes.TrimRight(line, "\r\n")) > 0 {
+			if !whole {
+				return routeWhole
+			}
+			first = line
+		}
+		if t := bytes.TrimRight(line, "\r\n \t"); len(t) > 0 && t[0] != '#' {
+			if !whole {
+				return routeWhole
+			}
+			significant = line
+			break
+		}
+	}
+	if significant == nil {
+		return routeWhole
+	}
+	field, _, _ := bytes.Cut(bytes.TrimRight(first, "\r\n"), []byte(":"))
+	switch string(field) {
+	case "", "id", "retry", "event", "data":
+		return routeWhole
+	}
+	if !bytes.HasPrefix(significant, []byte("---")) && !isKeyLine(significant) {
+		return routeWhole
+	}
+	return routeYAML
+}
+
+// isKeyLine reports whether line starts a top-level YAML key as looksLikeYAML
+// sees one: a name of letters, digits, '_', '-' and '.', then ':' and a space
+// or the line's end.
+func isKeyLine(line []byte) bool {
+	line = bytes.TrimRight(line, "\r\n \t")
+	i := 0
+	for i < len(line) && (isWordByte(line[i]) || line[i] == '-' || line[i] == '.') {
+		i++
+	}
+	return i > 0 && i < len(line) && line[i] == ':' && (i+1 == len(line) || line[i+1] == ' ')
 }
 
 func openMsg(err error) string {
@@ -257,7 +398,9 @@ type loader struct {
 	file      string
 	hint      string // the name whose extension may tell the format (without .gz)
 	gunzipped bool   // the file was gzip data, already undone
+	whole     bool   // read documents whole, never one entry at a time (see streamJSON)
 	w         warnings
+	keep      *keeper // what the exchanges keep of their requests, shared
 }
 
 // guard runs a load and turns a panic into a LoadError. The loaders are written not
@@ -266,10 +409,14 @@ type loader struct {
 func (l *loader) guard(load func() (*Recording, error)) (rec *Recording, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			rec, err = nil, &LoadError{File: l.file, Msg: fmt.Sprintf("internal error while loading: %v", p)}
+			rec, err = nil, l.internalError(p)
 		}
 	}()
 	return load()
+}
+
+func (l *loader) internalError(p any) *LoadError {
+	return &LoadError{File: l.file, Msg: fmt.Sprintf("internal error while loading: %v", p)}
 }
 
 func isGzip(b []byte) bool { return len(b) >= 2 && b[0] == 0x1f && b[1] == 0x8b }
@@ -312,6 +459,13 @@ func (l *loader) load(data []byte) (*Recording, error) {
 	}
 	switch trimmed[0] {
 	case '{', '[':
+		if trimmed[0] == '{' && !l.whole {
+			// jsontext reads a bytes.Buffer in place, without a copy.
+			if rec, handled, err := l.streamJSON(bytes.NewBuffer(data)); handled {
+				return rec, err
+			}
+			l.keep = nil
+		}
 		v, err := adapter.Decode(data)
 		if err == nil {
 			return l.loadValue(v, FormatUnknown)

@@ -163,6 +163,9 @@ func ReplayRecording(rec *Recording, servers []adapter.Server, opts ReplayOption
 		given, tr.Tools, tr.ToolsFrom = rep.Sent(), rep, ToolsGiven
 	}
 	v := validate.New()
+	// Most requests repeat the tools of the one before: those share its tools.
+	var lastTools adapter.Value
+	var lastSent *adapter.SentTools
 	for i, ex := range rec.Exchanges {
 		label := ex.Label
 		if label == "" {
@@ -172,7 +175,13 @@ func ReplayRecording(rec *Recording, servers []adapter.Server, opts ReplayOption
 		// recording did record tools.
 		sent := given
 		if sent == nil {
-			if sent = ToolsFromRequest(ex.Request); sent != nil && tr.ToolsFrom == "" {
+			if tools, _ := ex.Request.Get("tools"); tools.Kind() == adapter.Array && adapter.Equal(tools, lastTools) {
+				sent = lastSent
+			} else {
+				sent = ToolsFromRequest(ex.Request)
+				lastTools, lastSent = tools, sent
+			}
+			if sent != nil && tr.ToolsFrom == "" {
 				tr.ToolsFrom = ToolsInferred
 			}
 		}
@@ -239,6 +248,16 @@ func replayTurn(label string, response adapter.Value, sent *adapter.SentTools, r
 	if opts.OutputAPI != "" {
 		turn.OutputAPI = opts.OutputAPI
 	}
+	// The response, the calls, each call's stages (callStages) and the next
+	// input: a trace of many turns keeps no spare room.
+	perCall := 5
+	if opts.ApplyDefaults {
+		perCall++
+	}
+	if haveResults {
+		perCall++
+	}
+	turn.Stages = make([]Stage, 0, 3+perCall*len(x.Calls))
 	resp.Output = foundValue(x)
 	if opts.OutputAPI != "" && opts.OutputAPI != x.API {
 		resp.Notes = append(resp.Notes, fmt.Sprintf("a %s response; its outputs are rendered for the %s API, as asked", x.API, opts.OutputAPI))
