@@ -200,18 +200,18 @@ func loadRecordingArg(e *env, arg string) (recordingArg, error) {
 		ra.rec, err = sessions.LoadRecording(ra.name, data)
 		return ra, err
 	}
-	format, data, err := sessions.DetectFile(arg)
+	format, data, err := e.limits.DetectFile(arg)
 	switch {
 	case err != nil:
 		return ra, err
 	case format == sessions.FormatSession && data == nil:
-		ra.session, err = sessions.ReadFile(arg)
+		ra.session, err = e.limits.ReadFile(arg)
 	case format == sessions.FormatSession:
 		ra.session = data
 	case data != nil:
 		ra.rec, err = sessions.LoadRecording(arg, data)
 	default:
-		ra.rec, err = sessions.LoadRecordingFile(arg)
+		ra.rec, err = e.limits.LoadRecordingFile(arg)
 	}
 	return ra, err
 }

@@ -273,3 +273,28 @@ func TestInputCap(t *testing.T) {
 		t.Errorf("check under the default cap: exit %d, %s", r.code, r.stderr)
 	}
 }
+
+// A recording read whole is held to --max-input; one read as it goes (a stream,
+// and a HAR's entries) is not.
+func TestInputCapRecordings(t *testing.T) {
+	r := runCLI(t, "", "replay", "--json", "--max-input", "200", "fixtures/recordings/chat_forecast.json")
+	if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, "chat_forecast.json: larger than the input cap of 200 bytes") {
+		t.Errorf("a JSON response over the cap: exit %d, stderr %q", r.code, r.stderr)
+	}
+	r = runCLI(t, "", "calls", "--max-input", "200", "fixtures/recordings/chat_stream_parallel.sse")
+	if r.code != 0 {
+		t.Errorf("a stream over the cap is read as it goes: exit %d, stderr %q", r.code, r.stderr)
+	}
+	dir := t.TempDir()
+	entry := `{"request":{"method":"POST","url":"https://api.openai.com/v1/chat/completions","headers":[],"postData":{"mimeType":"application/json","text":"{\"model\":\"m\",\"messages\":[]}"}},` +
+		`"response":{"status":200,"headers":[],"content":{"mimeType":"application/json","text":"{\"choices\":[{\"message\":{\"role\":\"assistant\",\"tool_calls\":[{\"id\":\"c\",\"type\":\"function\",\"function\":{\"name\":\"t\",\"arguments\":\"{}\"}}]}}]}"}}}`
+	har := writeFile(t, dir, "big.har", `{"log":{"version":"1.2","entries":[`+strings.Repeat(entry+",", 40)+entry+`]}}`)
+	r = runCLI(t, "", "calls", "--max-input", "4K", har)
+	if r.code != 0 || len(r.parse(t).(map[string]any)["rejected"].([]any)) != 41 {
+		t.Errorf("a HAR over the cap is read entry by entry: exit %d, stderr %q", r.code, r.stderr)
+	}
+	r = runCLI(t, "", "replay", "--json", "--max-input", "200", "fixtures/recordings/session_two_turns.json")
+	if r.code != 2 || !strings.Contains(r.stderr, "larger than the input cap") {
+		t.Errorf("a session file over the cap: exit %d, stderr %q", r.code, r.stderr)
+	}
+}

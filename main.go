@@ -19,6 +19,7 @@ import (
 
 	"github.com/charmbracelet/x/term"
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui"
 )
 
@@ -107,12 +108,13 @@ func shortUsage() string {
 
 func usageText() string {
 	var sb strings.Builder
-	sb.WriteString("usage:\n  strictscope [--api chat|responses] [--strict auto|true|false] [--no-prefix] [--no-default-descriptions] [FILE...]\n")
+	sb.WriteString("usage:\n  strictscope [--api chat|responses] [--strict auto|true|false] [--no-prefix] [--no-default-descriptions] [--max-input SIZE] [FILE...]\n")
 	sb.WriteString("      open the inspector on the built-in examples, or on tool lists, recordings and sessions\n")
 	for _, c := range commands() {
 		fmt.Fprintf(&sb, "  %s\n      %s\n", c.usage, c.summary)
 	}
 	sb.WriteString("\nstrictscope CMD --help explains the flags of a command; --version prints the version.\n")
+	sb.WriteString("Every command takes --max-input SIZE, the cap on an input read whole (default " + sessions.FormatSize(sessions.DefaultMaxInput) + ").\n")
 	sb.WriteString("exit codes: 0 done, 1 done with a finding, 2 bad usage or bad input\n")
 	return sb.String()
 }
@@ -120,7 +122,7 @@ func usageText() string {
 func isInspectorFlag(a string) bool {
 	name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
 	switch name {
-	case "api", "strict", "no-prefix", "no-default-descriptions":
+	case "api", "strict", "no-prefix", "no-default-descriptions", "max-input":
 		return true
 	}
 	return false
@@ -135,6 +137,7 @@ func runInspector(e *env, args []string) int {
 	strict := fs.String("strict", "auto", helpInspectorStrict)
 	noPrefix := fs.Bool("no-prefix", false, helpNoPrefix)
 	noDefaults := fs.Bool("no-default-descriptions", false, helpNoDefaults)
+	inputFlag(fs, e)
 	files, err := parseFlags("inspector", fs, args)
 	var opts ui.Options
 	if err == nil {
@@ -151,7 +154,7 @@ func runInspector(e *env, args []string) int {
 		fmt.Fprintln(e.stderr, err)
 		return exitBad
 	}
-	opts.Files, opts.NoPrefix, opts.NoDefaultDescriptions = files, *noPrefix, *noDefaults
+	opts.Files, opts.NoPrefix, opts.NoDefaultDescriptions, opts.Limits = files, *noPrefix, *noDefaults, e.limits
 	if err := ui.Run(opts); err != nil {
 		fmt.Fprintln(e.stderr, "strictscope: "+adapter.Sanitize(err.Error()))
 		return exitBad

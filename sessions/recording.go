@@ -39,6 +39,16 @@ const (
 	FormatUnknown           Format = "unknown"            // none of these; Detect only
 )
 
+// readAsItGoes tells the formats LoadRecordingFile reads as it goes, a line or
+// an entry at a time, which the cap on whole documents does not bound.
+func (f Format) readAsItGoes() bool {
+	switch f {
+	case FormatChatSSE, FormatChatJSONL, FormatResponsesSSE, FormatResponsesJSONL, FormatJSONLPairs, FormatHAR, FormatVCRPy, FormatGoVCR:
+		return true
+	}
+	return false
+}
+
 // An Exchange is one request/response pair of a recording, the response reassembled
 // into one whole JSON value.
 type Exchange struct {
@@ -142,6 +152,12 @@ const detectHead = 8 << 10
 // not tell), and nil otherwise: a recording is then best read with
 // LoadRecordingFile, which streams line-oriented formats. Errors are *LoadError.
 func DetectFile(path string) (format Format, data []byte, err error) {
+	return Limits{}.DetectFile(path)
+}
+
+// DetectFile is DetectFile with the file, when it is read whole, held to the
+// cap (see ReadDocument).
+func (lim Limits) DetectFile(path string) (format Format, data []byte, err error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return FormatUnknown, nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
@@ -153,24 +169,30 @@ func DetectFile(path string) (format Format, data []byte, err error) {
 		return FormatUnknown, nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
 	}
 	if n < detectHead {
-		return Detect(path, head[:n]), head[:n], nil
+		format = Detect(path, head[:n])
+		if max := lim.maxInput(); max > 0 && int64(n) > max && !format.readAsItGoes() {
+			return FormatUnknown, nil, &LoadError{File: path, Msg: TooLargeMsg(max)}
+		}
+		return format, head[:n], nil
 	}
 	if format = Detect(path, head); format != FormatUnknown {
 		return format, nil, nil
 	}
-	if data, err = os.ReadFile(path); err != nil {
-		return FormatUnknown, nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
+	if data, err = lim.ReadDocumentFile(path, false); err != nil {
+		return FormatUnknown, nil, err
 	}
 	return Detect(path, data), data, nil
 }
 
-// ReadFile reads the whole file at path; errors are *LoadError.
+// ReadFile reads the whole file at path, within the default Limits; errors are
+// *LoadError.
 func ReadFile(path string) ([]byte, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
-	}
-	return data, nil
+	return Limits{}.ReadFile(path)
+}
+
+// ReadFile reads the whole file at path, held to the cap (see ReadDocument).
+func (lim Limits) ReadFile(path string) ([]byte, error) {
+	return lim.ReadDocumentFile(path, false)
 }
 
 // peekSize is how much of a file LoadRecordingFile reads to decide its format.
@@ -184,20 +206,27 @@ const peekSize = 1 << 20
 // that cannot be read so is read again, whole, and given to LoadRecording. The
 // Recording's Name is path as given.
 func LoadRecordingFile(path string) (*Recording, error) {
-	return loadFile(path, false)
+	return Limits{}.LoadRecordingFile(path)
+}
+
+// LoadRecordingFile is LoadRecordingFile with a document read whole held to
+// the cap (see ReadDocument); what is read as it goes (streams, and a HAR's or a
+// cassette's entries) has none.
+func (lim Limits) LoadRecordingFile(path string) (*Recording, error) {
+	return lim.loadFile(path, false)
 }
 
 // loadFile is LoadRecordingFile; whole reads documents whole.
-func loadFile(path string, whole bool) (*Recording, error) {
+func (lim Limits) loadFile(path string, whole bool) (*Recording, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
 	}
 	defer f.Close()
-	l := &loader{file: path, hint: path, whole: whole}
+	l := &loader{file: path, hint: path, whole: whole, lim: lim}
 	var again func() (*Recording, error)
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
-		again = func() (*Recording, error) { return loadFile(path, true) }
+		again = func() (*Recording, error) { return lim.loadFile(path, true) }
 	}
 	return l.loadFrom(f, again)
 }
@@ -241,9 +270,9 @@ func (l *loader) loadFrom(r io.Reader, again func() (*Recording, error)) (*Recor
 		}
 		return again()
 	}
-	data, err := io.ReadAll(br)
+	data, err := l.lim.ReadDocument(l.file, br, false)
 	if err != nil {
-		return nil, l.fail("", "%s", openMsg(err))
+		return nil, err
 	}
 	if len(data) > maxBody {
 		return nil, l.fail("", "more than %d bytes once decompressed", maxBody)
@@ -401,6 +430,7 @@ type loader struct {
 	whole     bool   // read documents whole, never one entry at a time (see streamJSON)
 	w         warnings
 	keep      *keeper // what the exchanges keep of their requests, shared
+	lim       Limits  // the cap on a document read whole from a file
 }
 
 // guard runs a load and turns a panic into a LoadError. The loaders are written not

@@ -3,7 +3,6 @@ package sessions
 import (
 	"errors"
 	"fmt"
-	"os"
 
 	"github.com/strictscope/strictscope/adapter"
 )
@@ -63,9 +62,9 @@ func (t *SessionTurn) Result(callID string) (adapter.Value, bool) {
 
 // LoadSessionFile reads and parses a session file.
 func LoadSessionFile(path string) (*Session, error) {
-	data, err := os.ReadFile(path)
+	data, err := Limits{}.ReadFile(path)
 	if err != nil {
-		return nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
+		return nil, err
 	}
 	return ParseSession(path, data)
 }

@@ -346,7 +346,7 @@ func benchmarkLargeDocument(b *testing.B, name string, n int, write func(io.Writ
 		}
 		return float64(peak) / float64(size)
 	}
-	streamed, whole := ratio(loadFile, false), ratio(loadFile, true)
+	streamed, whole := ratio(Limits{}.loadFile, false), ratio(Limits{}.loadFile, true)
 	b.ResetTimer()
 	for range b.N {
 		if _, err := LoadRecordingFile(path); err != nil {

@@ -48,9 +48,15 @@ type Loaded struct {
 }
 
 // Load reads files (tool lists as [NAME=]FILE, recordings, session files), each
-// detected by content. With no file it opens the built-in examples. Files are
-// read and parsed in parallel; they are listed in the order given.
+// detected by content, within the default sessions.Limits. With no file it opens
+// the built-in examples. Files are read and parsed in parallel; they are listed in
+// the order given.
 func Load(args []string) *Loaded {
+	return LoadWithin(sessions.Limits{}, args)
+}
+
+// LoadWithin is Load with the files read whole held to lim.
+func LoadWithin(lim sessions.Limits, args []string) *Loaded {
 	if len(args) == 0 {
 		return LoadExamples()
 	}
@@ -64,7 +70,7 @@ func Load(args []string) *Loaded {
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			parts[i] = &Loaded{}
-			parts[i].addPath(sessions.ParseToolSource(a))
+			parts[i].addPath(lim, sessions.ParseToolSource(a))
 		}()
 	}
 	wg.Wait()
@@ -137,8 +143,8 @@ func (l *Loaded) fail(name string, err error) {
 	l.Files = append(l.Files, File{Name: name, Kind: FileFailed, Server: -1, Err: err})
 }
 
-func (l *Loaded) addPath(src sessions.ToolSource) {
-	format, data, err := sessions.DetectFile(src.Path)
+func (l *Loaded) addPath(lim sessions.Limits, src sessions.ToolSource) {
+	format, data, err := lim.DetectFile(src.Path)
 	if err != nil {
 		l.fail(src.Path, err)
 		return
@@ -146,14 +152,14 @@ func (l *Loaded) addPath(src sessions.ToolSource) {
 	switch format {
 	case sessions.FormatToolList, sessions.FormatUnknown, sessions.FormatSession:
 		if data == nil {
-			if data, err = sessions.ReadFile(src.Path); err != nil {
+			if data, err = lim.ReadFile(src.Path); err != nil {
 				l.fail(src.Path, err)
 				return
 			}
 		}
 		l.add(src.Server, src.Path, data, format)
 	default:
-		rec, err := sessions.LoadRecordingFile(src.Path)
+		rec, err := lim.LoadRecordingFile(src.Path)
 		l.addRecording(src.Path, format, rec, err)
 	}
 }

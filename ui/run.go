@@ -6,6 +6,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/sessions"
 )
 
 // Options are the inspector's starting point: what to open and the starting modes.
@@ -24,6 +25,8 @@ type Options struct {
 	// NoColor draws without colour (attributes only). Run sets it when the
 	// NO_COLOR environment variable is set and not empty.
 	NoColor bool
+	// Limits bound what is read whole (the zero value: the defaults).
+	Limits sessions.Limits
 }
 
 // Run loads the files and runs the inspector until the user quits. It needs a
@@ -33,7 +36,7 @@ func Run(opts Options) error {
 	if os.Getenv("NO_COLOR") != "" {
 		opts.NoColor = true
 	}
-	loaded := Load(opts.Files)
+	loaded := LoadWithin(opts.Limits, opts.Files)
 	_, err := tea.NewProgram(New(opts, loaded)).Run()
 	return err
 }
