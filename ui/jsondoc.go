@@ -383,9 +383,9 @@ func (d *jsonDoc) nearest(p adapter.Path) int {
 }
 
 // eachValue calls fn with each node's id and value, in pre-order (the order of
-// the ids), until fn returns false.
+// the ids), until fn returns false. A text document's one node is its text.
 func (d *jsonDoc) eachValue(fn func(id int32, v adapter.Value) bool) {
-	if d.plain || len(d.nodes) == 0 {
+	if len(d.nodes) == 0 {
 		return
 	}
 	id := int32(0)

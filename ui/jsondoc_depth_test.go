@@ -176,3 +176,15 @@ func TestJSONDocDeepFinders(t *testing.T) {
 		t.Fatalf("find: %d steps, %v", len(q), ok)
 	}
 }
+
+// TestTextDocFindString: a text document's one value is its text, found at the
+// root.
+func TestTextDocFindString(t *testing.T) {
+	d := newTextDoc(`{"a": not JSON`, 0)
+	if p, ok := d.findString(`{"a": not JSON`); !ok || len(p) != 0 {
+		t.Errorf("findString = %v, %v; want the root", p, ok)
+	}
+	if _, ok := d.findString("a"); ok {
+		t.Error("findString found text the document does not hold")
+	}
+}
