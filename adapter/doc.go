@@ -21,9 +21,13 @@
 // (properties, required, additionalProperties, then a new description); existing
 // keys keep their place; required is the one list that is sorted. JSON written
 // inside strings (a default in a description, structuredContent as text) is
-// compact, without HTML escaping, non-ASCII literal. Values are built with
-// [StringValue], [ArrayValue], [ObjectValue] and [MemberOf]; they are immutable,
-// so every result may share parts of its input.
+// compact, without HTML escaping, non-ASCII literal. [MarshalIndent], which the
+// command line prints with, breaks arrays and objects into lines down to
+// [MaxIndentDepth] levels and writes what is nested deeper compact on its line:
+// arguments come from the model and schemas from servers, and the text must
+// grow with a value's size, not with the square of its depth. Values are built
+// with [StringValue], [ArrayValue], [ObjectValue] and [MemberOf]; they are
+// immutable, so every result may share parts of its input.
 //
 // [Decode] reads input files: invalid JSON, invalid UTF-8, an unpaired surrogate
 // escape, a duplicate key inside one object and nesting deeper than 10,000 levels

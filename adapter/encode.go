@@ -56,33 +56,49 @@ func AppendCompact(dst []byte, v Value) []byte {
 	return dst
 }
 
+// MaxIndentDepth is how many levels of nesting the indented forms (AppendIndent,
+// AppendIndentLevels, MarshalIndent) break into lines. The root is at depth 0; an
+// array or object at depth MaxIndentDepth or deeper is written compact, on the
+// line of its member or element, so no line is indented more than MaxIndentDepth
+// levels. Without this cap a value nested n levels deep would take about n²
+// bytes of indentation: arguments come from the model and vendor keywords from a
+// server, and 3,000 nested arrays (6 KB) would print 18 MB. With it the text is
+// the compact text plus, on each line, at most MaxIndentDepth·len(indent)+2 bytes
+// (the indentation, the newline, the space after a colon).
+const MaxIndentDepth = 64
+
 // AppendIndent appends v as JSON text with each element on its own line, indented by
-// indent per level. Empty arrays and objects stay "[]" and "{}".
+// indent per level, down to MaxIndentDepth levels: a value nested deeper is written
+// compact on its line. Empty arrays and objects stay "[]" and "{}".
 func AppendIndent(dst []byte, v Value, indent string) []byte {
-	return appendValue(dst, v, indent, 0, -1)
+	return appendValue(dst, v, indent, 0, MaxIndentDepth)
 }
 
 // AppendIndentLevels is AppendIndent for the first levels levels of nesting only:
 // an array or object nested deeper is written compact, on the line of its member
-// or element. Levels 0 writes v compact; a negative levels is AppendIndent. Large
-// documents stay readable in far fewer lines: with levels 2, a schema takes one line
-// per property.
+// or element. Levels 0 writes v compact; a negative levels, or one above
+// MaxIndentDepth, is AppendIndent. Large documents stay readable in far fewer
+// lines: with levels 2, a schema takes one line per property.
 func AppendIndentLevels(dst []byte, v Value, indent string, levels int) []byte {
+	if levels < 0 || levels > MaxIndentDepth {
+		levels = MaxIndentDepth
+	}
 	return appendValue(dst, v, indent, 0, levels)
 }
 
 // Marshal returns the compact JSON text of v.
 func Marshal(v Value) []byte { return AppendCompact(nil, v) }
 
-// MarshalIndent returns v as indented JSON text (two spaces a level), with a final
-// newline.
+// MarshalIndent returns v as indented JSON text (two spaces a level, down to
+// MaxIndentDepth levels as AppendIndent writes it), with a final newline. The
+// text decodes to v: members in order, numbers as written.
 func MarshalIndent(v Value) []byte { return append(AppendIndent(nil, v, "  "), '\n') }
 
-// appendValue writes v at nesting depth, breaking arrays and objects into lines
-// above depth levels (all of them when levels is negative). Scalars, empty
-// containers and containers past levels are written as AppendCompact writes them.
+// appendValue writes v at nesting depth, breaking the arrays and objects above
+// depth levels into lines. Scalars, empty containers and containers at depth
+// levels or deeper are written as AppendCompact writes them.
 func appendValue(dst []byte, v Value, indent string, depth, levels int) []byte {
-	if v.n() == 0 || levels >= 0 && depth >= levels || v.kind() != Array && v.kind() != Object {
+	if v.n() == 0 || depth >= levels || v.kind() != Array && v.kind() != Object {
 		return AppendCompact(dst, v)
 	}
 	switch v.kind() {

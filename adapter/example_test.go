@@ -3,6 +3,7 @@ package adapter_test
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
 )
@@ -565,4 +566,16 @@ func ExampleParsePointer() {
 	fmt.Println(p, ok)
 	// Output:
 	// ["a",0,"0"] true
+}
+
+// A value nested deeper than MaxIndentDepth levels is written compact from there
+// on, so that its text grows with its size, not with the square of its depth.
+func ExampleMarshalIndent_deep() {
+	v := must(strings.Repeat("[", 70) + "1" + strings.Repeat("]", 70))
+	lines := strings.Split(strings.TrimSuffix(string(adapter.MarshalIndent(v)), "\n"), "\n")
+	deepest := lines[adapter.MaxIndentDepth]
+	text := strings.TrimLeft(deepest, " ")
+	fmt.Println(len(lines), "lines; the deepest is indented", len(deepest)-len(text), "spaces:", text)
+	// Output:
+	// 129 lines; the deepest is indented 128 spaces: [[[[[[1]]]]]]
 }

@@ -164,56 +164,89 @@ func FuzzStripNulls(f *testing.F) {
 	f.Add([]byte(`[{"a":null},null]`), []byte(`[[null,"a"],[null]]`))
 	f.Add([]byte(`{"m":[[{"k":null}],[]]}`), []byte(`[["m",null,null,"k"],["m",0,"k"],[]]`))
 	f.Add([]byte(`{"a":false,"b":0,"c":""}`), []byte(`[["a"],["b"],["c"],["d"]]`))
-	f.Fuzz(func(t *testing.T, argsText, pathsText []byte) {
-		args, err := Decode(argsText)
-		if err != nil {
+	// The shapes of the slow inputs, small: TestStripNullsSlowInputs checks them
+	// at full size. (Go's fuzzer minimizes each new input it finds in time that
+	// grows with the square of its length, up to a minute, and fuzzes nothing
+	// meanwhile: seeds of a few KB would make it spend its time there.)
+	for _, s := range stripShapes {
+		args, paths := s.build(1 << 10)
+		f.Add([]byte(args), []byte(paths))
+	}
+	f.Fuzz(checkStripNulls)
+}
+
+// TestStripNullsSlowInputs runs FuzzStripNulls' check on the inputs that made
+// it slow, at full size: deep arguments (its check copied the path of every
+// value, n² steps), long paths through them, and many paths.
+func TestStripNullsSlowInputs(t *testing.T) {
+	type input struct{ name, args, paths string }
+	inputs := []input{
+		{"10,000 arrays", strings.Repeat("[", 10000) + strings.Repeat("]", 10000), `[[null,"a"],["a"]]`},
+		{"10,000 objects, a path to the bottom", strings.Repeat(`{"a":`, 9999) + `{"a":null}` + strings.Repeat("}", 9999), "[[" + strings.Repeat(`"a",`, 9999) + `"a"]]`},
+		{"10,000 arrays, every element to the bottom", strings.Repeat("[", 9999) + `{"a":null}` + strings.Repeat("]", 9999), "[[" + strings.Repeat("null,", 9999) + `"a"]]`},
+	}
+	for _, s := range stripShapes {
+		args, paths := s.build(16 << 10)
+		inputs = append(inputs, input{s.name, args, paths})
+	}
+	for _, in := range inputs {
+		t.Run(in.name, func(t *testing.T) { checkStripNulls(t, []byte(in.args), []byte(in.paths)) })
+	}
+}
+
+// checkStripNulls is FuzzStripNulls' check of one input. Its work grows with
+// the size of the input times the number of paths, whatever the depth.
+func checkStripNulls(t *testing.T, argsText, pathsText []byte) {
+	args, err := Decode(argsText)
+	if err != nil {
+		return
+	}
+	pv, err := Decode(pathsText)
+	if err != nil || pv.Kind() != Array {
+		return
+	}
+	var paths []Path
+	for _, it := range pv.Items() {
+		p, ok := PathFromValue(it)
+		if !ok {
 			return
 		}
-		pv, err := Decode(pathsText)
-		if err != nil || pv.Kind() != Array {
-			return
-		}
-		var paths []Path
-		for _, it := range pv.Items() {
-			p, ok := PathFromValue(it)
-			if !ok {
-				return
-			}
-			paths = append(paths, p)
-		}
-		before := Marshal(args)
-		out, stripped := StripNulls(args, paths)
-		if !bytes.Equal(Marshal(args), before) {
-			t.Fatal("the input changed")
-		}
-		removed := fuzzOnlyNullsRemoved(t, args, out, nil, paths)
-		if removed == 0 && !Equal(args, out) {
-			t.Fatal("nothing removed, yet the value changed")
-		}
-		if (removed == 0) != (len(stripped) == 0) {
-			t.Fatalf("%d removed, stripped %s", removed, spPaths(stripped))
-		}
-		// stripped lists null paths, in their order, each once.
-		j := 0
-		for _, s := range stripped {
-			for j < len(paths) && !paths[j].Equal(s) {
-				j++
-			}
-			if j == len(paths) {
-				t.Fatalf("stripped %s is not in null-path order", spPaths(stripped))
-			}
+		paths = append(paths, p)
+	}
+	before := Marshal(args)
+	out, stripped := StripNulls(args, paths)
+	if !bytes.Equal(Marshal(args), before) {
+		t.Fatal("the input changed")
+	}
+	removed := fuzzOnlyNullsRemoved(t, args, out, nil, paths)
+	if removed == 0 && !Equal(args, out) {
+		t.Fatal("nothing removed, yet the value changed")
+	}
+	if (removed == 0) != (len(stripped) == 0) {
+		t.Fatalf("%d removed, stripped %s", removed, spPaths(stripped))
+	}
+	// stripped lists null paths, in their order, each once.
+	j := 0
+	for _, s := range stripped {
+		for j < len(paths) && !paths[j].Equal(s) {
 			j++
 		}
-		again, stripped2 := StripNulls(out, paths)
-		if len(stripped2) != 0 || !Equal(again, out) {
-			t.Fatalf("stripping again removed %s", spPaths(stripped2))
+		if j == len(paths) {
+			t.Fatalf("stripped %s is not in null-path order", spPaths(stripped))
 		}
-	})
+		j++
+	}
+	again, stripped2 := StripNulls(out, paths)
+	if len(stripped2) != 0 || !Equal(again, out) {
+		t.Fatalf("stripping again removed %s", spPaths(stripped2))
+	}
 }
 
 // fuzzOnlyNullsRemoved compares the arguments before and after stripping: out has
 // the same shape, an object keeps its other members in order, and each member it
 // lost was null at a path that one of paths matches. It returns how many were lost.
+// at is the path of in, used as a stack: a call appends to it for the next level
+// and never keeps it, so a value n levels deep costs n steps, not n² of copies.
 func fuzzOnlyNullsRemoved(t *testing.T, in, out Value, at Path, paths []Path) int {
 	t.Helper()
 	if in.Kind() != out.Kind() {
@@ -226,7 +259,7 @@ func fuzzOnlyNullsRemoved(t *testing.T, in, out Value, at Path, paths []Path) in
 		}
 		n := 0
 		for i := range in.Items() {
-			n += fuzzOnlyNullsRemoved(t, in.Items()[i], out.Items()[i], at.Append(Index(i)), paths)
+			n += fuzzOnlyNullsRemoved(t, in.Items()[i], out.Items()[i], append(at, Index(i)), paths)
 		}
 		return n
 	case Object:
@@ -234,14 +267,14 @@ func fuzzOnlyNullsRemoved(t *testing.T, in, out Value, at Path, paths []Path) in
 		n, j := 0, 0
 		for _, m := range in.Members() {
 			if j < len(outMems) && outMems[j].Key() == m.Key() {
-				n += fuzzOnlyNullsRemoved(t, m.Value(), outMems[j].Value(), at.Append(Key(m.Key())), paths)
+				n += fuzzOnlyNullsRemoved(t, m.Value(), outMems[j].Value(), append(at, Key(m.Key())), paths)
 				j++
 				continue
 			}
 			if !m.Value().IsNull() {
 				t.Fatalf("at %s: non-null member %q removed", at, m.Key())
 			}
-			p := at.Append(Key(m.Key()))
+			p := append(at, Key(m.Key()))
 			if !fuzzMatches(paths, p) {
 				t.Fatalf("null at %s removed, but no null path names it", p)
 			}
@@ -270,11 +303,14 @@ func fuzzMatches(paths []Path, concrete Path) bool {
 			c := concrete[i]
 			switch s.Kind {
 			case KeyStep:
-				ok = ok && c.Kind == KeyStep && c.Key == s.Key
+				ok = c.Kind == KeyStep && c.Key == s.Key
 			case EveryStep:
-				ok = ok && c.Kind == IndexStep
+				ok = c.Kind == IndexStep
 			default:
 				ok = false
+			}
+			if !ok {
+				break
 			}
 		}
 		if ok {

@@ -38,10 +38,14 @@
 //     through adapter.Sanitize before it is drawn, so no control sequence from a
 //     tool reaches the terminal, and invisible characters show as ⟨U+200B⟩.
 //   - JSON panes are virtualised: a document is pretty-printed once into lines
-//     with a JSON-pointer → line map and a line → path map, each line is
-//     highlighted with chroma's JSON lexer the first time it is drawn and cached,
-//     and only the visible lines are drawn. Tokens are styled here, with Lip
-//     Gloss, so that a line's background survives every token.
+//     with a path → line map and a line → path map, each line is highlighted
+//     with chroma's JSON lexer the first time it is drawn and cached, and only
+//     the visible lines are drawn. Tokens are styled here, with Lip Gloss, so
+//     that a line's background survives every token. Lines break as
+//     adapter.MarshalIndent breaks them: a value nested deeper than
+//     adapter.MaxIndentDepth levels is one compact line, and a mark, a jump or
+//     a note at a path inside it lands on that line. So a document's lines
+//     and maps cost in proportion to its size, whatever its depth.
 //   - Layout is a pure function of the window size (ComputeLayout). Below 80×24
 //     the inspector says so instead of drawing.
 //   - I/O happens in commands (writing a file), never in Update or View; the

@@ -33,15 +33,22 @@ type docNode struct {
 	start, end int32 // first and last line of the value
 }
 
-// jsonDoc is a JSON value pretty-printed once into lines, with a JSON-pointer →
-// node map (to jump to a path and mark it) and a line → node map (for the
-// breadcrumb). It is built once per document and never changes; highlighting is
-// cached in it line by line as lines are first drawn.
+// jsonDoc is a JSON value pretty-printed once into lines, with a child map
+// (to find the value at a path: to jump to it and mark it) and a line → node
+// map (for the breadcrumb). It is built once per document and never changes;
+// highlighting is cached in it line by line as lines are first drawn.
+//
+// Lines break as adapter.MarshalIndent breaks them: arrays and objects down to
+// adapter.MaxIndentDepth levels, and a value nested deeper on the one line
+// where it starts, compact. Every value still has its node, spanning that
+// line, so that a path into it finds the line. Building the document, its
+// maps and its lines costs in proportion to the size of the value, whatever
+// its depth.
 type jsonDoc struct {
 	value adapter.Value
 	lines []docLine
-	nodes []docNode
-	byPtr map[string]int32
+	nodes []docNode // in pre-order: a node's id is its value's place in a pre-order walk
+	kids  map[childKey]int32
 	toks  [][]token // per line, nil until highlighted
 	// plain is a text document (newTextDoc): its lines are drawn as they are,
 	// not highlighted as JSON, and raw is the text it shows.
@@ -49,13 +56,21 @@ type jsonDoc struct {
 	raw   string
 }
 
+// childKey names a child of node parent: member key of an object (index -1),
+// or element index of an array. The key shares the value's storage.
+type childKey struct {
+	parent int32
+	index  int32
+	key    string
+}
+
 // newJSONDoc pretty-prints v with two spaces a level.
 func newJSONDoc(v adapter.Value) *jsonDoc {
 	n, containers := countValues(v)
-	d := &jsonDoc{value: v, byPtr: make(map[string]int32, n),
+	d := &jsonDoc{value: v, kids: make(map[childKey]int32, n),
 		nodes: make([]docNode, 0, n), lines: make([]docLine, 0, n+containers)}
 	p := &printer{d: d}
-	p.value(v, -1, adapter.Step{}, "", 0, lexRoot, "", false)
+	p.value(v, -1, adapter.Step{}, 0, lexRoot, "", false)
 	d.toks = make([][]token, len(d.lines))
 	return d
 }
@@ -66,7 +81,7 @@ func newJSONDoc(v adapter.Value) *jsonDoc {
 // document has one node, the root, spanning every line.
 func newTextDoc(text string, width int) *jsonDoc {
 	d := &jsonDoc{plain: true, raw: text, value: adapter.StringValue(text),
-		byPtr: map[string]int32{"": 0}, nodes: []docNode{{parent: -1}}}
+		nodes: []docNode{{parent: -1}}}
 	for _, ln := range strings.Split(adapter.SanitizeLines(text), "\n") {
 		if width > 0 && ansi.StringWidth(ln) > width {
 			for _, w := range strings.Split(ansi.Hardwrap(ln, width, true), "\n") {
@@ -123,14 +138,30 @@ func indent(buf []byte, depth int) []byte {
 	return buf
 }
 
-// value prints v, which sits under parent by step, at depth, in a container whose
-// lexer state is st. key is the member name to print before it ("" and !isKey in
-// arrays and at the root); comma says whether a comma follows.
-func (p *printer) value(v adapter.Value, parent int32, step adapter.Step, ptr string, depth int, st lexState, key string, comma bool) {
+// node adds the node of a value under parent by step, starting on the line
+// about to be emitted, and returns its id.
+func (p *printer) node(parent int32, step adapter.Step) int32 {
 	id := int32(len(p.d.nodes))
 	line := int32(len(p.d.lines))
 	p.d.nodes = append(p.d.nodes, docNode{parent: parent, step: step, start: line, end: line})
-	p.d.byPtr[ptr] = id
+	if parent >= 0 {
+		k := childKey{parent: parent, index: -1}
+		if step.Kind == adapter.IndexStep {
+			k.index = step.Index
+		} else {
+			k.key = step.Key
+		}
+		p.d.kids[k] = id
+	}
+	return id
+}
+
+// value prints v, which sits under parent by step, at depth, in a container whose
+// lexer state is st. key is the member name to print before it ("" and !isKey in
+// arrays and at the root); comma says whether a comma follows. An array or
+// object at depth adapter.MaxIndentDepth is printed compact on its line.
+func (p *printer) value(v adapter.Value, parent int32, step adapter.Step, depth int, st lexState, key string, comma bool) {
+	id := p.node(parent, step)
 
 	p.buf = indent(p.buf, depth)
 	if st == lexObject {
@@ -139,25 +170,26 @@ func (p *printer) value(v adapter.Value, parent int32, step adapter.Step, ptr st
 	}
 	switch v.Kind() {
 	case adapter.Object, adapter.Array:
+		if v.Len() == 0 || depth >= adapter.MaxIndentDepth {
+			p.buf = adapter.AppendCompact(p.buf, v)
+			p.inner(v, id)
+			break
+		}
 		open, close, inner := byte('{'), byte('}'), lexObject
 		if v.Kind() == adapter.Array {
 			open, close, inner = '[', ']', lexArray
-		}
-		if v.Len() == 0 {
-			p.buf = append(p.buf, open, close)
-			break
 		}
 		p.buf = append(p.buf, open)
 		p.emit(id, st)
 		if v.Kind() == adapter.Object {
 			ms := v.Members()
 			for i, m := range ms {
-				p.value(m.Value(), id, adapter.Key(m.Key()), ptr+"/"+escapePointer(m.Key()), depth+1, lexObject, m.Key(), i < len(ms)-1)
+				p.value(m.Value(), id, adapter.Key(m.Key()), depth+1, lexObject, m.Key(), i < len(ms)-1)
 			}
 		} else {
 			items := v.Items()
 			for i, it := range items {
-				p.value(it, id, adapter.Index(i), ptr+"/"+itoa(i), depth+1, lexArray, "", i < len(items)-1)
+				p.value(it, id, adapter.Index(i), depth+1, lexArray, "", i < len(items)-1)
 			}
 		}
 		p.buf = indent(p.buf, depth)
@@ -186,6 +218,21 @@ func (p *printer) value(v adapter.Value, parent int32, step adapter.Step, ptr st
 		p.buf = append(p.buf, ',')
 	}
 	p.emit(id, st)
+}
+
+// inner adds the nodes of the values inside v, node id, which is printed
+// compact on the line about to be emitted: each spans that line.
+func (p *printer) inner(v adapter.Value, id int32) {
+	switch v.Kind() {
+	case adapter.Object:
+		for _, m := range v.Members() {
+			p.inner(m.Value(), p.node(id, adapter.Key(m.Key())))
+		}
+	case adapter.Array:
+		for i, it := range v.Items() {
+			p.inner(it, p.node(id, adapter.Index(i)))
+		}
+	}
 }
 
 func escapePointer(s string) string {
@@ -223,7 +270,8 @@ func (d *jsonDoc) path(id int32) adapter.Path {
 	return p
 }
 
-// pointerOf writes p as the JSON pointer the document's map is keyed by.
+// pointerOf writes p as a JSON pointer, an Every step as "*": the key that
+// groups the messages at one path.
 func pointerOf(p adapter.Path) string {
 	var b strings.Builder
 	for _, st := range p {
@@ -240,9 +288,76 @@ func pointerOf(p adapter.Path) string {
 	return b.String()
 }
 
+// child returns the node under node parent by step, as a JSON pointer token
+// names it: in an object the member whose name is the step's token (a key, an
+// index's digits, "*" for every element), in an array the element whose index
+// is a step's index or a key's digits as an index is written.
+func (d *jsonDoc) child(parent int32, step adapter.Step) (int32, bool) {
+	var id int32
+	var ok bool
+	switch step.Kind {
+	case adapter.KeyStep:
+		if id, ok = d.kids[childKey{parent: parent, index: -1, key: step.Key}]; !ok {
+			if i, isIndex := indexToken(step.Key); isIndex {
+				id, ok = d.kids[childKey{parent: parent, index: i}]
+			}
+		}
+	case adapter.IndexStep:
+		if id, ok = d.kids[childKey{parent: parent, index: step.Index}]; !ok && step.Index >= 0 {
+			id, ok = d.kids[childKey{parent: parent, index: -1, key: itoa(int(step.Index))}]
+		}
+	default:
+		id, ok = d.kids[childKey{parent: parent, index: -1, key: "*"}]
+	}
+	return id, ok
+}
+
+// indexToken reads s as an array index written in a JSON pointer: "0", or
+// digits without a leading zero, below 2³¹.
+func indexToken(s string) (int32, bool) {
+	if s == "" || len(s) > 10 || len(s) > 1 && s[0] == '0' {
+		return 0, false
+	}
+	n := int64(0)
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int64(s[i]-'0')
+	}
+	if n > 1<<31-1 {
+		return 0, false
+	}
+	return int32(n), true
+}
+
+// deepest returns the node of the longest prefix of p that the document holds,
+// and that prefix's length: the root and 0 when not even p's first step is
+// there. It takes a map look-up a step.
+func (d *jsonDoc) deepest(p adapter.Path) (int32, int) {
+	if len(d.nodes) == 0 {
+		return -1, 0
+	}
+	id := int32(0)
+	for k, st := range p {
+		next, ok := d.child(id, st)
+		if !ok {
+			return id, k
+		}
+		id = next
+	}
+	return id, len(p)
+}
+
+// find returns the node of the value at path p.
+func (d *jsonDoc) find(p adapter.Path) (int32, bool) {
+	id, k := d.deepest(p)
+	return id, id >= 0 && k == len(p)
+}
+
 // lineOf returns the first line of the value at path p.
 func (d *jsonDoc) lineOf(p adapter.Path) (int, bool) {
-	id, ok := d.byPtr[pointerOf(p)]
+	id, ok := d.find(p)
 	if !ok {
 		return 0, false
 	}
@@ -251,7 +366,7 @@ func (d *jsonDoc) lineOf(p adapter.Path) (int, bool) {
 
 // span returns the first and last line of the value at path p.
 func (d *jsonDoc) span(p adapter.Path) (int, int, bool) {
-	id, ok := d.byPtr[pointerOf(p)]
+	id, ok := d.find(p)
 	if !ok {
 		return 0, 0, false
 	}
@@ -260,12 +375,43 @@ func (d *jsonDoc) span(p adapter.Path) (int, int, bool) {
 
 // nearest returns the first line of the deepest value on path p that exists.
 func (d *jsonDoc) nearest(p adapter.Path) int {
-	for n := len(p); n >= 0; n-- {
-		if l, ok := d.lineOf(p[:n]); ok {
-			return l
-		}
+	id, _ := d.deepest(p)
+	if id < 0 {
+		return 0
 	}
-	return 0
+	return int(d.nodes[id].start)
+}
+
+// eachValue calls fn with each node's id and value, in pre-order (the order of
+// the ids), until fn returns false. A text document's one node is its text.
+func (d *jsonDoc) eachValue(fn func(id int32, v adapter.Value) bool) {
+	if len(d.nodes) == 0 {
+		return
+	}
+	id := int32(0)
+	var walk func(v adapter.Value) bool
+	walk = func(v adapter.Value) bool {
+		if !fn(id, v) {
+			return false
+		}
+		id++
+		switch v.Kind() {
+		case adapter.Object:
+			for _, m := range v.Members() {
+				if !walk(m.Value()) {
+					return false
+				}
+			}
+		case adapter.Array:
+			for _, it := range v.Items() {
+				if !walk(it) {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	walk(d.value)
 }
 
 // closes reports whether line i is the closing line of a container: the one
@@ -316,17 +462,18 @@ func (d *jsonDoc) counterpart(i int, base adapter.Path, other *jsonDoc, otherBas
 	if len(p) < len(base) || !p[:len(base)].Equal(base) {
 		return 0, false
 	}
-	at := func(k int) (int32, bool) { // the node of other at p[:k], k ≥ len(base)
-		o, ok := other.byPtr[pointerOf(otherBase.Append(p[len(base):k]...))]
-		return o, ok
-	}
-	k := len(p)
-	o, ok := at(k)
-	for ; !ok && k > len(base); o, ok = at(k) {
-		k--
-	}
+	// o is the node of other at otherBase + p[len(base):k], the deepest there.
+	o, ok := other.find(otherBase)
 	if !ok {
 		return 0, false
+	}
+	k := len(base)
+	for ; k < len(p); k++ {
+		next, ok := other.child(o, p[k])
+		if !ok {
+			break
+		}
+		o = next
 	}
 	if k == len(p) {
 		if d.closes(i) {
@@ -335,9 +482,8 @@ func (d *jsonDoc) counterpart(i int, base adapter.Path, other *jsonDoc, otherBas
 		return int(other.nodes[o].start), true
 	}
 	// p[:k] is the deepest value other holds; its child chain[k+1] is missing.
-	in := otherBase.Append(p[len(base):k]...)
 	for s := d.prevSibling(chain[k+1]); s >= 0; s = d.prevSibling(s) {
-		if sib, ok := other.byPtr[pointerOf(in.Append(d.nodes[s].step))]; ok {
+		if sib, ok := other.child(o, d.nodes[s].step); ok {
 			return int(other.nodes[sib].end), true
 		}
 	}

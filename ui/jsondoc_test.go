@@ -9,7 +9,10 @@ import (
 )
 
 // checkDoc checks a document against the library's own indented text and its
-// maps against each other; it returns the first problem.
+// maps against each other and the value; it stops at the first problem. Its
+// work grows with the size of v, whatever its depth: paths are looked up whole
+// only down to one level below adapter.MaxIndentDepth, and deeper nodes are
+// checked against their parent, whose own check covers the rest of the path.
 func checkDoc(t testing.TB, v adapter.Value) *jsonDoc {
 	t.Helper()
 	d := newJSONDoc(v)
@@ -21,15 +24,72 @@ func checkDoc(t testing.TB, v adapter.Value) *jsonDoc {
 	if got := strings.Join(texts, "\n") + "\n"; got != want {
 		t.Fatalf("lines differ from adapter.MarshalIndent:\ngot:\n%s\nwant:\n%s", got, want)
 	}
-	for id := range d.nodes {
-		p := d.path(int32(id))
-		l, ok := d.lineOf(p)
-		if !ok || l != int(d.nodes[id].start) {
-			t.Fatalf("node %d at %s: lineOf = %d, %v; want %d", id, p.Pointer(), l, ok, d.nodes[id].start)
+	// A pre-order walk of v meets the nodes in the order of their ids, each
+	// under its parent by its step; the child map leads from the parent to it.
+	next := int32(0)
+	var at adapter.Path // the walk's path, used as a stack
+	var walk func(v adapter.Value, parent int32, depth int)
+	walk = func(v adapter.Value, parent int32, depth int) {
+		id := next
+		next++
+		if int(id) >= len(d.nodes) {
+			t.Fatalf("the value has more than the document's %d nodes", len(d.nodes))
 		}
-		if _, ok := adapter.Lookup(v, p); !ok {
-			t.Fatalf("node %d: path %s is not in the value", id, p.Pointer())
+		n := d.nodes[id]
+		if n.parent != parent {
+			t.Fatalf("node %d at %s: parent %d, want %d", id, at.Pointer(), n.parent, parent)
 		}
+		if parent >= 0 {
+			if n.step != at[len(at)-1] {
+				t.Fatalf("node %d at %s: step %v", id, at.Pointer(), n.step)
+			}
+			if c, ok := d.child(parent, n.step); !ok || c != id {
+				t.Fatalf("node %d at %s: the child map gives %d, %v", id, at.Pointer(), c, ok)
+			}
+		}
+		if depth <= adapter.MaxIndentDepth+1 {
+			if l, ok := d.lineOf(at); !ok || l != int(n.start) {
+				t.Fatalf("node %d at %s: lineOf = %d, %v; want %d", id, at.Pointer(), l, ok, n.start)
+			}
+			if p := d.path(id); !p.Equal(at) {
+				t.Fatalf("node %d: path %s, want %s", id, p.Pointer(), at.Pointer())
+			}
+		}
+		if depth > adapter.MaxIndentDepth {
+			// Inside a value printed compact: on its parent's one line.
+			if p := d.nodes[parent]; n.start != p.start || n.end != p.start || p.end != p.start {
+				t.Fatalf("node %d at depth %d spans %d–%d, its parent %d–%d", id, depth, n.start, n.end, p.start, p.end)
+			}
+		}
+		switch v.Kind() {
+		case adapter.Object:
+			for _, m := range v.Members() {
+				at = append(at, adapter.Key(m.Key()))
+				walk(m.Value(), id, depth+1)
+				at = at[:len(at)-1]
+			}
+		case adapter.Array:
+			for i, it := range v.Items() {
+				at = append(at, adapter.Index(i))
+				walk(it, id, depth+1)
+				at = at[:len(at)-1]
+			}
+		}
+	}
+	walk(v, -1, 0)
+	if int(next) != len(d.nodes) {
+		t.Fatalf("%d nodes for %d values", len(d.nodes), next)
+	}
+	count := int32(0)
+	d.eachValue(func(id int32, _ adapter.Value) bool {
+		if id != count {
+			t.Fatalf("eachValue gave node %d after %d nodes", id, count)
+		}
+		count++
+		return true
+	})
+	if count != next {
+		t.Fatalf("eachValue gave %d nodes of %d", count, next)
 	}
 	for i, l := range d.lines {
 		n := d.nodes[l.node]
@@ -135,19 +195,40 @@ func FuzzJSONPane(f *testing.F) {
 	for _, s := range []string{`{}`, `{"a":[1,{"b":null}]}`, `"\u001b]52;c;x\u0007"`, `[[[[]]]]`, `{"":{"~":{"/":1}}}`} {
 		f.Add([]byte(s))
 	}
-	f.Fuzz(func(t *testing.T, data []byte) {
-		v, err := adapter.Decode(data)
-		if err != nil {
-			return
-		}
-		d := checkDoc(t, v)
-		p := &jsonPane{ctx: newContext(Options{})}
-		p.setSize(30, 10)
-		p.setContent(&paneContent{doc: d, base: adapter.Path{}})
-		for range 3 {
-			p.move(7)
-			_ = p.view(true)
-			p.hscroll(5)
-		}
-	})
+	// The shapes of the slow inputs, small but past adapter.MaxIndentDepth:
+	// TestJSONDocDeepIsProportional checks them at full size. (Go's fuzzer
+	// minimizes each new input it finds in time that grows with the square of
+	// its length, up to a minute, and fuzzes nothing meanwhile: seeds of a few
+	// KB would make it spend its time there.)
+	for _, s := range []string{
+		deepArrays(500, ""),
+		deepObjects(150, `"x"`),
+		deepObjects(40, deepArrays(40, `{"a":[{"b":null}]}`)),
+		deepArrays(adapter.MaxIndentDepth, `{"a":[1,{"b":null}],"c":{}}`),
+		`{"` + strings.Repeat("k", 300) + `":[` + strings.TrimSuffix(strings.Repeat(`{"a":1},`, 80), ",") + `]}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) { checkPane(t, data) })
+}
+
+// checkPane is FuzzJSONPane's check of one input: the document of the value
+// data holds passes checkDoc, and a pane moves over it, draws it and scrolls it
+// sideways. It returns the document, or nil when data is not JSON.
+func checkPane(t testing.TB, data []byte) *jsonDoc {
+	t.Helper()
+	v, err := adapter.Decode(data)
+	if err != nil {
+		return nil
+	}
+	d := checkDoc(t, v)
+	p := &jsonPane{ctx: newContext(Options{})}
+	p.setSize(30, 10)
+	p.setContent(&paneContent{doc: d, base: adapter.Path{}})
+	for range 3 {
+		p.move(7)
+		_ = p.view(true)
+		p.hscroll(5)
+	}
+	return d
 }

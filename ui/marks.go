@@ -149,58 +149,68 @@ func (m *marker) done() {
 }
 
 // expand lists the concrete paths of doc that path p names: an Every step
-// (a null path's [*]) stands for each element of the array that is there.
+// (a null path's [*]) stands for each element of the array that is there. It
+// walks the document's nodes, so it costs a step per node visited and a path
+// per value found.
 func (d *jsonDoc) expand(p adapter.Path) []adapter.Path {
 	var out []adapter.Path
-	var walk func(at, rest adapter.Path)
-	walk = func(at, rest adapter.Path) {
+	var walk func(id int32, rest adapter.Path)
+	walk = func(id int32, rest adapter.Path) {
 		if len(rest) == 0 {
-			if _, ok := d.byPtr[pointerOf(at)]; ok {
-				out = append(out, at)
-			}
+			out = append(out, d.path(id))
 			return
 		}
 		if rest[0].Kind != adapter.EveryStep {
-			walk(at.Append(rest[0]), rest[1:])
+			if c, ok := d.child(id, rest[0]); ok {
+				walk(c, rest[1:])
+			}
 			return
 		}
 		for i := 0; ; i++ {
-			q := at.Append(adapter.Index(i))
-			if _, ok := d.byPtr[pointerOf(q)]; !ok {
+			c, ok := d.child(id, adapter.Index(i))
+			if !ok {
 				return
 			}
-			walk(q, rest[1:])
+			walk(c, rest[1:])
 		}
 	}
-	walk(adapter.Path{}, p)
+	if len(d.nodes) > 0 {
+		walk(0, p)
+	}
 	return out
 }
 
 // itemFinder finds where response items the library returned (a call's Item,
 // at position index among the response's items) stand in a document: the
 // element index of some array that holds that very value. It buckets the
-// document's array elements by index once, so that finding many items costs
-// little more than one pass.
+// document's array elements by index once, with their values, so that finding
+// many items costs little more than one pass.
 type itemFinder struct {
 	doc     *jsonDoc
-	byIndex map[int][]int32
+	byIndex map[int][]docValue
+}
+
+// docValue is a node of a document and its value.
+type docValue struct {
+	id int32
+	v  adapter.Value
 }
 
 func newItemFinder(d *jsonDoc) *itemFinder {
-	f := &itemFinder{doc: d, byIndex: map[int][]int32{}}
-	for id := range d.nodes {
+	f := &itemFinder{doc: d, byIndex: map[int][]docValue{}}
+	d.eachValue(func(id int32, v adapter.Value) bool {
 		if n := &d.nodes[id]; n.step.Kind == adapter.IndexStep && n.parent >= 0 {
-			f.byIndex[int(n.step.Index)] = append(f.byIndex[int(n.step.Index)], int32(id))
+			f.byIndex[int(n.step.Index)] = append(f.byIndex[int(n.step.Index)], docValue{id, v})
 		}
-	}
+		return true
+	})
 	return f
 }
 
 func (f *itemFinder) find(index int, item adapter.Value) (adapter.Path, bool) {
-	for _, id := range f.byIndex[index] {
-		p := f.doc.path(id)
-		if v, ok := adapter.Lookup(f.doc.value, p); ok && adapter.Equal(v, item) {
-			return p, true
+	for _, c := range f.byIndex[index] {
+		if adapter.Equal(c.v, item) {
+			return f.doc.path(c.id), true
 		}
 	}
 	return nil, false
@@ -208,11 +218,16 @@ func (f *itemFinder) find(index int, item adapter.Value) (adapter.Path, bool) {
 
 // findString finds the first string value of doc whose text is s.
 func (d *jsonDoc) findString(s string) (adapter.Path, bool) {
-	for id := range d.nodes {
-		p := d.path(int32(id))
-		if v, ok := adapter.Lookup(d.value, p); ok && v.Kind() == adapter.String && v.Str() == s {
-			return p, true
+	found := int32(-1)
+	d.eachValue(func(id int32, v adapter.Value) bool {
+		if v.Kind() == adapter.String && v.Str() == s {
+			found = id
+			return false
 		}
+		return true
+	})
+	if found < 0 {
+		return nil, false
 	}
-	return nil, false
+	return d.path(found), true
 }
