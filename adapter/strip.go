@@ -28,13 +28,17 @@ func stripNulls(args Value, nullPaths []Path, original Value, defaults bool) (Va
 		if len(p) == 0 || p[len(p)-1].Kind != KeyStep {
 			continue
 		}
-		var dflt Value
+		out, removed := stripPath(args, p, Value{}, false)
 		hasDflt := false
-		if defaults {
-			dflt, hasDflt = DefaultAt(original, p)
+		if removed > 0 && defaults {
+			// The default is looked up only where a null was found: the
+			// lookup walks the schema, and most paths hold no null.
+			var dflt Value
+			if dflt, hasDflt = DefaultAt(original, p); hasDflt {
+				out, _ = stripPath(args, p, dflt, true)
+			}
 		}
-		var removed int
-		args, removed = stripPath(args, p, dflt, hasDflt)
+		args = out
 		if removed > 0 {
 			stripped = append(stripped, p)
 			if hasDflt {
