@@ -101,7 +101,7 @@ func runCalls(e *env, args []string) (int, error) {
 		x, err := adapter.ToolCalls(ex.Response, sent, callOpts)
 		if err == nil && outAPI != "" && x.API != callOpts.OutputAPI && len(x.Rejected) > 0 && !warned["api"] {
 			warned["api"] = true
-			warn(e, fmt.Sprintf("%s: %s: the response is from the %s API; its rejected outputs are written for the %s API, as --api asks", name, ex.Label, apiTitle(x.API), apiTitle(callOpts.OutputAPI)))
+			warn(e, name+": "+ex.Label+": "+otherAPIText(x.API, callOpts.OutputAPI, "its rejected outputs are"))
 		}
 		if err != nil {
 			var re *adapter.ResponseError
@@ -167,6 +167,12 @@ func joinWhere(a, b string) string {
 		return a
 	}
 	return a + " at " + b
+}
+
+// otherAPIText says that a response of one API is answered as another API would
+// be, because --api asks: what names what is rendered ("its outputs are").
+func otherAPIText(from, to adapter.API, what string) string {
+	return fmt.Sprintf("a %s response: %s written for the %s API, as --api asks", apiTitle(from), what, apiTitle(to))
 }
 
 // apiTitle names an API as its documentation does.

@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/strictscope/strictscope/adapter"
 )
@@ -72,10 +73,14 @@ func runCheck(e *env, args []string) (int, error) {
 				dropped = r.Conversion.Dropped.Value()
 			}
 			mems = append(mems, adapter.MemberOf("dropped", dropped))
-			mems = append(mems, adapter.MemberOf("notes", r.Notes()))
+			if n := checkNotes(r); n.Len() > 0 {
+				mems = append(mems, adapter.MemberOf("notes", n))
+			}
 			items[i] = adapter.ObjectValue(mems...)
 		}
-		return code, writeJSON(e.stdout, adapter.ObjectValue(adapter.MemberOf("tools", adapter.ArrayValue(items...))))
+		return code, writeJSON(e.stdout, adapter.ObjectValue(
+			adapter.MemberOf("api", str(string(adapter.Chat))),
+			adapter.MemberOf("tools", adapter.ArrayValue(items...))))
 	}
 	var sb strings.Builder
 	width := 0
@@ -118,7 +123,13 @@ func runCheck(e *env, args []string) (int, error) {
 			sb.WriteByte('\n')
 		}
 		if r.Truncated {
-			fmt.Fprintf(&sb, "%s: the description is cut to %d characters for chat (%d bytes for responses)\n", name, adapter.DefaultDescriptionCap(adapter.Chat), adapter.DefaultDescriptionCap(adapter.Responses))
+			clean, _ := adapter.CleanText(r.Entry.Tool.Description)
+			responses := "; the Responses API takes it whole"
+			if _, cut := adapter.CapDescription(clean, adapter.Responses, adapter.ResponsesDescriptionCap); cut {
+				responses = fmt.Sprintf(", and to %d bytes for the Responses API", adapter.ResponsesDescriptionCap)
+			}
+			fmt.Fprintf(&sb, "%s: the description (%s) is cut to %d characters for the Chat Completions API%s\n",
+				name, plural(utf8.RuneCountInString(clean), "character", "characters"), adapter.ChatDescriptionCap, responses)
 		}
 		if r.Entry.Renamed {
 			fmt.Fprintf(&sb, "%s: renamed from %s\n", name, adapter.QuoteForMessage(r.Entry.Plain))
@@ -132,6 +143,19 @@ func runCheck(e *env, args []string) (int, error) {
 // maxTagsShown is how much of the text hidden tag characters spell the text report
 // quotes (they are ASCII, so bytes are characters); --json carries all of it.
 const maxTagsShown = 300
+
+// checkNotes are a tool's notes in check --json: the tools report's (SPEC §7;
+// "truncated" is for the Chat Completions API, which check renders for) without
+// "dropped", which the entry has already.
+func checkNotes(r *adapter.ToolOutcome) adapter.Value {
+	var mems []adapter.Member
+	for _, m := range r.Notes().Members() {
+		if m.Key() != "dropped" {
+			mems = append(mems, m)
+		}
+	}
+	return adapter.ObjectValue(mems...)
+}
 
 func plural(n int, one, many string) string {
 	if n == 1 {

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -125,7 +126,7 @@ func TestStrictTakesJSONFlag(t *testing.T) {
 func TestAPIFlagRendersForTheAPIAsked(t *testing.T) {
 	r := runCLI(t, "", "calls", "--api", "responses", "--tools", "fixtures/tools/weather.json", "fixtures/recordings/chat_forecast.json")
 	rej := r.parse(t).(map[string]any)["rejected"].([]any)[0].(map[string]any)
-	if r.code != 0 || rej["type"] != "function_call_output" || rej["call_id"] != "call_radar_2" || !strings.Contains(r.stderr, "written for the Responses API, as --api asks") {
+	if r.code != 0 || rej["type"] != "function_call_output" || rej["call_id"] != "call_radar_2" || !strings.Contains(r.stderr, "response: a Chat Completions response: its rejected outputs are written for the Responses API, as --api asks") {
 		t.Errorf("calls --api responses on a Chat recording: exit %d, rejected %v, stderr %q", r.code, rej, r.stderr)
 	}
 	r = runCLI(t, "", "calls", "--tools", "fixtures/tools/weather.json", "fixtures/recordings/chat_forecast.json")
@@ -149,6 +150,9 @@ func TestAPIFlagRendersForTheAPIAsked(t *testing.T) {
 		}
 	}
 	r = runCLI(t, "", "replay", "--api", "responses", "fixtures/recordings/session_chat_media.json")
+	if !strings.Contains(r.stderr, "turn 1: a Chat Completions response: its outputs are written for the Responses API, as --api asks") {
+		t.Errorf("replay --api on the other API's session does not warn: %q", r.stderr)
+	}
 	if !strings.Contains(r.stdout, "== turn 1 (chat, outputs for responses)") {
 		t.Errorf("replay text does not say the outputs are for responses:\n%s", r.stdout)
 	}
@@ -197,8 +201,12 @@ func TestCheckReportsHiddenTruncatedRenamed(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
-	tools := r.parse(t).(map[string]any)["tools"].([]any)
-	notes := func(i int) map[string]any { return tools[i].(map[string]any)["notes"].(map[string]any) }
+	doc := r.parse(t).(map[string]any)
+	if doc["api"] != "chat" {
+		t.Errorf("check --json says the API it renders for: %v", doc["api"])
+	}
+	tools := doc["tools"].([]any)
+	notes := func(i int) map[string]any { n, _ := tools[i].(map[string]any)["notes"].(map[string]any); return n }
 	if rem, _ := notes(0)["removed"].(map[string]any); rem["tags"] != spelled || rem["count"] != float64(len(spelled)) {
 		t.Errorf("hidden characters: %v", notes(0))
 	}
@@ -208,8 +216,8 @@ func TestCheckReportsHiddenTruncatedRenamed(t *testing.T) {
 	if ren, _ := notes(2)["renamed"].(map[string]any); ren["from"] != "s__two words" {
 		t.Errorf("rename: %v", notes(2))
 	}
-	if len(notes(3)) != 0 {
-		t.Errorf("a plain tool has notes: %v", notes(3))
+	if _, has := tools[3].(map[string]any)["notes"]; has {
+		t.Errorf("a plain tool has notes: %v", tools[3])
 	}
 
 	r = runCLI(t, "", "check", path)
@@ -222,7 +230,7 @@ func TestCheckReportsHiddenTruncatedRenamed(t *testing.T) {
 	if !strings.Contains(line, "(1160 characters in all; --json has the whole text)") || len(line) > 500 || !strings.Contains(line, `spell "ignore previous instructions`) {
 		t.Errorf("long tag text in the text report: %q", line)
 	}
-	for _, want := range []string{"s__long: the description is cut to 1024 characters for chat", `s__two_words: renamed from "s__two words"`} {
+	for _, want := range []string{"s__long: the description (1100 characters) is cut to 1024 characters for the Chat Completions API; the Responses API takes it whole", `s__two_words: renamed from "s__two words"`} {
 		if !strings.Contains(r.stdout, want) {
 			t.Errorf("text report lacks %q:\n%s", want, r.stdout)
 		}
@@ -296,5 +304,24 @@ func TestInputCapRecordings(t *testing.T) {
 	r = runCLI(t, "", "replay", "--json", "--max-input", "200", "fixtures/recordings/session_two_turns.json")
 	if r.code != 2 || !strings.Contains(r.stderr, "larger than the input cap") {
 		t.Errorf("a session file over the cap: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+// A recording holds no MCP results, but its next request holds what the client
+// answered: replay shows it beside the missing result, in text and JSON.
+func TestReplayShowsTheClientAnswer(t *testing.T) {
+	pairs := `{"request":{"model":"m","input":"hi","tools":[{"type":"function","name":"cap","parameters":{"type":"object","properties":{"c":{"type":"string"}},"required":["c"],"additionalProperties":false},"strict":true}]},"response":{"output":[{"type":"function_call","call_id":"call_1","name":"cap","arguments":"{\"c\":\"x\"}"}]}}
+{"request":{"model":"m","input":[{"role":"user","content":"hi"},{"type":"function_call","call_id":"call_1","name":"cap","arguments":"{\"c\":\"x\"}"},{"type":"function_call_output","call_id":"call_1","output":"Potato City"}]},"response":{"output":[{"type":"message","role":"assistant","content":[{"type":"output_text","text":"done"}]}]}}
+`
+	path := writeFile(t, t.TempDir(), "pairs.jsonl", pairs)
+	r := runCLI(t, "", "replay", path)
+	if r.code != 0 || !strings.Contains(r.stdout, `call_1 cap: valid; no MCP result recorded; the client answered "Potato City"`) {
+		t.Errorf("text: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	r = runCLI(t, "", "replay", "--json", path)
+	call := r.parse(t).(map[string]any)["turns"].([]any)[0].(map[string]any)["calls"].([]any)[0].(map[string]any)
+	want := mustJSON(t, `{"type":"function_call_output","call_id":"call_1","output":"Potato City"}`)
+	if call["result"] != "missing" || !reflect.DeepEqual(call["client_answer"], want) {
+		t.Errorf("JSON call: %v", call)
 	}
 }

@@ -114,6 +114,14 @@ func runReplay(e *env, args []string) (int, error) {
 	for _, w := range trace.Warnings {
 		warn(e, name+": "+w)
 	}
+	if flagSet(fs, "api") {
+		for _, turn := range trace.Turns {
+			if turn.API != "" && turn.OutputAPI != turn.API {
+				warn(e, name+": "+turn.Label+": "+otherAPIText(turn.API, turn.OutputAPI, "its outputs are"))
+				break
+			}
+		}
+	}
 	if *asJSON {
 		warnTrace(e, name, trace)
 		return exitOK, writeJSON(e.stdout, trace.Value(*withStages))
@@ -230,7 +238,7 @@ func traceSummary(t *sessions.Trace) string {
 				}
 				parts = append(parts, "stripped "+strings.Join(paths, " "))
 			}
-			parts = append(parts, validityText(c), outputText(turn, k))
+			parts = append(parts, validityText(c), outputText(turn, k, c.CallID))
 			fmt.Fprintf(&sb, "  %s %s: %s\n", callIDText(c.CallID), adapter.Sanitize(c.Name), adapter.Sanitize(strings.Join(parts, "; ")))
 		}
 		fmt.Fprintf(&sb, "  next input: %s\n", plural(len(turn.NextInput), "item", "items"))
@@ -277,8 +285,8 @@ func validityText(c sessions.CheckedCall) string {
 }
 
 // outputText says what answers call k of a turn: the output's text, shortened, or
-// why there is none.
-func outputText(turn sessions.TurnTrace, k int) string {
+// why there is none (and what the client sent instead, when the recording has it).
+func outputText(turn sessions.TurnTrace, k int, callID string) string {
 	var last *sessions.Stage
 	for i := range turn.Stages {
 		if turn.Stages[i].Call == k {
@@ -289,6 +297,9 @@ func outputText(turn sessions.TurnTrace, k int) string {
 	case last == nil:
 		return "no output"
 	case last.Kind == sessions.StageResult:
+		if a, ok := turn.ClientAnswers[callID]; ok {
+			return "no MCP result recorded; the client answered " + answerText(a)
+		}
 		return "no result recorded, so no output"
 	case last.Kind == sessions.StageOutput && last.Output.Kind() == adapter.Null:
 		return "the result cannot be rendered"
@@ -296,6 +307,17 @@ func outputText(turn sessions.TurnTrace, k int) string {
 		return "output \"" + truncateText(strings.ReplaceAll(last.Text, "\n", " ↵ "), 80) + "\""
 	}
 	return "no output"
+}
+
+// answerText is the text of an answer the client sent: a Chat tool message's
+// content or a Responses item's output when it is a string, else its JSON.
+func answerText(item adapter.Value) string {
+	for _, key := range []string{"content", "output"} {
+		if v, ok := item.Get(key); ok && v.Kind() == adapter.String {
+			return "\"" + truncateText(strings.ReplaceAll(v.Str(), "\n", " ↵ "), 80) + "\""
+		}
+	}
+	return truncateText(item.String(), 80)
 }
 
 func truncateText(s string, n int) string {

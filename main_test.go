@@ -173,13 +173,13 @@ func TestSpec10_Check(t *testing.T) {
 		t.Fatalf("exit %d, want 0 (every tool goes strict): %s", r.code, r.stderr)
 	}
 	got := r.parse(t).(map[string]any)["tools"].([]any)
-	want := mustJSON(t, `{"name":"files__read_file","server":"files","tool":"read_file","strict":true,"null_paths":[["head"],["encoding"]],"dropped":[{"path":["properties","encoding","default"],"keyword":"default"}],"notes":{"dropped":[{"path":["properties","encoding","default"],"keyword":"default"}]}}`)
+	want := mustJSON(t, `{"name":"files__read_file","server":"files","tool":"read_file","strict":true,"null_paths":[["head"],["encoding"]],"dropped":[{"path":["properties","encoding","default"],"keyword":"default"}]}`)
 	if !reflect.DeepEqual(got[0], want) {
 		t.Errorf("first tool\n got %v\nwant %v", got[0], want)
 	}
 	r = runCLI(t, "", "check", "--json", "fixtures/tools/weather.json")
 	bad := r.parse(t).(map[string]any)["tools"].([]any)[3]
-	wantBad := mustJSON(t, `{"name":"weather__raw_query","server":"weather","tool":"raw_query","strict":false,"error":{"path":["properties","params"],"keyword":"oneOf","message":"\"oneOf\" is not supported in strict mode; use anyOf instead"},"dropped":[],"notes":{}}`)
+	wantBad := mustJSON(t, `{"name":"weather__raw_query","server":"weather","tool":"raw_query","strict":false,"error":{"path":["properties","params"],"keyword":"oneOf","message":"\"oneOf\" is not supported in strict mode; use anyOf instead"},"dropped":[]}`)
 	if r.code != 1 || !reflect.DeepEqual(bad, wantBad) {
 		t.Errorf("exit %d; tool\n got %v\nwant %v", r.code, bad, wantBad)
 	}

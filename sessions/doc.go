@@ -193,11 +193,14 @@
 // # The JSON trace
 //
 // [Trace.Value] writes a replay as SPEC §11 prints it. A call that no output
-// answers carries a last member "result": "missing" when no result is recorded
+// answers carries a member "result": "missing" when no result is recorded
 // for its call id (every call of a recording, which holds no MCP results), or
 // "invalid" when the recorded result cannot be rendered as an output (the turn's
 // warnings say why). A call an output answers has no "result" member: the calls
 // with one are exactly those that "outputs" and "next_input" leave unanswered.
+// When the recording's next request answers such a call (a Chat tool message or
+// a Responses function_call_output item with its call id), the item the client
+// sent follows as "client_answer": what the agent really sent back.
 //
 // # Explaining an error
 //

@@ -102,7 +102,7 @@ func TestStreamJSON(t *testing.T) {
 		{"duplicate key at the top", `{"log":{"entries":[` + okEntry + `]},"log":1}`, false, "invalid JSON: duplicate key \"log\""},
 		{"bad UTF-8", `{"log":{"entries":[{"request":{"url":"` + "\xff" + `"}}]}}`, false, "line 1, column 39 (byte 38) at /log/entries/0/request/url: invalid JSON: invalid UTF-8"},
 		{"too deep", `{"log":{"entries":[` + deep + `]}}`, false, "invalid JSON: nesting deeper than 10000 levels"},
-		{"text after the document", `{"log":{"entries":[` + okEntry + `]}} x`, false, "h.har: byte 583: text after the JSON value"},
+		{"text after the document", `{"log":{"entries":[` + okEntry + `]}} x`, false, "h.har: line 1, column 584 (byte 583): invalid JSON: text after the JSON value"},
 		{"cut short", `{"log":{"entries":[` + okEntry, false, "invalid JSON: unexpected end of input"},
 		{"byte-order mark", "\xEF\xBB\xBF" + `{"log":{"entries":[` + okEntry + `]}}`, true, "entry 1"},
 	}

@@ -90,7 +90,8 @@ func textAfterValue(se *adapter.SyntaxError) bool {
 // JSONFileError is the LoadError for an error decoding the whole of the JSON
 // file name: it says "invalid JSON" and where (line, column, byte, and the JSON
 // pointer of the value it was in, shortened past 80 bytes). Text after the whole
-// value is said plainly, at its byte: "FILE: byte N: text after the JSON value".
+// value is said plainly, where it is: "FILE: line L, column C (byte N): invalid
+// JSON: text after the JSON value".
 func JSONFileError(name string, err error) *LoadError {
 	where, msg := syntaxWhere(err)
 	return &LoadError{File: name, Where: where, Msg: msg, Err: err}
@@ -100,10 +101,10 @@ func JSONFileError(name string, err error) *LoadError {
 func syntaxWhere(err error) (where, msg string) {
 	var se *adapter.SyntaxError
 	if errors.As(err, &se) {
-		if textAfterValue(se) {
-			return fmt.Sprintf("byte %d", se.Offset), afterValueMsg
-		}
 		where = fmt.Sprintf("line %d, column %d (byte %d)", se.Line, se.Column, se.Offset)
+		if textAfterValue(se) {
+			return where, "invalid JSON: " + afterValueMsg
+		}
 		if se.Pointer != "" {
 			where += " at " + snippet(se.Pointer, 80)
 		}

@@ -81,24 +81,35 @@ func (lim Limits) readDocument(name string, r io.Reader, isJSON bool, size int64
 // ReadDocumentFile reads the file at path as ReadDocument does. A regular file
 // larger than the cap is refused before it is read.
 func (lim Limits) ReadDocumentFile(path string, isJSON bool) ([]byte, error) {
-	f, err := os.Open(path)
+	f, size, err := openInput(path)
 	if err != nil {
-		return nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
+		return nil, err
 	}
 	defer f.Close()
-	var size int64
+	if max := lim.maxInput(); max > 0 && size > max {
+		return nil, &LoadError{File: path, Msg: TooLargeMsg(max)}
+	}
+	return lim.readDocument(path, f, isJSON, size)
+}
+
+// openInput opens the file at path for reading, and says how large it is when it
+// is a regular file (0 otherwise: a pipe, a device). A directory is refused.
+// Errors are *LoadError.
+func openInput(path string) (f *os.File, size int64, err error) {
+	f, err = os.Open(path)
+	if err != nil {
+		return nil, 0, &LoadError{File: path, Msg: openMsg(err), Err: err}
+	}
 	if st, err := f.Stat(); err == nil {
 		if st.IsDir() {
-			return nil, &LoadError{File: path, Msg: "is a directory, not a file"}
+			f.Close()
+			return nil, 0, &LoadError{File: path, Msg: "is a directory, not a file"}
 		}
 		if st.Mode().IsRegular() {
 			size = st.Size()
 		}
-		if max := lim.maxInput(); max > 0 && size > max {
-			return nil, &LoadError{File: path, Msg: TooLargeMsg(max)}
-		}
 	}
-	return lim.readDocument(path, f, isJSON, size)
+	return f, size, nil
 }
 
 // TooLargeMsg says that an input is larger than the cap max.

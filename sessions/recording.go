@@ -158,9 +158,9 @@ func DetectFile(path string) (format Format, data []byte, err error) {
 // DetectFile is DetectFile with the file, when it is read whole, held to the
 // cap (see ReadDocument).
 func (lim Limits) DetectFile(path string) (format Format, data []byte, err error) {
-	f, err := os.Open(path)
+	f, _, err := openInput(path)
 	if err != nil {
-		return FormatUnknown, nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
+		return FormatUnknown, nil, err
 	}
 	head := make([]byte, detectHead)
 	n, err := io.ReadFull(f, head)
@@ -218,9 +218,9 @@ func (lim Limits) LoadRecordingFile(path string) (*Recording, error) {
 
 // loadFile is LoadRecordingFile; whole reads documents whole.
 func (lim Limits) loadFile(path string, whole bool) (*Recording, error) {
-	f, err := os.Open(path)
+	f, _, err := openInput(path)
 	if err != nil {
-		return nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
+		return nil, err
 	}
 	defer f.Close()
 	l := &loader{file: path, hint: path, whole: whole, lim: lim}

@@ -85,6 +85,11 @@ type TurnTrace struct {
 	Stages    []Stage
 	Warnings  []string
 	Err       error // the response is none of the shapes calls are read from
+	// ClientAnswers are the answers the client sent in the next recorded
+	// request (Chat tool messages, Responses function_call_output items), by
+	// call id: what the agent really sent back where the recording holds no MCP
+	// result.
+	ClientAnswers map[string]adapter.Value
 }
 
 // Where a trace's tools came from (Trace.ToolsFrom). The texts are shown as they are.
@@ -511,6 +516,10 @@ func noteClientOutputs(turn *TurnTrace, next adapter.Value) {
 		}
 		if o, ok := sentOutputs[st.CallID]; ok {
 			st.Notes = append(st.Notes, "the client answered it in the next request with: "+adapter.Sanitize(truncate(o.String(), 200)))
+			if turn.ClientAnswers == nil {
+				turn.ClientAnswers = map[string]adapter.Value{}
+			}
+			turn.ClientAnswers[st.CallID] = o
 		}
 	}
 }
@@ -544,7 +553,11 @@ func (t *Trace) Value(stages bool) adapter.Value {
 		for j, c := range turn.Calls {
 			calls[j] = c.Value()
 			if why := unanswered[j]; why != "" {
-				calls[j] = adapter.ObjectValue(append(slices.Clone(calls[j].Members()), m("result", adapter.StringValue(why)))...)
+				mems := append(slices.Clone(calls[j].Members()), m("result", adapter.StringValue(why)))
+				if a, ok := turn.ClientAnswers[c.CallID]; ok {
+					mems = append(mems, m("client_answer", a))
+				}
+				calls[j] = adapter.ObjectValue(mems...)
 			}
 		}
 		var rejected []adapter.Value
