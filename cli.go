@@ -153,7 +153,10 @@ func parseSize(s string) (int64, error) {
 		}
 	}
 	n, err := strconv.ParseInt(t, 10, 64)
-	if err != nil || n < 0 || n > math.MaxInt64>>shift {
+	if errors.Is(err, strconv.ErrRange) || err == nil && n > math.MaxInt64>>shift {
+		return 0, fmt.Errorf("%s is more bytes than a computer holds; 0 or none is no cap", adapter.QuoteForMessage(s))
+	}
+	if err != nil || n < 0 {
 		return 0, fmt.Errorf("a size is a whole number of bytes, or of K, M or G (as 512M), not %s", adapter.QuoteForMessage(s))
 	}
 	if n == 0 {

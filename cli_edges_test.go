@@ -262,7 +262,7 @@ func TestInputCap(t *testing.T) {
 	if r.code != 2 || r.stdout != "" || strings.TrimSpace(r.stderr) != "strictscope strict: stdin: larger than the input cap of 20 bytes, which whole documents are held to (--max-input sets another)" {
 		t.Errorf("over --max-input: exit %d, stderr %q", r.code, r.stderr)
 	}
-	for _, size := range []string{"1K", "1kib", "1M", "2G", "none", "0", "4096"} {
+	for _, size := range []string{"1K", "1kib", "1M", "2G", "none", "0", "4096", "9223372036854775807", "4611686018427387904", "8589934591G"} {
 		if r := runCLI(t, schema, "strict", "--max-input", size, "-"); r.code != 0 {
 			t.Errorf("--max-input %s: exit %d, %s", size, r.code, r.stderr)
 		}

@@ -22,10 +22,14 @@ type Limits struct {
 	MaxInput int64
 }
 
-// maxInput is the cap in force.
+// maxInput is the cap in force; 0 when there is none. A cap too large for any
+// input to reach (past 1<<62 bytes) is none.
 func (lim Limits) maxInput() int64 {
-	if lim.MaxInput == 0 {
+	switch {
+	case lim.MaxInput == 0:
 		return DefaultMaxInput
+	case lim.MaxInput < 0 || lim.MaxInput > 1<<62:
+		return 0
 	}
 	return lim.MaxInput
 }
@@ -41,7 +45,20 @@ const jsonCheckSize = 64 << 10
 // the error the whole decode would give, so that a file of NUL bytes, or the
 // output of `yes`, is refused at once rather than read to the cap.
 func (lim Limits) ReadDocument(name string, r io.Reader, isJSON bool) ([]byte, error) {
-	return lim.readDocument(name, r, isJSON, 0)
+	var size int64
+	if f, ok := r.(*os.File); ok {
+		// Standard input redirected from a file: its size is known, and one
+		// over the cap is refused before it is read.
+		if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+			if pos, err := f.Seek(0, io.SeekCurrent); err == nil {
+				size = st.Size() - pos
+			}
+		}
+		if max := lim.maxInput(); max > 0 && size > max {
+			return nil, &LoadError{File: name, Msg: TooLargeMsg(max)}
+		}
+	}
+	return lim.readDocument(name, r, isJSON, size)
 }
 
 // readDocument is ReadDocument with the size the input is expected to have, so
@@ -56,7 +73,16 @@ func (lim Limits) readDocument(name string, r io.Reader, isJSON bool, size int64
 	checked := !isJSON
 	for {
 		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
+			// Grow as append does, but never past the cap and the one byte
+			// that tells an input over it: the memory an input over the cap
+			// takes before it is refused stays near the cap.
+			next := max(2*cap(buf), 512)
+			if limit > 0 {
+				next = int(min(int64(next), limit+1))
+			}
+			grown := make([]byte, len(buf), next)
+			copy(grown, buf)
+			buf = grown
 		}
 		n, err := r.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
@@ -113,6 +139,9 @@ func openInput(path string) (f *os.File, size int64, err error) {
 }
 
 // TooLargeMsg says that an input is larger than the cap max.
+//
+// It names --max-input, the flag of every command and of the inspector that
+// sets the cap.
 func TooLargeMsg(max int64) string {
 	return "larger than the input cap of " + FormatSize(max) + ", which whole documents are held to (--max-input sets another)"
 }
@@ -127,6 +156,8 @@ func FormatSize(n int64) string {
 		return fmt.Sprintf("%d MiB", n>>20)
 	case n >= 1<<10 && n%(1<<10) == 0:
 		return fmt.Sprintf("%d KiB", n>>10)
+	case n == 1:
+		return "1 byte"
 	}
 	return fmt.Sprintf("%d bytes", n)
 }

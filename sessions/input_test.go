@@ -116,6 +116,26 @@ func TestReadDocumentFile(t *testing.T) {
 	if _, err := (Limits{}).ReadDocumentFile(filepath.Join(dir, "none"), true); err == nil {
 		t.Error("a missing file read")
 	}
+	// Standard input redirected from a file is sized as a file is: one over the
+	// cap is refused before anything is read.
+	f, err := os.Open(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if _, err := (Limits{MaxInput: 4096}).ReadDocument("stdin", f, false); err == nil || !strings.Contains(err.Error(), "stdin: larger than the input cap of 4 KiB") {
+		t.Errorf("a file on stdin over the cap: %v", err)
+	}
+	if pos, _ := f.Seek(0, io.SeekCurrent); pos != 0 {
+		t.Errorf("read %d bytes of a file on stdin over the cap", pos)
+	}
+	// A cap no input can reach is no cap; one byte is said in the singular.
+	if data, err := (Limits{MaxInput: 1<<63 - 1}).ReadDocument("in", strings.NewReader(`{}`), true); err != nil || string(data) != `{}` {
+		t.Errorf("the largest cap: %q, %v", data, err)
+	}
+	if _, err := (Limits{MaxInput: 1}).ReadDocument("in", strings.NewReader(`{}`), true); err == nil || !strings.Contains(err.Error(), "cap of 1 byte,") {
+		t.Errorf("a cap of one byte: %v", err)
+	}
 }
 
 // FuzzReadDocument: a JSON document is either read whole and unchanged, or
