@@ -19,6 +19,10 @@ const (
 	exitOK      = 0 // done
 	exitFinding = 1 // done, with a finding
 	exitBad     = 2 // bad usage or bad input; nothing on stdout
+
+	// exitInterrupted is the inspector's code when an interrupt ended it, as a
+	// shell gives a program that SIGINT killed (128 + 2).
+	exitInterrupted = 130
 )
 
 // env is what a command runs against: its streams. Commands write their result to
@@ -296,8 +300,7 @@ func loadServers(e *env, args []string) ([]adapter.Server, error) {
 			return nil, usagef("a tool list needs a file: %s has an empty FILE after \"=\" (NAME=FILE, or NAME=- for stdin)", adapter.QuoteForMessage(arg))
 		}
 		if prev, ok := firstArg[src.Server]; ok {
-			warn(e, fmt.Sprintf("the server name %s is given twice (%s and %s): the tools of both are exposed as %s__TOOL, and a name both lists have takes a _2 suffix; give each list its own NAME=",
-				adapter.QuoteForMessage(src.Server), adapter.QuoteForMessage(prev), adapter.QuoteForMessage(arg), src.Server))
+			warn(e, sessions.SameServerWarning(src.Server, prev, arg))
 		} else {
 			firstArg[src.Server] = arg
 		}

@@ -156,6 +156,9 @@ func runInspector(e *env, args []string) int {
 	}
 	opts.Files, opts.NoPrefix, opts.NoDefaultDescriptions, opts.Limits = files, *noPrefix, *noDefaults, e.limits
 	if err := ui.Run(opts); err != nil {
+		if errors.Is(err, ui.ErrInterrupted) {
+			return exitInterrupted
+		}
 		fmt.Fprintln(e.stderr, "strictscope: "+adapter.Sanitize(err.Error()))
 		return exitBad
 	}

@@ -18,6 +18,8 @@ type Tool struct {
 type ToolListError struct {
 	Path Path
 	Msg  string
+	// OpenAI is set when the list is a list of OpenAI tools, not MCP tools.
+	OpenAI bool
 }
 
 func (e *ToolListError) Error() string { return atPointer(e.Path, e.Msg) }
@@ -29,7 +31,8 @@ func (e *ToolListError) Error() string { return atPointer(e.Path, e.Msg) }
 // A tool needs a non-empty string "name". "title" and "description" may be a
 // string or null; "inputSchema" and "outputSchema" must be objects when present;
 // "annotations" is kept as it is. A missing inputSchema reads as {"type":"object"}
-// and gives a warning, which begins with the JSON pointer of the tool in doc.
+// and gives a warning, which begins with the JSON pointer of the tool in doc (and
+// says that "parameters" is not read, when the tool has it).
 // Other members of a tool are kept in Raw and ignored.
 //
 // A list that looks like OpenAI tools is refused with a message that says so: a
@@ -49,7 +52,7 @@ func ParseToolList(doc Value) ([]Tool, []string, error) {
 		return nil, nil, err
 	}
 	if looksLikeOpenAITools(list) {
-		return nil, nil, &ToolListError{base, "this looks like an OpenAI tool list, not an MCP tool list: every tool is {\"type\":\"function\",…} with parameters, and none has an inputSchema. " +
+		return nil, nil, &ToolListError{Path: base, OpenAI: true, Msg: "this looks like an OpenAI tool list, not an MCP tool list: every tool is {\"type\":\"function\",…} with parameters, and none has an inputSchema. " +
 			"MCP tools have a name and an inputSchema, and strictscope converts MCP tool lists to OpenAI tools: give the MCP server's tools/list result ({\"tools\":[…]}) instead"}
 	}
 	var warnings []string
@@ -120,7 +123,7 @@ func findToolArray(doc Value) (Value, Path, error) {
 	case Object:
 		if tools, ok := doc.Get("tools"); ok {
 			if tools.Kind() != Array {
-				return Value{}, nil, &ToolListError{Keys("tools"), fmt.Sprintf("\"tools\" must be an array, not %s", describeKind(tools))}
+				return Value{}, nil, &ToolListError{Path: Keys("tools"), Msg: fmt.Sprintf("\"tools\" must be an array, not %s", describeKind(tools))}
 			}
 			return tools, Keys("tools"), nil
 		}
@@ -128,34 +131,34 @@ func findToolArray(doc Value) (Value, Path, error) {
 			if res.Kind() == Object {
 				if tools, ok := res.Get("tools"); ok {
 					if tools.Kind() != Array {
-						return Value{}, nil, &ToolListError{Keys("result", "tools"), fmt.Sprintf("\"tools\" must be an array, not %s", describeKind(tools))}
+						return Value{}, nil, &ToolListError{Path: Keys("result", "tools"), Msg: fmt.Sprintf("\"tools\" must be an array, not %s", describeKind(tools))}
 					}
 					return tools, Keys("result", "tools"), nil
 				}
 			}
-			return Value{}, nil, &ToolListError{Keys("result"), "this JSON-RPC result holds no \"tools\" array; is it a tools/list response?"}
+			return Value{}, nil, &ToolListError{Path: Keys("result"), Msg: "this JSON-RPC result holds no \"tools\" array; is it a tools/list response?"}
 		}
 		if e, ok := doc.Get("error"); ok && doc.Has("jsonrpc") {
 			text, _ := rpcErrorText(e)
-			return Value{}, nil, &ToolListError{Keys("error"), "the server answered with an error instead of a tool list: " + Sanitize(text)}
+			return Value{}, nil, &ToolListError{Path: Keys("error"), Msg: "the server answered with an error instead of a tool list: " + Sanitize(text)}
 		}
 	}
-	return Value{}, nil, &ToolListError{Path{}, "not a tool list: expected {\"tools\":[…]}, a JSON-RPC response whose result is one, or an array of tools"}
+	return Value{}, nil, &ToolListError{Path: Path{}, Msg: "not a tool list: expected {\"tools\":[…]}, a JSON-RPC response whose result is one, or an array of tools"}
 }
 
 func parseTool(tv Value, at Path) (Tool, string, error) {
 	if tv.Kind() != Object {
-		return Tool{}, "", &ToolListError{at, fmt.Sprintf("a tool must be an object, not %s", describeKind(tv))}
+		return Tool{}, "", &ToolListError{Path: at, Msg: fmt.Sprintf("a tool must be an object, not %s", describeKind(tv))}
 	}
 	t := Tool{Raw: tv}
 	name, ok := tv.Get("name")
 	switch {
 	case !ok:
-		return Tool{}, "", &ToolListError{at, "this tool has no \"name\""}
+		return Tool{}, "", &ToolListError{Path: at, Msg: "this tool has no \"name\""}
 	case name.Kind() != String:
-		return Tool{}, "", &ToolListError{at.Append(Key("name")), fmt.Sprintf("a tool name must be a string, not %s", describeKind(name))}
+		return Tool{}, "", &ToolListError{Path: at.Append(Key("name")), Msg: fmt.Sprintf("a tool name must be a string, not %s", describeKind(name))}
 	case name.Str() == "":
-		return Tool{}, "", &ToolListError{at.Append(Key("name")), "a tool name must not be empty"}
+		return Tool{}, "", &ToolListError{Path: at.Append(Key("name")), Msg: "a tool name must not be empty"}
 	}
 	t.Name = name.Str()
 	for _, key := range []string{"title", "description"} {
@@ -164,7 +167,7 @@ func parseTool(tv Value, at Path) (Tool, string, error) {
 			continue
 		}
 		if v.Kind() != String {
-			return Tool{}, "", &ToolListError{at.Append(Key(key)), fmt.Sprintf("%q must be a string or null, not %s", key, describeKind(v))}
+			return Tool{}, "", &ToolListError{Path: at.Append(Key(key)), Msg: fmt.Sprintf("%q must be a string or null, not %s", key, describeKind(v))}
 		}
 		if key == "title" {
 			t.Title = v.Str()
@@ -175,16 +178,19 @@ func parseTool(tv Value, at Path) (Tool, string, error) {
 	warn := ""
 	if in, ok := tv.Get("inputSchema"); ok {
 		if in.Kind() != Object {
-			return Tool{}, "", &ToolListError{at.Append(Key("inputSchema")), fmt.Sprintf("inputSchema must be an object, not %s", describeKind(in))}
+			return Tool{}, "", &ToolListError{Path: at.Append(Key("inputSchema")), Msg: fmt.Sprintf("inputSchema must be an object, not %s", describeKind(in))}
 		}
 		t.InputSchema = in
 	} else {
 		t.InputSchema = ObjectValue(MemberOf("type", StringValue("object")))
 		warn = fmt.Sprintf("%s: tool %s has no inputSchema; read as {\"type\":\"object\"}", at.Pointer(), QuoteForMessage(t.Name))
+		if tv.Has("parameters") {
+			warn += "; its \"parameters\", where an OpenAI tool has its schema, is not read: an MCP tool gives its schema as inputSchema"
+		}
 	}
 	if out, ok := tv.Get("outputSchema"); ok && !out.IsNull() {
 		if out.Kind() != Object {
-			return Tool{}, "", &ToolListError{at.Append(Key("outputSchema")), fmt.Sprintf("outputSchema must be an object, not %s", describeKind(out))}
+			return Tool{}, "", &ToolListError{Path: at.Append(Key("outputSchema")), Msg: fmt.Sprintf("outputSchema must be an object, not %s", describeKind(out))}
 		}
 		t.OutputSchema = out
 	}

@@ -104,3 +104,22 @@ func TestToolListDuplicateNames(t *testing.T) {
 		})
 	}
 }
+
+// A tool of an MCP list that carries its schema as "parameters", as OpenAI tools
+// do, is read without a schema, and the warning says its parameters are not read.
+func TestToolListParametersNotRead(t *testing.T) {
+	doc := spValue(t, `{"tools":[{"name":"mcp","inputSchema":{"type":"object"}},{"type":"function","name":"oai","parameters":{"type":"object","properties":{"q":{"type":"string"}}}}]}`)
+	tools, warns, err := ParseToolList(doc)
+	if err != nil || len(tools) != 2 {
+		t.Fatalf("%d tools, %v", len(tools), err)
+	}
+	want := `/tools/1: tool "oai" has no inputSchema; read as {"type":"object"}; its "parameters", where an OpenAI tool has its schema, is not read: an MCP tool gives its schema as inputSchema`
+	if len(warns) != 1 || warns[0] != want {
+		t.Errorf("warnings %q\nwant %q", warns, want)
+	}
+	if _, _, err := ParseToolList(spValue(t, `[{"type":"function","name":"oai","parameters":{}}]`)); err == nil {
+		t.Error("a list of OpenAI tools only was read")
+	} else if te, ok := err.(*ToolListError); !ok || !te.OpenAI {
+		t.Errorf("the error does not say it is an OpenAI list: %#v", err)
+	}
+}

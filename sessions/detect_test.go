@@ -81,3 +81,30 @@ func TestDetectTestdata(t *testing.T) {
 		}
 	}
 }
+
+// A bare array of OpenAI tool definitions is a tool list, not a list of calls:
+// read as a recording it says what it is; a list of calls stays a list of calls.
+func TestDetectOpenAIToolDefinitions(t *testing.T) {
+	tests := []struct {
+		name, doc string
+		want      Format
+	}{
+		{"responses tool definitions", `[{"type":"function","name":"w","parameters":{"type":"object"}}]`, FormatToolList},
+		{"chat tool definitions", `[{"type":"function","function":{"name":"w","parameters":{"type":"object"}}}]`, FormatToolList},
+		{"chat tool definitions without parameters", `[{"type":"function","function":{"name":"w","description":"d"}}]`, FormatToolList},
+		{"chat tool calls", `[{"id":"c","type":"function","function":{"name":"w","arguments":"{}"}}]`, FormatOutputList},
+		{"chat tool calls without id", `[{"type":"function","function":{"name":"w","arguments":"{}"}}]`, FormatOutputList},
+		{"responses calls", `[{"type":"function_call","call_id":"c","name":"w","arguments":"{}"}]`, FormatOutputList},
+	}
+	for _, tt := range tests {
+		if got := Detect("x.json", []byte(tt.doc)); got != tt.want {
+			t.Errorf("%s: %s, want %s", tt.name, got, tt.want)
+		}
+		if tt.want == FormatToolList {
+			_, err := LoadRecording("x.json", []byte(tt.doc))
+			if err == nil || !strings.Contains(err.Error(), "x.json: not a recording: this looks like an OpenAI tool list, not an MCP tool list") {
+				t.Errorf("%s as a recording: %v", tt.name, err)
+			}
+		}
+	}
+}

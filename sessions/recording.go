@@ -573,6 +573,13 @@ func (l *loader) loadValue(v adapter.Value, from Format) (*Recording, error) {
 	case shapeSession:
 		return nil, l.fail("", "this is a strictscope session file (SPEC §11), not a recording: load it as a session")
 	case shapeToolList:
+		if _, _, err := adapter.ParseToolList(v); err != nil {
+			// An OpenAI tool list: ParseToolList says what it is and what to do.
+			var te *adapter.ToolListError
+			if errors.As(err, &te) && te.OpenAI {
+				return nil, l.fail("", "not a recording: %s", te.Msg)
+			}
+		}
 		return nil, l.fail("", "this is an MCP tool list, not a recording: give it as a tool list")
 	case shapeRequest:
 		return nil, l.fail("", "not a recording: an OpenAI request body (it has %s) without a response", describeKeys(v, 4))
@@ -762,7 +769,9 @@ func classifyArray(v adapter.Value) (shape, adapter.API) {
 		return shapeEventList, adapter.Responses
 	case first.Has("request") && first.Has("response"):
 		return shapePairList, ""
-	case first.Has("inputSchema"):
+	case first.Has("inputSchema"), isOpenAIToolDefinition(first):
+		// An OpenAI tool definition is a tool list too: reading it as one
+		// says it is not an MCP tool list (adapter.ParseToolList).
 		return shapeToolList, ""
 	case isKind(first, "function", adapter.Object) || isKind(first, "custom", adapter.Object):
 		return shapeOutputList, adapter.Chat
@@ -772,6 +781,22 @@ func classifyArray(v adapter.Value) (shape, adapter.API) {
 		return shapeToolList, ""
 	}
 	return shapeNone, ""
+}
+
+// isOpenAIToolDefinition tells an OpenAI function tool's definition, the
+// Responses {"type":"function","name","parameters"} or the Chat
+// {"type":"function","function":{"name","parameters"}}, from a call: a Chat
+// tool call has an "id" and its function has "arguments"; a Responses call's
+// type is "function_call".
+func isOpenAIToolDefinition(v adapter.Value) bool {
+	if str(v, "type") != "function" || v.Has("id") {
+		return false
+	}
+	if v.Has("parameters") {
+		return true
+	}
+	fn, _ := v.Get("function")
+	return fn.Kind() == adapter.Object && !fn.Has("arguments") && (fn.Has("parameters") || fn.Has("description"))
 }
 
 func isErrorList(v adapter.Value) bool {

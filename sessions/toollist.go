@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -26,6 +27,13 @@ func ParseToolSource(arg string) ToolSource {
 		}
 	}
 	return ToolSource{Server: ServerNameFor(arg), Path: arg}
+}
+
+// SameServerWarning is the warning for a server name given twice, by the tool-list
+// arguments first and again: both lists load, and their tools share the prefix.
+func SameServerWarning(name, first, again string) string {
+	return fmt.Sprintf("the server name %s is given twice (%s and %s): the tools of both are exposed as %s__TOOL, and a name both lists have takes a _2 suffix; give each list its own NAME=",
+		adapter.QuoteForMessage(name), adapter.QuoteForMessage(first), adapter.QuoteForMessage(again), name)
 }
 
 // ServerNameFor is the server name a plain FILE gives: its base name without the

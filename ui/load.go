@@ -78,7 +78,27 @@ func LoadWithin(lim sessions.Limits, args []string) *Loaded {
 	for _, p := range parts {
 		l.merge(p)
 	}
+	l.warnSameServerName()
 	return l
+}
+
+// warnSameServerName gives a tool list whose server name an earlier tool list
+// has a warning, as the command line does: both load, and their tools share the
+// prefix (a name both have takes a _2 suffix).
+func (l *Loaded) warnSameServerName() {
+	first := map[string]string{} // server name → the file that gave it first
+	for i := range l.Files {
+		f := &l.Files[i]
+		if f.Kind != FileToolList || f.Server < 0 {
+			continue
+		}
+		name := l.Servers[f.Server].Name
+		if prev, ok := first[name]; ok {
+			f.Warnings = append(f.Warnings, sessions.SameServerWarning(name, prev, f.Name))
+			continue
+		}
+		first[name] = f.Name
+	}
 }
 
 // merge appends the servers and files of o.

@@ -104,3 +104,32 @@ func TestSessionFilesAreCheckedAndListed(t *testing.T) {
 		t.Errorf("a broken session file is not listed with its error: %+v", l.Files[1])
 	}
 }
+
+// The inspector says a bare array of OpenAI tool definitions is not an MCP tool
+// list, as the command line does.
+func TestLoadOpenAIToolList(t *testing.T) {
+	dir := t.TempDir()
+	p := filepath.Join(dir, "oai.json")
+	if err := os.WriteFile(p, []byte(`[{"type":"function","name":"w","parameters":{"type":"object"}}]`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	l := Load([]string{p})
+	if len(l.Files) != 1 || l.Files[0].Kind != FileFailed || !strings.Contains(l.Files[0].Err.Error(), "this looks like an OpenAI tool list, not an MCP tool list") {
+		t.Errorf("files %+v", l.Files)
+	}
+}
+
+// A server name given twice is a warning on the second tool list, as in the
+// command line.
+func TestLoadSameServerNameTwice(t *testing.T) {
+	l := Load([]string{"a=../fixtures/tools/weather.json", "a=../fixtures/tools/files.json", "../fixtures/tools/files.json"})
+	if len(l.Files) != 3 || l.Failed() != 0 {
+		t.Fatalf("files %+v", l.Files)
+	}
+	if len(l.Files[0].Warnings) != 0 || len(l.Files[2].Warnings) != 0 {
+		t.Errorf("warned where the name is new: %q, %q", l.Files[0].Warnings, l.Files[2].Warnings)
+	}
+	if w := l.Files[1].Warnings; len(w) != 1 || !strings.Contains(w[0], `the server name "a" is given twice`) {
+		t.Errorf("warnings of the second list: %q", w)
+	}
+}

@@ -72,18 +72,18 @@ type contentKey struct {
 }
 
 // engine computes and caches the answer for each combination of modes. Toggling
-// back to a combination seen before costs nothing.
+// back to one of the last few combinations costs nothing.
 type engine struct {
 	servers  []adapter.Server
 	serverOf []int // server index of each tool, in set order
 	sets     [2]*adapter.ToolSet
-	cache    map[Modes]*computed
+	cache    *recent[Modes, *computed]
 	origDocs map[int]*jsonDoc // the input schema as written, by tool
 	rawDocs  map[int]*jsonDoc // the tool as listed, by tool
 }
 
 func newEngine(servers []adapter.Server) *engine {
-	e := &engine{servers: servers, cache: map[Modes]*computed{},
+	e := &engine{servers: servers, cache: newRecent[Modes, *computed](recentModes),
 		origDocs: map[int]*jsonDoc{}, rawDocs: map[int]*jsonDoc{}}
 	for s, srv := range servers {
 		for range srv.Tools {
@@ -110,18 +110,17 @@ func (e *engine) toolSet(noPrefix bool) *adapter.ToolSet {
 
 // get returns the answer for m, computing it on first use.
 func (e *engine) get(m Modes) *computed {
-	if c, ok := e.cache[m]; ok {
+	if c, ok := e.cache.get(m); ok {
 		return c
 	}
 	c := computeModes(e.toolSet(m.NoPrefix), m)
-	e.cache[m] = c
+	e.cache.put(m, c)
 	return c
 }
 
 // cached returns the answer for m when it was computed before.
 func (e *engine) cached(m Modes) (*computed, bool) {
-	c, ok := e.cache[m]
-	return c, ok
+	return e.cache.get(m)
 }
 
 // computeModes asks the library for the tools of set under the modes m. It

@@ -36,8 +36,8 @@ func (o replayOptions) structuredLabel() string {
 }
 
 // replayEngine replays the recordings and session files with the library
-// (sessions.ReplaySession, sessions.ReplayRecording) and caches the traces per
-// option set. A session is replayed with its own tools and options; a
+// (sessions.ReplaySession, sessions.ReplayRecording) and caches the traces of
+// the last few option sets. A session is replayed with its own tools and options; a
 // recording with the tool lists loaded alongside it, else with the tools of its
 // recorded request (the trace says so), under the inspector's starting modes.
 type replayEngine struct {
@@ -45,12 +45,12 @@ type replayEngine struct {
 	files   []int // indices into loaded.Files of the files that replay
 	servers []adapter.Server
 	start   Options
-	cache   map[replayOptions][]*sessions.Trace
+	cache   *recent[replayOptions, []*sessions.Trace]
 }
 
 func newReplayEngine(loaded *Loaded, start Options) *replayEngine {
 	e := &replayEngine{loaded: loaded, start: start, servers: loaded.ToolListServers(),
-		cache: map[replayOptions][]*sessions.Trace{}}
+		cache: newRecent[replayOptions, []*sessions.Trace](recentModes)}
 	for i, f := range loaded.Files {
 		if f.Rec != nil || f.Session != nil {
 			e.files = append(e.files, i)
@@ -61,18 +61,17 @@ func newReplayEngine(loaded *Loaded, start Options) *replayEngine {
 
 // traces returns the trace of every file for o, replaying on first use.
 func (e *replayEngine) traces(o replayOptions) []*sessions.Trace {
-	if t, ok := e.cache[o]; ok {
+	if t, ok := e.cache.get(o); ok {
 		return t
 	}
 	t := e.replay(o)
-	e.cache[o] = t
+	e.cache.put(o, t)
 	return t
 }
 
 // cached returns the traces for o when they were replayed before.
 func (e *replayEngine) cached(o replayOptions) ([]*sessions.Trace, bool) {
-	t, ok := e.cache[o]
-	return t, ok
+	return e.cache.get(o)
 }
 
 // replay replays every file for o. It reads only what never changes after the

@@ -72,7 +72,7 @@ func (s *replayScreen) replayCmd(o replayOptions) tea.Cmd {
 // options are still the ones asked for.
 func (s *replayScreen) replayDone(msg replayedMsg) tea.Cmd {
 	if _, ok := s.eng.cached(msg.opts); !ok {
-		s.eng.cache[msg.opts] = msg.traces
+		s.eng.cache.put(msg.opts, msg.traces)
 		if msg.view != nil {
 			s.views[msg.key] = msg.view
 		}

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"errors"
 	"os"
 
 	tea "charm.land/bubbletea/v2"
@@ -29,6 +30,10 @@ type Options struct {
 	Limits sessions.Limits
 }
 
+// ErrInterrupted is what Run returns when an interrupt (SIGINT) ended the
+// inspector; the terminal is restored all the same.
+var ErrInterrupted = errors.New("interrupted")
+
 // Run loads the files and runs the inspector until the user quits. It needs a
 // terminal on stdin and stdout; the caller checks that. The terminal is left as
 // it was: the inspector draws in the alternate screen.
@@ -38,5 +43,8 @@ func Run(opts Options) error {
 	}
 	loaded := LoadWithin(opts.Limits, opts.Files)
 	_, err := tea.NewProgram(New(opts, loaded)).Run()
+	if errors.Is(err, tea.ErrInterrupted) {
+		return ErrInterrupted
+	}
 	return err
 }

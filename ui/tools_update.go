@@ -134,7 +134,7 @@ func (s *toolsScreen) computeCmd(m Modes) tea.Cmd {
 // modes are still the ones asked for.
 func (s *toolsScreen) computed(msg toolsComputedMsg) tea.Cmd {
 	if _, ok := s.eng.cached(msg.modes); !ok {
-		s.eng.cache[msg.modes] = msg.c
+		s.eng.cache.put(msg.modes, msg.c)
 		if i := boolIndex(msg.modes.NoPrefix); s.eng.sets[i] == nil {
 			s.eng.sets[i] = msg.c.set
 		}
