@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"reflect"
 	"regexp"
 	"strings"
@@ -323,5 +324,32 @@ func TestReplayShowsTheClientAnswer(t *testing.T) {
 	want := mustJSON(t, `{"type":"function_call_output","call_id":"call_1","output":"Potato City"}`)
 	if call["result"] != "missing" || !reflect.DeepEqual(call["client_answer"], want) {
 		t.Errorf("JSON call: %v", call)
+	}
+}
+
+// A device or file that can be nothing strictscope reads is refused from its first
+// bytes by the commands that read recordings and error messages, not read to the cap.
+func TestRecordingsRefusedEarly(t *testing.T) {
+	if _, err := os.Stat("/dev/zero"); err != nil {
+		t.Skip("no /dev/zero")
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"replay", "/dev/zero"}, `/dev/zero: not a recording: no supported format starts with`},
+		{[]string{"calls", "/dev/zero"}, `/dev/zero: not a recording: no supported format starts with`},
+		{[]string{"explain", "/dev/zero"}, `/dev/zero: byte 0: binary data (a NUL byte)`},
+	} {
+		r := runCLI(t, "", tt.args...)
+		if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, tt.want) {
+			t.Errorf("%v: exit %d, stderr %q", tt.args, r.code, r.stderr)
+		}
+	}
+	// A JSON document broken in its first bytes, longer than a file's first look.
+	path := writeFile(t, t.TempDir(), "broken.json", `{"choices":[`+"\x00"+strings.Repeat(" ", 20000))
+	r := runCLI(t, "", "calls", path)
+	if r.code != 2 || !strings.Contains(r.stderr, `broken.json: line 1, column 13 (byte 12) at /choices/0: invalid JSON: invalid character '\x00'`) {
+		t.Errorf("broken JSON: exit %d, stderr %q", r.code, r.stderr)
 	}
 }

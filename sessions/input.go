@@ -43,7 +43,8 @@ const jsonCheckSize = 64 << 10
 // read. When isJSON, the input must be one JSON document: its first 64 KiB are
 // decoded as soon as they are read, and a syntax error there ends the read with
 // the error the whole decode would give, so that a file of NUL bytes, or the
-// output of `yes`, is refused at once rather than read to the cap.
+// output of `yes`, is refused at once rather than read to the cap. Otherwise the
+// input must be text (or gzip data): a NUL byte in its first 64 KiB ends the read.
 func (lim Limits) ReadDocument(name string, r io.Reader, isJSON bool) ([]byte, error) {
 	var size int64
 	if f, ok := r.(*os.File); ok {
@@ -71,6 +72,7 @@ func (lim Limits) readDocument(name string, r io.Reader, isJSON bool, size int64
 	}
 	buf := make([]byte, 0, max(size+1, 512))
 	checked := !isJSON
+	textChecked := isJSON // JSON is checked as JSON, which refuses binary data too
 	for {
 		if len(buf) == cap(buf) {
 			// Grow as append does, but never past the cap and the one byte
@@ -90,6 +92,12 @@ func (lim Limits) readDocument(name string, r io.Reader, isJSON bool, size int64
 			checked = true
 			if derr := prefixError(buf[:jsonCheckSize]); derr != nil {
 				return nil, JSONFileError(name, derr)
+			}
+		}
+		if !textChecked && len(buf) >= jsonCheckSize {
+			textChecked = true
+			if berr := binaryError(name, buf[:jsonCheckSize]); berr != nil {
+				return nil, berr
 			}
 		}
 		if limit > 0 && int64(len(buf)) > limit {

@@ -164,3 +164,40 @@ func FuzzReadDocument(f *testing.F) {
 		}
 	})
 }
+
+// A file that starts like nothing strictscope reads is refused from its beginning.
+func TestEarlyError(t *testing.T) {
+	tests := []struct {
+		name, hint string
+		head       string
+		want       string // "" when the beginning does not decide
+	}{
+		{"NUL bytes", "f", "\x00\x00\x00", `f: not a recording: no supported format starts with`},
+		{"yes", "f", "y\ny\ny\n", `f: not a recording: no supported format starts with "y"`},
+		{"broken JSON", "f", `{"a":` + "\x00" + strings.Repeat(" ", 100), `f: line 1, column 6 (byte 5) at /a: invalid JSON`},
+		{"JSON so far", "f", `{"a":[1,2`, ""},
+		{"JSONL", "f", "{\"a\":1}\n{\"b\"", ""},
+		{"SSE", "f", "data: {}\n\n", ""},
+		{"YAML", "f", "interactions:\n- request:\n", ""},
+		{"a .yaml name", "f.yaml", "\x00", ""},
+		{"httprr", "f", "httprr trace v1\n", ""},
+		{"gzip", "f", "\x1f\x8b\x08", ""},
+		{"a string", "f", `"x"`, ""},
+		{"white space only", "f", "  \n", ""},
+	}
+	for _, tt := range tests {
+		err := earlyError("f", tt.hint, []byte(tt.head))
+		switch {
+		case tt.want == "" && err != nil:
+			t.Errorf("%s: %v", tt.name, err)
+		case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+	}
+	if err := binaryError("f", []byte("ab\x00")); err == nil || err.Error() != "f: byte 2: binary data (a NUL byte): strictscope reads JSON, SSE and JSONL streams, YAML cassettes, httprr traces and error messages, all text" {
+		t.Errorf("binary: %v", err)
+	}
+	if err := binaryError("f", []byte("\x1f\x8b\x00")); err != nil {
+		t.Errorf("gzip: %v", err)
+	}
+}

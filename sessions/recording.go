@@ -178,6 +178,9 @@ func (lim Limits) DetectFile(path string) (format Format, data []byte, err error
 	if format = Detect(path, head); format != FormatUnknown {
 		return format, nil, nil
 	}
+	if err := earlyError(path, path, head); err != nil {
+		return FormatUnknown, nil, err
+	}
 	if data, err = lim.ReadDocumentFile(path, false); err != nil {
 		return FormatUnknown, nil, err
 	}
