@@ -353,3 +353,19 @@ func TestRecordingsRefusedEarly(t *testing.T) {
 		t.Errorf("broken JSON: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
+
+// What rendering a result notes (data that is not base64, a size over OpenAI's
+// limits) is a warning of the replay, not only a note of --stages.
+func TestReplayWarnsRenderingNotes(t *testing.T) {
+	session := `{"strictscope_session":1,"api":"responses","servers":[{"name":"s","tools":[{"name":"img","inputSchema":{"type":"object"}}]}],
+		"turns":[{"response":{"output":[{"type":"function_call","call_id":"c1","name":"s__img","arguments":"{}"}]},
+		"results":{"c1":{"content":[{"type":"image","mimeType":"image/png","data":"not base64!"}]}}}]}`
+	path := writeFile(t, t.TempDir(), "s.json", session)
+	want := `call "c1": content[0]: image data is not valid base64`
+	for _, args := range [][]string{{"replay", "--json", path}, {"replay", path}} {
+		r := runCLI(t, "", args...)
+		if r.code != 0 || !strings.Contains(r.stderr+r.stdout, want) {
+			t.Errorf("%v: exit %d, no warning %q:\n%s%s", args, r.code, want, r.stdout, r.stderr)
+		}
+	}
+}

@@ -296,9 +296,12 @@ func replayTurn(label string, response adapter.Value, sent *adapter.SentTools, r
 	outputs := make([]adapter.Value, len(turn.Calls))
 	for i, c := range turn.Calls {
 		stages := callStages(i, c, result, haveResults, &outputs[i], opts)
-		// A recorded result that cannot be rendered leaves its call unanswered: a
-		// turn warning says so, for readers of the JSON trace, which has no notes.
-		if last := stages[len(stages)-1]; last.Kind == StageOutput && last.Output.Kind() == adapter.Null {
+		// A recorded result that cannot be rendered leaves its call unanswered,
+		// and one that renders may still be one OpenAI refuses (over a size
+		// limit) or be sent as a placeholder: the output stage's notes say so,
+		// and are the turn's warnings too, for readers of the JSON trace and of
+		// the text without stages, which have no notes.
+		if last := stages[len(stages)-1]; last.Kind == StageOutput {
 			for _, n := range last.Notes {
 				turn.Warnings = append(turn.Warnings, "call "+quoteID(c.CallID)+": "+n)
 			}
