@@ -369,3 +369,16 @@ func TestReplayWarnsRenderingNotes(t *testing.T) {
 		}
 	}
 }
+
+// replay --save warns when the session it writes is over the input cap, since
+// reading it back needs a larger --max-input.
+func TestReplaySaveOverTheCap(t *testing.T) {
+	out := t.TempDir() + "/s.json"
+	r := runCLI(t, "", "replay", "--max-input", "7K", "--save", out, "fixtures/recordings/chat_forecast.json", "--tools", "fixtures/tools/weather.json")
+	if r.code != 0 || !strings.Contains(r.stderr, "the saved session is") || !strings.Contains(r.stderr, "over the input cap of 7 KiB: replay it with --max-input 1M or more") {
+		t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	if again := runCLI(t, "", "replay", "--max-input", "1M", out); again.code != 0 {
+		t.Errorf("the saved session does not read back with the cap it names: %s", again.stderr)
+	}
+}

@@ -107,8 +107,14 @@ func runReplay(e *env, args []string) (int, error) {
 		session.ErrorPrefix, session.Structured, session.ApplyDefaults = opts.ErrorPrefix, opts.Structured, opts.ApplyDefaults
 	}
 	if *save != "" {
-		if err := writeNewFile(*save, adapter.MarshalIndent(session.Value())); err != nil {
+		data := adapter.MarshalIndent(session.Value())
+		if err := writeNewFile(*save, data); err != nil {
 			return exitBad, err
+		}
+		// A session file is read whole: one over the cap needs --max-input to be read back.
+		if c := e.limits.Cap(); c > 0 && int64(len(data)) > c {
+			warn(e, fmt.Sprintf("%s: the saved session is %s, over the input cap of %s: replay it with --max-input %dM or more",
+				*save, plural(len(data), "byte", "bytes"), sessions.FormatSize(c), (int64(len(data))>>20)+1))
 		}
 	}
 	for _, w := range trace.Warnings {

@@ -22,6 +22,9 @@ type Limits struct {
 	MaxInput int64
 }
 
+// Cap is the cap in force, in bytes; 0 when there is none.
+func (lim Limits) Cap() int64 { return lim.maxInput() }
+
 // maxInput is the cap in force; 0 when there is none. A cap too large for any
 // input to reach (past 1<<62 bytes) is none.
 func (lim Limits) maxInput() int64 {
