@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"flag"
+	"io"
 	"fmt"
 	"strings"
 
@@ -130,7 +132,7 @@ func runReplay(e *env, args []string) (int, error) {
 	}
 	if *asJSON {
 		warnTrace(e, name, trace)
-		return exitOK, writeJSON(e.stdout, trace.Value(*withStages))
+		return exitOK, writeTrace(e.stdout, trace, *withStages)
 	}
 	text := traceSummary(trace)
 	if *withStages {
@@ -138,6 +140,22 @@ func runReplay(e *env, args []string) (int, error) {
 	}
 	_, err = fmt.Fprint(e.stdout, text)
 	return exitOK, err
+}
+
+// writeTrace writes trace.Value(stages) a turn at a time, so that a long
+// replay is never held whole a second time as one JSON value and its text.
+func writeTrace(w io.Writer, trace *sessions.Trace, stages bool) error {
+	bw := bufio.NewWriterSize(w, 64<<10)
+	bw.WriteString("{\"turns\": [")
+	for i := range trace.Turns {
+		if i > 0 {
+			bw.WriteByte(',')
+		}
+		bw.WriteString("\n")
+		bw.Write(adapter.TerminalSafeJSON(adapter.MarshalIndent(trace.TurnValue(i, stages))))
+	}
+	bw.WriteString("]}\n")
+	return bw.Flush()
 }
 
 // warnToolsFrom says on stderr that the tools of name are a best effort from the

@@ -548,45 +548,52 @@ func truncate(s string, n int) string {
 // an output (the turn's warnings say why). A call that an output answers has no
 // "result" member, so the calls with one are exactly those absent from "outputs".
 func (t *Trace) Value(stages bool) adapter.Value {
-	m := adapter.MemberOf
 	turns := make([]adapter.Value, len(t.Turns))
-	for i, turn := range t.Turns {
-		unanswered := turn.unanswered()
-		calls := make([]adapter.Value, len(turn.Calls))
-		for j, c := range turn.Calls {
-			calls[j] = c.Value()
-			if why := unanswered[j]; why != "" {
-				mems := append(slices.Clone(calls[j].Members()), m("result", adapter.StringValue(why)))
-				if a, ok := turn.ClientAnswers[c.CallID]; ok {
-					mems = append(mems, m("client_answer", a))
-				}
-				calls[j] = adapter.ObjectValue(mems...)
-			}
-		}
-		var rejected []adapter.Value
-		if turn.Extracted != nil {
-			rejected = RejectedValues(turn.Extracted)
-		}
-		mems := []adapter.Member{
-			m("calls", adapter.ArrayValue(calls...)),
-			m("rejected", adapter.ArrayValue(rejected...)),
-			m("outputs", adapter.ArrayValue(turn.Outputs...)),
-			m("next_input", adapter.ArrayValue(turn.NextInput...)),
-		}
-		if stages {
-			mems = append([]adapter.Member{m("label", adapter.StringValue(turn.Label))}, mems...)
-			if turn.Err != nil {
-				mems = append(mems, m("error", adapter.StringValue(turn.Err.Error())))
-			}
-			sv := make([]adapter.Value, len(turn.Stages))
-			for j, s := range turn.Stages {
-				sv[j] = s.Value()
-			}
-			mems = append(mems, m("stages", adapter.ArrayValue(sv...)))
-		}
-		turns[i] = adapter.ObjectValue(mems...)
+	for i := range t.Turns {
+		turns[i] = t.TurnValue(i, stages)
 	}
-	return adapter.ObjectValue(m("turns", adapter.ArrayValue(turns...)))
+	return adapter.ObjectValue(adapter.MemberOf("turns", adapter.ArrayValue(turns...)))
+}
+
+// TurnValue is turn i as Value writes it in "turns", for a writer that writes a
+// long trace a turn at a time.
+func (t *Trace) TurnValue(i int, stages bool) adapter.Value {
+	m := adapter.MemberOf
+	turn := &t.Turns[i]
+	unanswered := turn.unanswered()
+	calls := make([]adapter.Value, len(turn.Calls))
+	for j, c := range turn.Calls {
+		calls[j] = c.Value()
+		if why := unanswered[j]; why != "" {
+			mems := append(slices.Clone(calls[j].Members()), m("result", adapter.StringValue(why)))
+			if a, ok := turn.ClientAnswers[c.CallID]; ok {
+				mems = append(mems, m("client_answer", a))
+			}
+			calls[j] = adapter.ObjectValue(mems...)
+		}
+	}
+	var rejected []adapter.Value
+	if turn.Extracted != nil {
+		rejected = RejectedValues(turn.Extracted)
+	}
+	mems := []adapter.Member{
+		m("calls", adapter.ArrayValue(calls...)),
+		m("rejected", adapter.ArrayValue(rejected...)),
+		m("outputs", adapter.ArrayValue(turn.Outputs...)),
+		m("next_input", adapter.ArrayValue(turn.NextInput...)),
+	}
+	if stages {
+		mems = append([]adapter.Member{m("label", adapter.StringValue(turn.Label))}, mems...)
+		if turn.Err != nil {
+			mems = append(mems, m("error", adapter.StringValue(turn.Err.Error())))
+		}
+		sv := make([]adapter.Value, len(turn.Stages))
+		for j, s := range turn.Stages {
+			sv[j] = s.Value()
+		}
+		mems = append(mems, m("stages", adapter.ArrayValue(sv...)))
+	}
+	return adapter.ObjectValue(mems...)
 }
 
 // The values of a call's "result" member in Trace.Value.
