@@ -3,8 +3,8 @@ package main
 import (
 	"bufio"
 	"flag"
-	"io"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
