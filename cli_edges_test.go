@@ -71,8 +71,10 @@ func TestVersion(t *testing.T) {
 			t.Errorf("%v: exit %d\n%s%s", args, r.code, r.stdout, r.stderr)
 		}
 	}
-	if r := runCLI(t, "", "version", "extra"); r.code != 2 || r.stdout != "" {
-		t.Errorf("version with an argument: exit %d", r.code)
+	for _, args := range [][]string{{"version", "extra"}, {"--version", "extra"}} {
+		if r := runCLI(t, "", args...); r.code != 2 || r.stdout != "" {
+			t.Errorf("%v: exit %d", args, r.code)
+		}
 	}
 }
 
@@ -89,10 +91,17 @@ func TestUnknownCommand(t *testing.T) {
 		{"frobnicate", `strictscope: unknown command "frobnicate"; the commands are strict, tools, check, calls, output, replay, explain, version (strictscope --help)`},
 	}
 	for _, tt := range tests {
-		r := runCLI(t, "", tt.arg, "x.json")
+		r := runCLI(t, "", "--api", "chat", "--no-prefix", tt.arg)
+		if r.code != 2 || r.stdout != "" || strings.TrimSpace(r.stderr) != tt.want {
+			t.Errorf("flags, then %s: exit %d, stderr %q, want %q", tt.arg, r.code, r.stderr, tt.want)
+		}
+		r = runCLI(t, "", tt.arg, "x.json")
 		if r.code != 2 || r.stdout != "" || strings.TrimSpace(r.stderr) != tt.want {
 			t.Errorf("%s: exit %d, stderr %q, want %q", tt.arg, r.code, r.stderr, tt.want)
 		}
+	}
+	if r := runCLI(t, "", "--api", "chat", "tools", "fixtures/tools/files.json"); r.code != 2 || !strings.Contains(r.stderr, "a command comes first, its flags after it: strictscope tools [flags]") {
+		t.Errorf("flags before a command: exit %d, stderr %q", r.code, r.stderr)
 	}
 	for _, arg := range []string{"fixtures/tools/files.json", "missing.json", "./tools", "-"} {
 		r := runCLI(t, "", arg)

@@ -170,6 +170,12 @@ func unknownCommand(arg string) (string, bool) {
 	if _, err := os.Stat(arg); err == nil {
 		return "", false
 	}
+	for _, c := range commands() {
+		if c.name == arg {
+			// Reached only when flags came before it.
+			return "strictscope: a command comes first, its flags after it: strictscope " + arg + " [flags] … (strictscope " + arg + " --help)", true
+		}
+	}
 	msg := "strictscope: unknown command " + adapter.QuoteForMessage(arg)
 	if near := nearestCommand(arg); near != "" {
 		return msg + " (did you mean " + near + "?)", true

@@ -43,20 +43,18 @@ func run(e *env, args []string, isTTY bool) int {
 			fmt.Fprint(e.stdout, usageText())
 			return exitOK
 		case "--version", "-version":
-			fmt.Fprint(e.stdout, versionText())
-			return exitOK
+			return finish(e, versionCommand, args[1:])
 		}
 		for _, c := range commands() {
 			if args[0] == c.name {
 				return finish(e, c, args[1:])
 			}
 		}
-		if strings.HasPrefix(args[0], "-") && args[0] != "-" {
-			if !isInspectorFlag(args[0]) {
-				fmt.Fprintf(e.stderr, "strictscope: unknown flag %s (see strictscope --help)\n", adapter.Sanitize(args[0]))
-				return exitBad
-			}
-		} else if msg, ok := unknownCommand(args[0]); ok {
+		if strings.HasPrefix(args[0], "-") && args[0] != "-" && !isInspectorFlag(args[0]) {
+			fmt.Fprintf(e.stderr, "strictscope: unknown flag %s (see strictscope --help)\n", adapter.Sanitize(args[0]))
+			return exitBad
+		}
+		if msg, ok := unknownCommand(firstPositional(args)); ok {
 			fmt.Fprintln(e.stderr, msg)
 			return exitBad
 		}
@@ -117,6 +115,30 @@ func usageText() string {
 	sb.WriteString("Every command takes --max-input SIZE, the cap on an input read whole (default " + sessions.FormatSize(sessions.DefaultMaxInput) + ").\n")
 	sb.WriteString("exit codes: 0 done, 1 done with a finding, 2 bad usage or bad input\n")
 	return sb.String()
+}
+
+// firstPositional is the first argument of the inspector's that is not a flag
+// or a flag's value ("" when there is none): where a mistyped command stands
+// when flags come first (strictscope --api chat tols).
+func firstPositional(args []string) string {
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a == "--":
+			if i+1 < len(args) {
+				return args[i+1]
+			}
+			return ""
+		case a == "-" || !strings.HasPrefix(a, "-"):
+			return a
+		case !strings.Contains(a, "="):
+			switch strings.TrimLeft(a, "-") {
+			case "api", "strict", "max-input":
+				i++ // the flag's value
+			}
+		}
+	}
+	return ""
 }
 
 func isInspectorFlag(a string) bool {
