@@ -39,7 +39,7 @@ func notCheckedFiles(t *testing.T) (tools, response, session string) {
 
 // notCheckedCalls are the three calls as `calls` and `replay --json` print them.
 const (
-	notCheckedNote  = "not checked: checking these arguments would take too long (the schema's anyOf, oneOf and $ref branches apply to them again and again, and they nest 7 levels deep)"
+	notCheckedNote  = "not checked: checking these arguments would take too long (the schema's anyOf, oneOf and $ref branches reach the same subschemas along too many paths)"
 	notCheckedDeep  = `{"call_id":"deep","name":"s__find","server":"s","tool":"find","arguments":{"c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k10"}}}}}}},"stripped":[],"valid":true,"checked":false,"note":"` + notCheckedNote + `","errors":[]}`
 	notCheckedUnder = `{"call_id":"under","name":"s__find","server":"s","tool":"find","arguments":{"c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k1","c":{"kind":"k1","c":{}}}}}},"stripped":[],"valid":false,"errors":[{"path":["c","c","c","c","c"],"message":"missing required property \"kind\""}]}`
 	notCheckedPing  = `{"call_id":"ping","name":"s__ping","server":"s","tool":"ping","arguments":{"n":1},"stripped":[],"valid":true,"errors":[]}`

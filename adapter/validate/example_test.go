@@ -163,7 +163,7 @@ func ExampleNotCheckedError() {
 	}
 	// Output:
 	// 2 levels: valid
-	// 6 levels: not checked: checking these arguments would take too long (the schema's anyOf, oneOf and $ref branches apply to them again and again, and they nest 7 levels deep)
+	// 6 levels: not checked: checking these arguments would take too long (the schema's anyOf, oneOf and $ref branches reach the same subschemas along too many paths)
 }
 
 func ExampleNotCheckedError_Error() {

@@ -27,6 +27,12 @@ func FuzzValidate(f *testing.F) {
 		{`{"dependentSchemas":{"a":{"required":["b"]}},"unevaluatedProperties":false,"properties":{"a":{}}}`, `{"a":1,"c":2}`},
 		{`{"$defs":{"n":{"anyOf":[{"properties":{"a":{"$ref":"#/$defs/n"}},"required":["k"]},{"properties":{"a":{"$ref":"#/$defs/n"}},"required":["j"]}]}},"$ref":"#/$defs/n"}`,
 			`{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":1}}}}}}}}}}}}}}}}}}}}}}}}`},
+		// Shapes the work count weighs: a chain of branches, names, unevaluated
+		// members, hashed items and long numbers.
+		{vldChain(3, 3, 2, `{"type":"string","minLength":3}`), `{"x":"ab"}`},
+		{`{"propertyNames":{"$ref":"#/$defs/n"},"$defs":{"n":{"anyOf":[{"maxLength":2},{"pattern":"^a"}]}}}`, `{"abc":1,"a":2}`},
+		{`{"anyOf":[{"properties":{"a":{}}},{"required":["b"]}],"unevaluatedProperties":false}`, `{"a":1,"c":2}`},
+		{`{"oneOf":[{"uniqueItems":true},{"items":{"multipleOf":0.5}}]}`, `[1e-300,1e-300,2]`},
 	}
 	for _, s := range seeds {
 		f.Add(s.schema, s.args)

@@ -130,14 +130,20 @@ func (e *CompileError) Error() string {
 //     failure of the arguments, so it gives no Error: Validate returns a
 //     *[NotCheckedError] that says why, and no errors. Nothing was found wrong
 //     with such arguments, and nothing is known to be right; a caller reports a
-//     note, never a rejection. Before checking, the (subschema, value) pairs the
-//     check may visit are counted as if every anyOf and oneOf branch failed, each
-//     weighted by one plus the value's depth; past 10,000,000, and past 64 for
-//     each value in the arguments, the check is not made. Only branches reaching
-//     the same subschema again through $ref (a recursive filter schema, say: six
-//     levels of a 10-way anyOf can reach it) or arguments nested hundreds of
-//     levels deep come near it; checking such arguments would take gigabytes of
-//     memory.
+//     note, never a rejection. Before checking, the visits of a subschema to a
+//     value the check may make are counted along every path through the $ref,
+//     anyOf, oneOf, allOf, not, if/then/else and dependentSchemas branches, as
+//     if every branch failed, each weighed by what it costs: more for a value
+//     deeper in the arguments, for more branches on its way, for a longer
+//     string or a larger object, and for an enum, const, required list, pattern
+//     or uniqueItems that checks it. Past 300,000,000 units (about 300 MB of
+//     memory, or a second), and past 16 times what visiting each value once
+//     costs, the check is not made; the reason says whether the schema's
+//     branches or the arguments' depth is the cause. Only branches reaching the
+//     same subschemas along many paths (six levels of a 10-way anyOf each of
+//     whose branches leads to the next, or a recursive filter schema against
+//     arguments nested 16 deep) or arguments nested thousands of levels deep
+//     come near it; checking such arguments would take gigabytes of memory.
 //   - Every failing keyword gives one error (one per missing property for `required`,
 //     one per unexpected property for `additionalProperties: false`), at the instance
 //     location of the value that fails. A value of the wrong type is checked against
@@ -230,10 +236,8 @@ func (v *Validator) Validate(schema, args adapter.Value) ([]Error, error) {
 		return vldFinish(args, errs), nil
 	}
 	if e.plan.branches {
-		values, depth := vldValues(args)
-		limit := max(uint64(vldWorkBase), vldWorkPerValue*uint64(values))
-		if vldWork(e.plan, args, limit) > limit {
-			return nil, &NotCheckedError{Reason: fmt.Sprintf(vldTooLong, depth)}
+		if nc := vldTooMuchWork(e.plan, args); nc != nil {
+			return nil, nc
 		}
 	}
 	err := e.sch.Validate(inst)

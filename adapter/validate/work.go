@@ -3,6 +3,7 @@ package validate
 import (
 	"fmt"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
@@ -11,41 +12,116 @@ import (
 // The work a validation may take. jsonschema/v6 checks every branch of an anyOf
 // or oneOf that fails, and keeps the errors of each, so a schema whose branches
 // reach the same subschema again (through $ref, often recursively) costs work
-// that grows exponentially with how deep the arguments nest: 200 bytes of
-// arguments against a recursive two-branch filter schema took 2.4 GB. Each error
-// also carries its value's location, so a failing value deep in the arguments
-// costs work that grows with the square of its depth. Before checking, the
-// Validator counts the (subschema, value) pairs jsonschema/v6 may visit, as if
-// every branch failed, each weighted by one plus the value's depth, and does not
-// check arguments whose count passes vldWorkBase and vldWorkPerValue times the
-// values in the arguments. A count that large comes from branches applied again
-// and again to the same values, or from a depth no tool call has, not from the
-// arguments' size. (Measured: the filter schema with a wrong value nested 14
-// deep counts 4.5 million and takes 110 MB and 0.2 s to check; nested 16 deep,
-// 21 million, 550 MB and a second. An object 2,000 levels deep through a
-// recursive anyOf, wrong at its bottom, counts 8 million and takes 105 MB; 4,000
-// levels, 32 million and 420 MB. The limit keeps a check under about 300 MB.)
+// that grows exponentially: with how many levels of branches lead to the same
+// subschema, and, when the schema recurses into the arguments, with how deep
+// they nest. Before checking, the Validator counts the (subschema, value)
+// visits jsonschema/v6 may make, as if every branch failed, along every path
+// through the branches, and weighs each by what it costs (the vldCost
+// constants: a unit is about a byte the check allocates, or a few nanoseconds
+// it takes). Arguments whose count passes vldWorkBase, and vldWorkPerValue
+// times what visiting each of their values once costs, are not checked. A
+// count that large comes from branches applied again and again to the same
+// values, or from a depth no tool call has, not from the arguments' size.
+//
+// Measured (Validate's allocation against the count; Go 1.26, jsonschema
+// v6.0.3): a property "x" whose $ref chain leads through six levels of a 10-way
+// anyOf, each branch a $ref to the next level, to
+// {"type":"string","minLength":3}, with {"x":"ab"}, counts 1.8 billion and is
+// not checked (weighed by one plus each value's depth only, it counted 4.4
+// million, under the bound then, and its check allocated 1.27 GB in 5.3 s);
+// 11-way, 3.1 billion (7.8 million before: 2.26 GB). Six levels of a 7-way anyOf count 220 million and take
+// 152 MB; five levels of an 11-way, 280 million and 202 MB. The recursive
+// two-branch filter schema of the tests with a wrong value nested 14 deep
+// counts 214 million and takes 109 MB; 16 deep, 904 million (554 MB to check).
+// An object 4,000 levels deep through a recursive $ref, wrong at its bottom,
+// counts 296 million and takes 142 MB. Five levels of a 4-way anyOf under
+// unevaluatedProperties against an object of 1,000 members count 375 million
+// (300 MB to check); before, 2,730 visits. Across these shapes, and 2,000
+// properties each a $ref to an anyOf, $defs names of 20,000 bytes, strings of
+// 100 KB, patterns, enums and consts of 1,000 values, required lists of 1,000
+// names, uniqueItems over 1,000 items and numbers of 10,000 digits, a check
+// allocates 0.2 to 0.92 bytes per unit counted where allocation is its cost,
+// and takes 0.5 to 4 ns per unit where time is (a chain of 4,000 $refs: 0.02
+// bytes per unit; an object of 1,000 members against each visit: 0.06). So
+// the bound keeps a check under about 300 MB and a second, for arguments whose
+// values cost less than a sixteenth of it to visit once (fewer than about
+// 26,000 values and 9 MB of strings); larger arguments may take
+// vldWorkPerValue times that.
 const (
-	vldWorkBase     = 10_000_000
-	vldWorkPerValue = 64
+	vldWorkBase     = 300_000_000
+	vldWorkPerValue = 16
 )
 
-// vldTooLong is the reason of a NotCheckedError for arguments whose check would
-// take too much work; %d is how deep they nest.
-const vldTooLong = "checking these arguments would take too long (the schema's anyOf, oneOf and $ref branches apply to them again and again, and they nest %d levels deep)"
+// What one visit of a value by a subschema costs, in the units of vldWorkBase.
+const (
+	// vldCostVisit is every visit: jsonschema/v6's validator, scope and
+	// error, and the error's report.
+	vldCostVisit = 700
+	// vldCostPair is per (subschema, value) pair, however many paths lead to
+	// it: the count's own record of it, and the value converted for
+	// jsonschema/v6.
+	vldCostPair = 200
+	// vldCostDepth is per array and object that holds the value: an error
+	// carries the value's location, and its report finds it again.
+	vldCostDepth = 12
+	// vldCostHop is per $ref, anyOf, oneOf, allOf, not, if, then, else and
+	// dependentSchemas branch on the way to the visit: jsonschema/v6 looks for a
+	// cycle through them at every visit, and the report walks the errors below
+	// each anyOf and oneOf.
+	vldCostHop = 6
+	// vldCostMember is per member of an object: jsonschema/v6 goes through
+	// them all at every visit of an object.
+	vldCostMember = 8
+	// vldCostUneval is per member of an object and element of an array when
+	// the schema has unevaluatedProperties or unevaluatedItems: every visit
+	// copies the set of those not evaluated yet.
+	vldCostUneval = 128
+	// vldCostByte is per byte of a string (every visit copies it, and
+	// minLength and maxLength count its characters), and vldCostPatternByte
+	// more per byte when the subschema has a pattern.
+	vldCostByte        = 2
+	vldCostPatternByte = 6
+	// vldCostDigit is per decimal digit of a number's exact value (its digits
+	// and its exponent) when the subschema has a bound, multipleOf, enum, const
+	// or the type integer: they read it as a fraction.
+	vldCostDigit = 5
+	// vldCostName is per property name that required, dependentRequired or
+	// dependencies lists: an error and a report for each one missing.
+	vldCostName = 600
+	// vldCostEnumByte is per byte of an enum's or const's JSON text, and
+	// vldCostEnumValue per value in it: compared, and written in the report.
+	vldCostEnumByte  = 6
+	vldCostEnumValue = 128
+	// vldCostUnique is per value inside an array with uniqueItems, hashed at
+	// every visit; an array of 20 items or fewer compares its items in pairs,
+	// each about (n+1)/2 times.
+	vldCostUnique = 256
+)
+
+// vldTooLongBranches and vldTooLongDeep are the reasons of a NotCheckedError
+// for arguments whose check would take too much work: most of it from the
+// schema's branches, or from how deep the arguments nest (%d).
+const (
+	vldTooLongBranches = "checking these arguments would take too long (the schema's anyOf, oneOf and $ref branches reach the same subschemas along too many paths)"
+	vldTooLongDeep     = "checking these arguments would take too long (they nest %d levels deep)"
+)
 
 // A vldPlan is what each subschema of a schema applies to a value: the
-// subschemas that apply to the same value, and those that apply to its members
-// or elements. It is built once per schema, lazily for subschemas reached
+// subschemas that apply to the same value, and those that apply to its members,
+// elements or property names, and what a visit of it costs beyond
+// vldCostVisit. It is built once per schema, lazily for subschemas reached
 // through $ref.
 type vldPlan struct {
 	// branches says whether any subschema applies others to its own value; a
 	// schema without visits each (subschema, value) pair once at most.
 	branches bool
-	root     adapter.Value
-	ids      map[string]int // JSON pointer of a subschema → its index in nodes
-	nodes    []*vldNode
-	anchors  map[string]string // $anchor and $dynamicAnchor names → JSON pointer
+	// uneval says whether any subschema has unevaluatedProperties or
+	// unevaluatedItems (vldCostUneval).
+	uneval  bool
+	root    adapter.Value
+	ids     map[string]int // JSON pointer of a subschema → its index in nodes
+	nodes   []*vldNode
+	anchors map[string]string // $anchor and $dynamicAnchor names → JSON pointer
 }
 
 type vldNode struct {
@@ -54,6 +130,13 @@ type vldNode struct {
 	members  []int          // patternProperties (any may match), additionalProperties, unevaluatedProperties
 	prefix   []int          // items as a list (older drafts), prefixItems
 	elements []int          // items as a schema, additionalItems, contains, unevaluatedItems
+	names    []int          // propertyNames: applied to each member's name
+
+	fixed   uint64 // cost of every visit: enum, const
+	named   uint64 // cost of a visit to an object: the names required and the like list
+	pattern bool   // a pattern: vldCostPatternByte
+	unique  bool   // uniqueItems: vldCostUnique
+	numeric bool   // reads a number as a fraction: vldCostDigit
 }
 
 func newVldPlan(root adapter.Value) *vldPlan {
@@ -133,10 +216,32 @@ func (p *vldPlan) node(at string) int {
 			add(&n.same, sub(k))
 		case "dependentSchemas", "dependencies":
 			for _, d := range mv.Members() {
-				if d.Value().Kind() == adapter.Object || d.Value().Kind() == adapter.Bool {
+				switch d.Value().Kind() {
+				case adapter.Object, adapter.Bool:
 					add(&n.same, sub(k)+"/"+pointerEscaper.Replace(d.Key()))
+				case adapter.Array:
+					n.named += vldCostName * uint64(d.Value().Len())
 				}
 			}
+		case "dependentRequired":
+			for _, d := range mv.Members() {
+				n.named += vldCostName * uint64(d.Value().Len())
+			}
+		case "required":
+			n.named += vldCostName * uint64(mv.Len())
+		case "enum", "const":
+			values, _ := vldValues(mv)
+			n.fixed += vldCostEnumByte*uint64(len(adapter.Marshal(mv))) + vldCostEnumValue*uint64(values)
+			n.numeric = true
+		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf":
+			n.numeric = true
+		case "type":
+			n.numeric = n.numeric || mv.Kind() == adapter.String && mv.Str() == "integer" ||
+				slices.ContainsFunc(mv.Items(), func(t adapter.Value) bool { return t.Kind() == adapter.String && t.Str() == "integer" })
+		case "pattern":
+			n.pattern = true
+		case "uniqueItems":
+			n.unique = n.unique || mv.Kind() == adapter.Bool && mv.Bool()
 		case "properties":
 			for _, pm := range mv.Members() {
 				if c := p.node(sub(k) + "/" + pointerEscaper.Replace(pm.Key())); c >= 0 {
@@ -154,6 +259,9 @@ func (p *vldPlan) node(at string) int {
 			}
 		case "additionalProperties", "unevaluatedProperties":
 			add(&n.members, sub(k))
+			p.uneval = p.uneval || k == "unevaluatedProperties"
+		case "propertyNames":
+			add(&n.names, sub(k))
 		case "items":
 			if mv.Kind() == adapter.Array {
 				n.prefix = append(n.prefix, list(k, mv)...)
@@ -164,6 +272,7 @@ func (p *vldPlan) node(at string) int {
 			n.prefix = append(n.prefix, list(k, mv)...)
 		case "additionalItems", "contains", "unevaluatedItems":
 			add(&n.elements, sub(k))
+			p.uneval = p.uneval || k == "unevaluatedItems"
 		}
 	}
 	if len(n.same) > 0 {
@@ -196,25 +305,67 @@ func (p *vldPlan) target(ref adapter.Value) int {
 	return -1
 }
 
-// vldWork counts the (subschema, value) pairs checking args against the plan's
-// schema may visit, each weighted by one plus the value's depth, up to limit (a
-// count past limit is returned as limit+1).
-// A pair met again while it is being counted (a $ref cycle that does not move
-// into the arguments) counts once.
-func vldWork(p *vldPlan, args adapter.Value, limit uint64) uint64 {
-	w := vldWorker{plan: p, limit: limit, memo: map[[2]int]uint64{}}
-	root := p.node("")
-	if root < 0 {
-		return 1
+// vldTooMuchWork returns a *NotCheckedError when checking args against the
+// plan's schema would take too much work (see vldWorkBase), and nil otherwise.
+func vldTooMuchWork(p *vldPlan, args adapter.Value) *NotCheckedError {
+	once, depth := vldOnce(args, p.uneval)
+	limit := max(uint64(vldWorkBase), vldWorkPerValue*once)
+	c := vldWork(p, args)
+	switch {
+	case c.work <= limit:
+		return nil
+	case c.deep > c.work-c.deep:
+		return &NotCheckedError{Reason: fmt.Sprintf(vldTooLongDeep, depth)}
 	}
-	return w.count(root, &vldValue{v: args})
+	return &NotCheckedError{Reason: vldTooLongBranches}
 }
 
+// vldTallyMax is where the counts of a vldTally saturate: far past any limit,
+// and twice it still fits a uint64.
+const vldTallyMax = 1 << 62
+
+// vldAdd adds two counts, saturating at vldTallyMax.
+func vldAdd(a, b uint64) uint64 { return min(a+b, vldTallyMax) }
+
+// A vldTally is the work of one visit and of those below it.
+type vldTally struct {
+	work   uint64 // the cost of every visit below, each as weight weighs it, and vldCostHop per hop from here
+	visits uint64 // how many visits
+	deep   uint64 // the part of work that vldCostDepth makes
+}
+
+// vldWork counts the work of checking args against the plan's schema: the
+// visits of (subschema, value) pairs it may make along every path through the
+// branches, each weighted as vldWorker.weight says and by vldCostHop for every
+// branch hop on its path, and vldCostPair for each (subschema, value) pair. Its
+// counts saturate at vldTallyMax.
+//
+// A visit n whose value's children (or n's branches) c are visited costs
+// work(n) = weight(n) + Σ work(c) + vldCostHop × Σ visits(c) over its branch
+// hops c, since every visit below c is one hop further from n; visits(n) =
+// 1 + Σ visits(c). Both are remembered per (subschema, value) pair, so counting
+// takes a step per pair, not per path. A pair met again while it is being
+// counted (a $ref cycle that does not move into the arguments) counts once.
+func vldWork(p *vldPlan, args adapter.Value) vldTally {
+	w := vldWorker{plan: p, memo: map[uint64]int{}}
+	root := p.node("")
+	if root < 0 {
+		return vldTally{work: vldCostVisit + vldCostPair, visits: 1}
+	}
+	c := w.count(root, &vldValue{v: args})
+	c.work = vldAdd(c.work, vldCostPair*uint64(len(w.memo)))
+	return c
+}
+
+// vldTallyShift: a vldWorker keeps its tallies in blocks of up to
+// 1<<vldTallyShift, the first ones smaller.
+const vldTallyShift = 10
+
 type vldWorker struct {
-	plan   *vldPlan
-	limit  uint64
-	memo   map[[2]int]uint64
-	nextID int
+	plan    *vldPlan
+	memo    map[uint64]int // subschema index << 32 | value id → index in tallies
+	tallies [][]vldTally   // in blocks, never copied as they grow (vldTallyShift)
+	nextID  int
 }
 
 // A vldValue is one value of the arguments, numbered when first counted.
@@ -223,6 +374,27 @@ type vldValue struct {
 	id    int
 	depth int         // how many arrays and objects hold it
 	kids  []*vldValue // members' or elements' values, made on first use
+	names []*vldValue // an object's member names as strings, made on first use
+	own   uint64      // vldOwn, once known
+	inner uint64      // vldInner + 1, once known
+}
+
+// slot returns a new tally's place, and its index: block << vldTallyShift |
+// place in the block. A full block is followed by one twice its size, up to
+// 1 << vldTallyShift.
+func (w *vldWorker) slot() (int, *vldTally) {
+	n := len(w.tallies)
+	if n == 0 || len(w.tallies[n-1]) == cap(w.tallies[n-1]) {
+		size := 16
+		if n > 0 {
+			size = min(2*cap(w.tallies[n-1]), 1<<vldTallyShift)
+		}
+		w.tallies = append(w.tallies, make([]vldTally, 0, size))
+		n++
+	}
+	b := &w.tallies[n-1]
+	*b = append(*b, vldTally{})
+	return (n-1)<<vldTallyShift | (len(*b) - 1), &(*b)[len(*b)-1]
 }
 
 func (w *vldWorker) kids(x *vldValue) []*vldValue {
@@ -243,36 +415,99 @@ func (w *vldWorker) kids(x *vldValue) []*vldValue {
 	return x.kids
 }
 
-func (w *vldWorker) count(sid int, x *vldValue) uint64 {
+// nameValues returns the member names of the object x as string values:
+// propertyNames checks each as an instance of its own.
+func (w *vldWorker) nameValues(x *vldValue) []*vldValue {
+	if x.names == nil {
+		x.names = make([]*vldValue, len(x.v.Members()))
+		for i, m := range x.v.Members() {
+			x.names[i] = &vldValue{v: adapter.StringValue(m.Key()), depth: x.depth}
+		}
+	}
+	return x.names
+}
+
+// weight is the cost of one visit of x by the subschema n, before hops.
+func (w *vldWorker) weight(n *vldNode, x *vldValue) (all, deep uint64) {
+	if x.own == 0 {
+		x.own = vldOwn(x.v, w.plan.uneval) + 1
+	}
+	deep = vldCostDepth * uint64(x.depth)
+	all = vldCostVisit + deep + n.fixed + x.own - 1
+	switch x.v.Kind() {
+	case adapter.Object:
+		all += n.named
+	case adapter.Array:
+		if l := uint64(x.v.Len()); n.unique && l > 1 {
+			if x.inner == 0 {
+				x.inner = vldInner(x.v) + 1
+			}
+			if l <= 20 {
+				all += (x.inner - 1) * ((l + 1) / 2)
+			} else {
+				all += x.inner - 1
+			}
+		}
+	case adapter.String:
+		if n.pattern {
+			all += vldCostPatternByte * uint64(len(x.v.Str()))
+		}
+	case adapter.Number:
+		if n.numeric {
+			all += vldCostDigit * vldDigits(x.v.NumberText())
+		}
+	}
+	return all, deep
+}
+
+func (w *vldWorker) count(sid int, x *vldValue) vldTally {
 	if x.id == 0 {
 		w.nextID++
 		x.id = w.nextID
 	}
-	key := [2]int{sid, x.id}
-	if c, ok := w.memo[key]; ok {
-		return c
+	// A key of two 32-bit halves: a schema and arguments each held in memory
+	// have fewer than 2³² subschemas and values.
+	key := uint64(sid)<<32 | uint64(uint32(x.id))
+	if i, ok := w.memo[key]; ok {
+		return w.tallies[i>>vldTallyShift][i&(1<<vldTallyShift-1)]
 	}
-	w.memo[key] = 1 // while counting: a cycle back here counts once
 	n := w.plan.nodes[sid]
-	c := min(1+uint64(x.depth), w.limit+1)
-	// Each pair is counted once (memo), so counting on past the limit costs
-	// no more than the pairs there are; the count saturates at limit+1.
-	add := func(t int, y *vldValue) { c = min(c+w.count(t, y), w.limit+1) }
+	all, deep := w.weight(n, x)
+	c := vldTally{work: min(all, vldTallyMax), visits: 1, deep: min(deep, vldTallyMax)}
+	at, slot := w.slot()
+	*slot = c // while counting: a cycle back here counts once
+	w.memo[key] = at
+	add := func(t int, y *vldValue, hop bool) {
+		b := w.count(t, y)
+		c.work = vldAdd(c.work, b.work)
+		if hop {
+			c.work = vldAdd(c.work, min(b.visits, vldTallyMax/vldCostHop)*vldCostHop)
+		}
+		c.visits = vldAdd(c.visits, b.visits)
+		c.deep = vldAdd(c.deep, b.deep)
+	}
 	for _, t := range n.same {
-		add(t, x)
+		add(t, x, true)
 	}
 	switch x.v.Kind() {
 	case adapter.Object:
+		if len(n.names) > 0 {
+			for _, y := range w.nameValues(x) {
+				for _, t := range n.names {
+					add(t, y, false)
+				}
+			}
+		}
 		if n.props == nil && len(n.members) == 0 {
 			break
 		}
 		for i, m := range x.v.Members() {
 			y := w.kids(x)[i]
 			if t, has := n.props[m.Key()]; has {
-				add(t, y)
+				add(t, y, false)
 			}
 			for _, t := range n.members {
-				add(t, y)
+				add(t, y, false)
 			}
 		}
 	case adapter.Array:
@@ -281,15 +516,97 @@ func (w *vldWorker) count(sid int, x *vldValue) uint64 {
 		}
 		for i, y := range w.kids(x) {
 			if i < len(n.prefix) {
-				add(n.prefix[i], y)
+				add(n.prefix[i], y, false)
 			}
 			for _, t := range n.elements {
-				add(t, y)
+				add(t, y, false)
 			}
 		}
 	}
-	w.memo[key] = c
+	*slot = c
 	return c
+}
+
+// vldOwn is what a visit of v costs for v's own size, whatever the subschema:
+// an object's members, a string's bytes, and with uneval
+// (unevaluatedProperties or unevaluatedItems in the schema) the members or
+// elements whose evaluation is tracked.
+func vldOwn(v adapter.Value, uneval bool) uint64 {
+	switch v.Kind() {
+	case adapter.Object:
+		c := uint64(vldCostMember * len(v.Members()))
+		if uneval {
+			c += uint64(vldCostUneval * len(v.Members()))
+		}
+		return c
+	case adapter.Array:
+		if uneval {
+			return uint64(vldCostUneval * len(v.Items()))
+		}
+	case adapter.String:
+		return uint64(vldCostByte * len(v.Str()))
+	}
+	return 0
+}
+
+// vldDigits is about how many decimal digits the exact value of a number
+// written as text has: its digits, and as many as its exponent moves the point
+// (up to twice vldNumLimit: jsonschema/v6 gets numbers clamped as vldNumber
+// does).
+func vldDigits(text string) uint64 {
+	_, intPart, frac, exp, ok := vldSplitNumber(text)
+	if !ok {
+		return uint64(len(text))
+	}
+	e := vldAtoiSat(exp)
+	if e < 0 {
+		e = -e
+	}
+	return uint64(len(intPart)+len(frac)) + uint64(min(e, 2*vldNumLimit))
+}
+
+// vldInner is what hashing the values inside v costs, as uniqueItems does:
+// vldCostUnique for each, and their own sizes and digits.
+func vldInner(v adapter.Value) uint64 {
+	var c uint64
+	var walk func(adapter.Value)
+	walk = func(v adapter.Value) {
+		c += vldCostUnique + vldOwn(v, false)
+		if v.Kind() == adapter.Number {
+			c += vldCostDigit * vldDigits(v.NumberText())
+		}
+		for _, m := range v.Members() {
+			walk(m.Value())
+		}
+		for _, it := range v.Items() {
+			walk(it)
+		}
+	}
+	walk(v)
+	return c - vldCostUnique - vldOwn(v, false)
+}
+
+// vldOnce is the work of visiting every value of v once, at no depth, by a
+// subschema that costs nothing more (what the arguments' size alone costs);
+// and the deepest nesting of v's arrays and objects.
+func vldOnce(v adapter.Value, uneval bool) (work uint64, depth int) {
+	work = vldCostVisit + vldOwn(v, uneval)
+	var deepest int
+	switch v.Kind() {
+	case adapter.Object:
+		for _, m := range v.Members() {
+			c, d := vldOnce(m.Value(), uneval)
+			work, deepest = work+c, max(deepest, d)
+		}
+		return work, deepest + 1
+	case adapter.Array:
+		for _, it := range v.Items() {
+			c, d := vldOnce(it, uneval)
+			work, deepest = work+c, max(deepest, d)
+		}
+		return work, deepest + 1
+	}
+	return work, 0
 }
 
 // vldValues counts the values in v, and the deepest nesting of its arrays and

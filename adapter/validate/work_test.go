@@ -3,13 +3,94 @@ package validate
 import (
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/strictscope/strictscope/adapter"
 )
 
+// vldBranchesReason is the reason given for arguments whose check would take
+// too long because of the schema's branches.
+const vldBranchesReason = vldTooLongBranches
+
+// vldChain is a schema whose property "x" goes through a $ref chain (lead
+// $refs, at least one) to the first of levels levels of a width-way anyOf, each
+// branch a $ref to the next level, the last level being leaf.
+func vldChain(width, levels, lead int, leaf string) string {
+	var defs []string
+	for i := 1; i < lead; i++ {
+		defs = append(defs, fmt.Sprintf(`"start%d":{"$ref":"#/$defs/start%d"}`, i, i+1))
+	}
+	defs = append(defs, fmt.Sprintf(`"start%d":{"$ref":"#/$defs/level0"}`, max(lead, 1)))
+	for l := range levels {
+		branch := fmt.Sprintf(`{"$ref":"#/$defs/level%d"}`, l+1)
+		defs = append(defs, fmt.Sprintf(`"level%d":{"anyOf":[%s]}`, l, strings.Repeat(branch+",", width-1)+branch))
+	}
+	defs = append(defs, fmt.Sprintf(`"level%d":%s`, levels, leaf))
+	first := "level0"
+	if lead > 1 {
+		first = "start2"
+	}
+	return `{"type":"object","properties":{"x":{"$ref":"#/$defs/` + first + `"}},"$defs":{` + strings.Join(defs, ",") + `}}`
+}
+
+// vldAllocSlack is what a check allocates beside what the work count counts:
+// converting the arguments, the count itself, sorting the errors.
+const vldAllocSlack = 1 << 20
+
+// vldCheckAlloc checks args against schema with v, which has compiled the
+// schema already, and returns the errors, the error and the bytes the call
+// allocated.
+func vldCheckAlloc(v *Validator, schema, args adapter.Value) ([]Error, error, uint64) {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	errs, err := v.Validate(schema, args)
+	runtime.ReadMemStats(&after)
+	return errs, err, after.TotalAlloc - before.TotalAlloc
+}
+
+// vldWorkOf is the work count of checking args against schema.
+func vldWorkOf(schema, args adapter.Value) vldTally {
+	p := newVldPlan(schema)
+	p.node("")
+	return vldWork(p, args)
+}
+
+// vldExpectWork checks args against schema and compares the outcome with
+// reason (the NotCheckedError's reason, "" when the arguments must be
+// checked). A check that runs must allocate no more than the work count says
+// (a unit is about a byte), plus vldAllocSlack, and no more than the bound.
+func vldExpectWork(t *testing.T, name, schemaText, argsText, reason string) {
+	t.Helper()
+	schema, args := vldDecode(t, schemaText), vldDecode(t, argsText)
+	v := New()
+	if _, err := v.Validate(schema, adapter.NullValue()); err != nil && !errors.As(err, new(*NotCheckedError)) {
+		t.Fatalf("%s: %v", name, err)
+	}
+	errs, err, bytes := vldCheckAlloc(v, schema, args)
+	var nc *NotCheckedError
+	if err != nil && !errors.As(err, &nc) {
+		t.Fatalf("%s: %v", name, err)
+	}
+	work := vldWorkOf(schema, args).work
+	switch {
+	case reason == "" && nc != nil:
+		t.Errorf("%s: not checked (work %d): %s", name, work, nc.Reason)
+	case reason != "" && nc == nil:
+		t.Errorf("%s: checked (work %d, %d bytes, %d errors), want not checked: %s", name, work, bytes, len(errs), reason)
+	case nc != nil && (errs != nil || nc.Reason != reason):
+		t.Errorf("%s: %d errors and %q, want none and %q", name, len(errs), nc.Reason, reason)
+	case nc == nil && (bytes > work+vldAllocSlack || bytes > vldWorkBase):
+		t.Errorf("%s: the check allocated %d bytes, more than its work count %d or the bound %d", name, bytes, work, vldWorkBase)
+	}
+}
+
 // TestValidateWorkBound: arguments whose check would take too long are not
-// checked, and say so; the same schemas with arguments of an ordinary depth, and
-// large but flat arguments, are checked as usual.
+// checked, and say why; the same schemas with arguments of an ordinary depth,
+// and large but flat arguments, are checked as usual. The count weighs each
+// visit by what the value and the subschema make it cost, so that a chain of
+// branches that each reach a costly check is not checked either.
 func TestValidateWorkBound(t *testing.T) {
 	filter := `{"type":"object","properties":{"filter":{"$ref":"#/$defs/f"}},"$defs":{"f":{"anyOf":[
 		{"type":"object","properties":{"and":{"type":"array","items":{"$ref":"#/$defs/f"}}},"required":["and"]},
@@ -21,28 +102,84 @@ func TestValidateWorkBound(t *testing.T) {
 	deep := func(n int) string { return strings.Repeat(`{"a":`, n) + `{"x":1}` + strings.Repeat(`}`, n) }
 	anyOfItems := `{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"object","properties":{"k":{"type":"integer"}}},{"type":"integer","minimum":0}]}}`
 	many := "[" + strings.Repeat(`{"k":1},"s",3,`, 5000) + `-1]`
+	manyWrong := "[" + strings.Repeat(`{"k":"x"},true,-3,`, 5000) + `-1]`
+	list := func(n int, format string) string {
+		var out []string
+		for i := range n {
+			out = append(out, fmt.Sprintf(format, i))
+		}
+		return strings.Join(out, ",")
+	}
+	uneval := func(width, levels int) string {
+		return strings.Replace(vldChain(width, levels, 1, `{"required":["zz"]}`),
+			`{"type":"object","properties":{"x":{"$ref":"#/$defs/level0"}},`, `{"unevaluatedProperties":false,"$ref":"#/$defs/level0",`, 1)
+	}
+	names := func(width, levels int) string {
+		return strings.Replace(vldChain(width, levels, 1, `{"type":"string","minLength":3}`),
+			`"properties":{"x":{"$ref":"#/$defs/level0"}}`, `"propertyNames":{"$ref":"#/$defs/level0"}`, 1)
+	}
+	x := func(v string) string { return `{"x":` + v + `}` }
 
 	for _, tt := range []struct {
 		name, schema, args string
-		notChecked         bool
+		reason             string // "" when checked
 	}{
-		{"filter nested 10 deep", filter, nested(10, "1"), false},
-		{"filter nested 20 deep", filter, nested(20, "1"), true},
-		{"filter nested 20 deep, valid", filter, nested(20, `{"and":[]}`), true},
-		{"object 300 deep", chain, deep(300), false},
-		{"object 5,000 deep", chain, deep(5000), true},
-		{"15,001 items, each against three branches", anyOfItems, many, false},
+		{"filter nested 10 deep", filter, nested(10, "1"), ""},
+		{"filter nested 20 deep", filter, nested(20, "1"), vldBranchesReason},
+		{"filter nested 20 deep, valid", filter, nested(20, `{"and":[]}`), vldBranchesReason},
+		{"object 300 deep", chain, deep(300), ""},
+		{"object 5,000 deep", chain, deep(5000), "checking these arguments would take too long (they nest 5001 levels deep)"},
+		{"15,001 items, each against three branches", anyOfItems, many, ""},
+		{"15,001 items, each wrong in three branches", anyOfItems, manyWrong, ""},
+		// Each visit copies the members not evaluated yet.
+		{"unevaluatedProperties, 100 members", uneval(4, 5), "{" + list(100, `"m%d":1`) + "}", ""},
+		{"unevaluatedProperties, 1,000 members", uneval(4, 5), "{" + list(1000, `"m%d":1`) + "}", vldBranchesReason},
+		// Each missing name is an error, at every visit.
+		{"10 required names missing", vldChain(6, 4, 1, `{"required":[`+list(10, `"n%d"`)+`]}`), x(`{}`), ""},
+		{"100 required names missing", vldChain(6, 5, 1, `{"required":[`+list(100, `"n%d"`)+`]}`), x(`{}`), vldBranchesReason},
+		// Each visit copies the string.
+		{"a string of 1 KB", vldChain(6, 4, 1, `{"minLength":100000}`), x(`"` + strings.Repeat("a", 1000) + `"`), ""},
+		{"a string of 20 KB", vldChain(6, 5, 1, `{"minLength":100000}`), x(`"` + strings.Repeat("a", 20000) + `"`), vldBranchesReason},
+		{"a pattern against a string of 1 KB", vldChain(6, 4, 1, `{"pattern":"^a+$"}`), x(`"` + strings.Repeat("a", 1000) + `b"`), ""},
+		{"a pattern against a string of 10 KB", vldChain(6, 5, 1, `{"pattern":"^a+$"}`), x(`"` + strings.Repeat("a", 10000) + `b"`), vldBranchesReason},
+		// Each failing visit writes the enum in its message.
+		{"an enum of 10 values", vldChain(6, 4, 1, `{"enum":[`+list(10, `"value %d"`)+`]}`), x(`"zz"`), ""},
+		{"an enum of 1,000 values", vldChain(6, 5, 1, `{"enum":[`+list(1000, `"value %d"`)+`]}`), x(`"zz"`), vldBranchesReason},
+		// Each visit hashes the items.
+		{"uniqueItems, 30 items", vldChain(6, 4, 1, `{"uniqueItems":true,"minItems":100000}`), x(`[` + list(30, `%d`) + `]`), ""},
+		{"uniqueItems, 1,000 items", vldChain(6, 5, 1, `{"uniqueItems":true,"minItems":100000}`), x(`[` + list(1000, `%d`) + `]`), vldBranchesReason},
+		// Bounds read the number as a fraction of its exact digits.
+		{"multipleOf, 1e-99", vldChain(6, 5, 1, `{"multipleOf":0.001}`), x(`1e-99`), ""},
+		{"multipleOf, 1e-9999", vldChain(6, 5, 1, `{"multipleOf":0.001}`), x(`1e-9999`), vldBranchesReason},
+		// propertyNames applies its subschema, and the branches, to each name.
+		{"propertyNames through a 4-way chain", names(4, 6), `{"ab":1}`, ""},
+		{"propertyNames through an 8-way chain", names(8, 6), `{"ab":1}`, vldBranchesReason},
 	} {
-		errs, err := New().Validate(vldDecode(t, tt.schema), vldDecode(t, tt.args))
-		var nc *NotCheckedError
-		if err != nil && !errors.As(err, &nc) {
-			t.Fatalf("%s: %v", tt.name, err)
-		}
-		if got := nc != nil; got != tt.notChecked {
-			t.Errorf("%s: not checked %v, want %v (%d errors: %q)", tt.name, got, tt.notChecked, len(errs), vldLines(errs[:min(len(errs), 3)]))
-		}
-		if nc != nil && (errs != nil || !strings.HasPrefix(nc.Reason, "checking these arguments would take too long") || !strings.Contains(nc.Reason, "levels deep")) {
-			t.Errorf("%s: %d errors beside %q", tt.name, len(errs), nc.Error())
+		vldExpectWork(t, tt.name, tt.schema, tt.args, tt.reason)
+	}
+}
+
+// TestValidateWorkChains: a property whose $ref chain leads through levels of
+// a width-way anyOf, each branch a $ref to the next level, ending in a
+// minLength the value fails. Every check that runs allocates less than the
+// bound (about 300 MB) and no more than its work count; wider or deeper chains
+// are not checked: six levels of a 10-way or 11-way anyOf (the outside
+// audit's cases) no more than of a 12-way.
+func TestValidateWorkChains(t *testing.T) {
+	// widest is the widest anyOf checked at each number of levels.
+	widest := map[int]int{3: 12, 4: 12, 5: 11, 6: 7, 7: 0}
+	leaf := `{"type":"string","minLength":3}`
+	for levels := 3; levels <= 7; levels++ {
+		for width := 6; width <= 12; width++ {
+			reason := ""
+			if width > widest[levels] {
+				reason = vldBranchesReason
+			}
+			schema := vldChain(width, levels, 3, leaf)
+			if testing.Short() && reason == "" && vldWorkOf(vldDecode(t, schema), vldDecode(t, `{"x":"ab"}`)).work > 50_000_000 {
+				continue
+			}
+			vldExpectWork(t, fmt.Sprintf("%d-way anyOf, %d levels", width, levels), schema, `{"x":"ab"}`, reason)
 		}
 	}
 }
@@ -62,9 +199,16 @@ func vldTenWayNest(levels int, leaf string) (schema, args string) {
 
 // TestValidateNotChecked: six levels of a 10-way anyOf reach the
 // work bound, and the arguments are not checked, which is a *NotCheckedError
-// and no Error, whether they are right or wrong; just under the bound they are
-// checked and their errors reported as usual.
+// and no Error, whether they are right or wrong; five levels wrong at the
+// bottom are just under the bound, checked and their errors reported as usual.
 func TestValidateNotChecked(t *testing.T) {
+	five := func() []string {
+		var out []string
+		for i := range 10 {
+			out = append(out, fmt.Sprintf(`["c","c","c","c","c","kind"]: must be "k%d"`, i))
+		}
+		return out
+	}
 	for _, tt := range []struct {
 		name   string
 		levels int
@@ -77,24 +221,15 @@ func TestValidateNotChecked(t *testing.T) {
 	}{
 		{"six levels, wrong at the bottom", 6, `{"kind":"k10"}`, nil, true, false},
 		{"six levels, right", 6, `{"kind":"k1"}`, nil, true, false},
-		{"six levels ending in {}: just under the bound", 6, `{}`, []string{`["c","c","c","c","c","c"]: missing required property "kind"`}, false, true},
-		{"five levels, wrong at the bottom", 5, `{"kind":"k10"}`, []string{
-			`["c","c","c","c","c","kind"]: must be "k0"`, `["c","c","c","c","c","kind"]: must be "k1"`,
-			`["c","c","c","c","c","kind"]: must be "k2"`, `["c","c","c","c","c","kind"]: must be "k3"`,
-			`["c","c","c","c","c","kind"]: must be "k4"`, `["c","c","c","c","c","kind"]: must be "k5"`,
-			`["c","c","c","c","c","kind"]: must be "k6"`, `["c","c","c","c","c","kind"]: must be "k7"`,
-			`["c","c","c","c","c","kind"]: must be "k8"`, `["c","c","c","c","c","kind"]: must be "k9"`,
-		}, false, false},
+		{"six levels ending in {}", 6, `{}`, nil, true, false},
+		{"five levels, wrong at the bottom: just under the bound", 5, `{"kind":"k10"}`, five(), false, true},
+		{"five levels ending in {}", 5, `{}`, []string{`["c","c","c","c","c"]: missing required property "kind"`}, false, false},
 	} {
 		schemaText, argsText := vldTenWayNest(tt.levels, tt.leaf)
 		schema, args := vldDecode(t, schemaText), vldDecode(t, argsText)
 		if tt.under {
-			p := newVldPlan(schema)
-			p.node("")
-			values, _ := vldValues(args)
-			limit := max(uint64(vldWorkBase), vldWorkPerValue*uint64(values))
-			if w := vldWork(p, args, limit); w > limit || w < limit/10*9 {
-				t.Fatalf("%s: work %d, not just under the bound %d", tt.name, w, limit)
+			if w := vldWorkOf(schema, args).work; w > vldWorkBase || w < vldWorkBase/10*9 {
+				t.Fatalf("%s: work %d, not just under the bound %d", tt.name, w, vldWorkBase)
 			}
 		}
 		errs, err := New().Validate(schema, args)
@@ -103,7 +238,7 @@ func TestValidateNotChecked(t *testing.T) {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
 		if tt.notChecked {
-			const want = "not checked: checking these arguments would take too long (the schema's anyOf, oneOf and $ref branches apply to them again and again, and they nest 7 levels deep)"
+			const want = "not checked: checking these arguments would take too long (the schema's anyOf, oneOf and $ref branches reach the same subschemas along too many paths)"
 			if nc == nil || errs != nil || nc.Error() != want {
 				t.Errorf("%s: got %d errors (%q) and %v, want no errors and %q", tt.name, len(errs), vldLines(errs), err, want)
 			}
@@ -117,24 +252,100 @@ func TestValidateNotChecked(t *testing.T) {
 	}
 }
 
-// TestVldWorkCountsBranches: the count grows with every branch that reaches the
-// same subschema again, and a $ref cycle that stays on one value counts once.
-func TestVldWorkCountsBranches(t *testing.T) {
+// vldBrute is vldWork without remembering anything: it follows every path
+// through the plan, adding each visit's weight and vldCostHop for each branch
+// hop on the way to it.
+func vldBrute(w *vldWorker, sid int, x *vldValue, hops uint64) (work, visits uint64) {
+	n := w.plan.nodes[sid]
+	all, _ := w.weight(n, x)
+	work, visits = all+vldCostHop*hops, 1
+	add := func(t int, y *vldValue, hop uint64) {
+		a, b := vldBrute(w, t, y, hops+hop)
+		work, visits = work+a, visits+b
+	}
+	for _, t := range n.same {
+		add(t, x, 1)
+	}
+	switch x.v.Kind() {
+	case adapter.Object:
+		for _, y := range w.nameValues(x) {
+			for _, t := range n.names {
+				add(t, y, 0)
+			}
+		}
+		for i, m := range x.v.Members() {
+			y := w.kids(x)[i]
+			if t, has := n.props[m.Key()]; has {
+				add(t, y, 0)
+			}
+			for _, t := range n.members {
+				add(t, y, 0)
+			}
+		}
+	case adapter.Array:
+		for i, y := range w.kids(x) {
+			if i < len(n.prefix) {
+				add(n.prefix[i], y, 0)
+			}
+			for _, t := range n.elements {
+				add(t, y, 0)
+			}
+		}
+	}
+	return work, visits
+}
+
+// TestVldWorkCountsPaths: the count grows with every branch that reaches the
+// same subschema again, weighs each visit by its value and its hops, and a
+// $ref cycle that stays on one value counts once. Remembered per (subschema,
+// value) pair, it comes to what following every path one by one does.
+func TestVldWorkCountsPaths(t *testing.T) {
 	count := func(schema, args string) uint64 {
 		t.Helper()
-		p := newVldPlan(vldDecode(t, schema))
-		p.node("")
-		return vldWork(p, vldDecode(t, args), 1<<40)
+		return vldWorkOf(vldDecode(t, schema), vldDecode(t, args)).work
 	}
-	if got := count(`{"type":"object","properties":{"a":{"type":"string"}}}`, `{"a":"x","b":1}`); got != 3 {
-		t.Errorf("a property: %d, want 3 (the root at depth 0, a at depth 1)", got)
+	if got, want := count(`{"type":"object","properties":{"a":{"type":"string"}}}`, `{"a":"x","b":1}`),
+		uint64(2*vldCostVisit+2*vldCostPair+2*vldCostMember+vldCostDepth+vldCostByte); got != want {
+		t.Errorf("a property: %d, want %d (two pairs: the root and its two members, a at depth 1 with one byte)", got, want)
 	}
 	one := count(`{"anyOf":[{"$ref":"#/$defs/x"}],"$defs":{"x":{"items":{"type":"string"}}}}`, `[1,2]`)
 	two := count(`{"anyOf":[{"$ref":"#/$defs/x"},{"$ref":"#/$defs/x"}],"$defs":{"x":{"items":{"type":"string"}}}}`, `[1,2]`)
 	if one >= two {
 		t.Errorf("two branches to one subschema count %d, one branch %d", two, one)
 	}
-	if got := count(`{"$ref":"#"}`, `{}`); got != 2 {
-		t.Errorf("a $ref to the root: %d, want 2", got)
+	if got, want := count(`{"$ref":"#"}`, `{}`), uint64(2*vldCostVisit+vldCostHop+vldCostPair); got != want {
+		t.Errorf("a $ref to the root: %d, want %d (one pair)", got, want)
+	}
+	if got, want := count(`{"$ref":"#/$defs/a","$defs":{"a":{"$ref":"#/$defs/b"},"b":{}}}`, `1`), uint64(3*vldCostVisit+3*vldCostHop+3*vldCostPair); got != want {
+		t.Errorf("two $refs in a row: %d, want %d (hops 0, 1 and 2)", got, want)
+	}
+
+	filter := `{"type":"object","properties":{"filter":{"$ref":"#/$defs/f"}},"$defs":{"f":{"anyOf":[
+		{"type":"object","properties":{"and":{"type":"array","items":{"$ref":"#/$defs/f"}}},"required":["and"]},
+		{"type":"object","properties":{"and":{"type":"array","items":{"$ref":"#/$defs/f"}},"or":{"type":"array","items":{"$ref":"#/$defs/f"}}},"required":["or"]}]}}}`
+	tenWay, tenWayArgs := vldTenWayNest(3, `{"kind":"k10"}`)
+	for _, tt := range []struct{ name, schema, args string }{
+		{"a 3-way chain of 4 levels", vldChain(3, 4, 2, `{"type":"string","minLength":3}`), `{"x":"ab"}`},
+		{"the filter nested 4 deep", filter, `{"filter":{"and":[{"and":[{"and":[{"and":[1,{"or":[]}]}]}]}]}}`},
+		{"a 10-way anyOf nested 3 deep", tenWay, tenWayArgs},
+		{"an object 20 deep", `{"type":"object","additionalProperties":{"$ref":"#"}}`, strings.Repeat(`{"a":`, 20) + `{}` + strings.Repeat(`}`, 20)},
+		{"every kind of edge and weight", `{"$defs":{"s":{"anyOf":[{"type":"string","pattern":"^a"},{"enum":["a",1,[2]]}]}},
+			"unevaluatedProperties":{"$ref":"#/$defs/s"},"propertyNames":{"$ref":"#/$defs/s"},"required":["a","b"],
+			"properties":{"l":{"uniqueItems":true,"prefixItems":[{"$ref":"#/$defs/s"}],"items":{"oneOf":[{"$ref":"#/$defs/s"},{"type":"integer","minimum":1e-5}]}}},
+			"patternProperties":{"^m":{"not":{"$ref":"#/$defs/s"}}},"dependentSchemas":{"l":{"if":{"$ref":"#/$defs/s"},"then":{},"else":{"$ref":"#/$defs/s"}}}}`,
+			`{"l":["aa",1e30,[1,2,{"x":"y"}],"b"],"m1":"abc","m2":3,"z":null}`},
+	} {
+		schema, args := vldDecode(t, tt.schema), vldDecode(t, tt.args)
+		p := newVldPlan(schema)
+		root := p.node("")
+		w := &vldWorker{plan: p, memo: map[uint64]int{}}
+		got := w.count(root, &vldValue{v: args})
+		if all := vldWork(p, args); all.work != got.work+vldCostPair*uint64(len(w.memo)) || all.visits != got.visits {
+			t.Errorf("%s: vldWork %+v, counting %+v and %d pairs", tt.name, all, got, len(w.memo))
+		}
+		work, visits := vldBrute(w, root, &vldValue{v: args}, 0)
+		if got.work != work || got.visits != visits {
+			t.Errorf("%s: counted work %d in %d visits; every path one by one: %d in %d", tt.name, got.work, got.visits, work, visits)
+		}
 	}
 }
