@@ -12,7 +12,7 @@ import (
 // that applies itself again to the member "c") and "ping", a Responses
 // response calling them, and a session of both with results. The calls: six
 // levels deep (the validation work bound: not checked), five levels wrong at
-// the bottom (just under it: checked, an error), and a valid ping.
+// the bottom (under it: checked, an error), and a valid ping.
 func notCheckedFiles(t *testing.T) (tools, response, session string) {
 	t.Helper()
 	var branches []string
@@ -47,7 +47,7 @@ const (
 
 // TestCallsNotChecked, through `calls`: the call that reaches the
 // validation work bound stays valid, with "checked": false and a note, and no
-// error; the one just under the bound is checked and its error reported; nothing
+// error; the one under the bound is checked and its error reported; nothing
 // is rejected.
 func TestCallsNotChecked(t *testing.T) {
 	tools, response, _ := notCheckedFiles(t)

@@ -54,7 +54,7 @@ func notCheckedSession(t *testing.T) *Session {
 
 // TestCheckCallsNotChecked, through CheckCalls: arguments that
 // reach the work bound are not checked, which leaves the call valid, with no
-// errors, and a note in its JSON; arguments just under the bound are checked and
+// errors, and a note in its JSON; arguments under the bound are checked and
 // their errors reported; a checked call's JSON has no "checked" or "note".
 func TestCheckCallsNotChecked(t *testing.T) {
 	s := notCheckedSession(t)
@@ -115,7 +115,7 @@ func TestCheckCallsNotChecked(t *testing.T) {
 
 // TestReplayNotChecked: the validated stage of a call that was not checked says
 // so in a note and marks nothing; the call is answered from its result like any
-// valid call, and nothing rejects it. The call just under the bound has its
+// valid call, and nothing rejects it. The call under the bound has its
 // error marked and noted.
 func TestReplayNotChecked(t *testing.T) {
 	tr := ReplaySession("notChecked.json", notCheckedSession(t), DefaultReplayOptions())
