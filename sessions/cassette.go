@@ -18,7 +18,7 @@ import (
 // response written as YAML).
 func (l *loader) loadYAML(data []byte) (*Recording, error) {
 	if !l.whole {
-		if rec, handled, err := l.streamYAML(bytes.NewReader(data)); handled {
+		if rec, handled, err := l.streamYAML(bytes.NewReader(data), 0); handled {
 			return rec, err
 		}
 		l.keep = nil

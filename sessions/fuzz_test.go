@@ -158,6 +158,8 @@ func FuzzHAR(f *testing.F) {
 	f.Add([]byte(har(harEntry("https://example.com/", 0, `[]`, `{}`))))
 	f.Add([]byte(`{"log":{"entries":[` + okEntry + `,` + pageEntry + `],` + harPages + `}}`))
 	f.Add([]byte(`{"version":1,"interactions":[` + casItem + `],"http_interactions":[]}`))
+	f.Add([]byte(`{"log":{"entries":[` + "\x00\x00\n" + `{"object":"chat.completion.chunk","choices":[]}` + "\n"))
+	f.Add([]byte("{\n  \"log\": {\"pages\": [1,\n2],\n  \"entries\": [\n    " + okEntry + ",\n    {\"a\":\n \xff}\n  ]\n}}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkLoad(t, "fuzz.har", data)
 	})

@@ -39,7 +39,15 @@ import (
 // CR, NEL, LS, PS: the key would not be on its line), and a document whose
 // aliases expand past the bound the whole reading sets (yamlConv's budget,
 // counted over the skeleton and every item).
-func (l *loader) streamYAML(r io.Reader) (rec *Recording, handled bool, err error) {
+//
+// max, when more than 0, holds the reading to the cap on whole documents, as
+// streamJSON's bound does: an item (an interaction, with the blank and comment
+// lines after it) larger than max bytes, or a head and tail larger than that
+// together, or a line longer than that, fails the file with a LoadError
+// (handled) that names the interaction ("interaction 3"; nothing for the head
+// and tail) and TooLargeMsg; nothing past the line that passes the cap is read.
+// A document in memory is read with max 0: it is held already.
+func (l *loader) streamYAML(r io.Reader, max int64) (rec *Recording, handled bool, err error) {
 	defer func() {
 		// yaml.v3 may panic on hostile input; the whole reading says why.
 		if p := recover(); p != nil {
@@ -59,11 +67,28 @@ func (l *loader) streamYAML(r io.Reader) (rec *Recording, handled bool, err erro
 	list := listInteractions
 	state, lineNo, keyLine, col := inHead, 0, 0, 0
 	total, used := 0, 0
+	tooLarge := func(where string) (*Recording, bool, error) {
+		return nil, true, &LoadError{File: l.file, Where: where, Msg: TooLargeMsg(max)}
+	}
 	for {
 		var rerr error
-		line, rerr = readLine(br, line[:0])
+		var over bool
+		line, over, rerr = readLine(br, line[:0], max)
 		if rerr != nil && rerr != io.EOF {
 			return nil, false, nil
+		}
+		if over {
+			// The line alone is larger than the cap: it fails the item
+			// it belongs to, or the skeleton.
+			switch n := indentOf(line); {
+			case state == afterKey && startsItem(line[n:]):
+				return tooLarge(list.label(1))
+			case state == inItems && n == col && startsItem(line[n:]):
+				return tooLarge(list.label(s.next(list) + 1))
+			case state == inItems && (n > col || blankOrComment(line)):
+				return tooLarge(list.label(s.next(list)))
+			}
+			return tooLarge("")
 		}
 		if len(line) == 0 {
 			break
@@ -119,6 +144,14 @@ func (l *loader) streamYAML(r io.Reader) (rec *Recording, handled bool, err erro
 		case inTail:
 			tail = append(tail, line...)
 		}
+		if max > 0 {
+			if state == inItems && int64(len(item)) > max {
+				return tooLarge(list.label(s.next(list)))
+			}
+			if int64(len(head)+len(tail)) > max {
+				return tooLarge("")
+			}
+		}
 		if rerr == io.EOF {
 			break
 		}
@@ -146,12 +179,18 @@ func (l *loader) streamYAML(r io.Reader) (rec *Recording, handled bool, err erro
 func yamlBudget(size int) int { return 64*size + 1<<16 }
 
 // readLine appends the next line of br, with its '\n' when it has one, to buf.
-func readLine(br *bufio.Reader, buf []byte) ([]byte, error) {
+// When max is more than 0 and the line is longer than max bytes, it stops
+// there: over reports it, and buf holds the line's first bytes, more than max.
+func readLine(br *bufio.Reader, buf []byte, max int64) (line []byte, over bool, err error) {
+	start := len(buf)
 	for {
 		frag, err := br.ReadSlice('\n')
 		buf = append(buf, frag...)
+		if max > 0 && int64(len(buf)-start) > max {
+			return buf, true, nil
+		}
 		if err != bufio.ErrBufferFull {
-			return buf, err
+			return buf, false, err
 		}
 	}
 }
