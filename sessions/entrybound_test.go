@@ -272,3 +272,41 @@ func TestEntryBodies(t *testing.T) {
 		}
 	}
 }
+
+// TestYAMLMoreDocuments: a YAML cassette that goes on after its document (a
+// second "---" document, or text that is no YAML document) loads its first
+// document with a warning, read one interaction at a time or whole; an empty
+// document after it, or comments after its end, give none.
+func TestYAMLMoreDocuments(t *testing.T) {
+	cassette := "interactions:\n" + vcrItem("f") + "version: 1\n"
+	cases := []struct {
+		name, doc string
+		streamed  bool
+		warned    bool
+	}{
+		{"a second document", cassette + "---\nother: document\n", true, true},
+		{"a document end, then a document", cassette + "...\n---\ninteractions: []\n", true, true},
+		{"a second document of a scalar", cassette + "--- 5\n", true, true},
+		{"text that is no document", cassette + "...\ngarbage: [\n", true, true},
+		{"an empty document", cassette + "---\n", true, false},
+		{"empty documents, then one", cassette + "---\n---\n# c\n---\nx: 1\n", true, true},
+		{"comments after the end", cassette + "...\n# done\n", true, false},
+		{"one document", "---\n" + cassette, true, false},
+		{"read whole", "x: &v 1\n" + cassette + "y: *v\n---\na: 1\n", false, true},
+	}
+	for _, c := range cases {
+		data := []byte(c.doc)
+		checkWays(t, "c.yaml", data)
+		if got := streamed(t, "c.yaml", data); got != c.streamed {
+			t.Errorf("%s: read one interaction at a time: %v, want %v", c.name, got, c.streamed)
+		}
+		rec, err := LoadRecording("c.yaml", data)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		warned := strings.Contains(strings.Join(rec.Warnings, "\n"), moreYAMLMsg)
+		if warned != c.warned {
+			t.Errorf("%s: warned %v, want %v: %q", c.name, warned, c.warned, rec.Warnings)
+		}
+	}
+}

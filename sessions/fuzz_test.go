@@ -147,6 +147,8 @@ func FuzzCassette(f *testing.F) {
 	f.Add([]byte("# c\ninteractions: # n\n" + vcrItem("f") + "\n" + vcrItem("g") + "...\nx: 1\n"))
 	f.Add([]byte("http_interactions:\n- request: {uri: 'https://api.openai.com/v1/responses'}\n  response: {body: {string: '{}'}}\nrecorded_with: VCR\n"))
 	f.Add([]byte("interactions:\n- request: &r {a: 1}\n  response: *r\n- request: *r\n  response: {body: '{}'}\n"))
+	f.Add([]byte("interactions:\n" + vcrItem("f") + "---\nother: document\n---\n"))
+	f.Add([]byte("interactions:\n" + vcrItem("f") + "...\ngarbage: [\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkLoad(t, "fuzz.yaml", data)
 	})

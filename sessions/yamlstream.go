@@ -47,6 +47,10 @@ import (
 // (handled) that names the interaction ("interaction 3"; nothing for the head
 // and tail) and TooLargeMsg; nothing past the line that passes the cap is read.
 // A document in memory is read with max 0: it is held already.
+//
+// Text after the cassette's document (a second "---" document) is read by the
+// skeleton's parse, as the whole reading reads it: a file that goes on after
+// its first document has the warning moreYAMLMsg (see goesOn).
 func (l *loader) streamYAML(r io.Reader, max int64) (rec *Recording, handled bool, err error) {
 	defer func() {
 		// yaml.v3 may panic on hostile input; the whole reading says why.
@@ -164,14 +168,21 @@ func (l *loader) streamYAML(r io.Reader, max int64) (rec *Recording, handled boo
 			return nil, false, nil
 		}
 	}
-	skel, ok := yamlSkeleton(append(append(head, key+": []\n"...), tail...), key, keyLine, &used)
+	skel, more, ok := yamlSkeleton(append(append(head, key+": []\n"...), tail...), key, keyLine, &used)
 	if !ok || used > yamlBudget(total) {
 		return nil, false, nil
 	}
 	if sh, _ := classify(skel); sh == shapeNone {
 		return nil, false, nil // loadYAML's "not a cassette" is said by the whole reading
 	}
-	return s.finish(skel, FormatVCRPy)
+	if more {
+		l.w.add("%s", moreYAMLMsg)
+	}
+	rec, handled, err = s.finish(skel, FormatVCRPy)
+	if !handled {
+		l.w = warnings{} // the whole reading gives its own
+	}
+	return rec, handled, err
 }
 
 // yamlBudget is how many values a YAML document of size bytes may expand to
@@ -272,14 +283,16 @@ func (s *docStream) yamlItem(k listKey, text []byte, used *int) bool {
 // yamlSkeleton parses the skeleton of a cassette cut at its items: its key must
 // be a key of the top-level mapping on line keyLine, holding the empty flow
 // sequence written there, and it must have no alias. used counts the values
-// converted.
-func yamlSkeleton(text []byte, key string, keyLine int, used *int) (adapter.Value, bool) {
+// converted; more reports whether the text goes on after the skeleton's
+// document (goesOn).
+func yamlSkeleton(text []byte, key string, keyLine int, used *int) (v adapter.Value, more, ok bool) {
 	var doc yaml.Node
-	if err := yaml.NewDecoder(bytes.NewReader(text)).Decode(&doc); err != nil {
-		return adapter.Value{}, false
+	dec := yaml.NewDecoder(bytes.NewReader(text))
+	if err := dec.Decode(&doc); err != nil {
+		return adapter.Value{}, false, false
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode || hasAlias(&doc) {
-		return adapter.Value{}, false
+		return adapter.Value{}, false, false
 	}
 	root := doc.Content[0]
 	found := false
@@ -291,16 +304,16 @@ func yamlSkeleton(text []byte, key string, keyLine int, used *int) (adapter.Valu
 		}
 	}
 	if !found {
-		return adapter.Value{}, false
+		return adapter.Value{}, false, false
 	}
 	budget := yamlBudget(len(text))
 	c := &yamlConv{budget: budget}
 	v, err := c.node(&doc, 0)
 	if err != nil {
-		return adapter.Value{}, false
+		return adapter.Value{}, false, false
 	}
 	*used += budget - c.budget
-	return v, true
+	return v, goesOn(dec), true
 }
 
 func hasAlias(n *yaml.Node) bool {
