@@ -267,8 +267,13 @@
 // stream's shapes. So the file is read again whole when it is named so, or when
 // its lines may be JSONL: when its first megabyte does not tell, and the error
 // is on its first line, the rest of that line is read and dropped, and the
-// lines after it tell. A file of '{"log":{"entries":[' and 200 MB of NUL bytes
-// fails at byte 19 in about 20 MB of memory (1 GB when it was read again).
+// lines after it tell. Before the error is reported, the rest of the file is
+// read and dropped: the whole reading reads a file to its end before it
+// decodes, and reports a read error (a gzip stream cut short) instead. A file
+// larger than the cap gets the syntax error, where the whole reading would
+// refuse its size: a document read as it goes is not held to the cap as a
+// whole. A file of '{"log":{"entries":[' and 200 MB of NUL bytes fails at byte
+// 19 in about 20 MB of memory (1 GB when it was read again).
 //
 // What a reading one entry at a time holds at once is held to the cap on
 // documents read whole (Limits.MaxInput, --max-input; 256 MiB by default), as a

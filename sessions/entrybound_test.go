@@ -209,6 +209,7 @@ func TestStreamSyntaxError(t *testing.T) {
 		{"a name that is no string", "x.har", "{\"log\":{\"entries\":[],\n 5:1}}", false, "line 2, column 2 (byte 23) at /log: invalid JSON: invalid character '5' at start of string"},
 		{"no colon", "x.har", `{"log" 5}`, false, "line 1, column 8 (byte 7) at /log: invalid JSON: invalid character '5' after object name (expecting ':')"},
 		{"cut short", "x.har", "{\n \"log\": {\"pages\": [1,\n2,\n", false, "line 4, column 1 (byte 27) at /log/pages: invalid JSON: unexpected end of input"},
+		{"a gzip stream cut short", "x.har", string(gzipped(t, `{"log":{"entries":[`+"\x00"+strings.Repeat(" ", 1000))[:40]), false, "x.har: cannot read: unexpected EOF"},
 		{"a byte-order mark", "x.har", "\xEF\xBB\xBF{\"log\":{\"entries\":[\x00", false, "line 1, column 20 (byte 19) at /log/entries/0"},
 		{"a comma before the end", "x.har", `{"log":{"entries":[` + okEntry + `,]}}`, true, "invalid character ']' at start of value"},
 		{"a duplicate name, then a syntax error", "x.har", `{"log":{"entries":[],"entries":[]},x}`, true, "invalid character 'x' at start of string"},

@@ -241,7 +241,10 @@ func (lim Limits) loadFile(path string, whole bool) (*Recording, error) {
 // not read again when the whole reading would only report that error, the
 // same (streamJSON gives it): when the file is not named as YAML (a YAML
 // reading would be tried) and its first lines tell it is no JSONL (which is
-// tried too).
+// tried too). The rest of the file is read and dropped first, since the whole
+// reading reports a read error instead. A file larger than the cap gets the
+// syntax error too, where the whole reading would refuse its size: read as it
+// goes, a JSON document is not held to the cap as a whole.
 func (l *loader) loadFrom(r io.Reader, again func() (*Recording, error)) (*Recording, error) {
 	fb := bufio.NewReaderSize(r, 64<<10)
 	var src io.Reader = fb
@@ -277,6 +280,15 @@ func (l *loader) loadFrom(r io.Reader, again func() (*Recording, error)) (*Recor
 		}
 		var stop *jsonStop
 		if errors.As(err, &stop) && l.onlyJSON(head, n < peekSize, stop, cr) {
+			// The whole reading reads the file to its end before it decodes:
+			// a read error (a gzip stream cut short) is what it reports.
+			cr.limit = 0
+			switch _, err := io.Copy(io.Discard, cr); {
+			case cr.n > maxBody:
+				return nil, l.fail("", "more than %d bytes once decompressed", maxBody)
+			case err != nil:
+				return nil, &LoadError{File: l.file, Msg: "cannot read: " + err.Error(), Err: err}
+			}
 			return nil, JSONFileError(l.file, stop.err)
 		}
 		return again()
