@@ -18,12 +18,12 @@ import (
 // response written as YAML).
 func (l *loader) loadYAML(data []byte) (*Recording, error) {
 	if !l.whole {
-		if rec, handled, err := l.streamYAML(bytes.NewReader(data)); handled {
+		if rec, handled, err := l.streamYAML(bytes.NewReader(data), 0); handled {
 			return rec, err
 		}
 		l.keep = nil
 	}
-	v, err := yamlToValue(data)
+	v, more, err := yamlDocument(data)
 	if err != nil {
 		var ye *yamlError
 		if errors.As(err, &ye) {
@@ -33,6 +33,9 @@ func (l *loader) loadYAML(data []byte) (*Recording, error) {
 	}
 	if sh, _ := classify(v); sh == shapeNone {
 		return nil, l.fail("", "not a recording: the YAML document is %s, not a cassette (no interactions list)", describeValue(v))
+	}
+	if more {
+		l.w.add("%s", moreYAMLMsg)
 	}
 	return l.loadValue(v, FormatVCRPy)
 }

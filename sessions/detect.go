@@ -93,17 +93,28 @@ func formatOfValue(v adapter.Value, from Format) Format {
 // pairs) by its first line that is a whole JSON object; up to 8 lines that begin an
 // object but do not decode (a broken line) are passed over.
 func detectLines(data []byte) Format {
+	f, _ := detectLinesIn(data, true)
+	return f
+}
+
+// detectLinesIn is detectLines on data, which is the whole file when complete
+// and its beginning otherwise; decided reports whether the answer is that of
+// the whole file, whatever follows data.
+func detectLinesIn(data []byte, complete bool) (f Format, decided bool) {
 	tries := 0
 	for line := range bytes.Lines(data) {
 		if tries == 8 {
 			break
+		}
+		if !complete && !bytes.HasSuffix(line, []byte("\n")) {
+			return FormatUnknown, false // the line may go on
 		}
 		line = bytes.TrimSpace(line)
 		if len(line) == 0 {
 			continue
 		}
 		if line[0] != '{' {
-			return FormatUnknown
+			return FormatUnknown, true
 		}
 		tries++
 		v, err := adapter.Decode(line)
@@ -113,15 +124,15 @@ func detectLines(data []byte) Format {
 		sh, _ := classify(v)
 		switch {
 		case sh == shapeChatChunk:
-			return FormatChatJSONL
+			return FormatChatJSONL, true
 		case sh == shapeRespEvent || str(v, "type") == "error":
-			return FormatResponsesJSONL
+			return FormatResponsesJSONL, true
 		case sh == shapePair:
-			return FormatJSONLPairs
+			return FormatJSONLPairs, true
 		}
-		return FormatUnknown
+		return FormatUnknown, true
 	}
-	return FormatUnknown
+	return FormatUnknown, complete || tries == 8
 }
 
 // detectText tells an SSE stream, and which API it belongs to, from its first events.

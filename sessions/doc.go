@@ -40,7 +40,8 @@
 // An entry that fails (a binary body, a HAR entry without content, a line that is not
 // JSON) becomes a file-level warning naming it ("interaction 2: response body is
 // binary: …") while the other entries load. A file where no entry loads is a
-// [*LoadError] naming the first failure. Every message passes through
+// [*LoadError] naming the first failure. An entry larger than the input cap is no
+// such failure: it fails the file (see "Size"). Every message passes through
 // adapter.Sanitize: text from a file never reaches a terminal raw;
 // [Recording.AllWarnings] gives every warning as one line "FILE: ENTRY: MESSAGE".
 // Warnings are capped at 100 per recording or exchange; the rest are counted.
@@ -103,7 +104,12 @@
 // Content-Encoding header with a decoded body, or the reverse), deflate is undone when
 // the header says so, and a body that is then not UTF-8 text (or is br/zstd) fails
 // its interaction: "response body is binary: …". A body that is SSE text is
-// reassembled like a stream file.
+// reassembled like a stream file. A cassette is one YAML document: a file that
+// goes on after it (a second "---" document, or text after its "..." end) loads
+// the first document, with the warning "the file goes on after its first YAML
+// document: only the first document is read"; an empty document after it ("---"
+// then nothing but comments) is no more. JSON has no such case: text after a
+// JSON document is an error.
 //
 // har: HAR 1.2 from browsers, mitmproxy and Polly.JS. log.entries[].request.postData.
 // text is the request, response.content.text the response (base64 when encoding says
@@ -111,7 +117,12 @@
 // read too). Entries whose URL is not an OpenAI endpoint and whose body is not a Chat
 // or Responses response are skipped, with one warning counting them. An OpenAI entry without
 // content fails: "entry 3: response has no content (content.text is missing; was the
-// HAR saved without content?)".
+// HAR saved without content?)". Invalid UTF-8, or nesting past 10,000 levels, in the
+// HAR's JSON text (an entry's included) is an input error of the file, as SPEC §1
+// says of any JSON file; in an entry's body (content.text, once base64 is undone)
+// it fails that entry only, as any body that is no response does: "entry 2:
+// response body is not valid JSON (… nesting deeper than 10000 levels)". Both
+// hold read one entry at a time and whole.
 //
 // httprr: Go httprr traces ("httprr trace v1", then per exchange "<request bytes>
 // <response bytes>" and the raw HTTP request and response, read with net/http, so
@@ -244,6 +255,49 @@
 // column, byte and JSON pointer) are the whole reading's. Tests and fuzzers check
 // that both readings give the same recording. A file that cannot be read twice (a
 // pipe) is read whole once, and its document read one entry at a time from memory.
+//
+// A JSON document read from a file one entry at a time that stops at a syntax
+// error is not read again when the whole reading would only report that error:
+// the error is reported as the whole decode gives it (line, column, byte, JSON
+// pointer and message), found from what the reading holds at the error (the
+// objects and arrays open there, the line breaks counted so far, the decoder's
+// buffer and a few bytes after it). The whole reading tries other readings of a
+// file that begins with '{' and is no JSON: YAML, for a file named .yaml or
+// .yml, and JSONL, when one of its first lines is a whole JSON object of a
+// stream's shapes. So the file is read again whole when it is named so, or when
+// its lines may be JSONL: when its first megabyte does not tell, and the error
+// is on its first line, the rest of that line is read and dropped, and the
+// lines after it tell. Before the error is reported, the rest of the file is
+// read and dropped: the whole reading reads a file to its end before it
+// decodes, and reports a read error (a gzip stream cut short) instead. A file
+// larger than the cap gets the syntax error, where the whole reading would
+// refuse its size: a document read as it goes is not held to the cap as a
+// whole. A file of '{"log":{"entries":[' and 200 MB of NUL bytes fails at byte
+// 19 in about 20 MB of memory (1 GB when it was read again).
+//
+// What a reading one entry at a time holds at once is held to the cap on
+// documents read whole (Limits.MaxInput, --max-input; 256 MiB by default), as a
+// document read whole is: an entry (a HAR entry, a cassette interaction, with
+// the white space before it and, in YAML, the blank and comment lines after
+// it) larger than the cap, a member of the rest of the document larger than
+// the cap, or the rest of the document (all but the entries: its skeleton)
+// larger than the cap all together, fails the whole file with a LoadError that
+// names the entry ("entry 3", "interaction 2"), the member ("/log/pages"), or
+// nothing (the skeleton as a whole), and says the cap: "h.har: entry 3: larger
+// than the input cap of 10 MiB, …". The whole file fails, not the entry alone:
+// its other entries would need the rest of it read past the entry, which only a
+// reading of the entry's bytes can do, and a file that holds an entry larger
+// than the cap is larger than the cap, which a file read whole may not be. The
+// reading stops at the first read that would pass the cap, without buffering
+// the rest of the entry: the decoder reads no more than the cap past the place
+// a token or value starts at (a YAML line no more than the cap), so memory
+// grows by a few times the cap at most (the decoder's buffer grows by doubling).
+// A 300 MB body in a 300 KB gzip HAR is refused with --max-input 10M in about 40
+// MB of memory, and with the default cap in about 680 MB (1.6 GB before entries
+// were capped, whatever the flag said). A
+// document in memory (LoadRecording) is not capped: it is held already.
+// TestEntryCap and TestEntryCapStopsReading check these rules; TestStreamSyntaxError
+// the errors, and the fuzz targets that both readings agree.
 //
 // BenchmarkLoadLargeSSE reports the speed of streams (about 100 MB/s on a 2-core
 // machine); TestLargeSSEMemory checks that a 30 MB stream loads with less than 3× its

@@ -56,10 +56,10 @@ func streamed(t testing.TB, name string, data []byte) bool {
 	l := &loader{file: name, hint: name}
 	switch documentRoute(data, true) {
 	case routeJSON:
-		_, handled, _ := l.streamJSON(bytes.NewReader(bytes.TrimPrefix(data, []byte(utf8BOM))))
+		_, handled, _ := l.streamJSON(bytes.NewReader(bytes.TrimPrefix(data, []byte(utf8BOM))), nil, 0)
 		return handled
 	case routeYAML:
-		_, handled, _ := l.streamYAML(bytes.NewReader(bytes.TrimPrefix(data, []byte(utf8BOM))))
+		_, handled, _ := l.streamYAML(bytes.NewReader(bytes.TrimPrefix(data, []byte(utf8BOM))), 0)
 		return handled
 	}
 	return false

@@ -147,6 +147,8 @@ func FuzzCassette(f *testing.F) {
 	f.Add([]byte("# c\ninteractions: # n\n" + vcrItem("f") + "\n" + vcrItem("g") + "...\nx: 1\n"))
 	f.Add([]byte("http_interactions:\n- request: {uri: 'https://api.openai.com/v1/responses'}\n  response: {body: {string: '{}'}}\nrecorded_with: VCR\n"))
 	f.Add([]byte("interactions:\n- request: &r {a: 1}\n  response: *r\n- request: *r\n  response: {body: '{}'}\n"))
+	f.Add([]byte("interactions:\n" + vcrItem("f") + "---\nother: document\n---\n"))
+	f.Add([]byte("interactions:\n" + vcrItem("f") + "...\ngarbage: [\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkLoad(t, "fuzz.yaml", data)
 	})
@@ -158,6 +160,8 @@ func FuzzHAR(f *testing.F) {
 	f.Add([]byte(har(harEntry("https://example.com/", 0, `[]`, `{}`))))
 	f.Add([]byte(`{"log":{"entries":[` + okEntry + `,` + pageEntry + `],` + harPages + `}}`))
 	f.Add([]byte(`{"version":1,"interactions":[` + casItem + `],"http_interactions":[]}`))
+	f.Add([]byte(`{"log":{"entries":[` + "\x00\x00\n" + `{"object":"chat.completion.chunk","choices":[]}` + "\n"))
+	f.Add([]byte("{\n  \"log\": {\"pages\": [1,\n2],\n  \"entries\": [\n    " + okEntry + ",\n    {\"a\":\n \xff}\n  ]\n}}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		checkLoad(t, "fuzz.har", data)
 	})

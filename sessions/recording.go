@@ -213,8 +213,9 @@ func LoadRecordingFile(path string) (*Recording, error) {
 }
 
 // LoadRecordingFile is LoadRecordingFile with a document read whole held to
-// the cap (see ReadDocument); what is read as it goes (streams, and a HAR's or a
-// cassette's entries) has none.
+// the cap (see ReadDocument), and so each entry of a HAR or a cassette read one
+// at a time, and the rest of its document (see the package doc, "Size"); a
+// stream read a line at a time has none.
 func (lim Limits) LoadRecordingFile(path string) (*Recording, error) {
 	return lim.loadFile(path, false)
 }
@@ -238,6 +239,15 @@ func (lim Limits) loadFile(path string, whole bool) (*Recording, error) {
 // reads it once more, whole, for a document streamJSON or streamYAML cannot
 // read; nil when r cannot be read again (a pipe), and documents are then read
 // whole the first time.
+//
+// A JSON document whose reading one entry at a time stops at a syntax error is
+// not read again when the whole reading would only report that error, the
+// same (streamJSON gives it): when the file is not named as YAML (a YAML
+// reading would be tried) and its first lines tell it is no JSONL (which is
+// tried too). The rest of the file is read and dropped first, since the whole
+// reading reports a read error instead. A file larger than the cap gets the
+// syntax error too, where the whole reading would refuse its size: read as it
+// goes, a JSON document is not held to the cap as a whole.
 func (l *loader) loadFrom(r io.Reader, again func() (*Recording, error)) (*Recording, error) {
 	fb := bufio.NewReaderSize(r, 64<<10)
 	var src io.Reader = fb
@@ -271,6 +281,19 @@ func (l *loader) loadFrom(r io.Reader, again func() (*Recording, error)) (*Recor
 		case cr.n > maxBody:
 			return nil, l.fail("", "more than %d bytes once decompressed", maxBody)
 		}
+		var stop *jsonStop
+		if errors.As(err, &stop) && l.onlyJSON(head, n < peekSize, stop, cr) {
+			// The whole reading reads the file to its end before it decodes:
+			// a read error (a gzip stream cut short) is what it reports.
+			cr.limit = 0
+			switch _, err := io.Copy(io.Discard, cr); {
+			case cr.n > maxBody:
+				return nil, l.fail("", "more than %d bytes once decompressed", maxBody)
+			case err != nil:
+				return nil, &LoadError{File: l.file, Msg: "cannot read: " + err.Error(), Err: err}
+			}
+			return nil, JSONFileError(l.file, stop.err)
+		}
 		return again()
 	}
 	data, err := l.lim.ReadDocument(l.file, br, false)
@@ -283,35 +306,94 @@ func (l *loader) loadFrom(r io.Reader, again func() (*Recording, error)) (*Recor
 	return l.guard(func() (*Recording, error) { return l.load(data) })
 }
 
-// stream reads the document of r as route says, one entry at a time
-// (streamJSON, streamYAML); a panic is a LoadError, as in guard.
-func (l *loader) stream(rt route, r io.Reader) (rec *Recording, handled bool, err error) {
+// onlyJSON reports whether the whole reading of a file that starts with '{'
+// and is no valid JSON would only report the JSON syntax error where stop is:
+// when the file is not named as YAML (a YAML reading is tried) and its first
+// lines are no JSONL (which is tried too: see detectLines). head is the file's
+// beginning (all of it when complete); cr reads the file on after the bytes
+// stop holds. When head does not tell about its lines and the error is on the
+// first line, which so does not decode, the lines after it tell: the rest of
+// the first line is read and dropped, and the lines after it read up to
+// peekSize.
+func (l *loader) onlyJSON(head []byte, complete bool, stop *jsonStop, cr *countingReader) bool {
+	if looksLikeYAMLName(l.hint) {
+		return false
+	}
+	if f, decided := detectLinesIn(bytes.TrimPrefix(head, []byte(utf8BOM)), complete); decided {
+		return f == FormatUnknown
+	}
+	if !stop.firstLine {
+		return false
+	}
+	cr.limit = 0
+	r := bufio.NewReaderSize(io.MultiReader(bytes.NewReader(stop.after), cr), 64<<10)
+	for {
+		_, err := r.ReadSlice('\n')
+		if err == nil {
+			break
+		}
+		if err == io.EOF {
+			return true // one line, which does not decode
+		}
+		if err != bufio.ErrBufferFull {
+			return false
+		}
+	}
+	next := make([]byte, peekSize)
+	n, err := io.ReadFull(r, next)
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return false
+	}
+	// The first line begins an object and does not decode: "{" says so.
+	f, decided := detectLinesIn(append([]byte("{\n"), next[:n]...), n < peekSize)
+	return decided && f == FormatUnknown
+}
+
+// stream reads the document of cr as route says, one entry at a time
+// (streamJSON, streamYAML), each entry held to the cap on whole documents; a
+// panic is a LoadError, as in guard.
+func (l *loader) stream(rt route, cr *countingReader) (rec *Recording, handled bool, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			rec, handled, err = nil, true, l.internalError(p)
 		}
 	}()
 	if rt == routeJSON {
-		return l.streamJSON(r)
+		return l.streamJSON(cr, cr, l.lim.maxInput())
 	}
-	return l.streamYAML(r)
+	return l.streamYAML(cr, l.lim.maxInput())
 }
 
 // A countingReader counts the bytes read through it, and reads no more once
-// they are more than maxBody.
+// they are more than maxBody. When limit is more than 0, it reads no more than
+// limit bytes in all: a read past them fails, and sets refused.
 type countingReader struct {
-	r io.Reader
-	n int64
+	r       io.Reader
+	n       int64
+	limit   int64
+	refused bool
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	if c.n > maxBody {
 		return 0, errTooLarge
 	}
+	if c.limit > 0 {
+		if c.n >= c.limit {
+			c.refused = true
+			return 0, errPastLimit
+		}
+		if int64(len(p)) > c.limit-c.n {
+			p = p[:c.limit-c.n]
+		}
+	}
 	n, err := c.r.Read(p)
 	c.n += int64(n)
 	return n, err
 }
+
+// errPastLimit is a read past a countingReader's limit.
+var errPastLimit = errors.New("more than one read may take")
 
 var errTooLarge = errors.New("more than the bound of a recording")
 
@@ -494,7 +576,7 @@ func (l *loader) load(data []byte) (*Recording, error) {
 	case '{', '[':
 		if trimmed[0] == '{' && !l.whole {
 			// jsontext reads a bytes.Buffer in place, without a copy.
-			if rec, handled, err := l.streamJSON(bytes.NewBuffer(data)); handled {
+			if rec, handled, err := l.streamJSON(bytes.NewBuffer(data), nil, 0); handled {
 				return rec, err
 			}
 			l.keep = nil

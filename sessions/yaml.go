@@ -48,6 +48,13 @@ func (e *yamlError) where() string {
 // mapping is an error with its line; merge keys (<<) are applied; aliases are
 // expanded, with a bound on the total size so that an alias bomb is an error.
 func yamlToValue(data []byte) (v adapter.Value, err error) {
+	v, _, err = yamlDocument(data)
+	return v, err
+}
+
+// yamlDocument is yamlToValue, and reports whether data goes on after the
+// first document (see goesOn).
+func yamlDocument(data []byte) (v adapter.Value, more bool, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			err = &yamlError{msg: fmt.Sprintf("invalid YAML: %v", p)}
@@ -57,12 +64,48 @@ func yamlToValue(data []byte) (v adapter.Value, err error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&doc); err != nil {
 		if errors.Is(err, io.EOF) {
-			return adapter.Value{}, &yamlError{msg: "the YAML document is empty"}
+			return adapter.Value{}, false, &yamlError{msg: "the YAML document is empty"}
 		}
-		return adapter.Value{}, yamlParseError(err)
+		return adapter.Value{}, false, yamlParseError(err)
 	}
 	c := &yamlConv{budget: 64*len(data) + 1<<16}
-	return c.node(&doc, 0)
+	v, err = c.node(&doc, 0)
+	if err != nil {
+		return adapter.Value{}, false, err
+	}
+	return v, goesOn(dec), nil
+}
+
+// moreYAMLMsg is the warning for a YAML file that goes on after its first
+// document: a cassette is one document, and only the first is read.
+const moreYAMLMsg = "the file goes on after its first YAML document: only the first document is read"
+
+// goesOn reports whether dec, which has read a document, has more: a document
+// that is not empty ("---" then nothing but comments), or text that is no YAML
+// document. A second document is parsed, not converted.
+func goesOn(dec *yaml.Decoder) (more bool) {
+	defer func() {
+		if p := recover(); p != nil {
+			more = true
+		}
+	}()
+	for {
+		var doc yaml.Node
+		err := dec.Decode(&doc)
+		switch {
+		case errors.Is(err, io.EOF):
+			return false
+		case err != nil:
+			return true
+		case len(doc.Content) > 0 && !emptyNode(doc.Content[0]):
+			return true
+		}
+	}
+}
+
+// emptyNode reports whether n is the null an empty document holds.
+func emptyNode(n *yaml.Node) bool {
+	return n.Kind == yaml.ScalarNode && n.Tag == "!!null" && n.Value == "" && n.Style == 0 && n.Anchor == ""
 }
 
 // yamlParseError turns "yaml: line 3: mapping values are not allowed…" into a

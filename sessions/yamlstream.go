@@ -39,7 +39,19 @@ import (
 // CR, NEL, LS, PS: the key would not be on its line), and a document whose
 // aliases expand past the bound the whole reading sets (yamlConv's budget,
 // counted over the skeleton and every item).
-func (l *loader) streamYAML(r io.Reader) (rec *Recording, handled bool, err error) {
+//
+// max, when more than 0, holds the reading to the cap on whole documents, as
+// streamJSON's bound does: an item (an interaction, with the blank and comment
+// lines after it) larger than max bytes, or a head and tail larger than that
+// together, or a line longer than that, fails the file with a LoadError
+// (handled) that names the interaction ("interaction 3"; nothing for the head
+// and tail) and TooLargeMsg; nothing past the line that passes the cap is read.
+// A document in memory is read with max 0: it is held already.
+//
+// Text after the cassette's document (a second "---" document) is read by the
+// skeleton's parse, as the whole reading reads it: a file that goes on after
+// its first document has the warning moreYAMLMsg (see goesOn).
+func (l *loader) streamYAML(r io.Reader, max int64) (rec *Recording, handled bool, err error) {
 	defer func() {
 		// yaml.v3 may panic on hostile input; the whole reading says why.
 		if p := recover(); p != nil {
@@ -59,11 +71,28 @@ func (l *loader) streamYAML(r io.Reader) (rec *Recording, handled bool, err erro
 	list := listInteractions
 	state, lineNo, keyLine, col := inHead, 0, 0, 0
 	total, used := 0, 0
+	tooLarge := func(where string) (*Recording, bool, error) {
+		return nil, true, &LoadError{File: l.file, Where: where, Msg: TooLargeMsg(max)}
+	}
 	for {
 		var rerr error
-		line, rerr = readLine(br, line[:0])
+		var over bool
+		line, over, rerr = readLine(br, line[:0], max)
 		if rerr != nil && rerr != io.EOF {
 			return nil, false, nil
+		}
+		if over {
+			// The line alone is larger than the cap: it fails the item
+			// it belongs to, or the skeleton.
+			switch n := indentOf(line); {
+			case state == afterKey && startsItem(line[n:]):
+				return tooLarge(list.label(1))
+			case state == inItems && n == col && startsItem(line[n:]):
+				return tooLarge(list.label(s.next(list) + 1))
+			case state == inItems && (n > col || blankOrComment(line)):
+				return tooLarge(list.label(s.next(list)))
+			}
+			return tooLarge("")
 		}
 		if len(line) == 0 {
 			break
@@ -119,6 +148,14 @@ func (l *loader) streamYAML(r io.Reader) (rec *Recording, handled bool, err erro
 		case inTail:
 			tail = append(tail, line...)
 		}
+		if max > 0 {
+			if state == inItems && int64(len(item)) > max {
+				return tooLarge(list.label(s.next(list)))
+			}
+			if int64(len(head)+len(tail)) > max {
+				return tooLarge("")
+			}
+		}
 		if rerr == io.EOF {
 			break
 		}
@@ -131,14 +168,21 @@ func (l *loader) streamYAML(r io.Reader) (rec *Recording, handled bool, err erro
 			return nil, false, nil
 		}
 	}
-	skel, ok := yamlSkeleton(append(append(head, key+": []\n"...), tail...), key, keyLine, &used)
+	skel, more, ok := yamlSkeleton(append(append(head, key+": []\n"...), tail...), key, keyLine, &used)
 	if !ok || used > yamlBudget(total) {
 		return nil, false, nil
 	}
 	if sh, _ := classify(skel); sh == shapeNone {
 		return nil, false, nil // loadYAML's "not a cassette" is said by the whole reading
 	}
-	return s.finish(skel, FormatVCRPy)
+	if more {
+		l.w.add("%s", moreYAMLMsg)
+	}
+	rec, handled, err = s.finish(skel, FormatVCRPy)
+	if !handled {
+		l.w = warnings{} // the whole reading gives its own
+	}
+	return rec, handled, err
 }
 
 // yamlBudget is how many values a YAML document of size bytes may expand to
@@ -146,12 +190,18 @@ func (l *loader) streamYAML(r io.Reader) (rec *Recording, handled bool, err erro
 func yamlBudget(size int) int { return 64*size + 1<<16 }
 
 // readLine appends the next line of br, with its '\n' when it has one, to buf.
-func readLine(br *bufio.Reader, buf []byte) ([]byte, error) {
+// When max is more than 0 and the line is longer than max bytes, it stops
+// there: over reports it, and buf holds the line's first bytes, more than max.
+func readLine(br *bufio.Reader, buf []byte, max int64) (line []byte, over bool, err error) {
+	start := len(buf)
 	for {
 		frag, err := br.ReadSlice('\n')
 		buf = append(buf, frag...)
+		if max > 0 && int64(len(buf)-start) > max {
+			return buf, true, nil
+		}
 		if err != bufio.ErrBufferFull {
-			return buf, err
+			return buf, false, err
 		}
 	}
 }
@@ -233,14 +283,16 @@ func (s *docStream) yamlItem(k listKey, text []byte, used *int) bool {
 // yamlSkeleton parses the skeleton of a cassette cut at its items: its key must
 // be a key of the top-level mapping on line keyLine, holding the empty flow
 // sequence written there, and it must have no alias. used counts the values
-// converted.
-func yamlSkeleton(text []byte, key string, keyLine int, used *int) (adapter.Value, bool) {
+// converted; more reports whether the text goes on after the skeleton's
+// document (goesOn).
+func yamlSkeleton(text []byte, key string, keyLine int, used *int) (v adapter.Value, more, ok bool) {
 	var doc yaml.Node
-	if err := yaml.NewDecoder(bytes.NewReader(text)).Decode(&doc); err != nil {
-		return adapter.Value{}, false
+	dec := yaml.NewDecoder(bytes.NewReader(text))
+	if err := dec.Decode(&doc); err != nil {
+		return adapter.Value{}, false, false
 	}
 	if doc.Kind != yaml.DocumentNode || len(doc.Content) != 1 || doc.Content[0].Kind != yaml.MappingNode || hasAlias(&doc) {
-		return adapter.Value{}, false
+		return adapter.Value{}, false, false
 	}
 	root := doc.Content[0]
 	found := false
@@ -252,16 +304,16 @@ func yamlSkeleton(text []byte, key string, keyLine int, used *int) (adapter.Valu
 		}
 	}
 	if !found {
-		return adapter.Value{}, false
+		return adapter.Value{}, false, false
 	}
 	budget := yamlBudget(len(text))
 	c := &yamlConv{budget: budget}
 	v, err := c.node(&doc, 0)
 	if err != nil {
-		return adapter.Value{}, false
+		return adapter.Value{}, false, false
 	}
 	*used += budget - c.budget
-	return v, true
+	return v, goesOn(dec), true
 }
 
 func hasAlias(n *yaml.Node) bool {
