@@ -151,8 +151,8 @@ func TestEntryCapStopsReading(t *testing.T) {
 		{"a HAR entry", "big.har", `{"log":{"entries":[` + okEntry + `,{"request":{"url":"https://api.openai.com/v1/responses"},"response":{"content":{"text":"`, `"}}}]}}`, 'a', "entry 2", false},
 		{"a cassette interaction", "big.yaml", "interactions:\n" + vcrItem("f") + "- request:\n    uri: https://api.openai.com/v1/responses\n  response:\n    body:\n      string: '", "'\n", 'a', "interaction 2", false},
 		{"a YAML interaction of many lines", "big.yaml", "interactions:\n" + vcrItem("f") + "- request:\n    uri: https://api.openai.com/v1/responses\n", "", '\n', "interaction 2", false},
-		{"NUL bytes after a HAR's start", "big.har", `{"log":{"entries":[`, "", 0, "big.har: line 1, column 20 (byte 19) at /log/entries/0: invalid JSON: invalid character '\\x00' at start of value", true},
-		{"NUL bytes, then a line", "big.har", `{"log":{"entries":[`, "\n" + `"not a JSONL line"` + "\n", 0, "big.har: line 1, column 20 (byte 19) at /log/entries/0: invalid JSON: invalid character '\\x00' at start of value", true},
+		{"NUL bytes after a HAR's start", "big.har", `{"log":{"entries":[`, "", 0, "big.har: byte 19: binary data (a NUL byte): strictscope reads JSON, SSE and JSONL streams, YAML cassettes, httprr traces and error messages, all text", false},
+		{"NUL bytes, then a line", "big.har", `{"log":{"entries":[`, "\n" + `"not a JSONL line"` + "\n", 0, "big.har: byte 19: binary data (a NUL byte): strictscope reads JSON, SSE and JSONL streams, YAML cassettes, httprr traces and error messages, all text", false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -199,7 +199,8 @@ func TestStreamSyntaxError(t *testing.T) {
 		again           bool // read again, whole
 		want            string
 	}{
-		{"NUL bytes", "x.har", `{"log":{"entries":[` + strings.Repeat("\x00", 100<<10), false, "line 1, column 20 (byte 19) at /log/entries/0: invalid JSON: invalid character '\\x00' at start of value"},
+		{"NUL bytes", "x.har", `{"log":{"entries":[` + strings.Repeat("\x00", 100<<10), false, "x.har: byte 19: binary data (a NUL byte)"},
+		{"NUL bytes in a short file", "x.har", `{"log":{"entries":[` + strings.Repeat("\x00", 100), false, "line 1, column 20 (byte 19) at /log/entries/0: invalid JSON: invalid character '\\x00' at start of value"},
 		{"NUL bytes after an entry", "x.har", "{\"log\":{\"entries\":[\n  " + okEntry + ",\n  " + strings.Repeat("\x00", 100), false, "line 3, column 3 (byte 586) at /log/entries/1: invalid JSON: invalid character '\\x00' at start of value"},
 		{"inside an entry, over lines", "x.har", "{\n  \"log\": {\n    \"entries\": [\n      " + okEntry + ",\n      {\"a\":\n   \x00}\n    ]\n  }\n}\n", false, "line 6, column 4 (byte 613) at /log/entries/1/a: invalid JSON"},
 		{"invalid UTF-8 in an entry", "x.har", "{\"log\":{\"entries\":[" + okEntry + ",\n{\"request\":{\"url\":\"\xff\"}}]}}", false, "line 2, column 20 (byte 600) at /log/entries/1/request/url: invalid JSON: invalid UTF-8"},
@@ -216,9 +217,9 @@ func TestStreamSyntaxError(t *testing.T) {
 		{"text after the document", "x.har", `{"log":{"entries":[]}} x`, true, "text after the JSON value"},
 		{"a YAML name", "x.yaml", `{"log":{"entries":[` + "\x00", true, "invalid character '\\x00' at start of value"},
 		{"first lines that may be JSONL", "x.jsonl", "{\n" + chunk + "\n", true, "chat-jsonl"},
-		{"a first line past the beginning, then JSONL", "x.har", `{"log":{"entries":[` + strings.Repeat("\x00", peekSize) + "\n" + chunk[:100] + `"}` + "\n", true, "chat-jsonl"},
-		{"a first line past the beginning, then no JSONL", "x.har", `{"log":{"entries":[` + strings.Repeat("\x00", peekSize) + "\n" + `{"a":1}` + "\n", false, "line 1, column 20 (byte 19) at /log/entries/0"},
-		{"a first line past the beginning, then broken lines", "x.har", `{"log":{"entries":[` + strings.Repeat("\x00", peekSize) + strings.Repeat("\n{", 9) + "\n" + chunk[:100] + `"}` + "\n", false, "line 1, column 20 (byte 19) at /log/entries/0"},
+		{"a first line past the beginning, then JSONL", "x.har", `{"log":{"entries":[` + strings.Repeat("x", peekSize) + "\n" + chunk[:100] + `"}` + "\n", true, "chat-jsonl"},
+		{"a first line past the beginning, then no JSONL", "x.har", `{"log":{"entries":[` + strings.Repeat("x", peekSize) + "\n" + `{"a":1}` + "\n", false, "line 1, column 20 (byte 19) at /log/entries/0"},
+		{"a first line past the beginning, then broken lines", "x.har", `{"log":{"entries":[` + strings.Repeat("x", peekSize) + strings.Repeat("\n{", 9) + "\n" + chunk[:100] + `"}` + "\n", false, "line 1, column 20 (byte 19) at /log/entries/0"},
 		{"a line break before the error, past the beginning", "x.har", `{"log":{"entries":[` + okEntry + strings.Repeat(" ", peekSize) + "\n,\x00", true, "line 2, column 2"},
 	}
 	for _, c := range cases {

@@ -11,8 +11,9 @@ import (
 
 // DefaultMaxInput is the largest whole-document input strictscope reads: 256 MiB.
 // Schemas, tool lists, results, responses and session files are read whole into
-// memory before they are decoded; a recording that streams (SSE, JSONL, and the
-// entries of a HAR or a cassette) is read as it goes and has no cap.
+// memory before they are decoded. A recording read as it goes has no cap as a
+// whole: SSE and JSONL streams a line at a time, and a HAR's entries or a
+// cassette's interactions one at a time, each entry held to the cap.
 const DefaultMaxInput int64 = 256 << 20
 
 // Limits bound what is read whole into memory. The zero value holds the defaults.

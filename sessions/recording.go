@@ -265,6 +265,13 @@ func (l *loader) loadFrom(r io.Reader, again func() (*Recording, error)) (*Recor
 		return nil, l.fail("", "%s", openMsg(err))
 	}
 	head = head[:n]
+	if n >= jsonCheckSize {
+		// Every format is text: the whole reading refuses a NUL byte in
+		// the first 64 KiB (see ReadDocument), and so does every other.
+		if err := binaryError(l.file, head[:jsonCheckSize]); err != nil {
+			return nil, err
+		}
+	}
 	br := bufio.NewReaderSize(io.MultiReader(bytes.NewReader(head), src), 64<<10)
 	if f := streamable(head); f != FormatUnknown {
 		return l.guard(func() (*Recording, error) { return l.loadLines(f, br) })
