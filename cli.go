@@ -115,15 +115,23 @@ func flagErrorText(err error) string {
 // at once (sessions.Limits.ReadDocument).
 func readInput(e *env, arg string, isJSON bool) (name string, data []byte, err error) {
 	if arg == "-" {
-		if e.stdinRead {
-			return "stdin", nil, usagef("stdin can be read once: give \"-\" for one argument only")
+		if err := e.claimStdin(); err != nil {
+			return "stdin", nil, err
 		}
-		e.stdinRead = true
 		data, err = e.limits.ReadDocument("stdin", e.stdin, isJSON)
 		return "stdin", data, err
 	}
 	data, err = e.limits.ReadDocumentFile(arg, isJSON)
 	return arg, data, err
+}
+
+// claimStdin marks standard input read: it can be read for one argument only.
+func (e *env) claimStdin() error {
+	if e.stdinRead {
+		return usagef("stdin can be read once: give \"-\" for one argument only")
+	}
+	e.stdinRead = true
+	return nil
 }
 
 // inputFlag declares --max-input on fs: the cap on whole-document inputs.
@@ -189,22 +197,19 @@ type recordingArg struct {
 }
 
 // loadRecordingArg reads a RESPONSE or SESSION argument: a file, or stdin for
-// "-". A recording file is read with sessions.LoadRecordingFile, so that an SSE
-// or JSONL stream of any size is read line by line and never held whole; a
-// session file, and stdin, are read whole.
+// "-". A recording is read with sessions.LoadRecordingFile (or
+// LoadRecordingReader on stdin), so that an SSE or JSONL stream of any size is
+// read line by line and never held whole; a session file is read whole.
 func loadRecordingArg(e *env, arg string) (recordingArg, error) {
 	var data []byte
 	var err error
 	ra := recordingArg{name: arg}
 	if arg == "-" {
-		if ra.name, data, err = readInput(e, arg, false); err != nil {
+		if err := e.claimStdin(); err != nil {
 			return ra, err
 		}
-		if sessions.Detect(ra.name, data) == sessions.FormatSession {
-			ra.session = data
-			return ra, nil
-		}
-		ra.rec, err = sessions.LoadRecording(ra.name, data)
+		ra.name = "stdin"
+		ra.rec, ra.session, err = e.limits.LoadRecordingReader(ra.name, e.stdin)
 		return ra, err
 	}
 	format, data, err := e.limits.DetectFile(arg)

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"errors"
+	"io"
 	"os"
 	"reflect"
 	"regexp"
@@ -256,6 +258,25 @@ func (z *zeros) Read(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// repeat is a reader of b repeated without end, as the output of `yes`. It
+// fails the test's reader past 64 MiB: an endless input must be refused from
+// its beginning.
+type repeat struct {
+	b []byte
+	n int64
+}
+
+func (r *repeat) Read(p []byte) (int, error) {
+	if r.n > 64<<20 {
+		return 0, errors.New("read past 64 MiB of an endless input")
+	}
+	for i := range p {
+		p[i] = r.b[(r.n+int64(i))%int64(len(r.b))]
+	}
+	r.n += int64(len(p))
+	return len(p), nil
+}
+
 // Input that cannot be JSON is refused at once, however long it goes on; a whole
 // document past --max-input is one line and exit 2.
 func TestInputCap(t *testing.T) {
@@ -302,6 +323,29 @@ func TestInputCapRecordings(t *testing.T) {
 	r = runCLI(t, "", "calls", "--max-input", "200", "fixtures/recordings/chat_stream_parallel.sse")
 	if r.code != 0 {
 		t.Errorf("a stream over the cap is read as it goes: exit %d, stderr %q", r.code, r.stderr)
+	}
+	sse, err := os.ReadFile("fixtures/recordings/chat_stream_parallel.sse")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromFile := runCLI(t, "", "calls", "fixtures/recordings/chat_stream_parallel.sse")
+	if r = runCLI(t, string(sse), "calls", "--max-input", "200", "-"); r.code != 0 || r.stdout != fromFile.stdout {
+		t.Errorf("a stream over the cap on stdin is read as it goes: exit %d, stderr %q\n%s\nfrom the file:\n%s", r.code, r.stderr, r.stdout, fromFile.stdout)
+	}
+	session, err := os.ReadFile("fixtures/recordings/session_two_turns.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	fromFile = runCLI(t, "", "replay", "--json", "fixtures/recordings/session_two_turns.json")
+	if r = runCLI(t, string(session), "replay", "--json", "-"); r.code != 0 || r.stdout != fromFile.stdout {
+		t.Errorf("a session file on stdin: exit %d, stderr %q", r.code, r.stderr)
+	}
+	for _, endless := range []io.Reader{&zeros{}, &repeat{b: []byte("y\n")}} {
+		var out, errb strings.Builder
+		code := run(&env{stdin: endless, stdout: &out, stderr: &errb}, []string{"calls", "-"}, false)
+		if code != 2 || out.Len() != 0 || !strings.Contains(errb.String(), "strictscope calls: stdin: ") {
+			t.Errorf("calls on endless %T: exit %d, stderr %q", endless, code, errb.String())
+		}
 	}
 	dir := t.TempDir()
 	entry := `{"request":{"method":"POST","url":"https://api.openai.com/v1/chat/completions","headers":[],"postData":{"mimeType":"application/json","text":"{\"model\":\"m\",\"messages\":[]}"}},` +

@@ -14,8 +14,9 @@ import (
 // (JSON, an SSE stream, JSONL, a YAML cassette, an httprr trace), or a JSON
 // document whose beginning holds a syntax error that no other reading of it (as
 // JSONL, or as YAML for a file named .yaml) gets past. nil when the beginning
-// does not decide. file names the file in the error; hint is the name whose
-// extension may tell the format.
+// does not decide: head is a beginning, with more to come, so a first line it
+// cuts may yet make the file JSONL. file names the file in the error; hint is
+// the name whose extension may tell the format.
 func earlyError(file, hint string, head []byte) error {
 	head = bytes.TrimPrefix(head, []byte(utf8BOM))
 	if isGzip(head) || isHTTPRR(head) {
@@ -27,7 +28,7 @@ func earlyError(file, hint string, head []byte) error {
 	}
 	switch c := trimmed[0]; {
 	case c == '{' || c == '[':
-		if looksLikeYAMLName(hint) || detectLines(head) != FormatUnknown {
+		if f, decided := detectLinesIn(head, false); looksLikeYAMLName(hint) || f != FormatUnknown || !decided {
 			return nil
 		}
 		if err := prefixError(head); err != nil {

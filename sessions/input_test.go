@@ -174,7 +174,10 @@ func TestEarlyError(t *testing.T) {
 	}{
 		{"NUL bytes", "f", "\x00\x00\x00", `f: not a recording: no supported format starts with`},
 		{"yes", "f", "y\ny\ny\n", `f: not a recording: no supported format starts with "y"`},
-		{"broken JSON", "f", `{"a":` + "\x00" + strings.Repeat(" ", 100), `f: line 1, column 6 (byte 5) at /a: invalid JSON`},
+		{"broken JSON", "f", `{"a":` + "\x00" + strings.Repeat(" ", 100) + "\n{\"b\":1}\n", `f: line 1, column 6 (byte 5) at /a: invalid JSON`},
+		{"broken JSON over lines", "f", "{\n  \"a\": \x00,\n" + strings.Repeat(" ", 100), `f: line 2, column 8 (byte 9) at /a: invalid JSON`},
+		{"a broken first line that goes on", "f", `{"a":` + "\x00" + strings.Repeat(" ", 100), ""},
+		{"a broken first line, then one that goes on", "f", `{"a":` + "\x00\n" + strings.Repeat(" ", 100), ""},
 		{"JSON so far", "f", `{"a":[1,2`, ""},
 		{"JSONL", "f", "{\"a\":1}\n{\"b\"", ""},
 		{"SSE", "f", "data: {}\n\n", ""},

@@ -220,6 +220,30 @@ func (lim Limits) LoadRecordingFile(path string) (*Recording, error) {
 	return lim.loadFile(path, false)
 }
 
+// LoadRecordingReader reads a recording, or a session file, from r: standard
+// input, or any stream that cannot be read twice. name says what it is in
+// errors. A session file is told from its first 8 KiB (strictscope writes its
+// "strictscope_session" member first) and is read whole, held to the cap, into
+// session; rec is nil then. Anything else is a recording, read as
+// LoadRecordingFile reads a file, except that a JSON document or a YAML
+// cassette is read whole, held to the cap: reading one entry at a time gives
+// way to the whole reading for some shapes, and a stream cannot be read again.
+// SSE and JSONL streams are read a line at a time, with no cap as a whole.
+func (lim Limits) LoadRecordingReader(name string, r io.Reader) (rec *Recording, session []byte, err error) {
+	br := bufio.NewReaderSize(r, 64<<10)
+	head, err := br.Peek(detectHead)
+	if err != nil && err != io.EOF && err != bufio.ErrBufferFull {
+		return nil, nil, &LoadError{File: name, Msg: "cannot read: " + err.Error(), Err: err}
+	}
+	if Detect(name, head) == FormatSession {
+		session, err = lim.ReadDocument(name, br, true)
+		return nil, session, err
+	}
+	l := &loader{file: name, hint: name, lim: lim}
+	rec, err = l.loadFrom(br, nil)
+	return rec, nil, err
+}
+
 // loadFile is LoadRecordingFile; whole reads documents whole.
 func (lim Limits) loadFile(path string, whole bool) (*Recording, error) {
 	f, _, err := openInput(path)
@@ -302,6 +326,13 @@ func (l *loader) loadFrom(r io.Reader, again func() (*Recording, error)) (*Recor
 			return nil, JSONFileError(l.file, stop.err)
 		}
 		return again()
+	}
+	if n == peekSize {
+		// More is coming: what cannot be a recording is refused now, not once
+		// the cap is reached (the output of `yes` on standard input).
+		if err := earlyError(l.file, l.hint, head); err != nil {
+			return nil, err
+		}
 	}
 	data, err := l.lim.ReadDocument(l.file, br, false)
 	if err != nil {
