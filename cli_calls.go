@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 
 	"github.com/strictscope/strictscope/adapter"
@@ -18,24 +17,22 @@ var callsCommand = command{
 }
 
 func runCalls(e *env, args []string) (int, error) {
-	fs := flag.NewFlagSet("calls", flag.ContinueOnError)
-	inputFlag(fs, e)
+	fs := newFlags(e, "calls")
 	var tf toolFlags
 	tf.register(fs, helpCallsAPI, false)
-	var toolArgs stringList
-	fs.Var(&toolArgs, "tools", helpTools)
-	applyDefaults := fs.Bool("apply-defaults", false, helpApplyDefaults)
-	prefix := fs.String("error-prefix", adapter.DefaultErrorPrefix, helpErrorPrefix)
-	pos, err := parseFlags("calls", fs, args)
+	toolArgs := fs.tools(helpTools)
+	applyDefaults := fs.applyDefaults()
+	prefix := fs.errorPrefix()
+	pos, err := fs.parse(args)
 	if err != nil {
 		return exitBad, err
 	}
 	// --api is the API rejected outputs are written for; without it each
 	// response's own. The tools are the same to the calls whichever API they are
 	// rendered for.
-	outAPI := tf.api
-	if tf.api == "" {
-		tf.api = string(adapter.Chat)
+	outAPI := *tf.api
+	if *tf.api == "" {
+		*tf.api = string(adapter.Chat)
 	}
 	opts, err := tf.options("calls")
 	if err != nil {
@@ -44,7 +41,7 @@ func runCalls(e *env, args []string) (int, error) {
 	if len(pos) != 1 {
 		return exitBad, usagef("strictscope calls: name one RESPONSE file (or - for stdin)")
 	}
-	rep, err := sendTools(e, toolArgs, tf.noPrefix, opts)
+	rep, err := sendTools(e, *toolArgs, *tf.noPrefix, opts)
 	if err != nil {
 		return exitBad, err
 	}
@@ -57,7 +54,7 @@ func runCalls(e *env, args []string) (int, error) {
 		return exitBad, err
 	}
 	name := ra.name
-	rec, session, sessionTools, err := loadResponses(ra, tf.noPrefix, flagSet(fs, "strict"), opts)
+	rec, session, sessionTools, err := loadResponses(ra, *tf.noPrefix, fs.given("strict"), opts)
 	if err != nil {
 		return exitBad, err
 	}
@@ -69,10 +66,10 @@ func runCalls(e *env, args []string) (int, error) {
 	}
 	callOpts := adapter.CallsOptions{ErrorPrefix: *prefix, ApplyDefaults: *applyDefaults, OutputAPI: adapter.API(outAPI)}
 	// A session's own error prefix and defaults apply unless the flags are given.
-	if session != nil && !flagSet(fs, "error-prefix") {
+	if session != nil && !fs.given("error-prefix") {
 		callOpts.ErrorPrefix = session.ErrorPrefix
 	}
-	if session != nil && !flagSet(fs, "apply-defaults") {
+	if session != nil && !fs.given("apply-defaults") {
 		callOpts.ApplyDefaults = session.ApplyDefaults
 	}
 	validator := validate.New()

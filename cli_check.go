@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"strings"
 	"unicode/utf8"
@@ -19,12 +18,11 @@ var checkCommand = command{
 // runCheck converts every tool and reports per tool; exit 1 when any tool would not
 // go strict.
 func runCheck(e *env, args []string) (int, error) {
-	fs := flag.NewFlagSet("check", flag.ContinueOnError)
-	inputFlag(fs, e)
-	asJSON := fs.Bool("json", false, helpJSONReport)
-	noPrefix := fs.Bool("no-prefix", false, helpNoPrefix)
-	noDefaults := fs.Bool("no-default-descriptions", false, helpNoDefaults)
-	files, err := parseFlags("check", fs, args)
+	fs := newFlags(e, "check")
+	asJSON := fs.json(helpJSONReport)
+	noPrefix := fs.noPrefix()
+	noDefaults := fs.noDefaults()
+	files, err := fs.parse(args)
 	if err != nil {
 		return exitBad, err
 	}

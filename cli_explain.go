@@ -1,7 +1,6 @@
 package main
 
 import (
-	"flag"
 	"fmt"
 	"strings"
 
@@ -22,19 +21,17 @@ var explainCommand = command{
 // "error" member is present and not null: a Responses object carries "error": null
 // when the request succeeded, and that is no error.
 func runExplain(e *env, args []string) (int, error) {
-	fs := flag.NewFlagSet("explain", flag.ContinueOnError)
-	inputFlag(fs, e)
-	asJSON := fs.Bool("json", false, helpExplainJSON)
-	var toolArgs stringList
-	fs.Var(&toolArgs, "tools", "an MCP tool list the error is about, `[NAME=]FILE`; repeat for several servers (names the tool, and says what strictscope does with it)")
+	fs := newFlags(e, "explain")
+	asJSON := fs.json(helpExplainJSON)
+	toolArgs := fs.tools(helpExplainTools)
 	var tf toolFlags
 	tf.register(fs, helpExplainAPI, false)
-	pos, err := parseFlags("explain", fs, args)
+	pos, err := fs.parse(args)
 	if err != nil {
 		return exitBad, err
 	}
-	if tf.api == "" {
-		tf.api = "chat"
+	if *tf.api == "" {
+		*tf.api = string(adapter.Chat)
 	}
 	opts, err := tf.options("explain")
 	if err != nil {
@@ -43,7 +40,7 @@ func runExplain(e *env, args []string) (int, error) {
 	if len(pos) != 1 {
 		return exitBad, usagef("strictscope explain: name one FILE holding an error (or - for stdin)")
 	}
-	report, err := sendTools(e, toolArgs, tf.noPrefix, opts)
+	report, err := sendTools(e, *toolArgs, *tf.noPrefix, opts)
 	if err != nil {
 		return exitBad, err
 	}

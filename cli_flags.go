@@ -1,5 +1,11 @@
 package main
 
+import (
+	"flag"
+
+	"github.com/strictscope/strictscope/adapter"
+)
+
 // The help text of the flags several commands share, one place for each, so
 // that `strictscope CMD --help` says the same of a flag everywhere. A backquoted
 // word names the flag's value in the help (package flag's convention).
@@ -26,7 +32,68 @@ const (
 	helpCallsAPI        = "the `API` rejected outputs are rendered for: chat or responses (default: each response's own)"
 	helpReplayJSON      = "print the trace as JSON: per turn its calls, rejected outputs, outputs and next input"
 	helpExplainJSON     = "print the explanations as JSON"
+	helpExplainTools    = "an MCP tool list the error is about, `[NAME=]FILE`; repeat for several servers (names the tool, and says what strictscope does with it)"
 	helpCheckNoPrefix   = helpNoPrefix
 	helpInspectorAPI    = "the `API` the inspector starts on: chat or responses"
 	helpInspectorStrict = "the strict `MODE` the inspector starts on: auto, true or false"
 )
+
+// flags is a command's flag set. The flags several commands share are declared
+// by its methods, each in one place with one name, default and help text; every
+// command has --max-input.
+type flags struct {
+	*flag.FlagSet
+	cmd string // the command, as errors name it
+}
+
+func newFlags(e *env, cmd string) flags {
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	inputFlag(fs, e)
+	return flags{fs, cmd}
+}
+
+// parse parses args (see parseFlags) and returns the positional arguments.
+func (f flags) parse(args []string) ([]string, error) { return parseFlags(f.cmd, f.FlagSet, args) }
+
+// given reports whether the flag was given on the command line.
+func (f flags) given(name string) bool {
+	found := false
+	f.Visit(func(fl *flag.Flag) { found = found || fl.Name == name })
+	return found
+}
+
+func (f flags) noPrefix() *bool      { return f.Bool("no-prefix", false, helpNoPrefix) }
+func (f flags) noDefaults() *bool    { return f.Bool("no-default-descriptions", false, helpNoDefaults) }
+func (f flags) applyDefaults() *bool { return f.Bool("apply-defaults", false, helpApplyDefaults) }
+func (f flags) json(help string) *bool {
+	return f.Bool("json", false, help)
+}
+func (f flags) errorPrefix() *string {
+	return f.String("error-prefix", adapter.DefaultErrorPrefix, helpErrorPrefix)
+}
+
+// api declares --api with its default ("": none) and what it means to the command.
+func (f flags) api(def, help string) *string { return f.String("api", def, help) }
+
+// strict declares --strict with its default ("": none) and help.
+func (f flags) strict(def, help string) *string { return f.String("strict", def, help) }
+
+// tools declares the repeatable --tools [NAME=]FILE.
+func (f flags) tools(help string) *stringList {
+	var l stringList
+	f.Var(&l, "tools", help)
+	return &l
+}
+
+// structured declares --structured; the function it returns reads the mode
+// once the flags are parsed.
+func (f flags) structured() func() (adapter.StructuredMode, error) {
+	s := f.String("structured", "auto", helpStructured)
+	return func() (adapter.StructuredMode, error) {
+		mode, ok := adapter.ParseStructuredMode(*s)
+		if !ok {
+			return mode, usagef("strictscope %s: --structured must be auto, prefer, append or ignore, not %s", f.cmd, adapter.QuoteForMessage(*s))
+		}
+		return mode, nil
+	}
+}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/sessions"
@@ -16,13 +15,12 @@ var outputCommand = command{
 }
 
 func runOutput(e *env, args []string) (int, error) {
-	fs := flag.NewFlagSet("output", flag.ContinueOnError)
-	inputFlag(fs, e)
-	apiFlag := fs.String("api", "", helpOutputAPI)
+	fs := newFlags(e, "output")
+	apiFlag := fs.api("", helpOutputAPI)
 	callID := fs.String("call-id", "", helpCallID)
-	prefix := fs.String("error-prefix", adapter.DefaultErrorPrefix, helpErrorPrefix)
-	structured := fs.String("structured", "auto", helpStructured)
-	pos, err := parseFlags("output", fs, args)
+	prefix := fs.errorPrefix()
+	structured := fs.structured()
+	pos, err := fs.parse(args)
 	if err != nil {
 		return exitBad, err
 	}
@@ -30,12 +28,12 @@ func runOutput(e *env, args []string) (int, error) {
 	if err != nil {
 		return exitBad, err
 	}
-	if !flagSet(fs, "call-id") {
+	if !fs.given("call-id") {
 		return exitBad, usagef("strictscope output: --call-id is required")
 	}
-	mode, ok := adapter.ParseStructuredMode(*structured)
-	if !ok {
-		return exitBad, usagef("strictscope output: --structured must be auto, prefer, append or ignore, not %s", adapter.QuoteForMessage(*structured))
+	mode, err := structured()
+	if err != nil {
+		return exitBad, err
 	}
 	name, result, err := readJSONArg(e, "output", "result", pos)
 	if err != nil {
@@ -53,11 +51,4 @@ func runOutput(e *env, args []string) (int, error) {
 		warn(e, name+": "+n)
 	}
 	return exitOK, writeJSON(e.stdout, out.Item)
-}
-
-// flagSet reports whether a flag was given on the command line.
-func flagSet(fs *flag.FlagSet, name string) bool {
-	found := false
-	fs.Visit(func(f *flag.Flag) { found = found || f.Name == name })
-	return found
 }

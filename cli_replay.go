@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -19,20 +18,18 @@ var replayCommand = command{
 }
 
 func runReplay(e *env, args []string) (int, error) {
-	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
-	inputFlag(fs, e)
-	asJSON := fs.Bool("json", false, helpReplayJSON)
+	fs := newFlags(e, "replay")
+	asJSON := fs.json(helpReplayJSON)
 	withStages := fs.Bool("stages", false, helpReplayStages)
-	var toolArgs stringList
-	fs.Var(&toolArgs, "tools", helpTools)
-	apiFlag := fs.String("api", "", helpReplayAPI)
-	strict := fs.String("strict", "", helpReplayStrict)
-	noPrefix := fs.Bool("no-prefix", false, helpNoPrefix)
-	prefix := fs.String("error-prefix", adapter.DefaultErrorPrefix, helpErrorPrefix)
-	structured := fs.String("structured", "auto", helpStructured)
-	applyDefaults := fs.Bool("apply-defaults", false, helpApplyDefaults)
+	toolArgs := fs.tools(helpTools)
+	apiFlag := fs.api("", helpReplayAPI)
+	strict := fs.strict("", helpReplayStrict)
+	noPrefix := fs.noPrefix()
+	prefix := fs.errorPrefix()
+	structured := fs.structured()
+	applyDefaults := fs.applyDefaults()
 	save := fs.String("save", "", helpReplaySave)
-	pos, err := parseFlags("replay", fs, args)
+	pos, err := fs.parse(args)
 	if err != nil {
 		return exitBad, err
 	}
@@ -50,9 +47,9 @@ func runReplay(e *env, args []string) (int, error) {
 			return exitBad, err
 		}
 	}
-	mode, ok := adapter.ParseStructuredMode(*structured)
-	if !ok {
-		return exitBad, usagef("strictscope replay: --structured must be auto, prefer, append or ignore, not %s", adapter.QuoteForMessage(*structured))
+	mode, err := structured()
+	if err != nil {
+		return exitBad, err
 	}
 	opts.Structured = mode
 	if len(pos) != 1 {
@@ -70,8 +67,8 @@ func runReplay(e *env, args []string) (int, error) {
 		if err != nil {
 			return exitBad, err
 		}
-		if len(toolArgs) > 0 {
-			servers, err := loadServers(e, toolArgs)
+		if len(*toolArgs) > 0 {
+			servers, err := loadServers(e, *toolArgs)
 			if err != nil {
 				return exitBad, err
 			}
@@ -88,15 +85,15 @@ func runReplay(e *env, args []string) (int, error) {
 		if opts.NoPrefix {
 			s.Prefix = false
 		}
-		either(flagSet(fs, "error-prefix"), &opts.ErrorPrefix, &s.ErrorPrefix)
-		either(flagSet(fs, "structured"), &opts.Structured, &s.Structured)
-		either(flagSet(fs, "apply-defaults"), &opts.ApplyDefaults, &s.ApplyDefaults)
+		either(fs.given("error-prefix"), &opts.ErrorPrefix, &s.ErrorPrefix)
+		either(fs.given("structured"), &opts.Structured, &s.Structured)
+		either(fs.given("apply-defaults"), &opts.ApplyDefaults, &s.ApplyDefaults)
 		trace = sessions.ReplaySession(name, s, opts)
 		session = s
 	} else {
 		var servers []adapter.Server
-		if len(toolArgs) > 0 {
-			if servers, err = loadServers(e, toolArgs); err != nil {
+		if len(*toolArgs) > 0 {
+			if servers, err = loadServers(e, *toolArgs); err != nil {
 				return exitBad, err
 			}
 		}
@@ -122,7 +119,7 @@ func runReplay(e *env, args []string) (int, error) {
 	for _, w := range trace.Warnings {
 		warn(e, name+": "+w)
 	}
-	if flagSet(fs, "api") {
+	if fs.given("api") {
 		for _, turn := range trace.Turns {
 			if turn.API != "" && turn.OutputAPI != turn.API {
 				warn(e, name+": "+turn.Label+": "+otherAPIText(turn.API, turn.OutputAPI, "its outputs are"))

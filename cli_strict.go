@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 
 	"github.com/strictscope/strictscope/adapter"
 )
@@ -17,11 +16,10 @@ var strictCommand = command{
 // runStrict prints {"ok":true,"schema","null_paths","dropped"}, or
 // {"ok":false,"error":{…}} with exit 1 when the schema has no strict form.
 func runStrict(e *env, args []string) (int, error) {
-	fs := flag.NewFlagSet("strict", flag.ContinueOnError)
-	inputFlag(fs, e)
-	noDefaults := fs.Bool("no-default-descriptions", false, helpNoDefaults)
-	fs.Bool("json", false, helpJSONOnlyForm)
-	pos, err := parseFlags("strict", fs, args)
+	fs := newFlags(e, "strict")
+	noDefaults := fs.noDefaults()
+	fs.json(helpJSONOnlyForm)
+	pos, err := fs.parse(args)
 	if err != nil {
 		return exitBad, err
 	}

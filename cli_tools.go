@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"math"
 	"strconv"
 
@@ -18,18 +17,18 @@ var toolsCommand = command{
 
 // toolFlags are the flags that say how a tool list is sent.
 type toolFlags struct {
-	api, strict          string
-	noPrefix, noDefaults bool
+	api, strict          *string
+	noPrefix, noDefaults *bool
 	descriptionCap       string
 	capSet               bool // --description-cap was given, even as ""
 }
 
 // register declares the flags on fs; apiHelp says what --api means to the command.
-func (f *toolFlags) register(fs *flag.FlagSet, apiHelp string, withCap bool) {
-	fs.StringVar(&f.api, "api", "", apiHelp)
-	fs.StringVar(&f.strict, "strict", "auto", helpStrict)
-	fs.BoolVar(&f.noPrefix, "no-prefix", false, helpNoPrefix)
-	fs.BoolVar(&f.noDefaults, "no-default-descriptions", false, helpNoDefaults)
+func (f *toolFlags) register(fs flags, apiHelp string, withCap bool) {
+	f.api = fs.api("", apiHelp)
+	f.strict = fs.strict("auto", helpStrict)
+	f.noPrefix = fs.noPrefix()
+	f.noDefaults = fs.noDefaults()
 	if withCap {
 		fs.Func("description-cap", helpDescriptionCap, func(v string) error {
 			f.descriptionCap, f.capSet = v, true
@@ -40,15 +39,15 @@ func (f *toolFlags) register(fs *flag.FlagSet, apiHelp string, withCap bool) {
 
 // options checks the flags and returns the tools options.
 func (f *toolFlags) options(cmd string) (adapter.ToolsOptions, error) {
-	api, err := parseAPI(cmd, f.api)
+	api, err := parseAPI(cmd, *f.api)
 	if err != nil {
 		return adapter.ToolsOptions{}, err
 	}
-	mode, err := parseStrict(cmd, f.strict)
+	mode, err := parseStrict(cmd, *f.strict)
 	if err != nil {
 		return adapter.ToolsOptions{}, err
 	}
-	opts := adapter.ToolsOptions{API: api, Strict: mode, NoDefaultDescriptions: f.noDefaults}
+	opts := adapter.ToolsOptions{API: api, Strict: mode, NoDefaultDescriptions: *f.noDefaults}
 	if f.capSet {
 		n, ok := parseCap(f.descriptionCap)
 		min := adapter.MinDescriptionCap(api)
@@ -73,11 +72,10 @@ func parseCap(s string) (int, bool) {
 }
 
 func runTools(e *env, args []string) (int, error) {
-	fs := flag.NewFlagSet("tools", flag.ContinueOnError)
-	inputFlag(fs, e)
+	fs := newFlags(e, "tools")
 	var tf toolFlags
 	tf.register(fs, helpAPI+" (required)", true)
-	files, err := parseFlags("tools", fs, args)
+	files, err := fs.parse(args)
 	if err != nil {
 		return exitBad, err
 	}
@@ -92,7 +90,7 @@ func runTools(e *env, args []string) (int, error) {
 	if err != nil {
 		return exitBad, err
 	}
-	set := adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: tf.noPrefix})
+	set := adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: *tf.noPrefix})
 	tools, rep := adapter.Tools(set, opts)
 	out := adapter.ObjectValue(
 		adapter.MemberOf("tools", adapter.ArrayValue(tools...)),

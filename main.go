@@ -154,13 +154,12 @@ func isInspectorFlag(a string) bool {
 // session files; none: the built-in examples) with the starting modes the flags
 // set. A file that fails to load is listed in the inspector with its error.
 func runInspector(e *env, args []string) int {
-	fs := flag.NewFlagSet("strictscope", flag.ContinueOnError)
-	api := fs.String("api", "chat", helpInspectorAPI)
-	strict := fs.String("strict", "auto", helpInspectorStrict)
-	noPrefix := fs.Bool("no-prefix", false, helpNoPrefix)
-	noDefaults := fs.Bool("no-default-descriptions", false, helpNoDefaults)
-	inputFlag(fs, e)
-	files, err := parseFlags("inspector", fs, args)
+	fs := newFlags(e, "inspector")
+	api := fs.api(string(adapter.Chat), helpInspectorAPI)
+	strict := fs.strict(string(adapter.StrictAuto), helpInspectorStrict)
+	noPrefix := fs.noPrefix()
+	noDefaults := fs.noDefaults()
+	files, err := fs.parse(args)
 	var opts ui.Options
 	if err == nil {
 		opts.API, err = parseAPI("inspector", *api)
