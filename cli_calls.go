@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/adapter/validate"
@@ -75,6 +76,7 @@ func runCalls(e *env, args []string) (int, error) {
 	validator := validate.New()
 	calls, rejected := []adapter.Value{}, []adapter.Value{}
 	warned := map[string]bool{} // where the tools came from, said once each
+	var toolless []string       // the exchanges whose request recorded no tools
 	for _, ex := range rec.Exchanges {
 		for _, w := range ex.Warnings {
 			warn(e, name+": "+ex.Label+": "+w)
@@ -86,13 +88,11 @@ func runCalls(e *env, args []string) (int, error) {
 		sent := given
 		if sent == nil {
 			sent = sessions.ToolsFromRequest(ex.Request)
-			from := sessions.ToolsInferred
 			if sent == nil {
-				from = sessions.ToolsUnknown
-			}
-			if !warned[from] {
-				warned[from] = true
-				warnToolsFrom(e, name, from)
+				toolless = append(toolless, ex.Label)
+			} else if !warned[sessions.ToolsInferred] {
+				warned[sessions.ToolsInferred] = true
+				warnToolsFrom(e, name, sessions.ToolsInferred)
 			}
 		}
 		x, err := adapter.ToolCalls(ex.Response, sent, callOpts)
@@ -112,11 +112,30 @@ func runCalls(e *env, args []string) (int, error) {
 		}
 		rejected = append(rejected, sessions.RejectedValues(x)...)
 	}
+	switch {
+	case len(toolless) == 0:
+	case !warned[sessions.ToolsInferred]:
+		warnToolsFrom(e, name, sessions.ToolsUnknown)
+	default:
+		warn(e, name+": "+toollessText(toolless))
+	}
 	out := adapter.ObjectValue(
 		adapter.MemberOf("calls", adapter.ArrayValue(calls...)),
 		adapter.MemberOf("rejected", adapter.ArrayValue(rejected...)),
 	)
 	return exitOK, writeJSON(e.stdout, out)
+}
+
+// toollessText says which exchanges recorded no tools, when others did: their
+// calls name an unknown tool. It names the first three.
+func toollessText(labels []string) string {
+	shown := labels[:min(len(labels), 3)]
+	more := ""
+	if len(labels) > len(shown) {
+		more = ", …"
+	}
+	return fmt.Sprintf("no --tools given, and %s recorded no tools in the request (%s%s): the calls there name an unknown tool",
+		plural(len(labels), "exchange", "exchanges"), strings.Join(shown, ", "), more)
 }
 
 // loadResponses reads RESPONSE: a session file gives its turns' responses, its

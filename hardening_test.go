@@ -1,6 +1,7 @@
 package main
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -121,5 +122,31 @@ func TestReplayJSONMarksMissingResults(t *testing.T) {
 	}
 	if calls[1].(map[string]any)["result"] != "missing" {
 		t.Errorf("the call without a result: %v", calls[1])
+	}
+}
+
+// When some exchanges of a recording recorded tools and others did not, calls
+// names the ones that did not, rather than saying every call is unknown.
+func TestCallsNamesExchangesWithoutTools(t *testing.T) {
+	entry := func(tools string) string {
+		req := `{"model":"m","messages":[]` + tools + `}`
+		return `{"request":{"method":"POST","url":"https://api.openai.com/v1/chat/completions","postData":{"mimeType":"application/json","text":` + strconv.Quote(req) + `}},` +
+			`"response":{"status":200,"content":{"mimeType":"application/json","text":"{\"choices\":[{\"message\":{\"role\":\"assistant\",\"tool_calls\":[{\"id\":\"c\",\"type\":\"function\",\"function\":{\"name\":\"t\",\"arguments\":\"{}\"}}]}}]}"}}}`
+	}
+	withTools := entry(`,"tools":[{"type":"function","function":{"name":"t","parameters":{"type":"object","properties":{}}}}]`)
+	dir := t.TempDir()
+	mixed := writeFile(t, dir, "mixed.har", `{"log":{"entries":[`+withTools+`,`+entry("")+`,`+withTools+`]}}`)
+	r := runCLI(t, "", "calls", mixed)
+	if r.code != 0 || strings.Contains(r.stderr, "every call names an unknown tool") ||
+		!strings.Contains(r.stderr, "mixed.har: no --tools given, and 1 exchange recorded no tools in the request (entry 2): the calls there name an unknown tool") {
+		t.Errorf("mixed: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if got := len(r.parse(t).(map[string]any)["calls"].([]any)); got != 2 {
+		t.Errorf("mixed: %d calls, want 2", got)
+	}
+	none := writeFile(t, dir, "none.har", `{"log":{"entries":[`+entry("")+`,`+entry("")+`]}}`)
+	r = runCLI(t, "", "calls", none)
+	if r.code != 0 || !strings.Contains(r.stderr, "none.har: no --tools given and no tools recorded: every call names an unknown tool") || strings.Contains(r.stderr, "the recorded request") {
+		t.Errorf("none: exit %d, stderr %q", r.code, r.stderr)
 	}
 }

@@ -30,6 +30,8 @@ type respAcc struct {
 	byID     map[string]*respItem
 	nextAuto int
 	events   int
+	earlier  []adapter.Value // the output items of the responses before this one
+	before   int             // how many responses came before this one
 }
 
 type respItem struct {
@@ -65,6 +67,9 @@ func (r *respAcc) event(typ string, v adapter.Value, where string, w *warnings) 
 	}
 	switch typ {
 	case "response.created", "response.in_progress", "response.queued":
+		if r.final != "" && typ == "response.created" && r.isAnother(v) {
+			r.nextResponse(w)
+		}
 		if r.final == "" {
 			r.setBase(v, where, w)
 		}
@@ -379,11 +384,45 @@ func (r *respAcc) streamed() []adapter.Value {
 	return out
 }
 
+// isAnother reports whether a response.created event after the final event
+// starts another response: its response has an id other than the one before.
+func (r *respAcc) isAnother(v adapter.Value) bool {
+	resp, _ := v.Get("response")
+	id := str(resp, "id")
+	return id == "" || id != str(r.base, "id")
+}
+
+// nextResponse ends the response read so far, keeping its output items, and
+// starts reading the next one: a stream that holds several responses (a
+// recording of several requests, concatenated) reads as one response whose
+// output holds every response's items in order, with a warning, as a Chat stream
+// of several completions does.
+func (r *respAcc) nextResponse(w *warnings) {
+	resp := r.one(w)
+	out, _ := resp.Get("output")
+	*r = respAcc{events: r.events, earlier: append(r.earlier, out.Items()...), before: r.before + 1}
+}
+
 // finish builds the response object.
 func (r *respAcc) finish(badTail string, w *warnings) (adapter.Value, error) {
 	if r.events == 0 {
 		return adapter.Value{}, errors.New("the stream has no events")
 	}
+	resp := r.oneOrCut(badTail, w)
+	if r.before > 0 {
+		out, _ := resp.Get("output")
+		resp = resp.With("output", adapter.ArrayValue(append(slices.Clip(r.earlier), out.Items()...)...))
+		w.add("the stream holds %d responses: read as one, their outputs in order, with the last one's other fields", r.before+1)
+	}
+	return resp, nil
+}
+
+// one builds the response read so far, which has its final event.
+func (r *respAcc) one(w *warnings) adapter.Value { return r.oneOrCut("", w) }
+
+// oneOrCut builds the response read so far; badTail is the cut-off last event
+// of a stream that ends before its final event.
+func (r *respAcc) oneOrCut(badTail string, w *warnings) adapter.Value {
 	if r.final != "" && r.hasBase {
 		resp := r.base
 		out, _ := resp.Get("output")
@@ -398,7 +437,7 @@ func (r *respAcc) finish(badTail string, w *warnings) (adapter.Value, error) {
 			e, _ := resp.Get("error")
 			w.add("the response failed: %s", snippet(errorMessage(e), 200))
 		}
-		return resp, nil
+		return resp
 	}
 	resp := r.base
 	if !r.hasBase {
@@ -413,7 +452,7 @@ func (r *respAcc) finish(badTail string, w *warnings) (adapter.Value, error) {
 	} else {
 		w.add("stream ends before response.completed: loaded as far as it goes")
 	}
-	return resp, nil
+	return resp
 }
 
 // fillNames gives function_call items of the final output that lack a name the name

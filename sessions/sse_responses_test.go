@@ -141,3 +141,46 @@ func TestResponsesMixedAPIEventSkipped(t *testing.T) {
 		t.Errorf("warnings %q", ex.Warnings)
 	}
 }
+
+// A stream that holds two responses, one after the other, reads as one
+// response holding both outputs in order, with a warning; the calls of the
+// first are not lost. The second response's deltas start again at output_index
+// 0, and its fields (id, usage) are the ones kept. A response.created that
+// repeats the same response's id starts nothing new.
+func TestResponsesStreamOfTwoResponses(t *testing.T) {
+	second := func(s string) string {
+		return strings.NewReplacer("resp_1", "resp_2", "fc_1", "fc_2", "call_1", "call_2", "Oslo", "Rome").Replace(s)
+	}
+	first := []string{evCreated, evAdded, evDelta1, evDelta2, evArgsDone, evItemDone, evCompleted}
+	var all []string
+	all = append(all, first...)
+	for _, e := range first {
+		all = append(all, second(e))
+	}
+	for _, name := range []string{"r.sse", "r.jsonl"} {
+		text := events(all...)
+		if name == "r.jsonl" {
+			text = strings.Join(all, "\n") + "\n"
+		}
+		ex := one(t, mustLoad(t, name, text))
+		out := mustGet(ex.Response, "output").Items()
+		if len(out) != 2 || str(out[0], "call_id") != "call_1" || str(out[1], "call_id") != "call_2" || str(out[1], "arguments") != `{"city":"Rome"}` {
+			t.Errorf("%s: output %v", name, out)
+		}
+		if str(ex.Response, "id") != "resp_2" || len(ex.Warnings) != 1 || !strings.Contains(ex.Warnings[0], "the stream holds 2 responses: read as one, their outputs in order") {
+			t.Errorf("%s: id %s, warnings %q", name, str(ex.Response, "id"), ex.Warnings)
+		}
+	}
+	// Cut short in the second response: the first's items, then what the
+	// second streamed.
+	cut := append(append([]string{}, first...), second(evCreated), second(evAdded), second(evDelta1))
+	ex := one(t, mustLoad(t, "r.sse", events(cut...)))
+	if out := mustGet(ex.Response, "output").Items(); len(out) != 2 || str(out[1], "arguments") != `{"city":` {
+		t.Errorf("cut: output %v", out)
+	}
+	again := append(append([]string{}, first...), evCreated)
+	ex = one(t, mustLoad(t, "r.sse", events(again...)))
+	if out := mustGet(ex.Response, "output").Items(); len(out) != 1 || len(ex.Warnings) != 0 {
+		t.Errorf("a repeated created event: output %v, warnings %q", out, ex.Warnings)
+	}
+}
