@@ -228,6 +228,7 @@ type countingReader struct {
 	refused bool
 }
 
+// Read reads from c.r, within maxBody and c.limit.
 func (c *countingReader) Read(p []byte) (int, error) {
 	if c.n > maxBody {
 		return 0, errTooLarge
