@@ -213,16 +213,6 @@
 // a Responses function_call_output item with its call id), the item the client
 // sent follows as "client_answer": what the agent really sent back.
 //
-// # Explaining an error
-//
-// [ExplainError] reads an error body OpenAI returned. Text that is not JSON is an
-// error only when [ParseErrorText] reads it as one: an OpenAI message about tools
-// or schemas, from its first word ("Invalid schema for function '…'", "Invalid
-// JSON schema", "Invalid 'tools[N]…'", "No tool output found for function call",
-// …), after the prefixes clients print before it ("Error code: 400 - " and the
-// body as a Python dict, an exception's name). Any other text, a document that
-// quotes such a message further on included, holds no error.
-//
 // # Size
 //
 // LoadRecordingFile reads line-oriented files (SSE, JSONL) through a buffered line
