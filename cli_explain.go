@@ -6,6 +6,7 @@ import (
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/sessions/explain"
 )
 
 var explainCommand = command{
@@ -16,7 +17,7 @@ var explainCommand = command{
 }
 
 // runExplain reads error bodies from a recording, an error body, a collection of
-// them, or a pasted message (sessions.ParseErrorText says which texts are one),
+// them, or a pasted message (explain.ParseErrorText says which texts are one),
 // and explains each. Any other text is bad input (exit 2). A response is explained when its
 // "error" member is present and not null: a Responses object carries "error": null
 // when the request succeeded, and that is no error.
@@ -48,19 +49,19 @@ func runExplain(e *env, args []string) (int, error) {
 	if err != nil {
 		return exitBad, err
 	}
-	var exps []sessions.Explanation
+	var exps []explain.Explanation
 	if rec, lerr := sessions.LoadRecording(name, data); lerr == nil {
 		for _, ex := range rec.Exchanges {
 			if e, ok := ex.Response.Get("error"); !ok || e.IsNull() {
 				continue
 			}
-			x := sessions.ExplainError(ex.Response, report)
+			x := explain.Error(ex.Response, report)
 			x.Where = ex.Label
 			exps = append(exps, x)
 		}
-	} else if body, ok := sessions.ParseErrorText(string(data)); ok {
+	} else if body, ok := explain.ParseErrorText(string(data)); ok {
 		// A message pasted as text, or a client's print of the error.
-		exps = append(exps, sessions.ExplainError(body, report))
+		exps = append(exps, explain.Error(body, report))
 	} else if sessions.Detect(name, data) != sessions.FormatUnknown {
 		// A recording or a JSON document that does not load: its error says why.
 		return exitBad, lerr

@@ -95,3 +95,6 @@ func RejectedValues(x *adapter.Extracted) []adapter.Value {
 	}
 	return out
 }
+
+// ApplyDefaultsUsed reports whether defaults were put back into the arguments.
+func (c CheckedCall) ApplyDefaultsUsed() bool { return len(c.Defaulted) > 0 }

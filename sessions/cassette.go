@@ -7,7 +7,6 @@ import (
 	"compress/zlib"
 	"errors"
 	"fmt"
-	"io"
 	"strings"
 	"unicode/utf8"
 
@@ -393,9 +392,6 @@ func firstLine(b []byte) string {
 	return string(bytes.TrimRight(b, "\r"))
 }
 
-// maxBody bounds a decompressed body.
-const maxBody = 1 << 30
-
 // bodyErr is a body that cannot be read as text; its Error completes "response body
 // …" / "request body …".
 type bodyErr string
@@ -411,7 +407,7 @@ func (e bodyErr) Error() string { return string(e) }
 func decodeContent(raw []byte, encoding string) ([]byte, error) {
 	enc := strings.ToLower(strings.TrimSpace(encoding))
 	switch {
-	case len(raw) >= 2 && raw[0] == 0x1f && raw[1] == 0x8b:
+	case isGzip(raw):
 		zr, err := gzip.NewReader(bytes.NewReader(raw))
 		if err != nil {
 			return nil, bodyErr("is gzip data that cannot be decompressed: " + err.Error())
@@ -442,17 +438,6 @@ func decodeContent(raw []byte, encoding string) ([]byte, error) {
 		return nil, bodyErr(fmt.Sprintf("is binary: %d bytes that are neither UTF-8 text nor gzip data", len(raw)))
 	}
 	return raw, nil
-}
-
-func readBounded(r io.Reader) ([]byte, error) {
-	out, err := io.ReadAll(io.LimitReader(r, maxBody+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(out) > maxBody {
-		return nil, fmt.Errorf("more than %d bytes once decompressed", maxBody)
-	}
-	return out, nil
 }
 
 // curlRequest reads the URL and the -d / --data argument of a curl command (as in

@@ -2,13 +2,11 @@ package sessions
 
 import (
 	"bytes"
-	"compress/gzip"
 	"io"
 	"path/filepath"
 	"strings"
 
 	"github.com/go-json-experiment/json/jsontext"
-
 	"github.com/strictscope/strictscope/adapter"
 )
 
@@ -62,6 +60,52 @@ func Detect(name string, data []byte) Format {
 		}
 	}
 	return formatByName(name)
+}
+
+// detectHead is how much of a file DetectFile reads first: enough to tell any
+// format (Detect judges a document cut short by what it has), and small, so that
+// a file read whole afterwards is decoded in full only once.
+const detectHead = 8 << 10
+
+// DetectFile tells the format of the file at path as Detect does, reading its
+// beginning first and the whole file only when the beginning does not tell. data
+// is the whole file when it was read (a short file, or one whose beginning did
+// not tell), and nil otherwise: a recording is then best read with
+// LoadRecordingFile, which streams line-oriented formats. Errors are *LoadError.
+func DetectFile(path string) (format Format, data []byte, err error) {
+	return Limits{}.DetectFile(path)
+}
+
+// DetectFile is DetectFile with the file, when it is read whole, held to the
+// cap (see ReadDocument).
+func (lim Limits) DetectFile(path string) (format Format, data []byte, err error) {
+	f, _, err := openInput(path)
+	if err != nil {
+		return FormatUnknown, nil, err
+	}
+	head := make([]byte, detectHead)
+	n, err := io.ReadFull(f, head)
+	f.Close()
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return FormatUnknown, nil, &LoadError{File: path, Msg: openMsg(err), Err: err}
+	}
+	if n < detectHead {
+		format = Detect(path, head[:n])
+		if max := lim.maxInput(); max > 0 && int64(n) > max && !format.readAsItGoes() {
+			return FormatUnknown, nil, &LoadError{File: path, Msg: TooLargeMsg(max)}
+		}
+		return format, head[:n], nil
+	}
+	if format = Detect(path, head); format != FormatUnknown {
+		return format, nil, nil
+	}
+	if err := earlyError(path, path, head); err != nil {
+		return FormatUnknown, nil, err
+	}
+	if data, err = lim.ReadDocumentFile(path, false); err != nil {
+		return FormatUnknown, nil, err
+	}
+	return Detect(path, data), data, nil
 }
 
 func formatByName(name string) Format {
@@ -224,6 +268,14 @@ func looksLikeYAML(data []byte) bool {
 	return false
 }
 
+func looksLikeYAMLName(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".yaml", ".yml":
+		return true
+	}
+	return false
+}
+
 func isWordByte(c byte) bool {
 	return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
 }
@@ -362,17 +414,6 @@ func versionFlavor(v adapter.Value) Format {
 		return FormatGoVCR
 	}
 	return FormatVCRPy
-}
-
-// gunzipPrefix decompresses as much of data (gzip, possibly cut short) as it holds,
-// up to peekSize bytes.
-func gunzipPrefix(data []byte) []byte {
-	zr, err := gzip.NewReader(bytes.NewReader(data))
-	if err != nil {
-		return nil
-	}
-	out, _ := io.ReadAll(io.LimitReader(zr, peekSize))
-	return out
 }
 
 const httprrMagic = "httprr trace v1"

@@ -216,16 +216,6 @@
 // a Responses function_call_output item with its call id), the item the client
 // sent follows as "client_answer": what the agent really sent back.
 //
-// # Explaining an error
-//
-// [ExplainError] reads an error body OpenAI returned. Text that is not JSON is an
-// error only when [ParseErrorText] reads it as one: an OpenAI message about tools
-// or schemas, from its first word ("Invalid schema for function '…'", "Invalid
-// JSON schema", "Invalid 'tools[N]…'", "No tool output found for function call",
-// …), after the prefixes clients print before it ("Error code: 400 - " and the
-// body as a Python dict, an exception's name). Any other text, a document that
-// quotes such a message further on included, holds no error.
-//
 // # Size
 //
 // LoadRecordingFile reads line-oriented files (SSE, JSONL) through a buffered line
@@ -312,4 +302,40 @@
 // BenchmarkLoadLargeHAR and BenchmarkLoadLargeCassette report the speed (about 60
 // and 25 MB/s) and the peak heap growth of a load over the file's size, one entry at
 // a time and whole.
+//
+// # Files
+//
+// The types and what reads them:
+//
+//   - recording.go: [Recording], [Exchange] and [Format].
+//   - load.go: [LoadRecording], [LoadRecordingFile], [LoadResponse] and the
+//     loader's dispatch; route.go, whether a file is read a line at a time, one
+//     entry at a time or whole; detect.go, [Detect] and [DetectFile]; early.go,
+//     what is refused from a file's beginning.
+//   - input.go: reading files and streams within [Limits]; gzip.go, gzip and the
+//     bound on what a decompressor gives.
+//   - shape.go: what a decoded document is; api.go, which API an exchange is
+//     for; value.go, reading members; describe.go, what a file that is no
+//     recording holds, in words; errors.go, [LoadError] and warnings.
+//
+// The formats:
+//
+//   - stream.go: SSE and JSONL streams, a line at a time (linereader.go),
+//     reassembled by sse_chat.go and sse_responses.go, their common events read
+//     by scanner.go without a Value each.
+//   - cassette.go and yaml.go: vcrpy and go-vcr cassettes; har.go: HAR;
+//     httprr.go: httprr traces; jsonl.go: request/response pairs; errorlist.go:
+//     collections of quoted error bodies.
+//   - docstream.go: a document read one entry at a time, JSON through
+//     jsonreader.go, a YAML cassette through yamlstream.go; keep.go, what an
+//     exchange keeps of its request.
+//
+// What is done with them:
+//
+//   - toollist.go: MCP tool lists; infer.go: tools inferred from a request.
+//   - session.go: [Session], the session file.
+//   - replay.go: [ReplaySession] and [ReplayRecording]; trace.go, the [Trace]
+//     they give and its JSON; calls.go, [CheckCalls].
+//
+// The explainer of OpenAI's error bodies is package sessions/explain.
 package sessions

@@ -165,3 +165,17 @@ func TestCorpusEchoedStrictness(t *testing.T) {
 	}
 	t.Logf("compared %d echoed tools in %d files", total, len(compared))
 }
+
+func TestInferNullPaths(t *testing.T) {
+	schema, _ := adapter.DecodeString(`{"type":"object","properties":{
+		"a":{"type":["string","null"]},
+		"b":{"type":"string"},
+		"c":{"type":"array","items":{"type":"object","properties":{"d":{"enum":["x",null]},"e":{"anyOf":[{"$ref":"#/$defs/N"},{"type":"string"}]}}}},
+		"f":{"$ref":"#/$defs/N"}},
+		"$defs":{"N":{"type":"null"}}}`)
+	got := adapter.PathsValue(InferNullPaths(schema)).String()
+	want := `[["a"],["c",null,"d"],["c",null,"e"],["f"]]`
+	if got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}

@@ -190,3 +190,64 @@ func prefixError(prefix []byte) error {
 	}
 	return err
 }
+
+// ReadFile reads the whole file at path, within the default Limits; errors are
+// *LoadError.
+func ReadFile(path string) ([]byte, error) {
+	return Limits{}.ReadFile(path)
+}
+
+// ReadFile reads the whole file at path, held to the cap (see ReadDocument).
+func (lim Limits) ReadFile(path string) ([]byte, error) {
+	return lim.ReadDocumentFile(path, false)
+}
+
+// openMsg says why a file could not be opened or read, without its path (the
+// LoadError names the file).
+func openMsg(err error) string {
+	if errors.Is(err, os.ErrNotExist) {
+		return "no such file"
+	}
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return "cannot " + pe.Op + ": " + pe.Err.Error()
+	}
+	return "cannot read: " + err.Error()
+}
+
+// utf8BOM is the byte-order mark a file may start with; it is skipped.
+const utf8BOM = "\xEF\xBB\xBF"
+
+// A countingReader counts the bytes read through it, and reads no more once
+// they are more than maxBody. When limit is more than 0, it reads no more than
+// limit bytes in all: a read past them fails, and sets refused.
+type countingReader struct {
+	r       io.Reader
+	n       int64
+	limit   int64
+	refused bool
+}
+
+// Read reads from c.r, within maxBody and c.limit.
+func (c *countingReader) Read(p []byte) (int, error) {
+	if c.n > maxBody {
+		return 0, errTooLarge
+	}
+	if c.limit > 0 {
+		if c.n >= c.limit {
+			c.refused = true
+			return 0, errPastLimit
+		}
+		if int64(len(p)) > c.limit-c.n {
+			p = p[:c.limit-c.n]
+		}
+	}
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
+}
+
+// errPastLimit is a read past a countingReader's limit.
+var errPastLimit = errors.New("more than one read may take")
+
+var errTooLarge = errors.New("more than the bound of a recording")

@@ -6,82 +6,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/go-json-experiment/json/jsontext"
-
 	"github.com/strictscope/strictscope/adapter"
 )
-
-// lineReader reads lines of any length, without their terminator: "\n", "\r\n",
-// or a lone "\r", the three line ends of SSE (a raw CR cannot stand inside a line
-// of JSONL either: JSON escapes it). A line that fits the bufio buffer is
-// returned without a copy; the slice is valid until the next call.
-type lineReader struct {
-	r      *bufio.Reader
-	buf    []byte
-	line   int  // number of the line last returned, from 1
-	skipLF bool // the last line ended at a "\r": a "\n" right after it ends nothing
-}
-
-// next returns the next line, or io.EOF when there is none. A last line without a
-// terminator is returned too.
-func (lr *lineReader) next() ([]byte, error) {
-	lr.buf = lr.buf[:0]
-	for {
-		if lr.r.Buffered() == 0 {
-			if _, err := lr.r.Peek(1); err == io.EOF {
-				if len(lr.buf) == 0 {
-					return nil, io.EOF
-				}
-				return lr.done(lr.buf), nil
-			} else if err != nil {
-				return nil, err
-			}
-		}
-		data, _ := lr.r.Peek(lr.r.Buffered())
-		if lr.skipLF {
-			lr.skipLF = false
-			if data[0] == '\n' {
-				lr.r.Discard(1)
-				continue
-			}
-		}
-		// The line ends at the first "\n", or at a "\r" before it that does
-		// not start a "\r\n" seen whole.
-		end, used := bytes.IndexByte(data, '\n'), 0
-		seg := data
-		if end >= 0 {
-			seg, used = data[:end], end+1
-		}
-		if cr := bytes.IndexByte(seg, '\r'); cr >= 0 {
-			if cr == end-1 {
-				end = cr
-			} else {
-				end, used, lr.skipLF = cr, cr+1, true
-			}
-		}
-		if end < 0 {
-			lr.buf = append(lr.buf, data...)
-			lr.r.Discard(len(data))
-			continue
-		}
-		line := data[:end]
-		if len(lr.buf) > 0 {
-			lr.buf = append(lr.buf, line...)
-			line = lr.buf
-		}
-		lr.r.Discard(used)
-		return lr.done(line), nil
-	}
-}
-
-// done counts a line and returns it, without a byte-order mark on the first.
-func (lr *lineReader) done(line []byte) []byte {
-	lr.line++
-	if lr.line == 1 {
-		line = bytes.TrimPrefix(line, []byte(utf8BOM))
-	}
-	return line
-}
 
 // loadLines loads a line-oriented file: an SSE stream, a JSONL event list or JSONL
 // request/response pairs, reading r once, line by line. f is the format its
@@ -146,6 +72,7 @@ func reassembleEvents(v adapter.Value, label string) (Exchange, *entryError) {
 	return s.exchange(label)
 }
 
+// newStreamLoader is a streamLoader with nothing read yet.
 func newStreamLoader() *streamLoader {
 	return &streamLoader{}
 }
@@ -241,6 +168,10 @@ func (s *streamLoader) readJSONL(lr *lineReader) error {
 	}
 }
 
+// data reads one event's data (an SSE event's, or a JSONL line), named name
+// (an SSE event: field) and found at where: "[DONE]" ends the stream; the
+// scanner reads the common events, and any other is decoded whole, or skipped
+// with a warning when it is not JSON.
 func (s *streamLoader) data(name string, data []byte, where string) {
 	data = bytes.TrimSpace(data)
 	if string(data) == "[DONE]" {
@@ -313,10 +244,13 @@ func (s *streamLoader) value(name string, v adapter.Value, where string) {
 	}
 }
 
+// typeHasPrefix is strings.HasPrefix for an event's type.
 func typeHasPrefix(t, p string) bool {
 	return len(t) >= len(p) && t[:len(p)] == p
 }
 
+// errorMessage is the message of an error event's error: the error itself when
+// it is a string, else its "message", else its JSON text.
 func errorMessage(e adapter.Value) string {
 	if e.Kind() == adapter.String {
 		return e.Str()
@@ -370,133 +304,3 @@ func loadStreamBody(body []byte, sse bool) (Exchange, *entryError) {
 	}
 	return s.exchange("")
 }
-
-// A scanner reads the common events of a large stream (a Chat chunk with one small
-// delta, a Responses argument delta) without building a Value for each: decoding
-// every event whole would cost more than everything else the loader does. It reads
-// with one reused jsontext.Decoder into reused scratch space; anything it does not
-// fully understand makes it give up, and the event goes the general way
-// (adapter.Decode), so both ways give the same result.
-type scanner struct {
-	bb      bytes.Buffer
-	dec     jsontext.Decoder
-	buf     []byte // unquoted strings of the current event; spans point into it
-	choices []fastChoice
-	frags   []fastFrag
-}
-
-// A span is a string of the current event, unquoted into scanner.buf. ok is false for
-// a JSON null or an absent member.
-type span struct {
-	off, n int
-	ok     bool
-}
-
-func (s *scanner) start(data []byte) {
-	s.bb.Reset()
-	s.bb.Write(data)
-	s.dec.Reset(&s.bb)
-	s.buf = s.buf[:0]
-	s.choices = s.choices[:0]
-	s.frags = s.frags[:0]
-}
-
-func (s *scanner) text(sp span) []byte { return s.buf[sp.off : sp.off+sp.n] }
-
-// end reports whether the event had nothing after its value.
-func (s *scanner) end() bool {
-	_, err := s.dec.ReadToken()
-	return err == io.EOF
-}
-
-// str reads a string or null.
-func (s *scanner) str() (span, bool) {
-	switch s.dec.PeekKind() {
-	case 'n':
-		_, err := s.dec.ReadToken()
-		return span{}, err == nil
-	case '"':
-		raw, err := s.dec.ReadValue()
-		if err != nil {
-			return span{}, false
-		}
-		off := len(s.buf)
-		s.buf, err = jsontext.AppendUnquote(s.buf, raw)
-		if err != nil {
-			return span{}, false
-		}
-		return span{off: off, n: len(s.buf) - off, ok: true}, true
-	}
-	return span{}, false
-}
-
-// int reads a small non-negative integer.
-func (s *scanner) int() (int, bool) {
-	if s.dec.PeekKind() != '0' {
-		return 0, false
-	}
-	tok, err := s.dec.ReadToken()
-	if err != nil {
-		return 0, false
-	}
-	n, err := tok.Int()
-	if err != nil || n < 0 || n > 999_999_999 {
-		return 0, false
-	}
-	return int(n), true
-}
-
-// isNull reports whether the next value is null, and reads it if so.
-func (s *scanner) isNull() bool {
-	if s.dec.PeekKind() != 'n' {
-		return false
-	}
-	_, err := s.dec.ReadToken()
-	return err == nil
-}
-
-// object reads an object, calling member for each name (raw, with its quotes) with
-// the decoder at the value, which member must read. A name written with escapes
-// makes the scanner give up (the general way compares names unescaped).
-func (s *scanner) object(member func(name []byte) bool) bool {
-	if s.dec.PeekKind() != '{' {
-		return false
-	}
-	if _, err := s.dec.ReadToken(); err != nil {
-		return false
-	}
-	for {
-		if s.dec.PeekKind() == '}' {
-			_, err := s.dec.ReadToken()
-			return err == nil
-		}
-		name, err := s.dec.ReadValue()
-		if err != nil || bytes.IndexByte(name, '\\') >= 0 {
-			return false
-		}
-		if !member(name) {
-			return false
-		}
-	}
-}
-
-// array reads an array, calling elem with the decoder at each element.
-func (s *scanner) array(elem func() bool) bool {
-	if s.dec.PeekKind() != '[' {
-		return false
-	}
-	if _, err := s.dec.ReadToken(); err != nil {
-		return false
-	}
-	for {
-		if s.dec.PeekKind() == ']' {
-			_, err := s.dec.ReadToken()
-			return err == nil
-		}
-		if !elem() {
-			return false
-		}
-	}
-}
-
-func (s *scanner) skip() bool { return s.dec.SkipValue() == nil }

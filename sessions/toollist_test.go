@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"errors"
+	"os"
 	"strings"
 	"testing"
 )
@@ -47,6 +48,26 @@ func TestParseToolListFileDuplicateNames(t *testing.T) {
 	for i, w := range want {
 		if !strings.HasPrefix(warns[i], w) {
 			t.Errorf("warning %d = %q, want it to start with %q", i, warns[i], w)
+		}
+	}
+}
+
+func TestToolSource(t *testing.T) {
+	dir := t.TempDir()
+	weird := dir + "/a=b.json"
+	if err := os.WriteFile(weird, []byte(`{"tools":[]}`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ arg, server, path string }{
+		{"weather=tools.json", "weather", "tools.json"},
+		{"w=x=y.json", "w", "x=y.json"},
+		{"my.server.json", "my.server", "my.server.json"},
+		{"dir/plain", "plain", "dir/plain"},
+		{weird, "a=b", weird},
+	} {
+		got := ParseToolSource(tt.arg)
+		if got.Server != tt.server || got.Path != tt.path {
+			t.Errorf("%s: got %+v", tt.arg, got)
 		}
 	}
 }

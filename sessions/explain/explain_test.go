@@ -1,4 +1,4 @@
-package sessions
+package explain
 
 import (
 	"os"
@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/sessions"
 )
 
 func TestExplainMessageStyles(t *testing.T) {
@@ -25,7 +26,7 @@ func TestExplainMessageStyles(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		ex := ExplainError(body, nil)
+		ex := Error(body, nil)
 		path := ""
 		if ex.SchemaPath != nil {
 			path = ex.SchemaPath.String()
@@ -37,13 +38,13 @@ func TestExplainMessageStyles(t *testing.T) {
 }
 
 func TestExplainResolvesTool(t *testing.T) {
-	srv, _, err := LoadToolList(ToolSource{Server: "weather", Path: "../fixtures/tools/weather.json"})
+	srv, _, err := sessions.LoadToolList(sessions.ToolSource{Server: "weather", Path: "../../fixtures/tools/weather.json"})
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, rep := adapter.Tools(adapter.NewToolSet([]adapter.Server{srv}, adapter.NameOptions{}), adapter.ToolsOptions{API: adapter.Chat})
 	body, _ := adapter.DecodeString(`{"error":{"message":"Invalid schema for function 'weather__raw_query': In context=('properties', 'params'), 'oneOf' is not permitted.","param":"tools[3].function.parameters"}}`)
-	ex := ExplainError(body, rep)
+	ex := Error(body, rep)
 	if ex.Tool == nil || ex.Tool.Entry.Exposed != "weather__raw_query" {
 		t.Fatalf("tool not resolved: %+v", ex.Tool)
 	}
@@ -52,23 +53,31 @@ func TestExplainResolvesTool(t *testing.T) {
 	}
 	// By index alone.
 	body, _ = adapter.DecodeString(`{"error":{"message":"Invalid schema for function '<...>': In context=(), 'additionalProperties' is required to be supplied and to be false.","param":"tools[1].function.parameters"}}`)
-	if ex := ExplainError(body, rep); ex.Tool == nil || ex.Tool.Entry.Exposed != "weather__search_places" {
+	if ex := Error(body, rep); ex.Tool == nil || ex.Tool.Entry.Exposed != "weather__search_places" {
 		t.Errorf("by index: %+v", ex.Tool)
 	}
+}
+
+// loadCorpusErrors loads the corpus's collection of real error bodies; the test
+// is skipped when the corpus is not there.
+func loadCorpusErrors(t *testing.T) *sessions.Recording {
+	t.Helper()
+	const file = "../../../shared/corpus/openai/errors_invalid_schema.from-issue-threads.json"
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Skipf("corpus not available: %v", err)
+	}
+	rec, err := sessions.LoadRecording(file, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
 }
 
 // TestExplainCorpus: every error in the corpus gets a tool and a path where its text
 // gives one.
 func TestExplainCorpus(t *testing.T) {
-	const file = "../../shared/corpus/openai/errors_invalid_schema.from-issue-threads.json"
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Skipf("corpus not available: %v", err)
-	}
-	rec, err := LoadRecording(file, data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := loadCorpusErrors(t)
 	reFunction := regexp.MustCompile(`for function(?:_call)? '([^']*)'`)
 	reIndex := regexp.MustCompile(`tools\[(\d+)\]`)
 	n := 0
@@ -77,7 +86,7 @@ func TestExplainCorpus(t *testing.T) {
 			continue
 		}
 		n++
-		ex := ExplainError(exch.Response, nil)
+		ex := Error(exch.Response, nil)
 		msg := ex.Message
 		if m := reFunction.FindStringSubmatch(msg); m != nil && ex.ToolName != m[1] {
 			t.Errorf("%s: tool %q, want %q", exch.Label, ex.ToolName, m[1])
@@ -107,7 +116,7 @@ func explainText(t *testing.T, text string, rep *adapter.ToolsReport) Explanatio
 			t.Fatal(err)
 		}
 	}
-	return ExplainError(body, rep)
+	return Error(body, rep)
 }
 
 // pathText is a schema path as JSON text, "null" when there is none.
@@ -163,7 +172,7 @@ func TestExplainDropsAtIndexPath(t *testing.T) {
 	if err := os.WriteFile(file, []byte(list), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	srv, _, err := LoadToolList(ToolSource{Server: "s", Path: file})
+	srv, _, err := sessions.LoadToolList(sessions.ToolSource{Server: "s", Path: file})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -229,7 +238,7 @@ func TestExplainUnreadableContext(t *testing.T) {
 // weatherReport is the weather fixture's tools as sent to Chat.
 func weatherReport(t *testing.T) *adapter.ToolsReport {
 	t.Helper()
-	srv, _, err := LoadToolList(ToolSource{Server: "weather", Path: "../fixtures/tools/weather.json"})
+	srv, _, err := sessions.LoadToolList(sessions.ToolSource{Server: "weather", Path: "../../fixtures/tools/weather.json"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -308,56 +317,6 @@ func TestExplainUnknownName(t *testing.T) {
 	ex := explainText(t, `Invalid schema for function 'zzz': In context=(), 'allOf' is not permitted.`, nil)
 	if strings.Contains(strings.Join(ex.Advice, "\n"), "which no tool") {
 		t.Errorf("without tool lists: %q", ex.Advice)
-	}
-}
-
-// TestReadPyTuple: the tuples as Python's repr writes them (the first cases are
-// repr's output, copied from Python 3), and what is not one.
-func TestReadPyTuple(t *testing.T) {
-	for _, tt := range []struct {
-		in    string
-		items []string // nil: an error
-		rest  string   // what follows the tuple
-	}{
-		{`(), x`, []string{}, ", x"},
-		{`('x',)`, []string{"x"}, ""},
-		{`('properties', 'x)'), 'allOf'`, []string{"properties", "x)"}, ", 'allOf'"},
-		{`('properties', "it's")`, []string{"properties", "it's"}, ""},
-		{`('properties', 'say "hi", it\'s')`, []string{"properties", `say "hi", it's`}, ""},
-		{`('a\\b',)`, []string{`a\b`}, ""},
-		{`('tab\there\n\r',)`, []string{"tab\there\n\r"}, ""},
-		{`('\x00\x07\x7fé',)`, []string{"\x00\a\x7fé"}, ""},
-		{`('\u200b\ud800',)`, []string{"\u200b\uFFFD"}, ""},
-		{`('😀', '\U0001f600')`, []string{"😀", "😀"}, ""},
-		{`('anyOf', 0, -1)`, []string{"anyOf", "0", "-1"}, ""},
-		{`('',)`, []string{""}, ""},
-		// Not repr's output, but Python's string syntax, or forgiven.
-		{`("a\"b", '\101\7', '\q')`, []string{`a"b`, "A\a", `\q`}, ""},
-		{`( 'a' , 'b' , )`, []string{"a", "b"}, ""},
-		{`('a')`, []string{"a"}, ""},
-		// Errors.
-		{`('a', 'b'`, nil, ""},
-		{`('a', 'b`, nil, ""},
-		{`('a' 'b')`, nil, ""},
-		{`('a',,)`, nil, ""},
-		{`(,)`, nil, ""},
-		{`(None,)`, nil, ""},
-		{`('a', -)`, nil, ""},
-		{`('\x4',)`, nil, ""},
-		{`('\xzz',)`, nil, ""},
-		{`('\U00110000',)`, nil, ""},
-		{`('a\`, nil, ""},
-		{`'a'`, nil, ""},
-	} {
-		items, n, err := readPyTuple(tt.in)
-		switch {
-		case tt.items == nil && err == nil:
-			t.Errorf("%s: read %q, want an error", tt.in, items)
-		case tt.items != nil && err != nil:
-			t.Errorf("%s: %v", tt.in, err)
-		case tt.items != nil && (!reflect.DeepEqual(items, tt.items) || tt.in[n:] != tt.rest):
-			t.Errorf("%s: read %q, rest %q; want %q, %q", tt.in, items, tt.in[n:], tt.items, tt.rest)
-		}
 	}
 }
 

@@ -1,11 +1,11 @@
-package sessions
+package explain
 
 import (
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/sessions"
 )
 
 // The message forms of the corpus's error bodies, one of each (issue 18 §2.4).
@@ -41,7 +41,7 @@ func TestParseErrorTextMessages(t *testing.T) {
 				t.Errorf("%q: not read as an error message", text)
 				continue
 			}
-			ex := ExplainError(body, nil)
+			ex := Error(body, nil)
 			if ex.Message != rm.message || ex.Kind != rm.kind {
 				t.Errorf("%q: message %q, kind %q (want %q)", text, ex.Message, ex.Kind, rm.kind)
 			}
@@ -68,7 +68,7 @@ func TestParseErrorTextClientPrints(t *testing.T) {
 			if !ok {
 				t.Fatal("not read")
 			}
-			ex := ExplainError(body, nil)
+			ex := Error(body, nil)
 			if ex.Message != msg || ex.Param != tt.param || ex.Code != tt.code || ex.Keyword != "default" {
 				t.Errorf("message %q param %q code %q keyword %q", ex.Message, ex.Param, ex.Code, ex.Keyword)
 			}
@@ -104,15 +104,7 @@ func TestParseErrorTextRefused(t *testing.T) {
 // TestParseErrorTextCorpus: every message of the corpus's error collection reads as
 // an error message when pasted as text.
 func TestParseErrorTextCorpus(t *testing.T) {
-	const file = corpusDir + "/errors_invalid_schema.from-issue-threads.json"
-	data, err := os.ReadFile(file)
-	if err != nil {
-		t.Skipf("corpus not available: %v", err)
-	}
-	rec, err := LoadRecording(file, data)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rec := loadCorpusErrors(t)
 	n := 0
 	for _, ex := range rec.Exchanges {
 		e, _ := ex.Response.Get("error")
@@ -134,7 +126,7 @@ func TestParseErrorTextCorpus(t *testing.T) {
 // "the tool is sent as a fallback" for one that falls back, for each strict mode
 // (issue 18 §2.5b).
 func TestExplainSaysWhatIsSent(t *testing.T) {
-	srv, _, err := LoadToolList(ToolSource{Server: "weather", Path: "../fixtures/tools/weather.json"})
+	srv, _, err := sessions.LoadToolList(sessions.ToolSource{Server: "weather", Path: "../../fixtures/tools/weather.json"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +143,7 @@ func TestExplainSaysWhatIsSent(t *testing.T) {
 		{adapter.StrictAuto, bodyStrict, "In this run the tool is sent strict."},
 	} {
 		_, rep := adapter.Tools(adapter.NewToolSet([]adapter.Server{srv}, adapter.NameOptions{}), adapter.ToolsOptions{API: adapter.Chat, Strict: tt.mode})
-		ex := ExplainError(tt.body, rep)
+		ex := Error(tt.body, rep)
 		if ex.Tool == nil {
 			t.Fatalf("%s: tool not resolved", tt.mode)
 		}
