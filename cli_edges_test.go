@@ -320,7 +320,7 @@ func TestInputCapRecordings(t *testing.T) {
 	if r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, "chat_forecast.json: larger than the input cap of 200 bytes") {
 		t.Errorf("a JSON response over the cap: exit %d, stderr %q", r.code, r.stderr)
 	}
-	r = runCLI(t, "", "calls", "--max-input", "200", "fixtures/recordings/chat_stream_parallel.sse")
+	r = runCLI(t, "", "calls", "--max-input", "1K", "fixtures/recordings/chat_stream_parallel.sse")
 	if r.code != 0 {
 		t.Errorf("a stream over the cap is read as it goes: exit %d, stderr %q", r.code, r.stderr)
 	}
@@ -329,7 +329,7 @@ func TestInputCapRecordings(t *testing.T) {
 		t.Fatal(err)
 	}
 	fromFile := runCLI(t, "", "calls", "fixtures/recordings/chat_stream_parallel.sse")
-	if r = runCLI(t, string(sse), "calls", "--max-input", "200", "-"); r.code != 0 || r.stdout != fromFile.stdout {
+	if r = runCLI(t, string(sse), "calls", "--max-input", "1K", "-"); r.code != 0 || r.stdout != fromFile.stdout {
 		t.Errorf("a stream over the cap on stdin is read as it goes: exit %d, stderr %q\n%s\nfrom the file:\n%s", r.code, r.stderr, r.stdout, fromFile.stdout)
 	}
 	session, err := os.ReadFile("fixtures/recordings/session_two_turns.json")
@@ -340,9 +340,13 @@ func TestInputCapRecordings(t *testing.T) {
 	if r = runCLI(t, string(session), "replay", "--json", "-"); r.code != 0 || r.stdout != fromFile.stdout {
 		t.Errorf("a session file on stdin: exit %d, stderr %q", r.code, r.stderr)
 	}
-	for _, endless := range []io.Reader{&zeros{}, &repeat{b: []byte("y\n")}} {
+	// Each line and each event of a stream is held to the cap, as a HAR entry is.
+	if r = runCLI(t, string(sse), "calls", "--max-input", "300", "-"); r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, "stdin: line 3: larger than the input cap of 300 bytes") {
+		t.Errorf("a stream line over the cap: exit %d, stderr %q", r.code, r.stderr)
+	}
+	for _, endless := range []io.Reader{&zeros{}, &repeat{b: []byte("y\n")}, &repeat{b: []byte("data: x\n")}, &repeat{b: []byte("data: {\"a\":\"")}} {
 		var out, errb strings.Builder
-		code := run(&env{stdin: endless, stdout: &out, stderr: &errb}, []string{"calls", "-"}, false)
+		code := run(&env{stdin: endless, stdout: &out, stderr: &errb}, []string{"calls", "--max-input", "1M", "-"}, false)
 		if code != 2 || out.Len() != 0 || !strings.Contains(errb.String(), "strictscope calls: stdin: ") {
 			t.Errorf("calls on endless %T: exit %d, stderr %q", endless, code, errb.String())
 		}

@@ -19,7 +19,7 @@ const (
 	helpApplyDefaults   = "where a null was stripped, put the property's default from the original schema back in its place"
 	helpErrorPrefix     = "the `TEXT` that starts an error output (a rejected call, or a result with isError)"
 	helpStructured      = "how a result's structuredContent is used, `MODE`: auto (when there is no content), prefer (instead of the content), append (after it), ignore"
-	helpMaxInput        = "the largest whole-document input read, `SIZE` in bytes or with K, M or G (streamed recordings have none as a whole: each HAR or cassette entry is held to it)"
+	helpMaxInput        = "the largest whole-document input read, `SIZE` in bytes or with K, M or G (streamed recordings have none as a whole: each line, SSE event, HAR entry or cassette interaction is held to it)"
 	helpJSONReport      = "print the report as JSON instead of text"
 	helpJSONOnlyForm    = "print JSON (the only form this command prints; accepted for scripts that pass it to every command)"
 	helpReplayAPI       = "the `API` the tools are sent to and the outputs rendered for: chat or responses (default: the session's; for a recording, each response's own)"

@@ -224,7 +224,10 @@
 // stream (Chat chunks with one small delta, Responses argument and text deltas) are
 // read by a reused jsontext scanner straight into the reassembly, without a Value per
 // event; any event it does not fully understand is decoded whole instead, and tests
-// and fuzzers check that both ways give the same result.
+// and fuzzers check that both ways give the same result. Each line, and each SSE
+// event, is held to the input cap: one longer fails the file, named by the line
+// where it starts, so that an endless line or event cannot take memory without
+// bound. Event data that no JSON value can start is skipped without being decoded.
 //
 // Whole-document recordings are read one entry at a time, from a file (through the
 // decompressor for gzip) and from memory alike. A JSON object is walked with

@@ -140,6 +140,16 @@ func (w *warnings) add(format string, args ...any) {
 	w.list = append(w.list, adapter.Sanitize(fmt.Sprintf(format, args...)))
 }
 
+// addLazy adds the warning text makes, calling it only when there is room: a
+// flood of skipped lines costs no formatting past the cap.
+func (w *warnings) addLazy(text func() string) {
+	if len(w.list) >= maxWarnings {
+		w.dropped++
+		return
+	}
+	w.list = append(w.list, adapter.Sanitize(text()))
+}
+
 // result returns the collected warnings, with a last line counting those left out.
 func (w *warnings) result() []string {
 	if w.dropped > 0 {

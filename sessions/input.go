@@ -13,7 +13,8 @@ import (
 // Schemas, tool lists, results, responses and session files are read whole into
 // memory before they are decoded. A recording read as it goes has no cap as a
 // whole: SSE and JSONL streams a line at a time, and a HAR's entries or a
-// cassette's interactions one at a time, each entry held to the cap.
+// cassette's interactions one at a time; each line, SSE event and entry is held
+// to the cap.
 const DefaultMaxInput int64 = 256 << 20
 
 // Limits bound what is read whole into memory. The zero value holds the defaults.

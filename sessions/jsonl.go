@@ -20,7 +20,7 @@ func (l *loader) loadPairLines(lr *lineReader) (*Recording, error) {
 			break
 		}
 		if err != nil {
-			return nil, l.fail(fmt.Sprintf("line %d", lr.line+1), "cannot read: %v", err)
+			return nil, l.readError(lr, err)
 		}
 		if len(bytes.TrimSpace(line)) == 0 {
 			continue

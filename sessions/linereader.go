@@ -9,13 +9,25 @@ import (
 // lineReader reads lines of any length, without their terminator: "\n", "\r\n",
 // or a lone "\r", the three line ends of SSE (a raw CR cannot stand inside a line
 // of JSONL either: JSON escapes it). A line that fits the bufio buffer is
-// returned without a copy; the slice is valid until the next call.
+// returned without a copy; the slice is valid until the next call. A line
+// longer than max (when max > 0) is an error, *tooLargeError, read no further
+// than the byte past max.
 type lineReader struct {
 	r      *bufio.Reader
 	buf    []byte
-	line   int  // number of the line last returned, from 1
-	skipLF bool // the last line ended at a "\r": a "\n" right after it ends nothing
+	line   int   // number of the line last returned, from 1
+	skipLF bool  // the last line ended at a "\r": a "\n" right after it ends nothing
+	max    int64 // the longest line read; 0: no bound
 }
+
+// tooLargeError is a line, or an SSE event, longer than the input cap; line is
+// where it starts.
+type tooLargeError struct {
+	line int
+	max  int64
+}
+
+func (e *tooLargeError) Error() string { return TooLargeMsg(e.max) }
 
 // next returns the next line, or io.EOF when there is none. A last line without a
 // terminator is returned too.
@@ -57,9 +69,15 @@ func (lr *lineReader) next() ([]byte, error) {
 		if end < 0 {
 			lr.buf = append(lr.buf, data...)
 			lr.r.Discard(len(data))
+			if lr.max > 0 && int64(len(lr.buf)) > lr.max {
+				return nil, &tooLargeError{line: lr.line + 1, max: lr.max}
+			}
 			continue
 		}
 		line := data[:end]
+		if lr.max > 0 && int64(len(lr.buf)+len(line)) > lr.max {
+			return nil, &tooLargeError{line: lr.line + 1, max: lr.max}
+		}
 		if len(lr.buf) > 0 {
 			lr.buf = append(lr.buf, line...)
 			line = lr.buf

@@ -70,3 +70,30 @@ func TestSSEWithCRLineEnds(t *testing.T) {
 		}
 	}
 }
+
+// Each line of a stream, and each SSE event of several data lines, is held to
+// the input cap: one longer fails the file, named by the line where it starts,
+// read no further than a buffer past the cap.
+func TestStreamLinesHeldToTheCap(t *testing.T) {
+	lim := Limits{MaxInput: 100}
+	long := strings.Repeat("x", 150)
+	tests := []struct {
+		name, file, text, want string
+	}{
+		{"an SSE line", "s.sse", "data: {\"object\":\"chat.completion.chunk\",\"choices\":[]}\n\ndata: " + long + "\n\n", "s.sse: line 3: " + TooLargeMsg(100)},
+		{"an SSE event of many lines", "s.sse", "data: {\"object\":\"chat.completion.chunk\",\"choices\":[]}\n\n" + strings.Repeat("data: 0123456789\n", 12) + "\n", "s.sse: line 3: " + TooLargeMsg(100)},
+		{"a JSONL line", "s.jsonl", "{\"object\":\"chat.completion.chunk\",\"choices\":[]}\n{\"x\":\"" + long + "\"}\n", "s.jsonl: line 2: " + TooLargeMsg(100)},
+		{"a JSONL pair", "p.jsonl", "{\"request\":{},\"response\":{\"output\":[]}}\n{\"request\":{},\"response\":{\"x\":\"" + long + "\"}}\n", "p.jsonl: line 2: " + TooLargeMsg(100)},
+	}
+	for _, tt := range tests {
+		l := &loader{file: tt.file, hint: tt.file, lim: lim}
+		_, err := l.loadFrom(strings.NewReader(tt.text), nil)
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+		l = &loader{file: tt.file, hint: tt.file, lim: Limits{MaxInput: 1000}}
+		if _, err := l.loadFrom(strings.NewReader(tt.text), nil); err != nil {
+			t.Errorf("%s, under the cap: %v", tt.name, err)
+		}
+	}
+}

@@ -94,7 +94,8 @@ func (lim Limits) LoadRecordingFile(path string) (*Recording, error) {
 // LoadRecordingFile reads a file, except that a JSON document or a YAML
 // cassette is read whole, held to the cap: reading one entry at a time gives
 // way to the whole reading for some shapes, and a stream cannot be read again.
-// SSE and JSONL streams are read a line at a time, with no cap as a whole.
+// SSE and JSONL streams are read a line at a time, with no cap as a whole; each
+// line and SSE event is held to the cap.
 func (lim Limits) LoadRecordingReader(name string, r io.Reader) (rec *Recording, session []byte, err error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	head, err := br.Peek(detectHead)

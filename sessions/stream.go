@@ -3,8 +3,10 @@ package sessions
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
 )
@@ -12,15 +14,18 @@ import (
 // loadLines loads a line-oriented file: an SSE stream, a JSONL event list or JSONL
 // request/response pairs, reading r once, line by line. f is the format its
 // beginning showed (as Detect tells it), and the Recording's format.
+//
+// Each line, and each SSE event, is held to the input cap: one longer fails the
+// file, as a HAR entry does, named by the line where it starts.
 func (l *loader) loadLines(f Format, r *bufio.Reader) (*Recording, error) {
-	lr := &lineReader{r: r}
+	lr := &lineReader{r: r, max: l.lim.maxInput()}
 	switch f {
 	case FormatJSONLPairs:
 		return l.loadPairLines(lr)
 	case FormatChatSSE, FormatResponsesSSE:
 		s := newStreamLoader()
 		if err := s.readSSE(lr); err != nil {
-			return nil, l.fail(fmt.Sprintf("line %d", lr.line+1), "cannot read: %v", err)
+			return nil, l.readError(lr, err)
 		}
 		ex, ferr := s.exchange("stream")
 		if ferr != nil {
@@ -30,7 +35,7 @@ func (l *loader) loadLines(f Format, r *bufio.Reader) (*Recording, error) {
 	default:
 		s := newStreamLoader()
 		if err := s.readJSONL(lr); err != nil {
-			return nil, l.fail(fmt.Sprintf("line %d", lr.line+1), "cannot read: %v", err)
+			return nil, l.readError(lr, err)
 		}
 		ex, ferr := s.exchange("stream")
 		if ferr != nil {
@@ -38,6 +43,17 @@ func (l *loader) loadLines(f Format, r *bufio.Reader) (*Recording, error) {
 		}
 		return l.done(f, []Exchange{ex}, nil, 0)
 	}
+}
+
+// readError is the error a line-oriented file fails with when reading it
+// fails: a line or an event over the cap, or the reader's error, at the line
+// being read.
+func (l *loader) readError(lr *lineReader, err error) error {
+	var tl *tooLargeError
+	if errors.As(err, &tl) {
+		return &LoadError{File: l.file, Where: fmt.Sprintf("line %d", tl.line), Msg: TooLargeMsg(tl.max)}
+	}
+	return l.fail(fmt.Sprintf("line %d", lr.line+1), "cannot read: %v", err)
 }
 
 // streamLoader reassembles one streamed response from its events, whichever API they
@@ -122,6 +138,9 @@ func (s *streamLoader) readSSE(lr *lineReader) error {
 			}
 			data = append(data, value...)
 			dataLines++
+			if lr.max > 0 && int64(len(data)) > lr.max {
+				return &tooLargeError{line: start, max: lr.max}
+			}
 		case "event":
 			if dataLines > 0 {
 				// A new event begins without the blank line that should end the last.
@@ -190,14 +209,28 @@ func (s *streamLoader) data(name string, data []byte, where string) {
 		s.badTail = ""
 		return
 	}
-	v, err := adapter.Decode(data)
+	v, err := decodeEvent(data)
 	if err != nil {
-		s.w.add("%s: %s; event skipped", where, syntaxMsg("event", err))
+		s.w.addLazy(func() string { return where + ": " + syntaxMsg("event", err()) + "; event skipped" })
 		s.badTail = where
 		return
 	}
 	s.badTail = ""
 	s.value(name, v, where)
+}
+
+// decodeEvent decodes an event's data. When it is no JSON, err gives the
+// error: data that no JSON value starts so (a flood of "data: x" lines) is not
+// decoded unless err is called, which a warning past the cap never does.
+func decodeEvent(data []byte) (v adapter.Value, err func() error) {
+	if len(data) == 0 || !strings.Contains(`{["-0123456789tfn`, string(data[0])) {
+		return v, func() error { _, err := adapter.Decode(data); return err }
+	}
+	v, derr := adapter.Decode(data)
+	if derr != nil {
+		return v, func() error { return derr }
+	}
+	return v, nil
 }
 
 // value handles one decoded event.
