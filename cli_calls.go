@@ -55,7 +55,7 @@ func runCalls(e *env, args []string) (int, error) {
 		return exitBad, err
 	}
 	name := ra.name
-	rec, session, sessionTools, err := loadResponses(ra, *tf.noPrefix, fs.given("strict"), opts)
+	rec, session, sessionTools, err := loadResponses(e.limits, ra, *tf.noPrefix, fs.given("strict"), opts)
 	if err != nil {
 		return exitBad, err
 	}
@@ -148,12 +148,12 @@ func toollessText(labels []string) string {
 // strict false no tool has null paths. A session without tool lists gives no tools:
 // each turn's calls go to the tools its request sent ("request_tools"), as for a
 // recording.
-func loadResponses(ra recordingArg, noPrefix, strictGiven bool, opts adapter.ToolsOptions) (*sessions.Recording, *sessions.Session, *adapter.SentTools, error) {
+func loadResponses(lim sessions.Limits, ra recordingArg, noPrefix, strictGiven bool, opts adapter.ToolsOptions) (*sessions.Recording, *sessions.Session, *adapter.SentTools, error) {
 	if ra.session == nil {
 		return ra.rec, nil, nil, nil
 	}
 	name := ra.name
-	s, err := sessions.ParseSession(name, ra.session)
+	s, err := lim.ParseSession(name, ra.session)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -63,7 +63,7 @@ func runReplay(e *env, args []string) (int, error) {
 	var trace *sessions.Trace
 	var session *sessions.Session
 	if ra.session != nil {
-		s, err := sessions.ParseSession(name, ra.session)
+		s, err := e.limits.ParseSession(name, ra.session)
 		if err != nil {
 			return exitBad, err
 		}

@@ -1,6 +1,9 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
+	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -148,5 +151,33 @@ func TestCallsNamesExchangesWithoutTools(t *testing.T) {
 	r = runCLI(t, "", "calls", none)
 	if r.code != 0 || !strings.Contains(r.stderr, "none.har: no --tools given and no tools recorded: every call names an unknown tool") || strings.Contains(r.stderr, "the recorded request") {
 		t.Errorf("none: exit %d, stderr %q", r.code, r.stderr)
+	}
+}
+
+// A gzip-compressed session file replays as the file it holds does, from a file
+// and on stdin, as gzip-compressed recordings do.
+func TestGzippedSession(t *testing.T) {
+	const session = "fixtures/recordings/session_two_turns.json"
+	data, err := os.ReadFile(session)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	zw.Write(data)
+	zw.Close()
+	gz := writeFile(t, t.TempDir(), "s.json.gz", buf.String())
+	want := runCLI(t, "", "replay", "--json", session)
+	for _, r := range []result{runCLI(t, "", "replay", "--json", gz), runCLI(t, buf.String(), "replay", "--json", "-")} {
+		if r.code != 0 || r.stdout != want.stdout {
+			t.Errorf("replay: exit %d, stderr %q", r.code, r.stderr)
+		}
+	}
+	want = runCLI(t, "", "calls", session)
+	if r := runCLI(t, "", "calls", gz); r.code != 0 || r.stdout != want.stdout {
+		t.Errorf("calls: exit %d, stderr %q", r.code, r.stderr)
+	}
+	if r := runCLI(t, "", "replay", "--json", "--max-input", "100", gz); r.code != 2 || !strings.Contains(r.stderr, "larger than the input cap of 100 bytes") {
+		t.Errorf("over the cap once decompressed: exit %d, stderr %q", r.code, r.stderr)
 	}
 }

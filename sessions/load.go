@@ -103,7 +103,7 @@ func (lim Limits) LoadRecordingReader(name string, r io.Reader) (rec *Recording,
 		return nil, nil, &LoadError{File: name, Msg: "cannot read: " + err.Error(), Err: err}
 	}
 	if Detect(name, head) == FormatSession {
-		session, err = lim.ReadDocument(name, br, true)
+		session, err = lim.ReadDocument(name, br, !isGzip(head))
 		return nil, session, err
 	}
 	l := &loader{file: name, hint: name, lim: lim}

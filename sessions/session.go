@@ -1,6 +1,8 @@
 package sessions
 
 import (
+	"bytes"
+	"compress/gzip"
 	"errors"
 	"fmt"
 
@@ -69,6 +71,11 @@ func LoadSessionFile(path string) (*Session, error) {
 	return ParseSession(path, data)
 }
 
+// ParseSession is ParseSession within the default Limits.
+func ParseSession(name string, data []byte) (*Session, error) {
+	return Limits{}.ParseSession(name, data)
+}
+
 // ParseSession reads a session file (SPEC §11). Its rules:
 // "strictscope_session" must be 1; "api" is "chat" or "responses"; "options" may
 // give "strict" (auto, true, false; auto when absent) and "prefix" (true when
@@ -81,8 +88,18 @@ func LoadSessionFile(path string) (*Session, error) {
 // the tools list of the request it was recorded with (written when a recording is
 // saved without tool lists); a session with no servers sends a turn's calls to
 // those tools, with null paths inferred from them, as the recording's replay did.
-// Errors name the file and the JSON path.
-func ParseSession(name string, data []byte) (*Session, error) {
+// Errors name the file and the JSON path. A gzip-compressed session file is
+// decompressed first, its content held to the input cap as a file read whole is.
+func (lim Limits) ParseSession(name string, data []byte) (*Session, error) {
+	if isGzip(data) {
+		zr, err := gzip.NewReader(bytes.NewReader(data))
+		if err != nil {
+			return nil, &LoadError{File: name, Msg: fmt.Sprintf("the file is gzip data that cannot be decompressed: %v", err)}
+		}
+		if data, err = lim.ReadDocument(name, zr, true); err != nil {
+			return nil, err
+		}
+	}
 	doc, err := adapter.Decode(data)
 	if err != nil {
 		return nil, JSONFileError(name, err)
