@@ -66,7 +66,7 @@ func yamlDocument(data []byte) (v adapter.Value, more bool, err error) {
 		if errors.Is(err, io.EOF) {
 			return adapter.Value{}, false, &yamlError{msg: "the YAML document is empty"}
 		}
-		return adapter.Value{}, false, yamlParseError(err)
+		return adapter.Value{}, false, yamlParseError(err, data)
 	}
 	c := &yamlConv{budget: 64*len(data) + 1<<16}
 	v, err = c.node(&doc, 0)
@@ -109,8 +109,10 @@ func emptyNode(n *yaml.Node) bool {
 }
 
 // yamlParseError turns "yaml: line 3: mapping values are not allowed…" into a
-// yamlError with its line.
-func yamlParseError(err error) *yamlError {
+// yamlError with its line. The errors yaml.v3 finds while reading characters (a
+// control character, invalid UTF-8) name no line: the line is that of the first
+// character of data that YAML does not allow.
+func yamlParseError(err error, data []byte) *yamlError {
 	msg := strings.TrimPrefix(err.Error(), "yaml: ")
 	e := &yamlError{msg: "invalid YAML: " + msg}
 	if rest, ok := strings.CutPrefix(msg, "line "); ok {
@@ -120,7 +122,31 @@ func yamlParseError(err error) *yamlError {
 			}
 		}
 	}
+	if e.line == 0 {
+		if at := badYAMLChar(data); at >= 0 {
+			e.line = 1 + bytes.Count(data[:at], []byte{'\n'})
+		}
+	}
 	return e
+}
+
+// badYAMLChar is the offset of the first character YAML does not allow in a
+// stream (YAML 1.2, 5.1: tab, line breaks, printable ASCII, U+0085, and
+// U+00A0 on, except surrogates and U+FFFE, U+FFFF), or of the first byte that
+// is not UTF-8; -1 when there is none.
+func badYAMLChar(data []byte) int {
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		switch {
+		case r == utf8.RuneError && size <= 1,
+			r < 0x20 && r != '\t' && r != '\n' && r != '\r',
+			r >= 0x7F && r <= 0x9F && r != 0x85,
+			r == 0xFFFE || r == 0xFFFF:
+			return i
+		}
+		i += size
+	}
+	return -1
 }
 
 type yamlConv struct {

@@ -94,3 +94,30 @@ func TestYAMLNotACassette(t *testing.T) {
 		t.Errorf("err = %v", err)
 	}
 }
+
+// The errors yaml.v3 finds while reading characters name no line: the message
+// gets the line of the first character YAML does not allow, read whole or one
+// interaction at a time.
+func TestYAMLCharacterErrorsNameTheLine(t *testing.T) {
+	item := "- request:\n    uri: https://api.openai.com/v1/chat/completions\n  response:\n    body:\n      string: '{}'\n"
+	tests := []struct {
+		name, text, where, msg string
+	}{
+		{"a NUL byte", "interactions:\n" + item + "- request:\n    uri: a\x00b\n", "line 8", "control characters are not allowed"},
+		{"a C1 control", "interactions:\n" + item + item + "- request: \u0090\n", "line 12", "control characters are not allowed"},
+		{"invalid UTF-8", "interactions:\n- request:\n    uri: \xff\n", "line 3", "invalid leading UTF-8 octet"},
+		{"a NUL byte on the first line", "inter\x00actions:\n", "line 1", "control characters are not allowed"},
+	}
+	for _, tt := range tests {
+		for _, whole := range []bool{false, true} {
+			_, err := loadReader("c.yaml", []byte(tt.text), whole)
+			var le *LoadError
+			if !errors.As(err, &le) || le.Where != tt.where || !strings.Contains(le.Msg, tt.msg) {
+				t.Errorf("%s (whole %v): %v, want %s: …%s", tt.name, whole, err, tt.where, tt.msg)
+			}
+		}
+	}
+	if got := badYAMLChar([]byte("\ufeffa: \u0085b\tc\r\n")); got != -1 {
+		t.Errorf("allowed characters: bad at %d", got)
+	}
+}
