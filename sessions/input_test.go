@@ -204,3 +204,19 @@ func TestEarlyError(t *testing.T) {
 		t.Errorf("gzip: %v", err)
 	}
 }
+
+// A gzip recording held in memory (a small file, read with LoadRecording) is
+// refused as binary when its content is, as the same file read as it goes is.
+func TestBinaryInsideGzipInMemory(t *testing.T) {
+	text := "data: {}\x00\n" + strings.Repeat(": pad\n", 12000)
+	gz := gzipped(t, text)
+	want := "s.sse.gz: byte 8: binary data (a NUL byte)"
+	_, err := LoadRecording("s.sse.gz", gz)
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("in memory: %v", err)
+	}
+	l := &loader{file: "s.sse.gz", hint: "s.sse.gz"}
+	if _, err := l.loadFrom(bytes.NewReader(gz), nil); err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("read as it goes: %v", err)
+	}
+}

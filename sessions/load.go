@@ -322,6 +322,12 @@ func (l *loader) load(data []byte) (*Recording, error) {
 		}
 		l.gunzipped, l.hint = true, trimGz(l.hint)
 	}
+	if len(data) >= jsonCheckSize {
+		// Every format is text, as loadFrom holds a file to (see ReadDocument).
+		if err := binaryError(l.file, data[:jsonCheckSize]); err != nil {
+			return nil, err
+		}
+	}
 	data = bytes.TrimPrefix(data, []byte(utf8BOM))
 	if isHTTPRR(data) {
 		return l.loadHTTPRR(data)
