@@ -6,6 +6,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/strictscope/strictscope/adapter/internal/arena"
+	"github.com/strictscope/strictscope/adapter/internal/namesort"
+	"github.com/strictscope/strictscope/adapter/internal/runlist"
 )
 
 // StrictOptions adjust StrictSchema.
@@ -50,7 +54,7 @@ type StrictResult struct {
 	// path itself holds).
 	moreSites map[int][]*pathNode
 
-	arena *arena // owns the Schema's new memory; its Values keep it alive anyway
+	arena *arena.Arena // owns the Schema's new memory; its Values keep it alive anyway
 }
 
 // NullSites says where each null path was made: NullSites()[i] are the schema
@@ -110,9 +114,9 @@ func strictSchema(schema Value, opts StrictOptions, noLeaf bool) (*StrictResult,
 	c.sp.frames = c.spathBuf[:0]
 	c.sp.live, c.sp.liveAt = &c.curProp, &c.propAt
 	// The output shares memory with the input, which its arena keeps.
-	c.arena = newArena()
-	c.arena.holdValue(schema)
-	c.memSlab.arena, c.valSlab.arena = c.arena, c.arena
+	c.arena = arena.New()
+	holdValue(c.arena, schema)
+	c.memSlab, c.valSlab = arena.NewSlab[Member](c.arena), arena.NewSlab[Value](c.arena)
 	out, ok := c.run()
 	if !ok && out.Kind() == Null {
 		return nil, c.err
@@ -125,9 +129,9 @@ func strictSchema(schema Value, opts StrictOptions, noLeaf bool) (*StrictResult,
 	return res, nil
 }
 
-// converter holds the state of one conversion. It is 1248 bytes: with the
+// converter holds the state of one conversion. It is 1264 bytes: with the
 // allocator's header it fits the 1280-byte size class, and each class above
-// costs 128 bytes more on every conversion.
+// costs 128 bytes more on every conversion (TestConverterSizeClass).
 type converter struct {
 	opts   StrictOptions
 	noLeaf bool // convert plain leaves with node too (for tests)
@@ -145,16 +149,15 @@ type converter struct {
 	spathBuf  [8]pathFrame
 	unitStart int // where the unit being converted starts in sp
 
-	arena    *arena // owns the output's new members and elements
-	memSlab  slab[Member]
-	valSlab  slab[Value]
-	nodeSlab slab[pathNode]
+	arena    *arena.Arena // owns the output's new members and elements
+	memSlab  arena.Slab[Member]
+	valSlab  arena.Slab[Value]
+	nodeSlab arena.Slab[pathNode]
 	// The groups of null paths: one for each object with a property made
 	// nullable, often one for each object.
-	groupSlab slab[pathGroup]
-	runs      []int32  // scratch for requiredList
-	sortKeys  []uint64 // scratch for requiredList
-	textBuf   []byte   // scratch for defaultText
+	groupSlab arena.Slab[pathGroup]
+	sorter    namesort.Sorter // scratch for requiredList
+	textBuf   []byte          // scratch for defaultText
 
 	// Totals toward the size limits, counted while converting, so that the exact
 	// walk of checkLimits (which finds where a limit is crossed) runs only when
@@ -162,7 +165,7 @@ type converter struct {
 	level    int // object nesting of the node being converted
 	tot      limitTotals
 	reqSet   map[string]bool // scratch for requiredSet
-	boolSlab slab[bool]
+	boolSlab arena.Slab[bool]
 	// The output is built in document order, so where it crosses the limits on
 	// properties and enum values is known while converting: crossed is the first
 	// such limit error, at its path in the output. wrapAt holds the lengths of
@@ -173,7 +176,7 @@ type converter struct {
 	sawRef   bool // a $ref was converted
 	sawAnyOf bool // an anyOf was converted
 
-	dropped   runList[droppedHead]
+	dropped   runlist.List[droppedHead]
 	removed   Removed
 	nullPaths pathSeq
 	err       *StrictError
@@ -213,7 +216,7 @@ type refUse struct {
 }
 
 // nulls is how many properties of the unit were made nullable.
-func (u *unit) nulls() int { return u.paths.n }
+func (u *unit) nulls() int { return u.paths.Len() }
 
 func (c *converter) fail(keyword, format string, args ...any) bool {
 	if c.err == nil {
@@ -247,14 +250,14 @@ func (c *converter) dropNamed(key, reason string) {
 		// "properties", the name and the keyword.
 		// Most often it joins the run of the keyword of an earlier property.
 		g := c.group()
-		if r := c.dropped.last; r != nil && r.head.group == g && sameText(r.head.keyword, key) && sameText(r.head.reason, reason) &&
-			c.dropped.joinLast(c.curProp) {
+		if h := c.dropped.Last(); h != nil && h.group == g && sameText(h.keyword, key) && sameText(h.reason, reason) &&
+			c.dropped.JoinLast(c.curProp) {
 			return
 		}
-		c.dropped.addRun(droppedHead{group: g, keyword: key, reason: reason, how: droppedInKeyword}, c.curProp)
+		c.dropped.AddRun(droppedHead{group: g, keyword: key, reason: reason, how: droppedInKeyword}, c.curProp)
 		return
 	}
-	c.dropped.addRun(droppedHead{node: c.sp.node(n, &c.nodeSlab), keyword: key, reason: reason}, 0)
+	c.dropped.AddRun(droppedHead{node: c.sp.node(n, &c.nodeSlab), keyword: key, reason: reason}, 0)
 }
 
 func (c *converter) run() (Value, bool) {
@@ -730,15 +733,15 @@ func (b *memberBuilder) value(orig Value) Value {
 }
 
 // members and values hand out slices from the converter's slabs.
-func (c *converter) members(n int) []Member { return c.memSlab.take(n) }
-func (c *converter) values(n int) []Value   { return c.valSlab.take(n) }
+func (c *converter) members(n int) []Member { return c.memSlab.Take(n) }
+func (c *converter) values(n int) []Value   { return c.valSlab.Take(n) }
 
 // push appends m to out, a slice from members, growing it in the arena: an
 // append past its capacity would move it to memory the arena does not keep.
 func (c *converter) push(out []Member, m Member) []Member {
 	if len(out) == cap(out) {
 		grown := c.members(2*len(out) + 1)[:len(out)]
-		copyMembers(grown, out)
+		arena.Copy(grown, out)
 		out = grown
 	}
 	out = out[:len(out)+1]
@@ -747,9 +750,9 @@ func (c *converter) push(out []Member, m Member) []Member {
 }
 
 // hold keeps the memory of v, a text or an array or object made outside the
-// arena, alive for as long as the output that holds it (see arena).
+// arena, alive for as long as the output that holds it (see package arena).
 func (c *converter) hold(v Value) Value {
-	c.arena.holdValue(v)
+	holdValue(c.arena, v)
 	return v
 }
 
@@ -757,7 +760,7 @@ func (c *converter) hold(v Value) Value {
 // members change one by one after the first that does.
 func (c *converter) copyOf(mems []Member) []Member {
 	out := c.members(len(mems))
-	copyMembers(out, mems)
+	arena.Copy(out, mems)
 	return out
 }
 
@@ -853,7 +856,7 @@ func (c *converter) properties(props Value, parent Value) (Value, bool) {
 	return objectOf(out), true
 }
 
-func (c *converter) bools(n int) []bool { return c.boolSlab.take(n) }
+func (c *converter) bools(n int) []bool { return c.boolSlab.Take(n) }
 
 // refNode converts a node holding $ref (SPEC §5.3).
 func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
@@ -966,7 +969,7 @@ func (c *converter) definitions(container string, defs Value) (Value, bool, bool
 	for _, m := range defs.Members() {
 		t := refTarget{container, m.Key()}
 		if !c.reachable[t] {
-			c.dropped.addRun(droppedHead{node: nodeOf(Keys(container, m.Key())), keyword: container, reason: ReasonUnreachable, how: droppedWhole}, 0)
+			c.dropped.AddRun(droppedHead{node: nodeOf(Keys(container, m.Key())), keyword: container, reason: ReasonUnreachable, how: droppedWhole}, 0)
 			continue
 		}
 		u := &unit{}
@@ -1045,10 +1048,10 @@ var nullableTypeSchemas = func() (out [len(typeNames) - 1]Value) {
 
 // nullEvent records that the property being converted is made nullable.
 func (c *converter) nullEvent() {
-	if c.curGroup != nil && c.unit.paths.join(c.curGroup, c.curProp) {
+	if c.curGroup != nil && c.unit.paths.Join(c.curGroup, c.curProp) {
 		return
 	}
-	c.unit.paths.addRun(c.group(), c.curProp)
+	c.unit.paths.AddRun(c.group(), c.curProp)
 }
 
 // group returns the group of the properties converting, made when first
@@ -1063,7 +1066,7 @@ func (c *converter) group() *pathGroup {
 
 func (c *converter) newGroup() {
 	n := c.propAt + 1 // the path ends "properties", NAME
-	g := &c.groupSlab.take(1)[0]
+	g := &c.groupSlab.Take(1)[0]
 	*g = pathGroup{site: c.sp.node(n-1, &c.nodeSlab), prefix: c.instancePath(n - 2), props: c.curProps}
 	c.curGroup = g
 }
@@ -1155,7 +1158,7 @@ func (c *converter) appendNull(enum Value) Value {
 		}
 	}
 	items := c.values(len(src) + 1)
-	copyValues(items, src)
+	arena.Copy(items, src)
 	out := arrayOf(items)
 	out = out.withFlag(true) // the last null is ours: see appendedNull
 	return out
@@ -1277,7 +1280,7 @@ func (c *converter) defaultText(p prop, d Value) (string, bool) {
 		return "Default: false.", true
 	case Number:
 		if printableASCII(d.text()) {
-			return c.arena.holdText("Default: " + d.text() + "."), true
+			return c.arena.HoldText("Default: " + d.text() + "."), true
 		}
 	}
 	c.textBuf = append(c.textBuf[:0], "Default: "...)
@@ -1285,7 +1288,7 @@ func (c *converter) defaultText(p prop, d Value) (string, bool) {
 	c.textBuf = append(c.textBuf, '.')
 	cleaned, rem := CleanText(string(c.textBuf))
 	c.removed.Add(rem)
-	return c.arena.holdText(cleaned), true
+	return c.arena.HoldText(cleaned), true
 }
 
 // printableASCII reports whether s has only bytes from space to tilde.
@@ -1325,7 +1328,7 @@ func (c *converter) optionalFlags(mems []Member, parent Value) (optional []bool,
 		key := mems[i].Key()
 		chars += len(key)
 		if j < len(req) {
-			if r := &req[j]; r.kind() == String && sameName(r.text(), key) {
+			if r := &req[j]; r.kind() == String && namesort.Same(r.text(), key) {
 				j++
 				continue
 			}
@@ -1384,7 +1387,7 @@ func (r requiredNames) has(name string) bool {
 // exactly that is returned as it is.
 func (c *converter) requiredList(props Value, existing Value) Value {
 	mems := props.Members()
-	keys, mask := sortNames(mems, &c.sortKeys, &c.runs)
+	keys, mask := namesort.Sort(&c.sorter, mems)
 	if old := existing.Items(); existing.Kind() == Array && len(old) == len(keys) {
 		same := true
 		for i, it := range old {
@@ -1422,8 +1425,8 @@ func (c *converter) expandNullPaths() bool {
 				c.addSite(j, p.group.site)
 				continue
 			}
-			seen[key] = c.nullPaths.len()
-			c.nullPaths.add(p.group, p.idx)
+			seen[key] = c.nullPaths.Len()
+			c.nullPaths.Add(p.group, p.idx)
 		}
 		return true
 	}
@@ -1487,9 +1490,9 @@ func (c *converter) expandNullPaths() bool {
 			c.addSite(i, p.group.site)
 			return true
 		}
-		seen[key] = c.nullPaths.len()
-		c.nullPaths.add(full.group, full.idx)
-		if c.nullPaths.len() > MaxNullPaths {
+		seen[key] = c.nullPaths.Len()
+		c.nullPaths.Add(full.group, full.idx)
+		if c.nullPaths.Len() > MaxNullPaths {
 			c.err = &StrictError{Path: Path{}, Keyword: "$ref", Message: fmt.Sprintf("the $refs of this schema expand to more than %d null paths", MaxNullPaths)}
 			return false
 		}

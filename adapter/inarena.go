@@ -1,0 +1,43 @@
+package adapter
+
+import (
+	"unsafe"
+
+	"github.com/strictscope/strictscope/adapter/internal/arena"
+)
+
+// Values and Members in arena memory (see package arena): Decode and
+// StrictSchema build their trees there, where the collector reads no pointer
+// and so puts no write barrier on a write. These write the words of Members
+// and Values as plain integers, only into arena memory, and only what the
+// arena keeps alive.
+
+// holdValue keeps what v points to (its text, elements or members) alive for
+// as long as a is.
+func holdValue(a *arena.Arena, v Value) {
+	size := uintptr(v.n())
+	switch v.kind() {
+	case Array:
+		size *= unsafe.Sizeof(Value{})
+	case Object:
+		size *= unsafe.Sizeof(Member{})
+	}
+	a.Hold(v.ptr, size)
+}
+
+// putMember writes m at dst, in arena memory.
+func putMember(dst *Member, m Member) {
+	*(*[3]uintptr)(unsafe.Pointer(dst)) = [3]uintptr{uintptr(m.key), uintptr(m.val.meta), uintptr(m.val.ptr)}
+}
+
+// putMemberValue is setValue for a member in arena memory.
+func putMemberValue(dst *Member, v Value) {
+	w := (*[3]uintptr)(unsafe.Pointer(dst))
+	w[1] = uintptr(v.meta | dst.val.meta&keyLenBits)
+	w[2] = uintptr(v.ptr)
+}
+
+// putValue writes v at dst, in arena memory.
+func putValue(dst *Value, v Value) {
+	*(*[2]uintptr)(unsafe.Pointer(dst)) = [2]uintptr{uintptr(v.meta), uintptr(v.ptr)}
+}
