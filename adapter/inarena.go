@@ -41,3 +41,38 @@ func putMemberValue(dst *Member, v Value) {
 func putValue(dst *Value, v Value) {
 	*(*[2]uintptr)(unsafe.Pointer(dst)) = [2]uintptr{uintptr(v.meta), uintptr(v.ptr)}
 }
+
+// members and values hand out slices from the converter's slabs.
+func (c *converter) members(n int) []Member { return c.memSlab.Take(n) }
+
+func (c *converter) values(n int) []Value { return c.valSlab.Take(n) }
+
+// push appends m to out, a slice from members, growing it in the arena: an
+// append past its capacity would move it to memory the arena does not keep.
+func (c *converter) push(out []Member, m Member) []Member {
+	if len(out) == cap(out) {
+		grown := c.members(2*len(out) + 1)[:len(out)]
+		arena.Copy(grown, out)
+		out = grown
+	}
+	out = out[:len(out)+1]
+	putMember(&out[len(out)-1], m)
+	return out
+}
+
+// hold keeps the memory of v, a text or an array or object made outside the
+// arena, alive for as long as the output that holds it (see package arena).
+func (c *converter) hold(v Value) Value {
+	holdValue(c.arena, v)
+	return v
+}
+
+// copyOf returns a copy of mems from the converter's slab, for a node whose
+// members change one by one after the first that does.
+func (c *converter) copyOf(mems []Member) []Member {
+	out := c.members(len(mems))
+	arena.Copy(out, mems)
+	return out
+}
+
+func (c *converter) bools(n int) []bool { return c.boolSlab.Take(n) }

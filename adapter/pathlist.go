@@ -234,3 +234,12 @@ func (l DroppedList) Value() Value {
 	}
 	return ArrayValue(items...)
 }
+
+// PathsValue writes paths as a JSON array of paths.
+func PathsValue(paths []Path) Value {
+	items := make([]Value, len(paths))
+	for i, p := range paths {
+		items[i] = p.Value()
+	}
+	return ArrayValue(items...)
+}
