@@ -1,7 +1,6 @@
 package adapter
 
 import (
-	"cmp"
 	"fmt"
 	"os"
 	"os/exec"
@@ -11,13 +10,15 @@ import (
 	"sync"
 	"testing"
 	"unsafe"
+
+	"github.com/strictscope/strictscope/adapter/internal/arena"
 )
 
 // An owners set is the memory a tree may point into: spans, sorted by start,
 // and the program's static data (the test binary's own mappings), which lives
 // as long as the program.
 type owners struct {
-	spans  []span
+	spans  []arena.Span
 	static [][2]uintptr // [start, end)
 }
 
@@ -71,17 +72,17 @@ func newOwners(t testing.TB) *owners {
 
 func (o *owners) add(p unsafe.Pointer, n uintptr) {
 	if p != nil {
-		o.spans = append(o.spans, span{p, max(n, 1)})
+		o.spans = append(o.spans, arena.Span{P: p, N: max(n, 1)})
 	}
 }
 
 // addArena adds what a keeps alive.
-func (o *owners) addArena(a *arena) {
-	for _, s := range a.blocks {
-		o.add(s.p, s.n)
+func (o *owners) addArena(a *arena.Arena) {
+	for _, s := range a.Blocks() {
+		o.add(s.P, s.N)
 	}
-	for _, s := range a.keep {
-		o.add(s.p, s.n)
+	for _, s := range a.Kept() {
+		o.add(s.P, s.N)
 	}
 }
 
@@ -110,11 +111,11 @@ func (o *owners) addTree(v Value) {
 }
 
 func (o *owners) sort() {
-	slices.SortFunc(o.spans, func(a, b span) int {
+	slices.SortFunc(o.spans, func(a, b arena.Span) int {
 		switch {
-		case uintptr(a.p) < uintptr(b.p):
+		case uintptr(a.P) < uintptr(b.P):
 			return -1
-		case uintptr(a.p) > uintptr(b.p):
+		case uintptr(a.P) > uintptr(b.P):
 			return 1
 		}
 		return 0
@@ -130,18 +131,18 @@ func (o *owners) holds(p unsafe.Pointer) bool {
 			return true
 		}
 	}
-	i, _ := slices.BinarySearchFunc(o.spans, a+1, func(s span, t uintptr) int {
-		if uintptr(s.p) < t {
+	i, _ := slices.BinarySearchFunc(o.spans, a+1, func(s arena.Span, t uintptr) int {
+		if uintptr(s.P) < t {
 			return -1
 		}
 		return 1
 	})
 	for j := i - 1; j >= 0; j-- {
 		s := o.spans[j]
-		if a < uintptr(s.p)+s.n {
+		if a < uintptr(s.P)+s.N {
 			return true
 		}
-		if a-uintptr(s.p) > 1<<30 {
+		if a-uintptr(s.P) > 1<<30 {
 			break
 		}
 	}
@@ -256,7 +257,7 @@ func arenaInputs(t testing.TB) [][]byte {
 	return out
 }
 
-// TestArenaOwnsWhatItHolds checks the arena's rule (see arena) on every tree
+// TestArenaOwnsWhatItHolds checks the arena's rule (see package arena) on every tree
 // the decoder and the converter build from arenaInputs: every pointer leads
 // into memory the tree's arena keeps alive.
 func TestArenaOwnsWhatItHolds(t *testing.T) {
@@ -342,66 +343,6 @@ func TestArenaOutlivesCollections(t *testing.T) {
 	for i, k := range outs {
 		if got := string(Marshal(k.v)); got != k.text {
 			t.Fatalf("output %d changed after collections:\n%.300s\nwant\n%.300s", i, got, k.text)
-		}
-	}
-}
-
-// TestArenaBlockSizes holds the block table to blockLen: a block of shift is
-// its owner and blockLen(shift) words, and with the allocator's header (on
-// objects of 1 KiB to 32 KiB) exactly 1<<shift words, a size class of its own.
-func TestArenaBlockSizes(t *testing.T) {
-	for shift := minBlockShift; shift <= 20; shift++ {
-		a := newArena()
-		grabs[shift-minBlockShift](a)
-		got := a.blocks[0].n
-		if want := uintptr(8 * (blockLen(shift) + 1)); got != want {
-			t.Errorf("shift %d: block of %d bytes, want %d", shift, got, want)
-		}
-		header := uintptr(0)
-		if got > 512 && got <= 32<<10 {
-			header = 8
-		}
-		if got+header != 8<<shift {
-			t.Errorf("shift %d: block of %d bytes and a %d-byte header is not %d", shift, got, header, 8<<shift)
-		}
-	}
-	for _, n := range []int{0, 1, 20, 21, 22, 100, 682, 683, 5000, 100000} {
-		a := newArena()
-		if got := len(arenaSlice[Member](a, n)); got < n {
-			t.Errorf("arenaSlice(%d) members: %d", n, got)
-		}
-		if got := len(arenaSlice[Value](a, n)); got < n {
-			t.Errorf("arenaSlice(%d) values: %d", n, got)
-		}
-	}
-}
-
-// TestSlabHandsOutDistinctMemory takes requests of many sizes from an arena's
-// slab, large ones among them (which use the spare), and checks that each
-// slice is its own: capacity its length, and no two overlapping.
-func TestSlabHandsOutDistinctMemory(t *testing.T) {
-	s := slab[Member]{arena: newArena()}
-	type got struct{ lo, hi uintptr }
-	var all []got
-	for i := range 3000 {
-		n := 1 + i%7
-		switch {
-		case i%97 == 0:
-			n = 150 + i%200 // past a quarter of a block
-		case i%31 == 0:
-			n = 60 + i%50
-		}
-		out := s.take(n)
-		if len(out) != n || cap(out) != n {
-			t.Fatalf("take(%d): len %d cap %d", n, len(out), cap(out))
-		}
-		lo := uintptr(unsafe.Pointer(&out[0]))
-		all = append(all, got{lo, lo + uintptr(n)*unsafe.Sizeof(Member{})})
-	}
-	slices.SortFunc(all, func(a, b got) int { return cmp.Compare(a.lo, b.lo) })
-	for i := 1; i < len(all); i++ {
-		if all[i].lo < all[i-1].hi {
-			t.Fatalf("two slices overlap: %x-%x and %x-%x", all[i-1].lo, all[i-1].hi, all[i].lo, all[i].hi)
 		}
 	}
 }

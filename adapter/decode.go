@@ -13,6 +13,8 @@ import (
 	"unsafe"
 
 	"github.com/go-json-experiment/json/jsontext"
+
+	"github.com/strictscope/strictscope/adapter/internal/arena"
 )
 
 // MaxDepth is the deepest nesting of arrays and objects an input may have. Deeper
@@ -129,10 +131,10 @@ func DecodeString(s string) (Value, error) { return Decode([]byte(s)) }
 // all levels, then copied into slab memory when their array or object ends.
 type builder struct {
 	s       string
-	buf     []byte // s seen as bytes, for loads of 8 bytes at a time; never written
-	arena   *arena // owns the tree's members and elements (see arena)
-	memSlab slab[Member]
-	valSlab slab[Value]
+	buf     []byte       // s seen as bytes, for loads of 8 bytes at a time; never written
+	arena   *arena.Arena // owns the tree's members and elements (see package arena)
+	memSlab arena.Slab[Member]
+	valSlab arena.Slab[Value]
 	mems    []Member  // stack of members of the objects being built
 	items   []Value   // stack of elements of the arrays being built
 	tables  [][]int32 // hash tables of large objects, one for each level of nesting
@@ -186,17 +188,17 @@ func skip(buf []byte, i int) int {
 
 // build returns the Value of the JSON text s, the arena that owns it, and
 // whether s is valid and free of duplicate keys.
-func build(s string) (Value, *arena, outcome) {
+func build(s string) (Value, *arena.Arena, outcome) {
 	// The tree's texts are s, or held by the arena when they are unquoted
 	// into memory of their own.
-	a := newArena()
-	a.holdText(s)
+	a := arena.New()
+	a.HoldText(s)
 	b := builder{
 		s:       s,
 		buf:     bytesOf(s),
 		arena:   a,
-		memSlab: slab[Member]{arena: a},
-		valSlab: slab[Value]{arena: a},
+		memSlab: arena.NewSlab[Member](a),
+		valSlab: arena.NewSlab[Value](a),
 		mems:    make([]Member, 0, 32),
 		items:   make([]Value, 0, 16),
 	}
@@ -299,7 +301,7 @@ func (b *builder) run() (Value, outcome) {
 			if f.obj {
 				m := MemberOf(f.key, v)
 				if len(f.key) >= longKey {
-					b.arena.hold(m.key, unsafe.Sizeof("")) // the name's own string
+					b.arena.Hold(m.key, unsafe.Sizeof("")) // the name's own string
 				}
 				b.mems = append(b.mems, m)
 				if c == ',' {
@@ -324,8 +326,8 @@ func (b *builder) run() (Value, outcome) {
 					return Value{}, malformed
 				}
 				i++
-				out := b.memSlab.takeFor(len(b.mems)-f.base, i, len(buf))
-				copyMembers(out, b.mems[f.base:])
+				out := b.memSlab.TakeFor(len(b.mems)-f.base, i, len(buf))
+				arena.Copy(out, b.mems[f.base:])
 				b.mems = b.mems[:f.base]
 				if f.table != 0 {
 					tab := b.tables[f.table-1]
@@ -344,8 +346,8 @@ func (b *builder) run() (Value, outcome) {
 					return Value{}, malformed
 				}
 				i++
-				out := b.valSlab.takeFor(len(b.items)-f.base, i, len(buf))
-				copyValues(out, b.items[f.base:])
+				out := b.valSlab.TakeFor(len(b.items)-f.base, i, len(buf))
+				arena.Copy(out, b.items[f.base:])
 				b.items = b.items[:f.base]
 				v = arrayOf(out)
 			}
@@ -569,7 +571,7 @@ func (b *builder) escaped(i, j int) (s string, next int) {
 		return "", -1
 	}
 	// out is new memory no one else holds: the string can be it.
-	return b.arena.holdText(unsafe.String(unsafe.SliceData(out), len(out))), j + 1
+	return b.arena.HoldText(unsafe.String(unsafe.SliceData(out), len(out))), j + 1
 }
 
 // quoteOrBackslash returns the index of the first '"' or '\\' at or after j, or an

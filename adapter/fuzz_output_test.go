@@ -67,7 +67,7 @@ func FuzzToolOutput(f *testing.F) {
 			if back, err := Decode(Marshal(StringValue(out.Text))); err == nil {
 				checked.Text = back.Str()
 			}
-			outCheckItem(t, api, want, checked)
+			checkItem(t, api, want, checked)
 			if out.IsError && len(out.Text) < len(prefix) {
 				t.Fatalf("%s: error output %q shorter than the prefix %q", api, out.Text, prefix)
 			}

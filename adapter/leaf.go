@@ -360,7 +360,7 @@ func (c *converter) keptLeaf(n Value, mems []Member, kinds []keyword, addNull, h
 // nullableCopy copies a plain leaf's members with its type name, one of
 // types, made nullable (see nullableType); kinds holds one type.
 func (c *converter) nullableCopy(mems []Member, kinds []keyword, types typeSet) []Member {
-	mout, ok := c.memSlab.fits(len(mems))
+	mout, ok := c.memSlab.Fits(len(mems))
 	if !ok {
 		mout = c.members(len(mems))
 	}
@@ -415,7 +415,7 @@ func (c *converter) defaultLeaf(mems []Member, kinds []keyword, addNull, hasDesc
 	if hasDesc {
 		size--
 	}
-	mout, ok := c.memSlab.fits(size)
+	mout, ok := c.memSlab.Fits(size)
 	if !ok {
 		mout = c.members(size)
 	}

@@ -166,15 +166,15 @@ func ToolOutput(callID string, result Value, opts OutputOptions) (Output, error)
 	if _, ok := ParseStructuredMode(string(mode)); !ok {
 		return Output{}, errors.New("adapter: ToolOutput: unknown structured mode " + strconv.Quote(string(mode)))
 	}
-	res, err := outRead(result)
+	res, err := readResult(result)
 	if err != nil {
 		return Output{}, err
 	}
-	r := outRenderer{api: opts.API, where: res.where, notes: res.notes}
+	r := renderer{api: opts.API, where: res.where, notes: res.notes}
 
-	var parts []outPart
+	var parts []contentPart
 	if res.clientErr {
-		parts = []outPart{{text: res.errText}}
+		parts = []contentPart{{text: res.errText}}
 	} else {
 		useStructured := res.hasStructured && (mode == StructuredPrefer || (mode == StructuredAuto && len(res.content) == 0))
 		if !useStructured {
@@ -183,7 +183,7 @@ func ToolOutput(callID string, result Value, opts OutputOptions) (Output, error)
 			}
 		}
 		if res.hasStructured && (useStructured || mode == StructuredAppend) {
-			parts = append(parts, outPart{text: string(AppendCompact(nil, res.structured))})
+			parts = append(parts, contentPart{text: string(AppendCompact(nil, res.structured))})
 		}
 	}
 
@@ -215,21 +215,21 @@ func ToolOutput(callID string, result Value, opts OutputOptions) (Output, error)
 	}
 
 	outv := StringValue(out.Text)
-	if outHasMedia(parts) {
+	if hasMedia(parts) {
 		items := make([]Value, 0, len(parts)+1)
 		for _, p := range parts {
 			if p.media.Kind() == Object {
 				items = append(items, p.media)
 			} else {
-				items = append(items, outInputText(p.text))
+				items = append(items, inputText(p.text))
 			}
 		}
 		if prefix != "" {
 			if first, _ := items[0].Get("type"); first.Str() == "input_text" {
 				text, _ := items[0].Get("text")
-				items[0] = outInputText(prefix + text.Str())
+				items[0] = inputText(prefix + text.Str())
 			} else {
-				items = append([]Value{outInputText(prefix)}, items...)
+				items = append([]Value{inputText(prefix)}, items...)
 			}
 		}
 		for k, it := range items {
@@ -250,14 +250,14 @@ func ToolOutput(callID string, result Value, opts OutputOptions) (Output, error)
 	return out, nil
 }
 
-// outPart is one rendered block: its text form, and, when it goes as media in the
+// contentPart is one rendered block: its text form, and, when it goes as media in the
 // Responses array form, the input_image or input_file item.
-type outPart struct {
+type contentPart struct {
 	text  string
 	media Value
 }
 
-func outHasMedia(parts []outPart) bool {
+func hasMedia(parts []contentPart) bool {
 	for _, p := range parts {
 		if p.media.Kind() == Object {
 			return true
@@ -266,12 +266,12 @@ func outHasMedia(parts []outPart) bool {
 	return false
 }
 
-func outInputText(s string) Value {
+func inputText(s string) Value {
 	return ObjectValue(MemberOf("type", StringValue("input_text")), MemberOf("text", StringValue(s)))
 }
 
-// outResult is a tool result read by outRead.
-type outResult struct {
+// toolResult is a tool result read by readResult.
+type toolResult struct {
 	where         string // prefix of note locations: "" or "result."
 	clientErr     bool
 	errText       string
@@ -282,8 +282,8 @@ type outResult struct {
 	notes         []string
 }
 
-// outMember returns the member key of v, a null member reading as absent.
-func outMember(v Value, key string) (Value, bool) {
+// resultMember returns the member key of v, a null member reading as absent.
+func resultMember(v Value, key string) (Value, bool) {
 	m, ok := v.Get(key)
 	if !ok || m.IsNull() {
 		return Value{}, false
@@ -291,7 +291,7 @@ func outMember(v Value, key string) (Value, bool) {
 	return m, true
 }
 
-func outKindNoun(k Kind) string {
+func kindNoun(k Kind) string {
 	switch k {
 	case Array, Object:
 		return "an " + k.String()
@@ -299,9 +299,9 @@ func outKindNoun(k Kind) string {
 	return "a " + k.String()
 }
 
-// outErrorMessage reads a client error's text: a string as it is, or a JSON-RPC
+// toolErrorMessage reads a client error's text: a string as it is, or a JSON-RPC
 // error object's text (rpcErrorText).
-func outErrorMessage(e Value, at Path) (string, error) {
+func toolErrorMessage(e Value, at Path) (string, error) {
 	switch e.Kind() {
 	case String:
 		return e.Str(), nil
@@ -311,7 +311,7 @@ func outErrorMessage(e Value, at Path) (string, error) {
 		}
 		return "", &OutputError{Path: at, Msg: "error is an object without a string message"}
 	}
-	return "", &OutputError{Path: at, Msg: "error is " + outKindNoun(e.Kind()) + ", not a string or an error object"}
+	return "", &OutputError{Path: at, Msg: "error is " + kindNoun(e.Kind()) + ", not a string or an error object"}
 }
 
 // rpcErrorText is how the library writes a JSON-RPC error object: "JSON-RPC error
@@ -328,37 +328,37 @@ func rpcErrorText(e Value) (text string, ok bool) {
 	return m.Str(), true
 }
 
-// outIsResponse reports whether v is a JSON-RPC response (it has a jsonrpc member)
+// isResponse reports whether v is a JSON-RPC response (it has a jsonrpc member)
 // or a capture of one (a result or error, and none of the members of a
 // CallToolResult).
-func outIsResponse(v Value) bool {
+func isResponse(v Value) bool {
 	if v.Has("jsonrpc") {
 		return true
 	}
 	for _, k := range []string{"content", "structuredContent", "isError"} {
-		if _, ok := outMember(v, k); ok {
+		if _, ok := resultMember(v, k); ok {
 			return false
 		}
 	}
-	_, hasR := outMember(v, "result")
-	_, hasE := outMember(v, "error")
+	_, hasR := resultMember(v, "result")
+	_, hasE := resultMember(v, "error")
 	return hasR || hasE
 }
 
-func outRead(v Value) (outResult, error) {
-	var res outResult
+func readResult(v Value) (toolResult, error) {
+	var res toolResult
 	if v.Kind() != Object {
-		return res, &OutputError{Path: Path{}, Msg: "a tool result is an object, not " + outKindNoun(v.Kind())}
+		return res, &OutputError{Path: Path{}, Msg: "a tool result is an object, not " + kindNoun(v.Kind())}
 	}
 	base := Path{}
-	if outIsResponse(v) {
-		r, hasR := outMember(v, "result")
-		e, hasE := outMember(v, "error")
+	if isResponse(v) {
+		r, hasR := resultMember(v, "result")
+		e, hasE := resultMember(v, "error")
 		switch {
 		case hasR && hasE:
 			return res, &OutputError{Path: base, Msg: "a JSON-RPC response with both result and error"}
 		case hasE:
-			msg, err := outErrorMessage(e, Keys("error"))
+			msg, err := toolErrorMessage(e, Keys("error"))
 			if err != nil {
 				return res, err
 			}
@@ -367,24 +367,24 @@ func outRead(v Value) (outResult, error) {
 		case !hasR:
 			return res, &OutputError{Path: base, Msg: "a JSON-RPC response without result or error"}
 		case r.Kind() != Object:
-			return res, &OutputError{Path: Keys("result"), Msg: "result is " + outKindNoun(r.Kind()) + ", not an object"}
+			return res, &OutputError{Path: Keys("result"), Msg: "result is " + kindNoun(r.Kind()) + ", not an object"}
 		}
 		v, base, res.where = r, Keys("result"), "result."
 	}
-	content, hasContent := outMember(v, "content")
+	content, hasContent := resultMember(v, "content")
 	if hasContent && content.Kind() != Array {
-		return res, &OutputError{Path: base.Append(Key("content")), Msg: "content is " + outKindNoun(content.Kind()) + ", not an array"}
+		return res, &OutputError{Path: base.Append(Key("content")), Msg: "content is " + kindNoun(content.Kind()) + ", not an array"}
 	}
-	if isErr, ok := outMember(v, "isError"); ok {
+	if isErr, ok := resultMember(v, "isError"); ok {
 		if isErr.Kind() != Bool {
-			return res, &OutputError{Path: base.Append(Key("isError")), Msg: "isError is " + outKindNoun(isErr.Kind()) + ", not a boolean"}
+			return res, &OutputError{Path: base.Append(Key("isError")), Msg: "isError is " + kindNoun(isErr.Kind()) + ", not a boolean"}
 		}
 		res.isError = isErr.Bool()
 	}
-	res.structured, res.hasStructured = outMember(v, "structuredContent")
-	if e, ok := outMember(v, "error"); ok {
+	res.structured, res.hasStructured = resultMember(v, "structuredContent")
+	if e, ok := resultMember(v, "error"); ok {
 		if !hasContent && !res.hasStructured {
-			msg, err := outErrorMessage(e, base.Append(Key("error")))
+			msg, err := toolErrorMessage(e, base.Append(Key("error")))
 			if err != nil {
 				return res, err
 			}
@@ -397,43 +397,43 @@ func outRead(v Value) (outResult, error) {
 	return res, nil
 }
 
-// outRenderer renders blocks and collects notes.
-type outRenderer struct {
+// renderer renders blocks and collects notes.
+type renderer struct {
 	api   API
 	where string
 	notes []string
 }
 
-func (r *outRenderer) note(i int, msg string) {
+func (r *renderer) note(i int, msg string) {
 	r.notes = append(r.notes, r.where+"content["+strconv.Itoa(i)+"]: "+msg)
 }
 
-func (r *outRenderer) checkLength(where, s string) {
+func (r *renderer) checkLength(where, s string) {
 	if len(s) <= MaxOutputChars {
 		return
 	}
 	if n := utf8.RuneCountInString(s); n > MaxOutputChars {
-		r.notes = append(r.notes, where+" is "+outCommas(n)+" characters, over OpenAI's limit of "+outCommas(MaxOutputChars))
+		r.notes = append(r.notes, where+" is "+commas(n)+" characters, over OpenAI's limit of "+commas(MaxOutputChars))
 	}
 }
 
 // checkMedia notes block i, media of n decoded bytes sent as an input_image or
 // input_file (input is "image" or "file"), when it is over MaxMediaBytes.
-func (r *outRenderer) checkMedia(i int, what, input string, n int) {
+func (r *renderer) checkMedia(i int, what, input string, n int) {
 	if n > MaxMediaBytes {
-		r.note(i, what+" is "+outCommas(n)+" bytes, over OpenAI's limit of 20 MiB ("+outCommas(MaxMediaBytes)+" bytes) for an input "+input+"; the request may be rejected")
+		r.note(i, what+" is "+commas(n)+" bytes, over OpenAI's limit of 20 MiB ("+commas(MaxMediaBytes)+" bytes) for an input "+input+"; the request may be rejected")
 	}
 }
 
 // unsupported renders a block as "[unsupported content: JSON]" and notes why.
-func (r *outRenderer) unsupported(i int, b Value, why string) outPart {
+func (r *renderer) unsupported(i int, b Value, why string) contentPart {
 	r.note(i, why)
-	return outPart{text: "[unsupported content: " + string(AppendCompact(nil, b)) + "]"}
+	return contentPart{text: "[unsupported content: " + string(AppendCompact(nil, b)) + "]"}
 }
 
-func (r *outRenderer) block(i int, b Value) outPart {
+func (r *renderer) block(i int, b Value) contentPart {
 	if b.Kind() != Object {
-		return r.unsupported(i, b, "block is "+outKindNoun(b.Kind())+", not an object")
+		return r.unsupported(i, b, "block is "+kindNoun(b.Kind())+", not an object")
 	}
 	t, ok := b.Get("type")
 	if !ok || t.Kind() != String {
@@ -445,27 +445,27 @@ func (r *outRenderer) block(i int, b Value) outPart {
 		if !ok || text.Kind() != String {
 			return r.unsupported(i, b, "text block without a string text")
 		}
-		return outPart{text: text.Str()}
+		return contentPart{text: text.Str()}
 	case "image", "audio":
 		data, ok := b.Get("data")
 		if !ok || data.Kind() != String {
 			return r.unsupported(i, b, typ+" block without string data")
 		}
-		mime := outMIME(b)
-		raw, valid := outBase64(data.Str())
+		mime := mimeType(b)
+		raw, valid := decodeBase64(data.Str())
 		if !valid {
 			r.note(i, typ+" data is not valid base64")
-			return outPart{text: "[" + typ + ": " + mime + ", invalid base64]"}
+			return contentPart{text: "[" + typ + ": " + mime + ", invalid base64]"}
 		}
-		p := outPart{text: "[" + typ + ": " + mime + ", " + strconv.Itoa(len(raw)) + " bytes]"}
+		p := contentPart{text: "[" + typ + ": " + mime + ", " + strconv.Itoa(len(raw)) + " bytes]"}
 		if typ == "image" && r.api == Responses {
-			if why := outImageRefused(mime, raw); why != "" {
+			if why := imageRefused(mime, raw); why != "" {
 				r.note(i, why+"; sent as a placeholder")
 			} else {
 				r.checkMedia(i, "image", "image", len(raw))
 				p.media = ObjectValue(
 					MemberOf("type", StringValue("input_image")),
-					MemberOf("image_url", StringValue("data:"+mime+";base64,"+outStripCRLF(data.Str()))),
+					MemberOf("image_url", StringValue("data:"+mime+";base64,"+stripCRLF(data.Str()))),
 					MemberOf("detail", StringValue("auto")),
 				)
 			}
@@ -476,14 +476,14 @@ func (r *outRenderer) block(i int, b Value) outPart {
 		if !ok || uri.Kind() != String {
 			return r.unsupported(i, b, "resource_link block without a string uri")
 		}
-		return outPart{text: "[resource_link: " + uri.Str() + "]"}
+		return contentPart{text: "[resource_link: " + uri.Str() + "]"}
 	case "resource":
 		res, ok := b.Get("resource")
 		if !ok || res.Kind() != Object {
 			return r.unsupported(i, b, "resource block without a resource object")
 		}
 		if text, ok := res.Get("text"); ok && text.Kind() == String {
-			return outPart{text: text.Str()}
+			return contentPart{text: text.Str()}
 		}
 		blob, ok := res.Get("blob")
 		if !ok || blob.Kind() != String {
@@ -493,13 +493,13 @@ func (r *outRenderer) block(i int, b Value) outPart {
 		if !ok || uri.Kind() != String {
 			return r.unsupported(i, b, "resource blob without a string uri")
 		}
-		mime := outMIME(res)
-		raw, valid := outBase64(blob.Str())
+		mime := mimeType(res)
+		raw, valid := decodeBase64(blob.Str())
 		if !valid {
 			r.note(i, "resource blob is not valid base64")
-			return outPart{text: "[resource: " + uri.Str() + ", " + mime + ", invalid base64]"}
+			return contentPart{text: "[resource: " + uri.Str() + ", " + mime + ", invalid base64]"}
 		}
-		p := outPart{text: "[resource: " + uri.Str() + ", " + mime + ", " + strconv.Itoa(len(raw)) + " bytes]"}
+		p := contentPart{text: "[resource: " + uri.Str() + ", " + mime + ", " + strconv.Itoa(len(raw)) + " bytes]"}
 		if r.api == Responses && strings.EqualFold(mime, "application/pdf") {
 			if len(raw) == 0 {
 				r.note(i, "PDF is empty; sent as a placeholder")
@@ -507,33 +507,33 @@ func (r *outRenderer) block(i int, b Value) outPart {
 				r.checkMedia(i, "PDF", "file", len(raw))
 				p.media = ObjectValue(
 					MemberOf("type", StringValue("input_file")),
-					MemberOf("filename", StringValue(outFilename(uri.Str()))),
-					MemberOf("file_data", StringValue("data:application/pdf;base64,"+outStripCRLF(blob.Str()))),
+					MemberOf("filename", StringValue(fileNameOf(uri.Str()))),
+					MemberOf("file_data", StringValue("data:application/pdf;base64,"+stripCRLF(blob.Str()))),
 				)
 			}
 		}
 		return p
 	default:
 		r.note(i, "content type "+QuoteForMessage(typ)+" has no OpenAI form; sent as a placeholder")
-		return outPart{text: "[unsupported content: " + typ + "]"}
+		return contentPart{text: "[unsupported content: " + typ + "]"}
 	}
 }
 
-// outMIME returns the mimeType of a block or resource, application/octet-stream when
+// mimeType returns the mimeType of a block or resource, application/octet-stream when
 // it is missing, empty or not a string.
-func outMIME(v Value) string {
+func mimeType(v Value) string {
 	if m, ok := v.Get("mimeType"); ok && m.Kind() == String && m.Str() != "" {
 		return m.Str()
 	}
 	return "application/octet-stream"
 }
 
-// outImageRefused says why an image does not go as input_image ("" when it does).
-func outImageRefused(mime string, raw []byte) string {
+// imageRefused says why an image does not go as input_image ("" when it does).
+func imageRefused(mime string, raw []byte) string {
 	switch {
 	case strings.EqualFold(mime, "image/png"), strings.EqualFold(mime, "image/jpeg"), strings.EqualFold(mime, "image/webp"):
 	case strings.EqualFold(mime, "image/gif"):
-		if frames, ok := outGIFFrames(raw); ok && frames > 1 {
+		if frames, ok := gifFrames(raw); ok && frames > 1 {
 			return "animated GIF (" + strconv.Itoa(frames) + " images); OpenAI takes only non-animated GIFs"
 		}
 	default:
@@ -545,9 +545,9 @@ func outImageRefused(mime string, raw []byte) string {
 	return ""
 }
 
-// outFilename is the last segment of a URI's path (query and fragment removed,
+// fileNameOf is the last segment of a URI's path (query and fragment removed,
 // percent-decoded when that is valid), else "document.pdf".
-func outFilename(uri string) string {
+func fileNameOf(uri string) string {
 	if i := strings.IndexByte(uri, '#'); i >= 0 {
 		uri = uri[:i]
 	}
@@ -560,7 +560,7 @@ func outFilename(uri string) string {
 	} else if i := strings.LastIndexByte(uri, ':'); i >= 0 {
 		seg = uri[i+1:]
 	}
-	if dec, ok := outPercentDecode(seg); ok {
+	if dec, ok := percentDecode(seg); ok {
 		seg = dec
 	}
 	if seg == "" || seg == "." || seg == ".." {
@@ -569,8 +569,8 @@ func outFilename(uri string) string {
 	return seg
 }
 
-// outCommas writes n with a comma between each group of three digits.
-func outCommas(n int) string {
+// commas writes n with a comma between each group of three digits.
+func commas(n int) string {
 	s := strconv.Itoa(n)
 	neg := strings.HasPrefix(s, "-")
 	if neg {

@@ -7,9 +7,9 @@ import (
 	"unicode/utf8"
 )
 
-// outBase64 decodes base64 data as SPEC §9 reads it: the standard alphabet, padding
+// decodeBase64 decodes base64 data as SPEC §9 reads it: the standard alphabet, padding
 // required, CR and LF ignored anywhere.
-func outBase64(s string) ([]byte, bool) {
+func decodeBase64(s string) ([]byte, bool) {
 	raw, err := base64.StdEncoding.DecodeString(s)
 	if err != nil {
 		return nil, false
@@ -17,8 +17,8 @@ func outBase64(s string) ([]byte, bool) {
 	return raw, true
 }
 
-// outStripCRLF removes CR and LF from base64 data, so that it can go into a data URI.
-func outStripCRLF(s string) string {
+// stripCRLF removes CR and LF from base64 data, so that it can go into a data URI.
+func stripCRLF(s string) string {
 	if !strings.ContainsAny(s, "\r\n") {
 		return s
 	}
@@ -30,9 +30,9 @@ func outStripCRLF(s string) string {
 	}, s)
 }
 
-// outPercentDecode decodes %XX escapes; ok is false when an escape is malformed or
+// percentDecode decodes %XX escapes; ok is false when an escape is malformed or
 // the result is not valid UTF-8.
-func outPercentDecode(s string) (string, bool) {
+func percentDecode(s string) (string, bool) {
 	if !strings.Contains(s, "%") {
 		return s, true
 	}
@@ -43,18 +43,18 @@ func outPercentDecode(s string) (string, bool) {
 	return dec, true
 }
 
-// outGIFFrames walks the blocks of a GIF (GIF87a or GIF89a) and counts its image
+// gifFrames walks the blocks of a GIF (GIF87a or GIF89a) and counts its image
 // descriptors. ok is false when the data is not a GIF that can be walked to its
 // trailer (or to its end at a block boundary): a bad signature, an unknown block, or
 // a block cut short. Image data is skipped, never decoded.
-func outGIFFrames(b []byte) (frames int, ok bool) {
+func gifFrames(b []byte) (frames int, ok bool) {
 	const header = 6 + 7 // signature and version, logical screen descriptor
 	if len(b) < header || (string(b[:6]) != "GIF87a" && string(b[:6]) != "GIF89a") {
 		return 0, false
 	}
 	i := header
 	if flags := b[10]; flags&0x80 != 0 {
-		i += outColorTableSize(flags)
+		i += colorTableSize(flags)
 	}
 	for {
 		switch {
@@ -67,7 +67,7 @@ func outGIFFrames(b []byte) (frames int, ok bool) {
 		case 0x3B: // trailer
 			return frames, true
 		case 0x21: // extension: introducer, label, data sub-blocks
-			if i, ok = outGIFSubBlocks(b, i+2); !ok {
+			if i, ok = gifSubBlocks(b, i+2); !ok {
 				return 0, false
 			}
 		case 0x2C: // image descriptor: separator, 8 bytes of geometry, flags
@@ -77,10 +77,10 @@ func outGIFFrames(b []byte) (frames int, ok bool) {
 			flags := b[i+9]
 			i += 10
 			if flags&0x80 != 0 {
-				i += outColorTableSize(flags)
+				i += colorTableSize(flags)
 			}
 			// LZW minimum code size, then the image data sub-blocks.
-			if i, ok = outGIFSubBlocks(b, i+1); !ok {
+			if i, ok = gifSubBlocks(b, i+1); !ok {
 				return 0, false
 			}
 			frames++
@@ -90,14 +90,14 @@ func outGIFFrames(b []byte) (frames int, ok bool) {
 	}
 }
 
-// outColorTableSize is the size in bytes of the colour table that flags announce.
-func outColorTableSize(flags byte) int {
+// colorTableSize is the size in bytes of the colour table that flags announce.
+func colorTableSize(flags byte) int {
 	return 3 * (1 << (int(flags&7) + 1))
 }
 
-// outGIFSubBlocks skips data sub-blocks starting at i up to and including the
+// gifSubBlocks skips data sub-blocks starting at i up to and including the
 // zero-length terminator, and returns the index after it.
-func outGIFSubBlocks(b []byte, i int) (int, bool) {
+func gifSubBlocks(b []byte, i int) (int, bool) {
 	for {
 		if i >= len(b) {
 			return 0, false

@@ -15,8 +15,8 @@ import (
 	"testing"
 )
 
-// outJSON decodes test JSON or fails the test.
-func outJSON(t testing.TB, s string) Value {
+// jsonOf decodes test JSON or fails the test.
+func jsonOf(t testing.TB, s string) Value {
 	t.Helper()
 	v, err := DecodeString(s)
 	if err != nil {
@@ -25,23 +25,23 @@ func outJSON(t testing.TB, s string) Value {
 	return v
 }
 
-// outCompact normalises expected JSON text to the compact form Marshal writes.
-func outCompact(t testing.TB, s string) string {
+// compactOf normalises expected JSON text to the compact form Marshal writes.
+func compactOf(t testing.TB, s string) string {
 	t.Helper()
-	return string(Marshal(outJSON(t, s)))
+	return string(Marshal(jsonOf(t, s)))
 }
 
-// outRender renders result (JSON text) with opts and fails the test on an error.
-func outRender(t testing.TB, result string, opts OutputOptions) Output {
+// renderOutput renders result (JSON text) with opts and fails the test on an error.
+func renderOutput(t testing.TB, result string, opts OutputOptions) Output {
 	t.Helper()
-	out, err := ToolOutput("call_1", outJSON(t, result), opts)
+	out, err := ToolOutput("call_1", jsonOf(t, result), opts)
 	if err != nil {
 		t.Fatalf("ToolOutput(%s): %v", result, err)
 	}
 	return out
 }
 
-func outChatText(t testing.TB, out Output) string {
+func chatText(t testing.TB, out Output) string {
 	t.Helper()
 	c, ok := out.Item.Get("content")
 	if !ok || c.Kind() != String {
@@ -56,9 +56,9 @@ const (
 	outThree = "AAEC"         // 3 bytes
 )
 
-// outGIF builds a GIF of frames 1×1 images with image/gif, so that the walker is
+// gifOf builds a GIF of frames 1×1 images with image/gif, so that the walker is
 // tested against the standard library's encoder.
-func outGIF(t testing.TB, frames int) []byte {
+func gifOf(t testing.TB, frames int) []byte {
 	t.Helper()
 	pal := color.Palette{color.Black, color.White}
 	g := &gif.GIF{}
@@ -75,7 +75,7 @@ func outGIF(t testing.TB, frames int) []byte {
 	return buf.Bytes()
 }
 
-func outB64(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
+func b64(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
 
 func TestSpec9_TextBlocksJoined(t *testing.T) {
 	tests := []struct {
@@ -91,7 +91,7 @@ func TestSpec9_TextBlocksJoined(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			for _, api := range []API{Chat, Responses} {
-				out := outRender(t, tt.result, DefaultOutputOptions(api))
+				out := renderOutput(t, tt.result, DefaultOutputOptions(api))
 				if out.Text != tt.want {
 					t.Errorf("%s: Text = %q, want %q", api, out.Text, tt.want)
 				}
@@ -143,12 +143,12 @@ func TestSpec9_Placeholders(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			for _, api := range []API{Chat, Responses} {
-				out := outRender(t, `{"content":[`+tt.block+`]}`, DefaultOutputOptions(api))
+				out := renderOutput(t, `{"content":[`+tt.block+`]}`, DefaultOutputOptions(api))
 				if out.Text != tt.want {
 					t.Errorf("%s: Text = %q, want %q", api, out.Text, tt.want)
 				}
 				if api == Chat {
-					if got := outChatText(t, out); got != tt.want {
+					if got := chatText(t, out); got != tt.want {
 						t.Errorf("chat content = %q, want %q", got, tt.want)
 					}
 				}
@@ -166,8 +166,8 @@ func TestSpec9_Placeholders(t *testing.T) {
 func TestSpec9_ChatAlwaysText(t *testing.T) {
 	result := `{"content":[{"type":"text","text":"see"},{"type":"image","data":"` + outPNG8 + `","mimeType":"image/png"},
 		{"type":"resource","resource":{"uri":"file:///r.pdf","mimeType":"application/pdf","blob":"AAEC"}}]}`
-	out := outRender(t, result, DefaultOutputOptions(Chat))
-	want := outCompact(t, `{"role":"tool","tool_call_id":"call_1","content":"see\n[image: image/png, 8 bytes]\n[resource: file:///r.pdf, application/pdf, 3 bytes]"}`)
+	out := renderOutput(t, result, DefaultOutputOptions(Chat))
+	want := compactOf(t, `{"role":"tool","tool_call_id":"call_1","content":"see\n[image: image/png, 8 bytes]\n[resource: file:///r.pdf, application/pdf, 3 bytes]"}`)
 	if got := string(Marshal(out.Item)); got != want {
 		t.Errorf("item = %s\nwant   %s", got, want)
 	}
@@ -178,15 +178,15 @@ func TestSpec9_ChatAlwaysText(t *testing.T) {
 
 func TestSpec9_KeyOrder(t *testing.T) {
 	r := `{"content":[{"type":"text","text":"x"}]}`
-	chat := outRender(t, r, DefaultOutputOptions(Chat))
-	resp := outRender(t, r, DefaultOutputOptions(Responses))
+	chat := renderOutput(t, r, DefaultOutputOptions(Chat))
+	resp := renderOutput(t, r, DefaultOutputOptions(Responses))
 	if got, want := string(Marshal(chat.Item)), `{"role":"tool","tool_call_id":"call_1","content":"x"}`; got != want {
 		t.Errorf("chat item = %s, want %s", got, want)
 	}
 	if got, want := string(Marshal(resp.Item)), `{"type":"function_call_output","call_id":"call_1","output":"x"}`; got != want {
 		t.Errorf("responses item = %s, want %s", got, want)
 	}
-	img := outRender(t, `{"content":[{"type":"image","data":"AAEC","mimeType":"image/png"},
+	img := renderOutput(t, `{"content":[{"type":"image","data":"AAEC","mimeType":"image/png"},
 		{"type":"resource","resource":{"uri":"u:/a.pdf","mimeType":"application/pdf","blob":"AAEC"}}]}`, DefaultOutputOptions(Responses))
 	want := `{"type":"function_call_output","call_id":"call_1","output":[` +
 		`{"type":"input_image","image_url":"data:image/png;base64,AAEC","detail":"auto"},` +
@@ -210,11 +210,11 @@ func TestSpec9_ResponsesTextForm(t *testing.T) {
 		{"image block with a PDF MIME stays text", `{"content":[{"type":"image","data":"AAEC","mimeType":"application/pdf"}]}`, "[image: application/pdf, 3 bytes]"},
 		{"invalid PDF stays text", `{"content":[{"type":"resource","resource":{"uri":"u:/a.pdf","mimeType":"application/pdf","blob":"AAE"}}]}`, "[resource: u:/a.pdf, application/pdf, invalid base64]"},
 		{"empty PDF stays text", `{"content":[{"type":"resource","resource":{"uri":"u:/a.pdf","mimeType":"application/pdf","blob":""}}]}`, "[resource: u:/a.pdf, application/pdf, 0 bytes]"},
-		{"animated GIF stays text", `{"content":[{"type":"image","data":"` + outB64(outGIF(t, 2)) + `","mimeType":"image/gif"}]}`, "[image: image/gif, " + strconv.Itoa(len(outGIF(t, 2))) + " bytes]"},
+		{"animated GIF stays text", `{"content":[{"type":"image","data":"` + b64(gifOf(t, 2)) + `","mimeType":"image/gif"}]}`, "[image: image/gif, " + strconv.Itoa(len(gifOf(t, 2))) + " bytes]"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out := outRender(t, tt.result, DefaultOutputOptions(Responses))
+			out := renderOutput(t, tt.result, DefaultOutputOptions(Responses))
 			o, _ := out.Item.Get("output")
 			if o.Kind() != String || o.Str() != tt.want || out.Text != tt.want {
 				t.Errorf("output = %s, Text = %q, want the string %q", o, out.Text, tt.want)
@@ -224,7 +224,7 @@ func TestSpec9_ResponsesTextForm(t *testing.T) {
 }
 
 func TestSpec9_ResponsesArrayForm(t *testing.T) {
-	still := outB64(outGIF(t, 1))
+	still := b64(gifOf(t, 1))
 	tests := []struct {
 		name, result, want string
 		text               string // the expected Output.Text (the text form)
@@ -245,7 +245,7 @@ func TestSpec9_ResponsesArrayForm(t *testing.T) {
 			"a GIF with one image",
 			`{"content":[{"type":"image","data":"` + still + `","mimeType":"image/gif"}]}`,
 			`[{"type":"input_image","image_url":"data:image/gif;base64,` + still + `","detail":"auto"}]`,
-			"[image: image/gif, " + strconv.Itoa(len(outGIF(t, 1))) + " bytes]",
+			"[image: image/gif, " + strconv.Itoa(len(gifOf(t, 1))) + " bytes]",
 		},
 		{
 			"a GIF that cannot be parsed counts as not animated",
@@ -255,9 +255,9 @@ func TestSpec9_ResponsesArrayForm(t *testing.T) {
 		},
 		{
 			"an animated GIF beside a PNG is a placeholder",
-			`{"content":[{"type":"image","data":"` + outB64(outGIF(t, 3)) + `","mimeType":"image/gif"},{"type":"image","data":"AAEC","mimeType":"image/png"}]}`,
-			`[{"type":"input_text","text":"[image: image/gif, ` + strconv.Itoa(len(outGIF(t, 3))) + ` bytes]"},{"type":"input_image","image_url":"data:image/png;base64,AAEC","detail":"auto"}]`,
-			"[image: image/gif, " + strconv.Itoa(len(outGIF(t, 3))) + " bytes]\n[image: image/png, 3 bytes]",
+			`{"content":[{"type":"image","data":"` + b64(gifOf(t, 3)) + `","mimeType":"image/gif"},{"type":"image","data":"AAEC","mimeType":"image/png"}]}`,
+			`[{"type":"input_text","text":"[image: image/gif, ` + strconv.Itoa(len(gifOf(t, 3))) + ` bytes]"},{"type":"input_image","image_url":"data:image/png;base64,AAEC","detail":"auto"}]`,
+			"[image: image/gif, " + strconv.Itoa(len(gifOf(t, 3))) + " bytes]\n[image: image/png, 3 bytes]",
 		},
 		{
 			"CR and LF leave the data URI",
@@ -280,15 +280,15 @@ func TestSpec9_ResponsesArrayForm(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out := outRender(t, tt.result, DefaultOutputOptions(Responses))
+			out := renderOutput(t, tt.result, DefaultOutputOptions(Responses))
 			o, _ := out.Item.Get("output")
-			if got, want := string(Marshal(o)), outCompact(t, tt.want); got != want {
+			if got, want := string(Marshal(o)), compactOf(t, tt.want); got != want {
 				t.Errorf("output = %s\nwant     %s", got, want)
 			}
 			if out.Text != tt.text {
 				t.Errorf("Text = %q, want %q", out.Text, tt.text)
 			}
-			chat := outRender(t, tt.result, DefaultOutputOptions(Chat))
+			chat := renderOutput(t, tt.result, DefaultOutputOptions(Chat))
 			if chat.Text != out.Text {
 				t.Errorf("Responses Text %q differs from what Chat sends %q", out.Text, chat.Text)
 			}
@@ -298,7 +298,7 @@ func TestSpec9_ResponsesArrayForm(t *testing.T) {
 
 func TestSpec9_ResponsesPlaceholderNotes(t *testing.T) {
 	tests := []struct{ name, block, note string }{
-		{"animated GIF", `{"type":"image","data":"` + outB64(outGIF(t, 2)) + `","mimeType":"image/gif"}`, "content[0]: animated GIF (2 images)"},
+		{"animated GIF", `{"type":"image","data":"` + b64(gifOf(t, 2)) + `","mimeType":"image/gif"}`, "content[0]: animated GIF (2 images)"},
 		{"other image type", `{"type":"image","data":"AAEC","mimeType":"image/bmp"}`, `content[0]: image type "image/bmp" is not one OpenAI takes`},
 		{"empty image", `{"type":"image","data":"","mimeType":"image/png"}`, "content[0]: image is empty"},
 		{"empty PDF", `{"type":"resource","resource":{"uri":"u:/a.pdf","mimeType":"application/pdf","blob":""}}`, "content[0]: PDF is empty"},
@@ -306,11 +306,11 @@ func TestSpec9_ResponsesPlaceholderNotes(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			r := `{"content":[` + tt.block + `]}`
-			out := outRender(t, r, DefaultOutputOptions(Responses))
+			out := renderOutput(t, r, DefaultOutputOptions(Responses))
 			if len(out.Notes) != 1 || !strings.HasPrefix(out.Notes[0], tt.note) {
 				t.Errorf("notes = %q, want one starting %q", out.Notes, tt.note)
 			}
-			if chat := outRender(t, r, DefaultOutputOptions(Chat)); len(chat.Notes) != 0 {
+			if chat := renderOutput(t, r, DefaultOutputOptions(Chat)); len(chat.Notes) != 0 {
 				t.Errorf("chat notes = %q, want none (Chat is always text)", chat.Notes)
 			}
 		})
@@ -354,7 +354,7 @@ func TestSpec9_PDFFilename(t *testing.T) {
 }
 
 func TestSpec9_GIFAnimation(t *testing.T) {
-	one, two := outGIF(t, 1), outGIF(t, 2)
+	one, two := gifOf(t, 1), gifOf(t, 2)
 	noTrailer := two[:len(two)-1]
 	tests := []struct {
 		name   string
@@ -364,7 +364,7 @@ func TestSpec9_GIFAnimation(t *testing.T) {
 	}{
 		{"one image", one, 1, true},
 		{"two images", two, 2, true},
-		{"five images", outGIF(t, 5), 5, true},
+		{"five images", gifOf(t, 5), 5, true},
 		{"no trailer, ends at a block boundary", noTrailer, 2, true},
 		{"cut inside the last image", two[:len(two)-4], 0, false},
 		{"bad signature", append([]byte("GIF88a"), one[6:]...), 0, false},
@@ -381,14 +381,14 @@ func TestSpec9_GIFAnimation(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			frames, ok := outGIFFrames(tt.data)
+			frames, ok := gifFrames(tt.data)
 			if frames != tt.frames || ok != tt.ok {
-				t.Errorf("outGIFFrames = %d, %v; want %d, %v", frames, ok, tt.frames, tt.ok)
+				t.Errorf("gifFrames = %d, %v; want %d, %v", frames, ok, tt.frames, tt.ok)
 			}
 			// The rule as ToolOutput applies it: only a parsed GIF with more than one
 			// image is animated, and only that one is left as a placeholder.
-			r := `{"content":[{"type":"image","data":"` + outB64(tt.data) + `","mimeType":"image/gif"}]}`
-			out := outRender(t, r, DefaultOutputOptions(Responses))
+			r := `{"content":[{"type":"image","data":"` + b64(tt.data) + `","mimeType":"image/gif"}]}`
+			out := renderOutput(t, r, DefaultOutputOptions(Responses))
 			o, _ := out.Item.Get("output")
 			wantArray := len(tt.data) > 0 && !(tt.ok && tt.frames > 1)
 			if (o.Kind() == Array) != wantArray {
@@ -434,7 +434,7 @@ func TestSpec9_Structured(t *testing.T) {
 			for _, api := range []API{Chat, Responses} {
 				opts := DefaultOutputOptions(api)
 				opts.Structured = tt.mode
-				out := outRender(t, tt.result, opts)
+				out := renderOutput(t, tt.result, opts)
 				if out.Text != tt.want {
 					t.Errorf("%s: Text = %q, want %q", api, out.Text, tt.want)
 				}
@@ -444,9 +444,9 @@ func TestSpec9_Structured(t *testing.T) {
 	t.Run("append in the array form is its own input_text", func(t *testing.T) {
 		opts := DefaultOutputOptions(Responses)
 		opts.Structured = StructuredAppend
-		out := outRender(t, `{"content":[{"type":"image","data":"AAEC","mimeType":"image/png"}],`+sc+`}`, opts)
+		out := renderOutput(t, `{"content":[{"type":"image","data":"AAEC","mimeType":"image/png"}],`+sc+`}`, opts)
 		o, _ := out.Item.Get("output")
-		want := outCompact(t, `[{"type":"input_image","image_url":"data:image/png;base64,AAEC","detail":"auto"},{"type":"input_text","text":`+string(AppendQuoted(nil, scJSON))+`}]`)
+		want := compactOf(t, `[{"type":"input_image","image_url":"data:image/png;base64,AAEC","detail":"auto"},{"type":"input_text","text":`+string(AppendQuoted(nil, scJSON))+`}]`)
 		if got := string(Marshal(o)); got != want {
 			t.Errorf("output = %s\nwant     %s", got, want)
 		}
@@ -454,7 +454,7 @@ func TestSpec9_Structured(t *testing.T) {
 	t.Run("prefer replaces media content", func(t *testing.T) {
 		opts := DefaultOutputOptions(Responses)
 		opts.Structured = StructuredPrefer
-		out := outRender(t, `{"content":[{"type":"image","data":"!","mimeType":"image/png"}],`+sc+`}`, opts)
+		out := renderOutput(t, `{"content":[{"type":"image","data":"!","mimeType":"image/png"}],`+sc+`}`, opts)
 		if o, _ := out.Item.Get("output"); o.Kind() != String || o.Str() != scJSON {
 			t.Errorf("output = %s, want the JSON string", o)
 		}
@@ -495,13 +495,13 @@ func TestSpec9_ErrorPrefix(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			opts := DefaultOutputOptions(tt.api)
 			opts.ErrorPrefix = tt.prefix
-			out := outRender(t, tt.result, opts)
+			out := renderOutput(t, tt.result, opts)
 			key := "content"
 			if tt.api == Responses {
 				key = "output"
 			}
 			o, _ := out.Item.Get(key)
-			if got, want := string(Marshal(o)), outCompact(t, tt.want); got != want {
+			if got, want := string(Marshal(o)), compactOf(t, tt.want); got != want {
 				t.Errorf("%s = %s, want %s", key, got, want)
 			}
 			if out.IsError != tt.isError {
@@ -531,7 +531,7 @@ func TestSpec9_EmptyResult(t *testing.T) {
 				if tt.name == "ignored structured" {
 					opts.Structured = StructuredIgnore
 				}
-				out := outRender(t, tt.result, opts)
+				out := renderOutput(t, tt.result, opts)
 				key := map[API]string{Chat: "content", Responses: "output"}[api]
 				o, _ := out.Item.Get(key)
 				if o.Kind() != String || o.Str() != tt.want || out.Text != tt.want {
@@ -649,7 +649,7 @@ func TestSpec9_ToleratedShapes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out := outRender(t, tt.result, DefaultOutputOptions(Chat))
+			out := renderOutput(t, tt.result, DefaultOutputOptions(Chat))
 			if out.Text != tt.want || out.IsError != tt.isError {
 				t.Errorf("Text %q IsError %v, want %q %v", out.Text, out.IsError, tt.want, tt.isError)
 			}
@@ -692,7 +692,7 @@ func TestSpec9_JSONRPC(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out := outRender(t, tt.result, DefaultOutputOptions(Chat))
+			out := renderOutput(t, tt.result, DefaultOutputOptions(Chat))
 			if out.Text != tt.want || out.IsError != tt.isError {
 				t.Errorf("Text %q IsError %v, want %q %v", out.Text, out.IsError, tt.want, tt.isError)
 			}
@@ -723,7 +723,7 @@ func TestSpec9_JSONRPC(t *testing.T) {
 }
 
 func TestSpec9_CallID(t *testing.T) {
-	r := outJSON(t, `{"content":[{"type":"text","text":"x"}]}`)
+	r := jsonOf(t, `{"content":[{"type":"text","text":"x"}]}`)
 	for _, id := range []string{"", "call_ABC", `quote"and\back`, "é\u2028"} {
 		for _, api := range []API{Chat, Responses} {
 			out, err := ToolOutput(id, r, DefaultOutputOptions(api))
@@ -758,7 +758,7 @@ func TestOutputOptions(t *testing.T) {
 			t.Errorf("ParseStructuredMode(%q) = %q, %v; want not a mode", s, m, ok)
 		}
 	}
-	r := outJSON(t, `{}`)
+	r := jsonOf(t, `{}`)
 	for _, opts := range []OutputOptions{
 		{},
 		{API: "completions"},
@@ -807,24 +807,24 @@ func TestOutputBase64(t *testing.T) {
 		{"AAEC=", 0, false, "stray pad"},
 	}
 	for _, tt := range tests {
-		raw, ok := outBase64(tt.in)
+		raw, ok := decodeBase64(tt.in)
 		if ok != tt.ok || (ok && len(raw) != tt.n) {
-			t.Errorf("%s: outBase64(%q) = %d bytes, %v; want %d, %v", tt.desc, tt.in, len(raw), ok, tt.n, tt.ok)
+			t.Errorf("%s: decodeBase64(%q) = %d bytes, %v; want %d, %v", tt.desc, tt.in, len(raw), ok, tt.n, tt.ok)
 		}
 	}
 }
 
 func TestOutputCommas(t *testing.T) {
 	for n, want := range map[int]string{0: "0", 7: "7", 999: "999", 1000: "1,000", 10485760: "10,485,760", 123456789012: "123,456,789,012", -1234: "-1,234"} {
-		if got := outCommas(n); got != want {
-			t.Errorf("outCommas(%d) = %q, want %q", n, got, want)
+		if got := commas(n); got != want {
+			t.Errorf("commas(%d) = %q, want %q", n, got, want)
 		}
 	}
 }
 
-// outCheckItem checks that an item is valid JSON of the shape §9 gives for api, and
+// checkItem checks that an item is valid JSON of the shape §9 gives for api, and
 // that Text agrees with it.
-func outCheckItem(t testing.TB, api API, callID string, out Output) {
+func checkItem(t testing.TB, api API, callID string, out Output) {
 	t.Helper()
 	back, err := Decode(Marshal(out.Item))
 	if err != nil {
@@ -890,10 +890,10 @@ func outCheckItem(t testing.TB, api API, callID string, out Output) {
 				if !ok || !strings.HasPrefix(u, "data:") {
 					t.Fatalf("bad image_url %.100s", u)
 				}
-				if raw, ok := outBase64(data); !ok || len(raw) == 0 || strings.ContainsAny(data, "\r\n") {
+				if raw, ok := decodeBase64(data); !ok || len(raw) == 0 || strings.ContainsAny(data, "\r\n") {
 					t.Fatalf("image_url data is not clean non-empty base64: %.100s", u)
 				}
-				if outImageRefused(mime, []byte{1}) != "" && !strings.EqualFold(mime, "image/gif") {
+				if imageRefused(mime, []byte{1}) != "" && !strings.EqualFold(mime, "image/gif") {
 					t.Fatalf("image type %q should not be sent as input_image", mime)
 				}
 			case "input_file":
@@ -902,7 +902,7 @@ func outCheckItem(t testing.TB, api API, callID string, out Output) {
 					t.Fatalf("bad input_file %.200s", it)
 				}
 				data, ok := strings.CutPrefix(str(it, "file_data"), "data:application/pdf;base64,")
-				if raw, ok2 := outBase64(data); !ok || !ok2 || len(raw) == 0 {
+				if raw, ok2 := decodeBase64(data); !ok || !ok2 || len(raw) == 0 {
 					t.Fatalf("bad file_data in %.200s", it)
 				}
 			default:
@@ -951,7 +951,7 @@ func TestOutputCorpus(t *testing.T) {
 					if err != nil {
 						t.Fatalf("%s/%s: %v", api, mode, err)
 					}
-					outCheckItem(t, api, "call_corpus", out)
+					checkItem(t, api, "call_corpus", out)
 					if len(out.Notes) != 0 {
 						t.Errorf("%s/%s: notes on real data: %q", api, mode, out.Notes)
 					}
@@ -981,7 +981,7 @@ func TestOutputCorpus(t *testing.T) {
 func checkOutputError(t *testing.T, result string, path Path, msg string) {
 	t.Helper()
 	for _, api := range []API{Chat, Responses} {
-		_, err := ToolOutput("c", outJSON(t, result), DefaultOutputOptions(api))
+		_, err := ToolOutput("c", jsonOf(t, result), DefaultOutputOptions(api))
 		var oe *OutputError
 		if !errors.As(err, &oe) {
 			t.Fatalf("%s: err = %v, want an *OutputError", api, err)

@@ -1,6 +1,10 @@
 package adapter
 
-import "iter"
+import (
+	"iter"
+
+	"github.com/strictscope/strictscope/adapter/internal/runlist"
+)
 
 // A pathNode is one path held as its last step and the path before it (nil for
 // a path of one step). Nodes never change once made, so paths that share a
@@ -93,16 +97,16 @@ func (e listedPath) path() Path {
 }
 
 // A pathSeq is a list of paths, held as runs of the properties of one group.
-type pathSeq = runList[*pathGroup]
+type pathSeq = runlist.List[*pathGroup]
 
 // listedAt is the path of a run list's entry: its run's group and member.
 func listedAt(g **pathGroup, idx uint32) listedPath { return listedPath{*g, idx} }
 
 // pathAt is path i of s.
-func pathAt(s *pathSeq, i int) listedPath { return listedAt(s.at(i)) }
+func pathAt(s *pathSeq, i int) listedPath { return listedAt(s.At(i)) }
 
 // eachPath yields the paths of s in order, with their indices.
-func eachPath(s *pathSeq) iter.Seq2[int, listedPath] { return mapped(s, listedAt) }
+func eachPath(s *pathSeq) iter.Seq2[int, listedPath] { return runlist.Mapped(s, listedAt) }
 
 // A PathList is an ordered list of paths, as StrictSchema finds null paths.
 // The paths share the storage of their common prefixes, and the properties of
@@ -116,20 +120,20 @@ type PathList struct {
 func PathListOf(paths ...Path) PathList {
 	var l PathList
 	for _, p := range paths {
-		l.seq.addRun(&pathGroup{prefix: nodeOf(p), whole: true}, 0)
+		l.seq.AddRun(&pathGroup{prefix: nodeOf(p), whole: true}, 0)
 	}
 	return l
 }
 
 // Len is the number of paths in the list.
-func (l PathList) Len() int { return l.seq.len() }
+func (l PathList) Len() int { return l.seq.Len() }
 
 // At returns path i as a new Path, which the caller may keep or change.
 func (l PathList) At(i int) Path { return pathAt(&l.seq, i).path() }
 
 // All yields each path of the list with its index, in order. Each Path is new.
 func (l PathList) All() iter.Seq2[int, Path] {
-	return mapped(&l.seq, func(g **pathGroup, idx uint32) Path { return listedAt(g, idx).path() })
+	return runlist.Mapped(&l.seq, func(g **pathGroup, idx uint32) Path { return listedAt(g, idx).path() })
 }
 
 // Paths returns the paths of the list as new Paths, in order; an empty list
@@ -145,7 +149,7 @@ func (l PathList) Value() Value { return PathsValue(l.Paths()) }
 // the properties of an object drop share runs; the Path is built when an
 // entry is asked for. The zero DroppedList is empty.
 type DroppedList struct {
-	recs runList[droppedHead]
+	recs runlist.List[droppedHead]
 }
 
 // A droppedHead is what the entries of one run share. The path of an entry is
@@ -189,22 +193,24 @@ func (h *droppedHead) dropped(idx uint32) Dropped {
 func DroppedListOf(dropped ...Dropped) DroppedList {
 	var l DroppedList
 	for _, d := range dropped {
-		l.recs.addRun(droppedHead{node: nodeOf(d.Path), keyword: d.Keyword, reason: d.Reason, how: droppedWhole}, 0)
+		l.recs.AddRun(droppedHead{node: nodeOf(d.Path), keyword: d.Keyword, reason: d.Reason, how: droppedWhole}, 0)
 	}
 	return l
 }
 
 // Len is the number of keywords dropped.
-func (l DroppedList) Len() int { return l.recs.len() }
+func (l DroppedList) Len() int { return l.recs.Len() }
 
 // At returns entry i, with a new Path.
 func (l DroppedList) At(i int) Dropped {
-	h, idx := l.recs.at(i)
+	h, idx := l.recs.At(i)
 	return h.dropped(idx)
 }
 
 // All yields each entry with its index, in order.
-func (l DroppedList) All() iter.Seq2[int, Dropped] { return mapped(&l.recs, (*droppedHead).dropped) }
+func (l DroppedList) All() iter.Seq2[int, Dropped] {
+	return runlist.Mapped(&l.recs, (*droppedHead).dropped)
+}
 
 // List returns the entries as a slice, in order; an empty list gives an empty
 // slice, never nil.
@@ -225,6 +231,15 @@ func (l DroppedList) Value() Value {
 	items := make([]Value, 0, l.Len())
 	for _, d := range l.All() {
 		items = append(items, ObjectValue(MemberOf("path", d.Path.Value()), MemberOf("keyword", StringValue(d.Keyword))))
+	}
+	return ArrayValue(items...)
+}
+
+// PathsValue writes paths as a JSON array of paths.
+func PathsValue(paths []Path) Value {
+	items := make([]Value, len(paths))
+	for i, p := range paths {
+		items[i] = p.Value()
 	}
 	return ArrayValue(items...)
 }

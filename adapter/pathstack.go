@@ -1,6 +1,10 @@
 package adapter
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/strictscope/strictscope/adapter/internal/arena"
+)
 
 // A pathStack is the path of the node being converted, one frame per step. A
 // frame also holds, once asked for, the pathNode that ends at its step: the
@@ -86,7 +90,7 @@ func (s *pathStack) path(n int) Path {
 
 // node returns the pathNode of the first n steps (nil for none), making the
 // nodes it lacks from slab.
-func (s *pathStack) node(n int, slab *slab[pathNode]) *pathNode {
+func (s *pathStack) node(n int, slab *arena.Slab[pathNode]) *pathNode {
 	if n == 0 {
 		return nil
 	}
@@ -98,7 +102,7 @@ func (s *pathStack) node(n int, slab *slab[pathNode]) *pathNode {
 }
 
 // make makes the nodes of the first n steps that are not made.
-func (s *pathStack) make(n int, slab *slab[pathNode]) {
+func (s *pathStack) make(n int, slab *arena.Slab[pathNode]) {
 	for ; s.made < n; s.made++ {
 		var parent *pathNode
 		if s.made > 0 {
@@ -109,8 +113,8 @@ func (s *pathStack) make(n int, slab *slab[pathNode]) {
 }
 
 // newNode makes the path parent, then st, from slab.
-func newNode(slab *slab[pathNode], parent *pathNode, st Step) *pathNode {
-	n := &slab.take(1)[0]
+func newNode(slab *arena.Slab[pathNode], parent *pathNode, st Step) *pathNode {
+	n := &slab.Take(1)[0]
 	n.step, n.parent = st, parent
 	return n
 }

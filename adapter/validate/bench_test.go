@@ -42,7 +42,7 @@ func BenchmarkStrictSchemaLargeLinked(b *testing.B) {
 // value) pair, not per path. paths/pair is how many paths the count follows
 // for each pair it records.
 func BenchmarkValidateNotChecked(b *testing.B) {
-	schema, args := vldDecode(b, vldChain(11, 6, 3, `{"type":"string","minLength":3}`)), vldDecode(b, `{"x":"ab"}`)
+	schema, args := decode(b, refChain(11, 6, 3, `{"type":"string","minLength":3}`)), decode(b, `{"x":"ab"}`)
 	v := New()
 	b.ReportAllocs()
 	for b.Loop() {
@@ -50,28 +50,28 @@ func BenchmarkValidateNotChecked(b *testing.B) {
 			b.Fatalf("checked: %v", err)
 		}
 	}
-	p := newVldPlan(schema)
-	w := &vldWorker{plan: p, memo: map[uint64]int{}}
-	c := w.count(p.node(""), &vldValue{v: args})
+	p := newPlan(schema)
+	w := &worker{plan: p, memo: map[uint64]int{}}
+	c := w.count(p.node(""), &argValue{v: args})
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "refusals/s")
 	b.ReportMetric(float64(c.visits)/float64(len(w.memo)), "paths/pair")
 }
 
-// BenchmarkVldWorkShare checks 15,001 array items, each against a 3-way anyOf
+// BenchmarkWorkShare checks 15,001 array items, each against a 3-way anyOf
 // and each wrong in all three branches: the largest flat check of the tests.
 // count/check is the time the work count takes over the time of the whole
 // Validate call it is part of.
-func BenchmarkVldWorkShare(b *testing.B) {
-	schema := vldDecode(b, `{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"object","properties":{"k":{"type":"integer"}}},{"type":"integer","minimum":0}]}}`)
-	args := vldDecode(b, "["+strings.Repeat(`{"k":"x"},true,-3,`, 5000)+`-1]`)
+func BenchmarkWorkShare(b *testing.B) {
+	schema := decode(b, `{"type":"array","items":{"anyOf":[{"type":"string"},{"type":"object","properties":{"k":{"type":"integer"}}},{"type":"integer","minimum":0}]}}`)
+	args := decode(b, "["+strings.Repeat(`{"k":"x"},true,-3,`, 5000)+`-1]`)
 	v := New()
-	plan := newVldPlan(schema)
+	plan := newPlan(schema)
 	plan.node("")
 	var counting, checking time.Duration
 	b.ReportAllocs()
 	for b.Loop() {
 		t0 := time.Now()
-		if nc := vldTooMuchWork(plan, args); nc != nil {
+		if nc := tooMuchWork(plan, args); nc != nil {
 			b.Fatal(nc)
 		}
 		t1 := time.Now()

@@ -9,7 +9,7 @@ import (
 	"github.com/strictscope/strictscope/adapter/validate"
 )
 
-func vldJSON(s string) adapter.Value {
+func jsonOf(s string) adapter.Value {
 	v, err := adapter.DecodeString(s)
 	if err != nil {
 		panic(err)
@@ -20,9 +20,9 @@ func vldJSON(s string) adapter.Value {
 func ExampleNew() {
 	// One Validator for the whole program: it compiles each input schema once.
 	v := validate.New()
-	schema := vldJSON(`{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}`)
+	schema := jsonOf(`{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}`)
 	for _, args := range []string{`{"q":"weather in Oslo"}`, `{}`} {
-		errs, err := v.Validate(schema, vldJSON(args))
+		errs, err := v.Validate(schema, jsonOf(args))
 		fmt.Println(args, len(errs), err)
 	}
 	// Output:
@@ -32,7 +32,7 @@ func ExampleNew() {
 
 func ExampleValidator_Validate() {
 	v := validate.New()
-	schema := vldJSON(`{
+	schema := jsonOf(`{
 		"type": "object",
 		"properties": {
 			"q": {"type": "string", "pattern": "^[a-z ]+$"},
@@ -43,7 +43,7 @@ func ExampleValidator_Validate() {
 		"required": ["q"],
 		"additionalProperties": false
 	}`)
-	args := vldJSON(`{"units":"kelvin","days":0,"tags":["not an email",7],"x":true}`)
+	args := jsonOf(`{"units":"kelvin","days":0,"tags":["not an email",7],"x":true}`)
 	errs, err := v.Validate(schema, args)
 	if err != nil {
 		fmt.Println(err)
@@ -63,12 +63,12 @@ func ExampleValidator_Validate() {
 func ExampleValidator_Validate_draft() {
 	// The draft is the one $schema names: draft-04 reads exclusiveMaximum as a flag.
 	v := validate.New()
-	schema := vldJSON(`{
+	schema := jsonOf(`{
 		"$schema": "http://json-schema.org/draft-04/schema#",
 		"type": "object",
 		"properties": {"pct": {"type": "number", "maximum": 100, "exclusiveMaximum": true}}
 	}`)
-	errs, _ := v.Validate(schema, vldJSON(`{"pct":100}`))
+	errs, _ := v.Validate(schema, jsonOf(`{"pct":100}`))
 	fmt.Println(errs[0].Error())
 	// Output:
 	// ["pct"]: must be less than 100
@@ -77,8 +77,8 @@ func ExampleValidator_Validate_draft() {
 func ExampleValidator_Validate_remoteRef() {
 	// Nothing is fetched: a $ref outside the schema is a compile error.
 	v := validate.New()
-	schema := vldJSON(`{"type":"object","properties":{"loc":{"$ref":"https://example.com/location.json"}}}`)
-	_, err := v.Validate(schema, vldJSON(`{}`))
+	schema := jsonOf(`{"type":"object","properties":{"loc":{"$ref":"https://example.com/location.json"}}}`)
+	_, err := v.Validate(schema, jsonOf(`{}`))
 	var se *validate.CompileError
 	if errors.As(err, &se) {
 		fmt.Println(se.Path)
@@ -91,11 +91,11 @@ func ExampleValidator_Validate_remoteRef() {
 
 func ExampleError_Error() {
 	errs, _ := validate.New().Validate(
-		vldJSON(`{"type":"object","properties":{"ids":{"type":"array","items":{"type":"integer"}}},"required":["ids"]}`),
-		vldJSON(`{"ids":[1,"2"]}`),
+		jsonOf(`{"type":"object","properties":{"ids":{"type":"array","items":{"type":"integer"}}},"required":["ids"]}`),
+		jsonOf(`{"ids":[1,"2"]}`),
 	)
 	fmt.Println(errs[0].Error())
-	errs, _ = validate.New().Validate(vldJSON(`{"required":["ids"]}`), vldJSON(`{}`))
+	errs, _ = validate.New().Validate(jsonOf(`{"required":["ids"]}`), jsonOf(`{}`))
 	fmt.Println(errs[0].Error())
 	// Output:
 	// ["ids",1]: expected integer, got string
@@ -104,8 +104,8 @@ func ExampleError_Error() {
 
 func ExampleError_Value() {
 	errs, _ := validate.New().Validate(
-		vldJSON(`{"properties":{"when":{"type":"object","properties":{"h":{"maximum":23}}}}}`),
-		vldJSON(`{"when":{"h":24}}`),
+		jsonOf(`{"properties":{"when":{"type":"object","properties":{"h":{"maximum":23}}}}}`),
+		jsonOf(`{"when":{"h":24}}`),
 	)
 	fmt.Println(errs[0].Value())
 	// Output:
@@ -115,8 +115,8 @@ func ExampleError_Value() {
 func ExampleCompileError_Error() {
 	// A schema is compiled from memory only: a remote $ref is an error.
 	_, err := validate.New().Validate(
-		vldJSON(`{"properties":{"id":{"$ref":"https://example.com/id.json"}}}`),
-		vldJSON(`{}`),
+		jsonOf(`{"properties":{"id":{"$ref":"https://example.com/id.json"}}}`),
+		jsonOf(`{}`),
 	)
 	fmt.Println(err)
 	// Output:
@@ -126,9 +126,9 @@ func ExampleCompileError_Error() {
 func ExampleValidator_Unchecked() {
 	// Patterns are Go regular expressions (RE2). One written with look-around for
 	// JavaScript is not asserted; the rest of the schema still is.
-	schema := vldJSON(`{"properties":{"id":{"type":"string","pattern":"^(?!tmp)"},"n":{"type":"integer"}}}`)
+	schema := jsonOf(`{"properties":{"id":{"type":"string","pattern":"^(?!tmp)"},"n":{"type":"integer"}}}`)
 	v := validate.New()
-	errs, _ := v.Validate(schema, vldJSON(`{"id":"tmp1","n":"2"}`))
+	errs, _ := v.Validate(schema, jsonOf(`{"id":"tmp1","n":"2"}`))
 	fmt.Println(errs)
 	fmt.Println(v.Unchecked(schema))
 	// Output:
@@ -144,10 +144,10 @@ func ExampleNotCheckedError() {
 	for i := range 10 {
 		alts = append(alts, fmt.Sprintf(`{"type":"object","properties":{"kind":{"const":"k%d"},"c":{"$ref":"#/$defs/n"}},"required":["kind"]}`, i))
 	}
-	schema := vldJSON(`{"type":"object","properties":{"c":{"$ref":"#/$defs/n"}},"$defs":{"n":{"anyOf":[` + strings.Join(alts, ",") + `]}}}`)
+	schema := jsonOf(`{"type":"object","properties":{"c":{"$ref":"#/$defs/n"}},"$defs":{"n":{"anyOf":[` + strings.Join(alts, ",") + `]}}}`)
 	v := validate.New()
 	for _, levels := range []int{2, 6} {
-		args := vldJSON(`{"c":` + strings.Repeat(`{"kind":"k1","c":`, levels-1) + `{"kind":"k1"}` + strings.Repeat(`}`, levels))
+		args := jsonOf(`{"c":` + strings.Repeat(`{"kind":"k1","c":`, levels-1) + `{"kind":"k1"}` + strings.Repeat(`}`, levels))
 		errs, err := v.Validate(schema, args)
 		var nc *validate.NotCheckedError
 		switch {

@@ -29,7 +29,7 @@ func FuzzValidate(f *testing.F) {
 			`{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":{"a":1}}}}}}}}}}}}}}}}}}}}}}}}`},
 		// Shapes the work count weighs: a chain of branches, names, unevaluated
 		// members, hashed items and long numbers.
-		{vldChain(3, 3, 2, `{"type":"string","minLength":3}`), `{"x":"ab"}`},
+		{refChain(3, 3, 2, `{"type":"string","minLength":3}`), `{"x":"ab"}`},
 		{`{"propertyNames":{"$ref":"#/$defs/n"},"$defs":{"n":{"anyOf":[{"maxLength":2},{"pattern":"^a"}]}}}`, `{"abc":1,"a":2}`},
 		{`{"anyOf":[{"properties":{"a":{}}},{"required":["b"]}],"unevaluatedProperties":false}`, `{"a":1,"c":2}`},
 		{`{"oneOf":[{"uniqueItems":true},{"items":{"multipleOf":0.5}}]}`, `[1e-300,1e-300,2]`},
@@ -74,12 +74,12 @@ func FuzzValidate(f *testing.F) {
 			if e.Message == "" {
 				t.Fatalf("error %d: empty message", i)
 			}
-			if bad := vldPathProblem(args, e.Path); bad != "" {
+			if bad := pathProblem(args, e.Path); bad != "" {
 				t.Fatalf("error %d: %s", i, bad)
 			}
 			if i > 0 {
 				prev := errs[i-1]
-				c := slices.Compare(vldOrdinals(args, prev.Path), vldOrdinals(args, e.Path))
+				c := slices.Compare(ordinals(args, prev.Path), ordinals(args, e.Path))
 				if c > 0 || (c == 0 && prev.Message >= e.Message) {
 					t.Fatalf("errors %d and %d out of order or repeated: %v, %v", i-1, i, prev, e)
 				}

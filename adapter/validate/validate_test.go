@@ -15,7 +15,7 @@ import (
 	"github.com/strictscope/strictscope/adapter"
 )
 
-func vldDecode(t testing.TB, s string) adapter.Value {
+func decode(t testing.TB, s string) adapter.Value {
 	t.Helper()
 	v, err := adapter.DecodeString(s)
 	if err != nil {
@@ -27,8 +27,8 @@ func vldDecode(t testing.TB, s string) adapter.Value {
 // corpusDir is the shared corpus, beside the checkout.
 const corpusDir = "../../../shared/corpus"
 
-// vldLines renders errors as "PATH: MESSAGE" lines (Error's form) for comparison.
-func vldLines(errs []Error) []string {
+// lines renders errors as "PATH: MESSAGE" lines (Error's form) for comparison.
+func lines(errs []Error) []string {
 	out := make([]string, len(errs))
 	for i, e := range errs {
 		out[i] = e.Error()
@@ -36,10 +36,10 @@ func vldLines(errs []Error) []string {
 	return out
 }
 
-// vldPathProblem says what is wrong with an error's path into args: nil (the
+// pathProblem says what is wrong with an error's path into args: nil (the
 // root's path is empty, not nil), a step into every element, or a place args
 // does not have; "" when nothing is.
-func vldPathProblem(args adapter.Value, p adapter.Path) string {
+func pathProblem(args adapter.Value, p adapter.Path) string {
 	if p == nil {
 		return "nil path; want an empty one for the root"
 	}
@@ -54,21 +54,21 @@ func vldPathProblem(args adapter.Value, p adapter.Path) string {
 	return ""
 }
 
-// vldExpect validates the JSON args against the JSON schema with v and checks
-// the errors against want, as vldCheck does.
-func vldExpect(t *testing.T, v *Validator, name, schema, args string, want []string) {
+// expect validates the JSON args against the JSON schema with v and checks
+// the errors against want, as check does.
+func expect(t *testing.T, v *Validator, name, schema, args string, want []string) {
 	t.Helper()
-	errs, err := v.Validate(vldDecode(t, schema), vldDecode(t, args))
+	errs, err := v.Validate(decode(t, schema), decode(t, args))
 	if err != nil {
 		t.Errorf("%s: %v", name, err)
 		return
 	}
-	vldCheck(t, name, errs, want)
+	check(t, name, errs, want)
 }
 
-func vldCheck(t *testing.T, name string, errs []Error, want []string) {
+func check(t *testing.T, name string, errs []Error, want []string) {
 	t.Helper()
-	got := vldLines(errs)
+	got := lines(errs)
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("%s:\n got  %q\n want %q", name, got, want)
 	}
@@ -130,7 +130,7 @@ func TestSpec8_Validate_Draft(t *testing.T) {
 		if schemaURI != "" {
 			src = `{"$schema":` + schemaURI + "," + body + "}"
 		}
-		errs, err := New().Validate(vldDecode(t, src), vldDecode(t, args))
+		errs, err := New().Validate(decode(t, src), decode(t, args))
 		got := valid
 		switch {
 		case err != nil:
@@ -209,7 +209,7 @@ func TestSpec8_Validate_FormatNotAsserted(t *testing.T) {
 		"uri":{"format":"uri"},
 		"n":{"type":"integer","format":"int32"},
 		"nested":{"type":"array","items":{"anyOf":[{"format":"email"}]}}}`
-	args := vldDecode(t, `{"email":"not an email","when":"yesterday","id":"x","ip":"999.1.1.1",
+	args := decode(t, `{"email":"not an email","when":"yesterday","id":"x","ip":"999.1.1.1",
 		"re":"(?=unclosed","uri":"::","n":12345678901234,"nested":["@","@@"]}`)
 	for _, uri := range []string{
 		``,
@@ -223,7 +223,7 @@ func TestSpec8_Validate_FormatNotAsserted(t *testing.T) {
 		if uri != "" {
 			src = `{"$schema":` + uri + "," + body + "}"
 		}
-		errs, err := New().Validate(vldDecode(t, src), args)
+		errs, err := New().Validate(decode(t, src), args)
 		if err != nil || errs != nil {
 			t.Errorf("$schema %s: format asserted: errs %v, err %v", uri, errs, err)
 		}
@@ -236,13 +236,13 @@ func TestSpec8_Validate_FormatNotAsserted(t *testing.T) {
 		{`{"$schema":"http://json-schema.org/draft-07/schema#","enum":[{"format":"email"}]}`, `{}`},
 		{`{"const":{"format":"email"}}`, `{"format":"other"}`},
 	} {
-		errs, err := New().Validate(vldDecode(t, c.schema), vldDecode(t, c.args))
+		errs, err := New().Validate(decode(t, c.schema), decode(t, c.args))
 		if err != nil || len(errs) != 1 {
 			t.Errorf("%s with %s: want one error, got %v, %v", c.schema, c.args, errs, err)
 		}
 	}
 	// A format that is not a string is a schema error, not dropped.
-	if _, err := New().Validate(vldDecode(t, `{"format":5}`), vldDecode(t, `1`)); err == nil {
+	if _, err := New().Validate(decode(t, `{"format":5}`), decode(t, `1`)); err == nil {
 		t.Errorf(`{"format":5} compiled`)
 	}
 }
@@ -263,7 +263,7 @@ func TestSpec8_Validate_PatternRE2(t *testing.T) {
 	}
 	for _, c := range cases {
 		schema := `{"type":"object","properties":{"p":{"type":"string","pattern":"` + c.pattern + `"}}}`
-		vldExpect(t, New(), c.name, schema, `{"p":`+c.value+`}`, c.want)
+		expect(t, New(), c.name, schema, `{"p":`+c.value+`}`, c.want)
 	}
 
 	// A pattern RE2 cannot compile is not asserted: the rest of the schema is still
@@ -275,17 +275,17 @@ func TestSpec8_Validate_PatternRE2(t *testing.T) {
 		{`{"$schema":"http://json-schema.org/draft-07/schema#","properties":{"p":{"items":[{"pattern":"(?!a)"}]},"n":{"type":"integer"}}}`, `{"p":["a"],"n":"x"}`, "/properties/p/items/0/pattern"},
 	} {
 		v := New()
-		vldExpect(t, v, c.schema, c.schema, c.args, []string{`["n"]: expected integer, got string`})
-		un := v.Unchecked(vldDecode(t, c.schema))
+		expect(t, v, c.schema, c.schema, c.args, []string{`["n"]: expected integer, got string`})
+		un := v.Unchecked(decode(t, c.schema))
 		if len(un) != 1 || un[0].Pointer() != c.at {
 			t.Errorf("%s: Unchecked = %v, want [%s]", c.schema, un, c.at)
 		}
 	}
-	if un := New().Unchecked(vldDecode(t, `{"properties":{"p":{"pattern":"^[a-z]+$","enum":[{"pattern":"(?=x)"}]}}}`)); len(un) != 0 {
+	if un := New().Unchecked(decode(t, `{"properties":{"p":{"pattern":"^[a-z]+$","enum":[{"pattern":"(?=x)"}]}}}`)); len(un) != 0 {
 		t.Errorf("RE2 patterns and patterns inside data are not unchecked: %v", un)
 	}
 	// Properties and definitions named like data keywords are schemas.
-	un := New().Unchecked(vldDecode(t, `{"properties":{"default":{"type":"string","pattern":"^(?!x)"},"enum":{"items":{"pattern":"(?<=a)"}}},"$defs":{"const":{"pattern":"(?<=a)b"}}}`))
+	un := New().Unchecked(decode(t, `{"properties":{"default":{"type":"string","pattern":"^(?!x)"},"enum":{"items":{"pattern":"(?<=a)"}}},"$defs":{"const":{"pattern":"(?<=a)b"}}}`))
 	if got := fmt.Sprint(un); got != `[["properties","default","pattern"] ["properties","enum","items","pattern"] ["$defs","const","pattern"]]` {
 		t.Errorf("patterns under properties named like data keywords: Unchecked = %s", got)
 	}
@@ -294,7 +294,7 @@ func TestSpec8_Validate_PatternRE2(t *testing.T) {
 	for _, c := range []struct{ schema, at string }{
 		{`{"patternProperties":{"^(?=x)":{}}}`, "/patternProperties"},
 	} {
-		_, err := New().Validate(vldDecode(t, c.schema), vldDecode(t, `{}`))
+		_, err := New().Validate(decode(t, c.schema), decode(t, `{}`))
 		var se *CompileError
 		if !errors.As(err, &se) {
 			t.Errorf("%s: want *CompileError, got %v", c.schema, err)
@@ -306,16 +306,16 @@ func TestSpec8_Validate_PatternRE2(t *testing.T) {
 	}
 
 	// patternProperties match property names with RE2 too.
-	schema := vldDecode(t, `{"patternProperties":{"(?i)^x$":{"type":"string"}}}`)
-	errs, err := New().Validate(schema, vldDecode(t, `{"X":1,"y":2}`))
+	schema := decode(t, `{"patternProperties":{"(?i)^x$":{"type":"string"}}}`)
+	errs, err := New().Validate(schema, decode(t, `{"X":1,"y":2}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	vldCheck(t, "patternProperties", errs, []string{`["X"]: expected string, got number`})
+	check(t, "patternProperties", errs, []string{`["X"]: expected string, got number`})
 }
 
 func TestSpec8_Validate_Paths(t *testing.T) {
-	schema := vldDecode(t, `{
+	schema := decode(t, `{
 		"type":"object",
 		"properties":{
 			"items":{"type":"array","items":{"type":"object","properties":{
@@ -326,7 +326,7 @@ func TestSpec8_Validate_Paths(t *testing.T) {
 		},
 		"required":["zz"]
 	}`)
-	args := vldDecode(t, `{
+	args := decode(t, `{
 		"b":1,
 		"items":[{"tags":["x"]},{"tags":["y",2,"z",false]}],
 		"m":{"0":1,"a/b~c":2},
@@ -346,13 +346,13 @@ func TestSpec8_Validate_Paths(t *testing.T) {
 		{adapter.Key("a")},
 	}
 	if len(errs) != len(want) {
-		t.Fatalf("got %d errors %v, want %d", len(errs), vldLines(errs), len(want))
+		t.Fatalf("got %d errors %v, want %d", len(errs), lines(errs), len(want))
 	}
 	for i, e := range errs {
 		if !e.Path.Equal(want[i]) {
 			t.Errorf("error %d: path %s (%#v), want %s", i, e.Path, e.Path, want[i])
 		}
-		if bad := vldPathProblem(args, e.Path); bad != "" {
+		if bad := pathProblem(args, e.Path); bad != "" {
 			t.Errorf("error %d: %s", i, bad)
 		}
 	}
@@ -364,12 +364,12 @@ func TestSpec8_Validate_Paths(t *testing.T) {
 	}
 
 	// Same place: sorted by message. A value comes before the values inside it.
-	schema = vldDecode(t, `{"type":"object","required":["c","a","b"],"properties":{"o":{"type":"object","required":["y","x"],"minProperties":5}}}`)
-	errs, err = New().Validate(schema, vldDecode(t, `{"o":{}}`))
+	schema = decode(t, `{"type":"object","required":["c","a","b"],"properties":{"o":{"type":"object","required":["y","x"],"minProperties":5}}}`)
+	errs, err = New().Validate(schema, decode(t, `{"o":{}}`))
 	if err != nil {
 		t.Fatal(err)
 	}
-	vldCheck(t, "order", errs, []string{
+	check(t, "order", errs, []string{
 		`missing required property "a"`,
 		`missing required property "b"`,
 		`missing required property "c"`,
@@ -471,7 +471,7 @@ func TestSpec8_Validate_Messages(t *testing.T) {
 	}
 	v := New()
 	for _, c := range cases {
-		vldExpect(t, v, c.name, c.schema, c.args, c.want)
+		expect(t, v, c.name, c.schema, c.args, c.want)
 	}
 }
 
@@ -502,15 +502,15 @@ func TestSpec8_Validate_Numbers(t *testing.T) {
 	}
 	v := New()
 	for _, c := range cases {
-		vldExpect(t, v, c.name, c.schema, c.args, c.want)
+		expect(t, v, c.name, c.schema, c.args, c.want)
 	}
 
 	// A Value built with NumberValue may hold text that is not a number.
-	errs, err := v.Validate(vldDecode(t, `{"type":"object"}`), adapter.ObjectValue(adapter.MemberOf("n", adapter.NumberValue("0x10"))))
+	errs, err := v.Validate(decode(t, `{"type":"object"}`), adapter.ObjectValue(adapter.MemberOf("n", adapter.NumberValue("0x10"))))
 	if err != nil {
 		t.Fatal(err)
 	}
-	vldCheck(t, "bad number text", errs, []string{`["n"]: invalid JSON number "0x10"`})
+	check(t, "bad number text", errs, []string{`["n"]: invalid JSON number "0x10"`})
 	_, err = v.Validate(adapter.ObjectValue(adapter.MemberOf("maximum", adapter.NumberValue("1..2"))), adapter.ObjectValue())
 	var se *CompileError
 	if !errors.As(err, &se) || se.Path.Pointer() != "/maximum" {
@@ -533,14 +533,14 @@ func TestSpec8_Validate_Numbers_Normalise(t *testing.T) {
 		{"-1e-99999999999999999999", "-1e-10000"},
 		{"1" + strings.Repeat("0", 10000), "1e10000"},
 	} {
-		got, ok := vldNumber(c.in)
+		got, ok := jsonNumber(c.in)
 		if !ok || string(got) != c.want {
-			t.Errorf("vldNumber(%.40s) = %s, %v; want %s", c.in, got, ok, c.want)
+			t.Errorf("jsonNumber(%.40s) = %s, %v; want %s", c.in, got, ok, c.want)
 		}
 	}
 	for _, bad := range []string{"", "-", "01", "1.", ".5", "1e", "1e+", "+1", "0x1", "1 ", "NaN", "Infinity"} {
-		if _, ok := vldNumber(bad); ok {
-			t.Errorf("vldNumber(%q) accepted", bad)
+		if _, ok := jsonNumber(bad); ok {
+			t.Errorf("jsonNumber(%q) accepted", bad)
 		}
 	}
 }
@@ -569,13 +569,13 @@ func TestSpec8_Validate_RemoteRefRejected(t *testing.T) {
 			"/definitions/a/$ref", srv.URL + "/d.json"},
 		{`{"items":{"$id":"` + srv.URL + `/sub/","$schema":"` + srv.URL + `/meta.json"}}`, "/items/$schema", srv.URL + "/meta.json"},
 	} {
-		_, err := New().Validate(vldDecode(t, c.schema), vldDecode(t, `{"p":"x"}`))
+		_, err := New().Validate(decode(t, c.schema), decode(t, `{"p":"x"}`))
 		var se *CompileError
 		if !errors.As(err, &se) {
 			t.Errorf("%s: want *CompileError, got %v", c.schema, err)
 			continue
 		}
-		if se.Path.Pointer() != c.at || !strings.Contains(se.Message, vldQuote(c.ref)) || !strings.Contains(se.Message, "never fetched") {
+		if se.Path.Pointer() != c.at || !strings.Contains(se.Message, quote(c.ref)) || !strings.Contains(se.Message, "never fetched") {
 			t.Errorf("%s:\n got  %s %q\n want at %s, naming %q", c.schema, se.Path.Pointer(), se.Message, c.at, c.ref)
 		}
 	}
@@ -592,14 +592,14 @@ func TestSpec8_Validate_RemoteRefRejected(t *testing.T) {
 		{`{"properties":{"p":{"$ref":"#/$defs/s"}},"$defs":{"s":{"$id":"https://example.com/s.json","type":"string"}}}`, `{"p":1}`},
 		{`{"properties":{"p":{"$ref":"https://json-schema.org/draft/2020-12/schema"}}}`, `{"p":{"type":1}}`},
 	} {
-		errs, err := New().Validate(vldDecode(t, c.schema), vldDecode(t, c.args))
+		errs, err := New().Validate(decode(t, c.schema), decode(t, c.args))
 		if err != nil || len(errs) == 0 {
 			t.Errorf("%s with %s: want validation errors, got %v, %v", c.schema, c.args, errs, err)
 		}
 	}
 
 	// A local reference that does not resolve fails at its place.
-	_, err := New().Validate(vldDecode(t, `{"properties":{"p":{"$ref":"#/$defs/missing"}}}`), adapter.ObjectValue())
+	_, err := New().Validate(decode(t, `{"properties":{"p":{"$ref":"#/$defs/missing"}}}`), adapter.ObjectValue())
 	var se *CompileError
 	if !errors.As(err, &se) || se.Path.Pointer() != "/properties/p/$ref" || !strings.Contains(se.Message, `"#/$defs/missing"`) {
 		t.Errorf("missing definition: %v", err)
@@ -616,7 +616,7 @@ func TestSpec8_Validate_SchemaErrors(t *testing.T) {
 		{`{"properties":{"p":{"$ref":"#/$defs/x\u202e"}}}`, "/properties/p/$ref", `"#/$defs/x\u202e"`},
 		{`{"$schema":"http://json-schema.org/draft-04/schema#","properties":{"a":true}}`, "/properties/a", "draft-04"},
 	} {
-		_, err := New().Validate(vldDecode(t, c.schema), adapter.ObjectValue())
+		_, err := New().Validate(decode(t, c.schema), adapter.ObjectValue())
 		var se *CompileError
 		if !errors.As(err, &se) {
 			t.Errorf("%s: want *CompileError, got %v", c.schema, err)
@@ -633,8 +633,8 @@ func TestSpec8_Validate_SchemaErrors(t *testing.T) {
 
 func TestSpec8_Validate_Cache(t *testing.T) {
 	v := New()
-	a := vldDecode(t, `{"type":"object", "required": ["q"]}`)
-	b := vldDecode(t, "{\"type\":\"object\",\n\"required\":[\"q\"]}")
+	a := decode(t, `{"type":"object", "required": ["q"]}`)
+	b := decode(t, "{\"type\":\"object\",\n\"required\":[\"q\"]}")
 	for _, s := range []adapter.Value{a, b, a} {
 		errs, err := v.Validate(s, adapter.ObjectValue())
 		if err != nil || len(errs) != 1 {
@@ -645,7 +645,7 @@ func TestSpec8_Validate_Cache(t *testing.T) {
 		t.Errorf("same compact text compiled %d times", n)
 	}
 	// Key order is part of the text: another order is another schema.
-	c := vldDecode(t, `{"required":["q"],"type":"object"}`)
+	c := decode(t, `{"required":["q"],"type":"object"}`)
 	if _, err := v.Validate(c, adapter.ObjectValue()); err != nil {
 		t.Fatal(err)
 	}
@@ -653,20 +653,20 @@ func TestSpec8_Validate_Cache(t *testing.T) {
 		t.Errorf("cache holds %d schemas, want 2", n)
 	}
 	// Compile errors are cached too, and stay the same error.
-	bad := vldDecode(t, `{"type":"foo"}`)
+	bad := decode(t, `{"type":"foo"}`)
 	_, err1 := v.Validate(bad, adapter.ObjectValue())
 	_, err2 := v.Validate(bad, adapter.ObjectValue())
 	if err1 == nil || err1 != err2 {
 		t.Errorf("compile error not cached: %v, %v", err1, err2)
 	}
 	// A full cache starts again.
-	for i := range vldCacheMax + 1 {
+	for i := range cacheMax + 1 {
 		s := adapter.ObjectValue(adapter.MemberOf("maxLength", adapter.NumberValue(fmt.Sprint(i))))
 		if _, err := v.Validate(s, adapter.StringValue("x")); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if n := len(v.cache); n > vldCacheMax {
+	if n := len(v.cache); n > cacheMax {
 		t.Errorf("cache grew to %d", n)
 	}
 	// The zero Validator works.
@@ -679,15 +679,15 @@ func TestSpec8_Validate_Cache(t *testing.T) {
 func TestSpec8_Validate_Concurrent(t *testing.T) {
 	v := New()
 	schemas := []adapter.Value{
-		vldDecode(t, `{"type":"object","required":["a"]}`),
-		vldDecode(t, `{"type":"object","properties":{"a":{"type":"string"}}}`),
-		vldDecode(t, `{"type":"foo"}`),
+		decode(t, `{"type":"object","required":["a"]}`),
+		decode(t, `{"type":"object","properties":{"a":{"type":"string"}}}`),
+		decode(t, `{"type":"foo"}`),
 	}
-	args := vldDecode(t, `{"a":1}`)
+	args := decode(t, `{"a":1}`)
 	want := make([]string, len(schemas))
 	for i, s := range schemas {
 		errs, err := New().Validate(s, args)
-		want[i] = fmt.Sprint(vldLines(errs), err)
+		want[i] = fmt.Sprint(lines(errs), err)
 	}
 	var wg sync.WaitGroup
 	for g := range 8 {
@@ -697,7 +697,7 @@ func TestSpec8_Validate_Concurrent(t *testing.T) {
 			for i := range 30 {
 				k := (g + i) % len(schemas)
 				errs, err := v.Validate(schemas[k], args)
-				if got := fmt.Sprint(vldLines(errs), err); got != want[k] {
+				if got := fmt.Sprint(lines(errs), err); got != want[k] {
 					t.Errorf("schema %d: got %s, want %s", k, got, want[k])
 				}
 			}
@@ -709,7 +709,7 @@ func TestSpec8_Validate_Concurrent(t *testing.T) {
 // TestCompileErrorHidesControls: a compile error's text writes hidden characters
 // of the schema path (a property's name) as escapes, as its message does.
 func TestCompileErrorHidesControls(t *testing.T) {
-	_, err := New().Validate(vldDecode(t, `{"properties":{"a\u001b[2J\nb\u202e":{"$ref":"#/x"}}}`), vldDecode(t, `{}`))
+	_, err := New().Validate(decode(t, `{"properties":{"a\u001b[2J\nb\u202e":{"$ref":"#/x"}}}`), decode(t, `{}`))
 	if err == nil {
 		t.Fatal("a $ref to nothing compiled")
 	}
@@ -722,7 +722,7 @@ func TestSpec8_Validate_Deep(t *testing.T) {
 	// Deep arguments through a recursive $ref.
 	const depth = 2000
 	args := strings.Repeat(`{"a":`, depth) + `1` + strings.Repeat(`}`, depth)
-	errs, err := New().Validate(vldDecode(t, `{"$ref":"#/$defs/n","$defs":{"n":{"anyOf":[{"type":"object","properties":{"a":{"$ref":"#/$defs/n"}}},{"type":"string"}]}}}`), vldDecode(t, args))
+	errs, err := New().Validate(decode(t, `{"$ref":"#/$defs/n","$defs":{"n":{"anyOf":[{"type":"object","properties":{"a":{"$ref":"#/$defs/n"}}},{"type":"string"}]}}}`), decode(t, args))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -732,14 +732,14 @@ func TestSpec8_Validate_Deep(t *testing.T) {
 
 	// A deep schema up to the limit compiles; one level more is refused.
 	nested := func(n int) adapter.Value {
-		return vldDecode(t, strings.Repeat(`{"items":`, n)+`{"type":"string"}`+strings.Repeat(`}`, n))
+		return decode(t, strings.Repeat(`{"items":`, n)+`{"type":"string"}`+strings.Repeat(`}`, n))
 	}
-	arr := strings.Repeat(`[`, vldMaxSchemaDepth-1) + `1` + strings.Repeat(`]`, vldMaxSchemaDepth-1)
-	errs, err = New().Validate(nested(vldMaxSchemaDepth-1), vldDecode(t, arr))
-	if err != nil || len(errs) != 1 || len(errs[0].Path) != vldMaxSchemaDepth-1 {
+	arr := strings.Repeat(`[`, maxSchemaDepth-1) + `1` + strings.Repeat(`]`, maxSchemaDepth-1)
+	errs, err = New().Validate(nested(maxSchemaDepth-1), decode(t, arr))
+	if err != nil || len(errs) != 1 || len(errs[0].Path) != maxSchemaDepth-1 {
 		t.Fatalf("deep schema: %d errors, %v", len(errs), err)
 	}
-	_, err = New().Validate(nested(vldMaxSchemaDepth), vldDecode(t, arr))
+	_, err = New().Validate(nested(maxSchemaDepth), decode(t, arr))
 	var se *CompileError
 	if !errors.As(err, &se) || !strings.Contains(se.Message, "deeper than") {
 		t.Fatalf("too deep a schema: %v", err)
@@ -798,7 +798,7 @@ func TestSpec8_Validate_Corpus(t *testing.T) {
 }
 
 func BenchmarkValidate(b *testing.B) {
-	schema := vldDecode(b, `{
+	schema := decode(b, `{
 		"$schema":"http://json-schema.org/draft-07/schema#",
 		"type":"object",
 		"properties":{
@@ -813,7 +813,7 @@ func BenchmarkValidate(b *testing.B) {
 		"required":["query"],
 		"additionalProperties":false
 	}`)
-	args := vldDecode(b, `{"query":"mcp servers","limit":20,"sort":"stars","filters":[{"field":"lang","value":"go"},{"field":"stars","value":100}]}`)
+	args := decode(b, `{"query":"mcp servers","limit":20,"sort":"stars","filters":[{"field":"lang","value":"go"},{"field":"stars","value":100}]}`)
 	v := New()
 	if errs, err := v.Validate(schema, args); err != nil || errs != nil {
 		b.Fatal(errs, err)

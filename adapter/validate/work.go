@@ -16,9 +16,9 @@ import (
 // subschema, and, when the schema recurses into the arguments, with how deep
 // they nest. Before checking, the Validator counts the (subschema, value)
 // visits jsonschema/v6 may make, as if every branch failed, along every path
-// through the branches, and weighs each by what it costs (the vldCost
+// through the branches, and weighs each by what it costs (the cost
 // constants: a unit is about a byte the check allocates, or a few nanoseconds
-// it takes). Arguments whose count passes vldWorkBase, and vldWorkPerValue
+// it takes). Arguments whose count passes workBase, and workPerValue
 // times what visiting each of their values once costs, are not checked. A
 // count that large comes from branches applied again and again to the same
 // values, or from a depth no tool call has, not from the arguments' size.
@@ -46,85 +46,85 @@ import (
 // the bound keeps a check under about 300 MB and a second, for arguments whose
 // values cost less than a sixteenth of it to visit once (fewer than about
 // 26,000 values and 9 MB of strings); larger arguments may take
-// vldWorkPerValue times that.
+// workPerValue times that.
 const (
-	vldWorkBase     = 300_000_000
-	vldWorkPerValue = 16
+	workBase     = 300_000_000
+	workPerValue = 16
 )
 
-// What one visit of a value by a subschema costs, in the units of vldWorkBase.
+// What one visit of a value by a subschema costs, in the units of workBase.
 const (
-	// vldCostVisit is every visit: jsonschema/v6's validator, scope and
+	// costVisit is every visit: jsonschema/v6's validator, scope and
 	// error, and the error's report.
-	vldCostVisit = 700
-	// vldCostPair is per (subschema, value) pair, however many paths lead to
+	costVisit = 700
+	// costPair is per (subschema, value) pair, however many paths lead to
 	// it: the count's own record of it, and the value converted for
 	// jsonschema/v6.
-	vldCostPair = 200
-	// vldCostDepth is per array and object that holds the value: an error
+	costPair = 200
+	// costDepth is per array and object that holds the value: an error
 	// carries the value's location, and its report finds it again.
-	vldCostDepth = 12
-	// vldCostHop is per $ref, anyOf, oneOf, allOf, not, if, then, else and
+	costDepth = 12
+	// costHop is per $ref, anyOf, oneOf, allOf, not, if, then, else and
 	// dependentSchemas branch on the way to the visit: jsonschema/v6 looks for a
 	// cycle through them at every visit, and the report walks the errors below
 	// each anyOf and oneOf.
-	vldCostHop = 6
-	// vldCostMember is per member of an object: jsonschema/v6 goes through
+	costHop = 6
+	// costMember is per member of an object: jsonschema/v6 goes through
 	// them all at every visit of an object.
-	vldCostMember = 8
-	// vldCostUneval is per member of an object and element of an array when
+	costMember = 8
+	// costUneval is per member of an object and element of an array when
 	// the schema has unevaluatedProperties or unevaluatedItems: every visit
 	// copies the set of those not evaluated yet.
-	vldCostUneval = 128
-	// vldCostByte is per byte of a string (every visit copies it, and
-	// minLength and maxLength count its characters), and vldCostPatternByte
+	costUneval = 128
+	// costByte is per byte of a string (every visit copies it, and
+	// minLength and maxLength count its characters), and costPatternByte
 	// more per byte when the subschema has a pattern.
-	vldCostByte        = 2
-	vldCostPatternByte = 6
-	// vldCostDigit is per decimal digit of a number's exact value (its digits
+	costByte        = 2
+	costPatternByte = 6
+	// costDigit is per decimal digit of a number's exact value (its digits
 	// and its exponent) when the subschema has a bound, multipleOf, enum, const
 	// or the type integer: they read it as a fraction.
-	vldCostDigit = 5
-	// vldCostName is per property name that required, dependentRequired or
+	costDigit = 5
+	// costName is per property name that required, dependentRequired or
 	// dependencies lists: an error and a report for each one missing.
-	vldCostName = 600
-	// vldCostEnumByte is per byte of an enum's or const's JSON text, and
-	// vldCostEnumValue per value in it: compared, and written in the report.
-	vldCostEnumByte  = 6
-	vldCostEnumValue = 128
-	// vldCostUnique is per value inside an array with uniqueItems, hashed at
+	costName = 600
+	// costEnumByte is per byte of an enum's or const's JSON text, and
+	// costEnumValue per value in it: compared, and written in the report.
+	costEnumByte  = 6
+	costEnumValue = 128
+	// costUnique is per value inside an array with uniqueItems, hashed at
 	// every visit; an array of 20 items or fewer compares its items in pairs,
 	// each about (n+1)/2 times.
-	vldCostUnique = 256
+	costUnique = 256
 )
 
-// vldTooLongBranches and vldTooLongDeep are the reasons of a NotCheckedError
+// tooLongBranches and tooLongDeep are the reasons of a NotCheckedError
 // for arguments whose check would take too much work: most of it from the
 // schema's branches, or from how deep the arguments nest (%d).
 const (
-	vldTooLongBranches = "checking these arguments would take too long (the schema's anyOf, oneOf and $ref branches reach the same subschemas along too many paths)"
-	vldTooLongDeep     = "checking these arguments would take too long (they nest %d levels deep)"
+	tooLongBranches = "checking these arguments would take too long (the schema's anyOf, oneOf and $ref branches reach the same subschemas along too many paths)"
+	tooLongDeep     = "checking these arguments would take too long (they nest %d levels deep)"
 )
 
-// A vldPlan is what each subschema of a schema applies to a value: the
+// A plan is what each subschema of a schema applies to a value: the
 // subschemas that apply to the same value, and those that apply to its members,
 // elements or property names, and what a visit of it costs beyond
-// vldCostVisit. It is built once per schema, lazily for subschemas reached
+// costVisit. It is built once per schema, lazily for subschemas reached
 // through $ref.
-type vldPlan struct {
+type plan struct {
 	// branches says whether any subschema applies others to its own value; a
 	// schema without visits each (subschema, value) pair once at most.
 	branches bool
 	// uneval says whether any subschema has unevaluatedProperties or
-	// unevaluatedItems (vldCostUneval).
+	// unevaluatedItems (costUneval).
 	uneval  bool
 	root    adapter.Value
 	ids     map[string]int // JSON pointer of a subschema → its index in nodes
-	nodes   []*vldNode
+	nodes   []*planNode
 	anchors map[string]string // $anchor and $dynamicAnchor names → JSON pointer
 }
 
-type vldNode struct {
+type planNode struct {
 	same     []int          // $ref targets, allOf/anyOf/oneOf, not, if/then/else, dependentSchemas
 	props    map[string]int // properties
 	members  []int          // patternProperties (any may match), additionalProperties, unevaluatedProperties
@@ -134,19 +134,19 @@ type vldNode struct {
 
 	fixed   uint64 // cost of every visit: enum, const
 	named   uint64 // cost of a visit to an object: the names required and the like list
-	pattern bool   // a pattern: vldCostPatternByte
-	unique  bool   // uniqueItems: vldCostUnique
-	numeric bool   // reads a number as a fraction: vldCostDigit
+	pattern bool   // a pattern: costPatternByte
+	unique  bool   // uniqueItems: costUnique
+	numeric bool   // reads a number as a fraction: costDigit
 }
 
-func newVldPlan(root adapter.Value) *vldPlan {
-	p := &vldPlan{root: root, ids: map[string]int{}, anchors: map[string]string{}}
+func newPlan(root adapter.Value) *plan {
+	p := &plan{root: root, ids: map[string]int{}, anchors: map[string]string{}}
 	p.findAnchors(root, "")
 	return p
 }
 
 // findAnchors records where every $anchor and $dynamicAnchor stands.
-func (p *vldPlan) findAnchors(v adapter.Value, at string) {
+func (p *plan) findAnchors(v adapter.Value, at string) {
 	switch v.Kind() {
 	case adapter.Array:
 		for i, it := range v.Items() {
@@ -169,7 +169,7 @@ var pointerEscaper = strings.NewReplacer("~", "~0", "/", "~1")
 
 // node returns the index of the subschema at the JSON pointer at, building its
 // node on first use; -1 when nothing is there.
-func (p *vldPlan) node(at string) int {
+func (p *plan) node(at string) int {
 	if id, ok := p.ids[at]; ok {
 		return id
 	}
@@ -182,7 +182,7 @@ func (p *vldPlan) node(at string) int {
 		return -1
 	}
 	id := len(p.nodes)
-	n := &vldNode{}
+	n := &planNode{}
 	p.nodes = append(p.nodes, n)
 	p.ids[at] = id
 	if v.Kind() != adapter.Object {
@@ -220,18 +220,18 @@ func (p *vldPlan) node(at string) int {
 				case adapter.Object, adapter.Bool:
 					add(&n.same, sub(k)+"/"+pointerEscaper.Replace(d.Key()))
 				case adapter.Array:
-					n.named += vldCostName * uint64(d.Value().Len())
+					n.named += costName * uint64(d.Value().Len())
 				}
 			}
 		case "dependentRequired":
 			for _, d := range mv.Members() {
-				n.named += vldCostName * uint64(d.Value().Len())
+				n.named += costName * uint64(d.Value().Len())
 			}
 		case "required":
-			n.named += vldCostName * uint64(mv.Len())
+			n.named += costName * uint64(mv.Len())
 		case "enum", "const":
-			values, _ := vldValues(mv)
-			n.fixed += vldCostEnumByte*uint64(len(adapter.Marshal(mv))) + vldCostEnumValue*uint64(values)
+			values, _ := countValues(mv)
+			n.fixed += costEnumByte*uint64(len(adapter.Marshal(mv))) + costEnumValue*uint64(values)
 			n.numeric = true
 		case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf":
 			n.numeric = true
@@ -284,7 +284,7 @@ func (p *vldPlan) node(at string) int {
 // target returns the node a $ref-like value points to within the schema: a
 // JSON pointer fragment, or an anchor; -1 for anything else (compiling such a
 // reference fails, or it leaves the schema).
-func (p *vldPlan) target(ref adapter.Value) int {
+func (p *plan) target(ref adapter.Value) int {
 	if ref.Kind() != adapter.String {
 		return -1
 	}
@@ -305,110 +305,110 @@ func (p *vldPlan) target(ref adapter.Value) int {
 	return -1
 }
 
-// vldTooMuchWork returns a *NotCheckedError when checking args against the
-// plan's schema would take too much work (see vldWorkBase), and nil otherwise.
-func vldTooMuchWork(p *vldPlan, args adapter.Value) *NotCheckedError {
-	once, depth := vldOnce(args, p.uneval)
-	limit := max(uint64(vldWorkBase), vldWorkPerValue*once)
-	c := vldWork(p, args)
+// tooMuchWork returns a *NotCheckedError when checking args against the
+// plan's schema would take too much work (see workBase), and nil otherwise.
+func tooMuchWork(p *plan, args adapter.Value) *NotCheckedError {
+	once, depth := onceWork(args, p.uneval)
+	limit := max(uint64(workBase), workPerValue*once)
+	c := countWork(p, args)
 	switch {
 	case c.work <= limit:
 		return nil
 	case c.deep > c.work-c.deep:
-		return &NotCheckedError{Reason: fmt.Sprintf(vldTooLongDeep, depth)}
+		return &NotCheckedError{Reason: fmt.Sprintf(tooLongDeep, depth)}
 	}
-	return &NotCheckedError{Reason: vldTooLongBranches}
+	return &NotCheckedError{Reason: tooLongBranches}
 }
 
-// vldTallyMax is where the counts of a vldTally saturate: far past any limit,
+// tallyMax is where the counts of a tally saturate: far past any limit,
 // and twice it still fits a uint64.
-const vldTallyMax = 1 << 62
+const tallyMax = 1 << 62
 
-// vldAdd adds two counts, saturating at vldTallyMax.
-func vldAdd(a, b uint64) uint64 { return min(a+b, vldTallyMax) }
+// addSat adds two counts, saturating at tallyMax.
+func addSat(a, b uint64) uint64 { return min(a+b, tallyMax) }
 
-// A vldTally is the work of one visit and of those below it.
-type vldTally struct {
-	work   uint64 // the cost of every visit below, each as weight weighs it, and vldCostHop per hop from here
+// A tally is the work of one visit and of those below it.
+type tally struct {
+	work   uint64 // the cost of every visit below, each as weight weighs it, and costHop per hop from here
 	visits uint64 // how many visits
-	deep   uint64 // the part of work that vldCostDepth makes
+	deep   uint64 // the part of work that costDepth makes
 }
 
-// vldWork counts the work of checking args against the plan's schema: the
+// countWork counts the work of checking args against the plan's schema: the
 // visits of (subschema, value) pairs it may make along every path through the
-// branches, each weighted as vldWorker.weight says and by vldCostHop for every
-// branch hop on its path, and vldCostPair for each (subschema, value) pair. Its
-// counts saturate at vldTallyMax.
+// branches, each weighted as worker.weight says and by costHop for every
+// branch hop on its path, and costPair for each (subschema, value) pair. Its
+// counts saturate at tallyMax.
 //
 // A visit n whose value's children (or n's branches) c are visited costs
-// work(n) = weight(n) + Σ work(c) + vldCostHop × Σ visits(c) over its branch
+// work(n) = weight(n) + Σ work(c) + costHop × Σ visits(c) over its branch
 // hops c, since every visit below c is one hop further from n; visits(n) =
 // 1 + Σ visits(c). Both are remembered per (subschema, value) pair, so counting
 // takes a step per pair, not per path. A pair met again while it is being
 // counted (a $ref cycle that does not move into the arguments) counts once.
-func vldWork(p *vldPlan, args adapter.Value) vldTally {
-	w := vldWorker{plan: p, memo: map[uint64]int{}}
+func countWork(p *plan, args adapter.Value) tally {
+	w := worker{plan: p, memo: map[uint64]int{}}
 	root := p.node("")
 	if root < 0 {
-		return vldTally{work: vldCostVisit + vldCostPair, visits: 1}
+		return tally{work: costVisit + costPair, visits: 1}
 	}
-	c := w.count(root, &vldValue{v: args})
-	c.work = vldAdd(c.work, vldCostPair*uint64(len(w.memo)))
+	c := w.count(root, &argValue{v: args})
+	c.work = addSat(c.work, costPair*uint64(len(w.memo)))
 	return c
 }
 
-// vldTallyShift: a vldWorker keeps its tallies in blocks of up to
-// 1<<vldTallyShift, the first ones smaller.
-const vldTallyShift = 10
+// tallyShift: a worker keeps its tallies in blocks of up to
+// 1<<tallyShift, the first ones smaller.
+const tallyShift = 10
 
-type vldWorker struct {
-	plan    *vldPlan
+type worker struct {
+	plan    *plan
 	memo    map[uint64]int // subschema index << 32 | value id → index in tallies
-	tallies [][]vldTally   // in blocks, never copied as they grow (vldTallyShift)
+	tallies [][]tally      // in blocks, never copied as they grow (tallyShift)
 	nextID  int
 }
 
-// A vldValue is one value of the arguments, numbered when first counted.
-type vldValue struct {
+// A argValue is one value of the arguments, numbered when first counted.
+type argValue struct {
 	v     adapter.Value
 	id    int
 	depth int         // how many arrays and objects hold it
-	kids  []*vldValue // members' or elements' values, made on first use
-	names []*vldValue // an object's member names as strings, made on first use
-	own   uint64      // vldOwn, once known
-	inner uint64      // vldInner + 1, once known
+	kids  []*argValue // members' or elements' values, made on first use
+	names []*argValue // an object's member names as strings, made on first use
+	own   uint64      // ownCost, once known
+	inner uint64      // innerCost + 1, once known
 }
 
-// slot returns a new tally's place, and its index: block << vldTallyShift |
+// slot returns a new tally's place, and its index: block << tallyShift |
 // place in the block. A full block is followed by one twice its size, up to
-// 1 << vldTallyShift.
-func (w *vldWorker) slot() (int, *vldTally) {
+// 1 << tallyShift.
+func (w *worker) slot() (int, *tally) {
 	n := len(w.tallies)
 	if n == 0 || len(w.tallies[n-1]) == cap(w.tallies[n-1]) {
 		size := 16
 		if n > 0 {
-			size = min(2*cap(w.tallies[n-1]), 1<<vldTallyShift)
+			size = min(2*cap(w.tallies[n-1]), 1<<tallyShift)
 		}
-		w.tallies = append(w.tallies, make([]vldTally, 0, size))
+		w.tallies = append(w.tallies, make([]tally, 0, size))
 		n++
 	}
 	b := &w.tallies[n-1]
-	*b = append(*b, vldTally{})
-	return (n-1)<<vldTallyShift | (len(*b) - 1), &(*b)[len(*b)-1]
+	*b = append(*b, tally{})
+	return (n-1)<<tallyShift | (len(*b) - 1), &(*b)[len(*b)-1]
 }
 
-func (w *vldWorker) kids(x *vldValue) []*vldValue {
+func (w *worker) kids(x *argValue) []*argValue {
 	if x.kids == nil {
 		switch x.v.Kind() {
 		case adapter.Object:
-			x.kids = make([]*vldValue, len(x.v.Members()))
+			x.kids = make([]*argValue, len(x.v.Members()))
 			for i, m := range x.v.Members() {
-				x.kids[i] = &vldValue{v: m.Value(), depth: x.depth + 1}
+				x.kids[i] = &argValue{v: m.Value(), depth: x.depth + 1}
 			}
 		case adapter.Array:
-			x.kids = make([]*vldValue, len(x.v.Items()))
+			x.kids = make([]*argValue, len(x.v.Items()))
 			for i, it := range x.v.Items() {
-				x.kids[i] = &vldValue{v: it, depth: x.depth + 1}
+				x.kids[i] = &argValue{v: it, depth: x.depth + 1}
 			}
 		}
 	}
@@ -417,30 +417,30 @@ func (w *vldWorker) kids(x *vldValue) []*vldValue {
 
 // nameValues returns the member names of the object x as string values:
 // propertyNames checks each as an instance of its own.
-func (w *vldWorker) nameValues(x *vldValue) []*vldValue {
+func (w *worker) nameValues(x *argValue) []*argValue {
 	if x.names == nil {
-		x.names = make([]*vldValue, len(x.v.Members()))
+		x.names = make([]*argValue, len(x.v.Members()))
 		for i, m := range x.v.Members() {
-			x.names[i] = &vldValue{v: adapter.StringValue(m.Key()), depth: x.depth}
+			x.names[i] = &argValue{v: adapter.StringValue(m.Key()), depth: x.depth}
 		}
 	}
 	return x.names
 }
 
 // weight is the cost of one visit of x by the subschema n, before hops.
-func (w *vldWorker) weight(n *vldNode, x *vldValue) (all, deep uint64) {
+func (w *worker) weight(n *planNode, x *argValue) (all, deep uint64) {
 	if x.own == 0 {
-		x.own = vldOwn(x.v, w.plan.uneval) + 1
+		x.own = ownCost(x.v, w.plan.uneval) + 1
 	}
-	deep = vldCostDepth * uint64(x.depth)
-	all = vldCostVisit + deep + n.fixed + x.own - 1
+	deep = costDepth * uint64(x.depth)
+	all = costVisit + deep + n.fixed + x.own - 1
 	switch x.v.Kind() {
 	case adapter.Object:
 		all += n.named
 	case adapter.Array:
 		if l := uint64(x.v.Len()); n.unique && l > 1 {
 			if x.inner == 0 {
-				x.inner = vldInner(x.v) + 1
+				x.inner = innerCost(x.v) + 1
 			}
 			if l <= 20 {
 				all += (x.inner - 1) * ((l + 1) / 2)
@@ -450,17 +450,17 @@ func (w *vldWorker) weight(n *vldNode, x *vldValue) (all, deep uint64) {
 		}
 	case adapter.String:
 		if n.pattern {
-			all += vldCostPatternByte * uint64(len(x.v.Str()))
+			all += costPatternByte * uint64(len(x.v.Str()))
 		}
 	case adapter.Number:
 		if n.numeric {
-			all += vldCostDigit * vldDigits(x.v.NumberText())
+			all += costDigit * digitCount(x.v.NumberText())
 		}
 	}
 	return all, deep
 }
 
-func (w *vldWorker) count(sid int, x *vldValue) vldTally {
+func (w *worker) count(sid int, x *argValue) tally {
 	if x.id == 0 {
 		w.nextID++
 		x.id = w.nextID
@@ -469,22 +469,22 @@ func (w *vldWorker) count(sid int, x *vldValue) vldTally {
 	// have fewer than 2³² subschemas and values.
 	key := uint64(sid)<<32 | uint64(uint32(x.id))
 	if i, ok := w.memo[key]; ok {
-		return w.tallies[i>>vldTallyShift][i&(1<<vldTallyShift-1)]
+		return w.tallies[i>>tallyShift][i&(1<<tallyShift-1)]
 	}
 	n := w.plan.nodes[sid]
 	all, deep := w.weight(n, x)
-	c := vldTally{work: min(all, vldTallyMax), visits: 1, deep: min(deep, vldTallyMax)}
+	c := tally{work: min(all, tallyMax), visits: 1, deep: min(deep, tallyMax)}
 	at, slot := w.slot()
 	*slot = c // while counting: a cycle back here counts once
 	w.memo[key] = at
-	add := func(t int, y *vldValue, hop bool) {
+	add := func(t int, y *argValue, hop bool) {
 		b := w.count(t, y)
-		c.work = vldAdd(c.work, b.work)
+		c.work = addSat(c.work, b.work)
 		if hop {
-			c.work = vldAdd(c.work, min(b.visits, vldTallyMax/vldCostHop)*vldCostHop)
+			c.work = addSat(c.work, min(b.visits, tallyMax/costHop)*costHop)
 		}
-		c.visits = vldAdd(c.visits, b.visits)
-		c.deep = vldAdd(c.deep, b.deep)
+		c.visits = addSat(c.visits, b.visits)
+		c.deep = addSat(c.deep, b.deep)
 	}
 	for _, t := range n.same {
 		add(t, x, true)
@@ -527,53 +527,53 @@ func (w *vldWorker) count(sid int, x *vldValue) vldTally {
 	return c
 }
 
-// vldOwn is what a visit of v costs for v's own size, whatever the subschema:
+// ownCost is what a visit of v costs for v's own size, whatever the subschema:
 // an object's members, a string's bytes, and with uneval
 // (unevaluatedProperties or unevaluatedItems in the schema) the members or
 // elements whose evaluation is tracked.
-func vldOwn(v adapter.Value, uneval bool) uint64 {
+func ownCost(v adapter.Value, uneval bool) uint64 {
 	switch v.Kind() {
 	case adapter.Object:
-		c := uint64(vldCostMember * len(v.Members()))
+		c := uint64(costMember * len(v.Members()))
 		if uneval {
-			c += uint64(vldCostUneval * len(v.Members()))
+			c += uint64(costUneval * len(v.Members()))
 		}
 		return c
 	case adapter.Array:
 		if uneval {
-			return uint64(vldCostUneval * len(v.Items()))
+			return uint64(costUneval * len(v.Items()))
 		}
 	case adapter.String:
-		return uint64(vldCostByte * len(v.Str()))
+		return uint64(costByte * len(v.Str()))
 	}
 	return 0
 }
 
-// vldDigits is about how many decimal digits the exact value of a number
+// digitCount is about how many decimal digits the exact value of a number
 // written as text has: its digits, and as many as its exponent moves the point
-// (up to twice vldNumLimit: jsonschema/v6 gets numbers clamped as vldNumber
+// (up to twice numLimit: jsonschema/v6 gets numbers clamped as jsonNumber
 // does).
-func vldDigits(text string) uint64 {
-	_, intPart, frac, exp, ok := vldSplitNumber(text)
+func digitCount(text string) uint64 {
+	_, intPart, frac, exp, ok := splitNumber(text)
 	if !ok {
 		return uint64(len(text))
 	}
-	e := vldAtoiSat(exp)
+	e := atoiSat(exp)
 	if e < 0 {
 		e = -e
 	}
-	return uint64(len(intPart)+len(frac)) + uint64(min(e, 2*vldNumLimit))
+	return uint64(len(intPart)+len(frac)) + uint64(min(e, 2*numLimit))
 }
 
-// vldInner is what hashing the values inside v costs, as uniqueItems does:
-// vldCostUnique for each, and their own sizes and digits.
-func vldInner(v adapter.Value) uint64 {
+// innerCost is what hashing the values inside v costs, as uniqueItems does:
+// costUnique for each, and their own sizes and digits.
+func innerCost(v adapter.Value) uint64 {
 	var c uint64
 	var walk func(adapter.Value)
 	walk = func(v adapter.Value) {
-		c += vldCostUnique + vldOwn(v, false)
+		c += costUnique + ownCost(v, false)
 		if v.Kind() == adapter.Number {
-			c += vldCostDigit * vldDigits(v.NumberText())
+			c += costDigit * digitCount(v.NumberText())
 		}
 		for _, m := range v.Members() {
 			walk(m.Value())
@@ -583,25 +583,25 @@ func vldInner(v adapter.Value) uint64 {
 		}
 	}
 	walk(v)
-	return c - vldCostUnique - vldOwn(v, false)
+	return c - costUnique - ownCost(v, false)
 }
 
-// vldOnce is the work of visiting every value of v once, at no depth, by a
+// onceWork is the work of visiting every value of v once, at no depth, by a
 // subschema that costs nothing more (what the arguments' size alone costs);
 // and the deepest nesting of v's arrays and objects.
-func vldOnce(v adapter.Value, uneval bool) (work uint64, depth int) {
-	work = vldCostVisit + vldOwn(v, uneval)
+func onceWork(v adapter.Value, uneval bool) (work uint64, depth int) {
+	work = costVisit + ownCost(v, uneval)
 	var deepest int
 	switch v.Kind() {
 	case adapter.Object:
 		for _, m := range v.Members() {
-			c, d := vldOnce(m.Value(), uneval)
+			c, d := onceWork(m.Value(), uneval)
 			work, deepest = work+c, max(deepest, d)
 		}
 		return work, deepest + 1
 	case adapter.Array:
 		for _, it := range v.Items() {
-			c, d := vldOnce(it, uneval)
+			c, d := onceWork(it, uneval)
 			work, deepest = work+c, max(deepest, d)
 		}
 		return work, deepest + 1
@@ -609,21 +609,21 @@ func vldOnce(v adapter.Value, uneval bool) (work uint64, depth int) {
 	return work, 0
 }
 
-// vldValues counts the values in v, and the deepest nesting of its arrays and
+// countValues counts the values in v, and the deepest nesting of its arrays and
 // objects.
-func vldValues(v adapter.Value) (n, depth int) {
+func countValues(v adapter.Value) (n, depth int) {
 	n = 1
 	var deepest int
 	switch v.Kind() {
 	case adapter.Object:
 		for _, m := range v.Members() {
-			c, d := vldValues(m.Value())
+			c, d := countValues(m.Value())
 			n, deepest = n+c, max(deepest, d)
 		}
 		return n, deepest + 1
 	case adapter.Array:
 		for _, it := range v.Items() {
-			c, d := vldValues(it)
+			c, d := countValues(it)
 			n, deepest = n+c, max(deepest, d)
 		}
 		return n, deepest + 1

@@ -1,4 +1,13 @@
-package adapter
+// Package namesort sorts property names, as a converted schema's required
+// list lists them, with few comparisons of whole names.
+//
+// Property names are sorted as sort keys: numbers whose high bytes are bytes of
+// the name, from some offset on, and whose low bytes are the property's index
+// (so that no two keys are equal). Sorting the keys sorts the names by those
+// bytes; names whose keys tie on them are then sorted by the bytes that follow.
+// Names are usually declared in runs that are already in order ("f1" … "f9", then
+// "f10" … "f19"), often one: the runs are found as the keys are made, and merged.
+package namesort
 
 import (
 	"slices"
@@ -6,12 +15,24 @@ import (
 	"unsafe"
 )
 
-// Property names are sorted as sort keys: numbers whose high bytes are bytes of
-// the name, from some offset on, and whose low bytes are the property's index
-// (so that no two keys are equal). Sorting the keys sorts the names by those
-// bytes; names whose keys tie on them are then sorted by the bytes that follow.
-// Names are usually declared in runs that are already in order ("f1" … "f9", then
-// "f10" … "f19"), often one: the runs are found as the keys are made, and merged.
+// A Named is a list element with a name: a property, as package adapter's
+// Member is one. The sort reads the names through it where they are, with no
+// list of names of its own to allocate.
+type Named interface{ Key() string }
+
+// A Sorter keeps the scratch memory of sorts for the next one. The zero
+// Sorter is ready to use.
+type Sorter struct {
+	keys []uint64
+	runs []int32
+}
+
+// Sort returns the sort keys of items in the string order of their names,
+// with the mask that takes the index into items out of a key. The keys are
+// s's until its next sort.
+func Sort[E Named](s *Sorter, items []E) (keys []uint64, mask uint64) {
+	return sortNames(items, &s.keys, &s.runs)
+}
 
 // keyBits is how many low bits of a sort key hold the index of one of n
 // properties: whole bytes, so that the rest holds whole bytes of the name.
@@ -25,46 +46,46 @@ func keyBits(n int) uint {
 	return 32
 }
 
-// A keySorter sorts the sort keys of mems; tmp (half as many words as there are
+// A keySorter sorts the sort keys of the names of items; tmp (half as many words as there are
 // keys) and ends (where runs of keys end) are scratch.
-type keySorter struct {
-	mems []Member
-	bits uint
-	tmp  []uint64
-	ends []int32
+type keySorter[E Named] struct {
+	items []E
+	bits  uint
+	tmp   []uint64
+	ends  []int32
 }
 
-// sortNames returns the sort keys of mems in the string order of their names,
-// with the mask that takes the index out of a key. buf and runs are scratch, kept
-// for the next call.
-func sortNames(mems []Member, buf *[]uint64, runs *[]int32) ([]uint64, uint64) {
-	n := len(mems)
+// sortNames returns the sort keys of items in the string order of their
+// names, with the mask that takes the index out of a key. buf and runs are
+// scratch, kept for the next call.
+func sortNames[E Named](items []E, buf *[]uint64, runs *[]int32) ([]uint64, uint64) {
+	n := len(items)
 	bits := keyBits(n)
 	all := slices.Grow((*buf)[:0], n+n/2)[:n+n/2]
 	*buf = all
 	keys := all[:n]
-	ends, ordered := setKeys(mems, keys, bits, *runs)
+	ends, ordered := setKeys(items, keys, bits, *runs)
 	*runs = ends
 	if !ordered {
-		ks := keySorter{mems: mems, bits: bits, tmp: all[n:], ends: ends}
+		ks := keySorter[E]{items: items, bits: bits, tmp: all[n:], ends: ends}
 		ks.sort(keys, 0)
 		*runs = ks.ends
 	}
 	return keys, 1<<bits - 1
 }
 
-// setKeys sets keys[i] to the sort key of mems[i] from the first bytes of its
+// setKeys sets keys[i] to the sort key of items[i] from the first bytes of its
 // name, and returns where the runs of keys rising by those bytes end, in the
 // memory of ends. ordered reports that the keys rise all the way: then they are in
 // order, and none tie.
-func setKeys(mems []Member, keys []uint64, bits uint, ends []int32) (_ []int32, ordered bool) {
+func setKeys[E Named](items []E, keys []uint64, bits uint, ends []int32) (_ []int32, ordered bool) {
 	mask := uint64(1)<<bits - 1
 	ordered = true
 	var prev uint64
-	mems = mems[:len(keys)]
+	items = items[:len(keys)]
 	ends = slices.Grow(ends[:0], len(keys)+1)[:len(keys)+1]
 	r := 0
-	for i := range mems {
+	for i := range items {
 		// The first eight bytes of the name, big-endian and padded with zero
 		// bytes, read a word at a time (the byte loads combine into word loads).
 		// From 4 to 7 bytes, the word that ends the name is moved to where it
@@ -72,7 +93,7 @@ func setKeys(mems []Member, keys []uint64, bits uint, ends []int32) (_ []int32, 
 		// Below 4, bytes 0, n/2 and n-1 are all n bytes, and the rest is masked.
 		// The same code is in resetKeys: the compiler does not inline a function
 		// this long, and a call in these loops costs more than the rest.
-		s := mems[i].Key()
+		s := items[i].Key()
 		var p uint64
 		switch n := len(s); {
 		case n >= 8:
@@ -109,14 +130,14 @@ var (
 // resetKeys sets each key to the sort key of its property from the bytes of its
 // name from off on, and sets ks.ends to where the runs of rising keys end. It
 // reports whether the keys all tie on those bytes.
-func (ks *keySorter) resetKeys(keys []uint64, off int) (same bool) {
-	mems, mask := ks.mems, uint64(1)<<ks.bits-1
+func (ks *keySorter[E]) resetKeys(keys []uint64, off int) (same bool) {
+	items, mask := ks.items, uint64(1)<<ks.bits-1
 	ends := slices.Grow(ks.ends[:0], len(keys)+1)[:len(keys)+1]
 	r, ties := 0, 0
 	var prev uint64
 	for i, k := range keys {
 		j := k & mask
-		name := mems[j].Key()
+		name := items[j].Key()
 		// The first eight bytes of name[off:], as setKeys reads them.
 		var p uint64
 		if off < len(name) {
@@ -151,7 +172,7 @@ func (ks *keySorter) resetKeys(keys []uint64, off int) (same bool) {
 
 // sort sorts keys made from the names' bytes from off on, whose runs end at
 // ks.ends, and then the keys that tie on those bytes by the bytes that follow.
-func (ks *keySorter) sort(keys []uint64, off int) {
+func (ks *keySorter[E]) sort(keys []uint64, off int) {
 	mergeRuns(keys, ks.tmp, ks.ends)
 	tie := uint64(1) << ks.bits // keys that tie differ by less
 	for lo := 0; ; {
@@ -171,31 +192,31 @@ func (ks *keySorter) sort(keys []uint64, off int) {
 // sortTied sorts keys that tie on the names' bytes before off, by the bytes that
 // follow. Names that still tie past their first tieBytes bytes, or to their ends
 // (equal but for trailing zero bytes), are compared whole.
-func (ks *keySorter) sortTied(keys []uint64, off int) {
+func (ks *keySorter[E]) sortTied(keys []uint64, off int) {
 	for off < tieBytes {
 		if !ks.resetKeys(keys, off) {
 			ks.sort(keys, off)
 			return
 		}
 		off += 8 - int(ks.bits/8)
-		if longestName(ks.mems, keys, ks.bits) <= off {
+		if longestName(ks.items, keys, ks.bits) <= off {
 			break
 		}
 	}
 	mask := uint64(1)<<ks.bits - 1
 	slices.SortFunc(keys, func(a, b uint64) int {
-		return strings.Compare(ks.mems[a&mask].Key(), ks.mems[b&mask].Key())
+		return strings.Compare(ks.items[a&mask].Key(), ks.items[b&mask].Key())
 	})
 }
 
 // tieBytes is how far into names that tie sortTied sorts them by sort keys.
 const tieBytes = 32
 
-// longestName is the length of the longest name of the keys' properties.
-func longestName(mems []Member, keys []uint64, bits uint) int {
+// longestName is the length of the longest name of the keys' items.
+func longestName[E Named](items []E, keys []uint64, bits uint) int {
 	n := 0
 	for _, k := range keys {
-		n = max(n, len(mems[k&(1<<bits-1)].Key()))
+		n = max(n, len(items[k&(1<<bits-1)].Key()))
 	}
 	return n
 }
@@ -408,10 +429,10 @@ func countAbove(s []uint64, v uint64) int {
 	return len(s) - lo
 }
 
-// sameName reports whether two property names are equal, without a call for
+// Same reports whether two property names are equal, without a call for
 // names of 4 to 8 bytes: a name and the required entry that follows it are
 // compared once per property, and a call there costs more than the compare.
-func sameName(a, b string) bool {
+func Same(a, b string) bool {
 	n := len(a)
 	if n != len(b) || n < 4 || n > 8 {
 		return a == b

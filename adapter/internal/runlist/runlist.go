@@ -1,4 +1,7 @@
-package adapter
+// Package runlist holds lists whose entries name members of arrays, kept as
+// runs of members that share what is said of them: the null paths and the
+// dropped keywords of a schema conversion.
+package runlist
 
 import (
 	"fmt"
@@ -6,13 +9,13 @@ import (
 	"math/bits"
 )
 
-// A runList holds a list whose entries name members of arrays, as runs: the
+// A List holds a list whose entries name members of arrays, as runs: the
 // entries with the same head (what they share: the array and what is said of
 // each member) that name members at most 64 apart, one after another and in
 // the order of the members, share one run, with a bit for each member. A
 // conversion meets an object's properties in order, so a run holds up to 64
 // of its null paths, or of its dropped keywords of one name, in a few words.
-type runList[H comparable] struct {
+type List[H comparable] struct {
 	runs chunkList[run[H]]
 	last *run[H] // the last of runs; nil for none
 	n    int
@@ -27,22 +30,30 @@ type run[H comparable] struct {
 	before uint32 // the entries of the runs before this one
 }
 
-// add appends the entry of h for member i.
-func (l *runList[H]) add(h H, i uint32) {
-	if !l.join(h, i) {
-		l.addRun(h, i)
+// Add appends the entry of h for member i.
+func (l *List[H]) Add(h H, i uint32) {
+	if !l.Join(h, i) {
+		l.AddRun(h, i)
 	}
 }
 
-// join appends the entry of h for member i to the last run, and reports
+// Join appends the entry of h for member i to the last run, and reports
 // whether it could: the run must have head h, and i must come after its last
 // member, within 64 of its first.
-func (l *runList[H]) join(h H, i uint32) bool {
-	return l.last != nil && l.last.head == h && l.joinLast(i)
+func (l *List[H]) Join(h H, i uint32) bool {
+	return l.last != nil && l.last.head == h && l.JoinLast(i)
 }
 
-// joinLast is join for a caller that has compared the last run's head.
-func (l *runList[H]) joinLast(i uint32) bool {
+// Last returns the head of the last run, nil when there is none.
+func (l *List[H]) Last() *H {
+	if l.last == nil {
+		return nil
+	}
+	return &l.last.head
+}
+
+// JoinLast is Join for a caller that has compared the last run's head.
+func (l *List[H]) JoinLast(i uint32) bool {
 	r := l.last
 	d := i - r.base
 	if d >= 64 || r.bits>>d != 0 {
@@ -53,18 +64,18 @@ func (l *runList[H]) joinLast(i uint32) bool {
 	return true
 }
 
-// addRun appends the entry of h for member i in a run of its own.
-func (l *runList[H]) addRun(h H, i uint32) {
+// AddRun appends the entry of h for member i in a run of its own.
+func (l *List[H]) AddRun(h H, i uint32) {
 	l.runs.add(run[H]{head: h, bits: 1, base: i, before: uint32(l.n)})
 	l.last = l.runs.last()
 	l.n++
 }
 
-// len is the number of entries.
-func (l *runList[H]) len() int { return l.n }
+// Len is the number of entries.
+func (l *List[H]) Len() int { return l.n }
 
-// at returns the head and member of entry i.
-func (l *runList[H]) at(i int) (*H, uint32) {
+// At returns the head and member of entry i.
+func (l *List[H]) At(i int) (*H, uint32) {
 	if uint(i) >= uint(l.n) {
 		panic(fmt.Sprintf("adapter: index %d out of range [0:%d]", i, l.n))
 	}
@@ -87,7 +98,7 @@ func (l *runList[H]) at(i int) (*H, uint32) {
 }
 
 // each yields each entry's index, head and member, in order.
-func (l *runList[H]) each(yield func(int, *H, uint32) bool) {
+func (l *List[H]) each(yield func(int, *H, uint32) bool) {
 	i := 0
 	for _, r := range l.runs.each() {
 		for b := r.bits; b != 0; b &= b - 1 {
@@ -99,8 +110,8 @@ func (l *runList[H]) each(yield func(int, *H, uint32) bool) {
 	}
 }
 
-// mapped yields f of each entry, with its index.
-func mapped[H comparable, U any](l *runList[H], f func(*H, uint32) U) iter.Seq2[int, U] {
+// Mapped yields f of each entry, with its index.
+func Mapped[H comparable, U any](l *List[H], f func(*H, uint32) U) iter.Seq2[int, U] {
 	return func(yield func(int, U) bool) {
 		l.each(func(i int, h *H, m uint32) bool { return yield(i, f(h, m)) })
 	}

@@ -1,20 +1,29 @@
-package adapter
+package namesort
 
 import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 )
 
+// A name is a Named that is its name.
+type name string
+
+func (n name) Key() string { return string(n) }
+
+// named is the names as Named.
+func named(names []string) []name {
+	out := make([]name, len(names))
+	for i, s := range names {
+		out[i] = name(s)
+	}
+	return out
+}
+
 // namesOf sorts the names with sortNames, reusing buf and runs.
 func namesOf(in []string, buf *[]uint64, runs *[]int32) []string {
-	mems := make([]Member, len(in))
-	for i, name := range in {
-		mems[i] = MemberOf(name, Value{})
-	}
-	keys, mask := sortNames(mems, buf, runs)
+	keys, mask := sortNames(named(in), buf, runs)
 	got := make([]string, len(keys))
 	for i, k := range keys {
 		got[i] = in[k&mask]
@@ -187,51 +196,24 @@ func TestSortNamesTable(t *testing.T) {
 // grown.
 func TestSortNamesAllocs(t *testing.T) {
 	r := rand.New(rand.NewPCG(11, 12))
-	var sets [][]Member
+	var sets [][]name
 	for _, n := range []int{3, 100, 300} {
 		for _, nruns := range []int{1, 3, n} {
-			names := inRuns(r, randomNames(r, n, sortPrefixes), nruns)
-			mems := make([]Member, len(names))
-			for i, name := range names {
-				mems[i] = MemberOf(name, Value{})
-			}
-			sets = append(sets, mems)
+			sets = append(sets, named(inRuns(r, randomNames(r, n, sortPrefixes), nruns)))
 		}
 	}
 	var buf []uint64
 	var runs []int32
-	for _, mems := range sets {
-		sortNames(mems, &buf, &runs)
+	for _, names := range sets {
+		sortNames(names, &buf, &runs)
 	}
 	allocs := testing.AllocsPerRun(10, func() {
-		for _, mems := range sets {
-			sortNames(mems, &buf, &runs)
+		for _, names := range sets {
+			sortNames(names, &buf, &runs)
 		}
 	})
 	if allocs != 0 {
 		t.Errorf("sortNames allocates %v times a run, want 0", allocs)
-	}
-}
-
-// TestRequiredListKeepsSorted checks that a required list that already names
-// every property in order is returned as it is, and any other is replaced.
-func TestRequiredListKeepsSorted(t *testing.T) {
-	props := ObjectValue(MemberOf("b", Value{}), MemberOf("a", Value{}), MemberOf("c", Value{}))
-	sorted := ArrayValue(StringValue("a"), StringValue("b"), StringValue("c"))
-	c := &converter{}
-	if got := c.requiredList(props, sorted); got != sorted {
-		t.Errorf("requiredList with %s gives %s, want the same list", sorted, got)
-	}
-	for _, existing := range []Value{
-		{},
-		ArrayValue(StringValue("b"), StringValue("a"), StringValue("c")),
-		ArrayValue(StringValue("a"), StringValue("b")),
-		ArrayValue(StringValue("a"), StringValue("b"), NumberValue("1")),
-	} {
-		got := c.requiredList(props, existing)
-		if got == existing || got.String() != sorted.String() {
-			t.Errorf("requiredList with %s gives %s, want a new %s", existing, got, sorted)
-		}
 	}
 }
 
@@ -246,7 +228,7 @@ func TestKeyPrefix(t *testing.T) {
 			for i := range b {
 				b[i] = byte(r.IntN(256))
 			}
-			mems := []Member{MemberOf(string(b), Value{})}
+			names := []name{name(b)}
 			for _, off := range []int{0, 1, 3, 7, 8, 12} {
 				var want uint64
 				for j := off; j < off+8; j++ {
@@ -258,9 +240,9 @@ func TestKeyPrefix(t *testing.T) {
 				// With no bits for the index, the sort key is the prefix.
 				keys := []uint64{0}
 				if off == 0 {
-					setKeys(mems, keys, 0, nil)
+					setKeys(names, keys, 0, nil)
 				} else {
-					s := keySorter{mems: mems}
+					s := keySorter[name]{items: names}
 					s.resetKeys(keys, off)
 				}
 				if keys[0] != want {
@@ -320,9 +302,9 @@ func FuzzSortNames(f *testing.F) {
 	})
 }
 
-// TestSameName: sameName agrees with == on names of every length around its
+// TestSame: Same agrees with == on names of every length around its
 // word compares, differing at any byte.
-func TestSameName(t *testing.T) {
+func TestSame(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for n := 0; n <= 20; n++ {
 		for range 200 {
@@ -339,35 +321,9 @@ func TestSameName(t *testing.T) {
 			}
 			// Substrings of longer text, as decoded names are.
 			as, bs := ("x" + string(a) + "y")[1:n+1], ("z" + string(b))[1:]
-			if got, want := sameName(as, bs), as == bs; got != want {
-				t.Fatalf("sameName(%q, %q) = %v", as, bs, got)
+			if got, want := Same(as, bs), as == bs; got != want {
+				t.Fatalf("Same(%q, %q) = %v", as, bs, got)
 			}
-		}
-	}
-}
-
-// TestSortNamesLong: names held through a string of their own (longKey bytes
-// and more, see Member) sort by their text among short ones, in any order, and
-// a required list of them is made right.
-func TestSortNamesLong(t *testing.T) {
-	long := strings.Repeat("m", longKey+2)
-	names := []string{"z", long[:longKey], "a", long, "m", long[:longKey+1] + "a", "mm"}
-	var buf []uint64
-	var runs []int32
-	for range 20 {
-		checkSorted(t, names, &buf, &runs)
-		rand.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
-	}
-	mems := make([]Member, len(names))
-	for i, name := range names {
-		mems[i] = MemberOf(name, Value{})
-	}
-	c := &converter{}
-	got := c.requiredList(ObjectValue(mems...), Value{}).Items()
-	want := slices.Sorted(slices.Values(names))
-	for i := range want {
-		if got[i].Str() != want[i] {
-			t.Fatalf("required list entry %d has %d bytes, want %d", i, len(got[i].Str()), len(want[i]))
 		}
 	}
 }

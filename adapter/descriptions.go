@@ -88,24 +88,6 @@ func CleanText(s string) (string, Removed) {
 	return sb.String(), rem
 }
 
-// API names the OpenAI API a tool list or an output is meant for.
-type API string
-
-// The two OpenAI APIs.
-const (
-	Chat      API = "chat"
-	Responses API = "responses"
-)
-
-// ParseAPI reads "chat" or "responses".
-func ParseAPI(s string) (API, bool) {
-	switch API(s) {
-	case Chat, Responses:
-		return API(s), true
-	}
-	return "", false
-}
-
 // Default description caps (SPEC §4): the Chat Completions API rejects tool
 // descriptions over 1024 characters; the Responses cap is the seed's 4 KiB.
 const (

@@ -1,8 +1,11 @@
-package adapter
+// Package arena holds the memory of the trees package adapter builds (a
+// decoded document, a converted schema) where the garbage collector does not
+// look for pointers, and hands it out in small slices through slabs.
+package arena
 
 import "unsafe"
 
-// An arena owns the memory of the trees one Decode or one StrictSchema builds,
+// An Arena owns the memory of the trees one Decode or one StrictSchema builds,
 // held where the garbage collector does not look for pointers.
 //
 // A decoded or converted schema is mostly members and elements, and most of
@@ -19,64 +22,58 @@ import "unsafe"
 //     of a conversion, the texts a conversion or a decoding makes. Static data
 //     needs no keeping.
 //
-// The rule for code that writes into an arena's blocks is therefore: a Value or
+// The rule for code that writes into an arena's blocks is therefore: a value or
 // name written there points into the arena's blocks, into static data, or into
-// memory the arena keeps. TestArenaOwnsWhatItHolds checks every pointer of
-// every tree the tests build against it, and TestArenaOutlivesCollections
-// collects garbage between building and reading trees, with freed memory
-// overwritten.
-type arena struct {
-	blocks []span
-	keep   []span
-	first  [4]span // where blocks and keep start, so a small tree's arena is one allocation
+// memory the arena keeps. Package adapter's TestArenaOwnsWhatItHolds checks
+// every pointer of every tree its tests build against it, and
+// TestArenaOutlivesCollections collects garbage between building and reading
+// trees, with freed memory overwritten.
+type Arena struct {
+	blocks []Span
+	keep   []Span
+	first  [4]Span // where blocks and keep start, so a small tree's arena is one allocation
 }
 
-// newArena returns an empty arena.
-func newArena() *arena {
-	a := &arena{}
+// New returns an empty arena.
+func New() *Arena {
+	a := &Arena{}
 	a.blocks, a.keep = a.first[:0:2], a.first[2:2:4]
 	return a
 }
 
-// A span is memory the arena keeps: where it starts, and its bytes (which the
+// A Span is memory an arena keeps: where it starts, and its bytes (which the
 // collector does not need, and the tests that check the rule do).
-type span struct {
-	p unsafe.Pointer
-	n uintptr
+type Span struct {
+	P unsafe.Pointer
+	N uintptr
 }
+
+// Blocks are the arena's blocks: with Kept, what a tree built in the arena
+// may point into besides static data, for the tests that check the rule.
+func (a *Arena) Blocks() []Span { return a.blocks }
+
+// Kept is the memory the arena keeps alive besides its blocks (see Hold).
+func (a *Arena) Kept() []Span { return a.keep }
 
 // A block is arena memory: a pointer to its arena, then words the collector
 // does not read.
 type block[W any] struct {
-	owner *arena
+	owner *Arena
 	words W
 }
 
-// hold keeps the n bytes at p alive for as long as the arena is.
-func (a *arena) hold(p unsafe.Pointer, n uintptr) {
+// Hold keeps the n bytes at p alive for as long as the arena is.
+func (a *Arena) Hold(p unsafe.Pointer, n uintptr) {
 	if p != nil {
-		a.keep = append(a.keep, span{p, n})
+		a.keep = append(a.keep, Span{p, n})
 	}
 }
 
-// holdText keeps the memory of s alive for as long as the arena is, and
+// HoldText keeps the memory of s alive for as long as the arena is, and
 // returns s.
-func (a *arena) holdText(s string) string {
-	a.hold(unsafe.Pointer(unsafe.StringData(s)), uintptr(len(s)))
+func (a *Arena) HoldText(s string) string {
+	a.Hold(unsafe.Pointer(unsafe.StringData(s)), uintptr(len(s)))
 	return s
-}
-
-// holdValue keeps what v points to (its text, elements or members) alive for
-// as long as the arena is.
-func (a *arena) holdValue(v Value) {
-	size := uintptr(v.n())
-	switch v.kind() {
-	case Array:
-		size *= unsafe.Sizeof(Value{})
-	case Object:
-		size *= unsafe.Sizeof(Member{})
-	}
-	a.hold(v.ptr, size)
 }
 
 // A block is a power of two words in the allocator's accounting, from
@@ -101,14 +98,14 @@ func blockLen(shift int) int {
 }
 
 // grab starts a block of the size W and returns its words.
-func grab[W any](a *arena) unsafe.Pointer {
+func grab[W any](a *Arena) unsafe.Pointer {
 	b := &block[W]{owner: a}
-	a.blocks = append(a.blocks, span{unsafe.Pointer(b), unsafe.Sizeof(*b)})
+	a.blocks = append(a.blocks, Span{unsafe.Pointer(b), unsafe.Sizeof(*b)})
 	return unsafe.Pointer(&b.words)
 }
 
 // grabs starts a block of 1<<(minBlockShift+i) words, blockLen of them for use.
-var grabs = [maxBlockShift - minBlockShift + 1]func(*arena) unsafe.Pointer{
+var grabs = [maxBlockShift - minBlockShift + 1]func(*Arena) unsafe.Pointer{
 	grab[[1<<5 - 1]uintptr], grab[[1<<6 - 1]uintptr], grab[[1<<7 - 2]uintptr],
 	grab[[1<<8 - 2]uintptr], grab[[1<<9 - 2]uintptr], grab[[1<<10 - 2]uintptr],
 	grab[[1<<11 - 2]uintptr], grab[[1<<12 - 2]uintptr], grab[[1<<13 - 1]uintptr],
@@ -121,17 +118,17 @@ var grabs = [maxBlockShift - minBlockShift + 1]func(*arena) unsafe.Pointer{
 	grab[[1<<32 - 1]uintptr], grab[[1<<33 - 1]uintptr], grab[[1<<34 - 1]uintptr],
 }
 
-// arenaSlice returns at least n zeroed elements of T, n below 1<<32, in a new
+// Slice returns at least n zeroed elements of T, n below 1<<32, in a new
 // block of a (as many as the block holds). T is made of whole words.
-func arenaSlice[T any](a *arena, n int) []T {
-	return arenaSliceNear[T](a, n, 0)
+func Slice[T any](a *Arena, n int) []T {
+	return sliceNear[T](a, n, 0)
 }
 
-// arenaSliceNear is arenaSlice for a request of n elements that would like
-// about want: the largest block that holds no more than want and at least n
-// (a block rounded up to want could be twice as large as wanted). With want
-// at most n, it is the smallest block that holds n.
-func arenaSliceNear[T any](a *arena, n, want int) []T {
+// sliceNear is Slice for a request of n elements that would like about want:
+// the largest block that holds no more than want and at least n (a block
+// rounded up to want could be twice as large as wanted). With want at most n,
+// it is the smallest block that holds n.
+func sliceNear[T any](a *Arena, n, want int) []T {
 	var zero T
 	size := int(unsafe.Sizeof(zero))
 	words, wanted := (n*size+7)/8, want*size/8
@@ -144,40 +141,29 @@ func arenaSliceNear[T any](a *arena, n, want int) []T {
 }
 
 // The collector never reads arena memory, so writes into it need no write
-// barrier. These write the words of Members and Values as plain integers, which
-// the compiler puts no barrier on (a word is 8 bytes: the package builds for
-// 64-bit platforms only, and its block types are too large for any other). They write only into arena memory (a slab
-// with an arena hands out nothing else), and only what the arena keeps alive.
+// barrier. Copy writes words as plain integers, which the compiler puts no
+// barrier on (a word is 8 bytes: package adapter builds for 64-bit platforms
+// only, and the block types are too large for any other). It writes only into
+// arena memory (a slab with an arena hands out nothing else), and only what
+// the arena keeps alive.
 
-// putMember writes m at dst, in arena memory.
-func putMember(dst *Member, m Member) {
-	*(*[3]uintptr)(unsafe.Pointer(dst)) = [3]uintptr{uintptr(m.key), uintptr(m.val.meta), uintptr(m.val.ptr)}
+// Copy copies src into dst, in arena memory. T is made of whole words.
+func Copy[T any](dst, src []T) {
+	copy(words(dst), words(src))
 }
 
-// putMemberValue is setValue for a member in arena memory.
-func putMemberValue(dst *Member, v Value) {
-	w := (*[3]uintptr)(unsafe.Pointer(dst))
-	w[1] = uintptr(v.meta | dst.val.meta&keyLenBits)
-	w[2] = uintptr(v.ptr)
-}
-
-// putValue writes v at dst, in arena memory.
-func putValue(dst *Value, v Value) {
-	*(*[2]uintptr)(unsafe.Pointer(dst)) = [2]uintptr{uintptr(v.meta), uintptr(v.ptr)}
-}
-
-// copyMembers copies src into dst, in arena memory.
-func copyMembers(dst, src []Member) {
-	copy(wordsOf(dst), wordsOf(src))
-}
-
-// copyValues copies src into dst, in arena memory.
-func copyValues(dst, src []Value) {
-	copy(wordsOf(dst), wordsOf(src))
-}
-
-// wordsOf is the memory of s as words.
-func wordsOf[T any](s []T) []uintptr {
+// words is the memory of s as words.
+func words[T any](s []T) []uintptr {
 	var zero T
 	return sliceAt[uintptr](unsafe.Pointer(unsafe.SliceData(s)), len(s)*int(unsafe.Sizeof(zero))/8)
+}
+
+// sliceAt is the slice of n elements of T at p, made without the checks of
+// unsafe.Slice.
+func sliceAt[T any](p unsafe.Pointer, n int) []T {
+	type header struct {
+		data     unsafe.Pointer
+		len, cap int
+	}
+	return *(*[]T)(unsafe.Pointer(&header{p, n, n}))
 }
