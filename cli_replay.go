@@ -1,9 +1,7 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
@@ -60,8 +58,8 @@ func runReplay(e *env, args []string) (int, error) {
 		return exitBad, err
 	}
 	name := ra.name
-	var trace *sessions.Trace
 	var session *sessions.Session
+	var replay func(each func(sessions.TurnTrace)) *sessions.Trace
 	if ra.session != nil {
 		s, err := e.limits.ParseSession(name, ra.session)
 		if err != nil {
@@ -88,8 +86,14 @@ func runReplay(e *env, args []string) (int, error) {
 		either(fs.given("error-prefix"), &opts.ErrorPrefix, &s.ErrorPrefix)
 		either(fs.given("structured"), &opts.Structured, &s.Structured)
 		either(fs.given("apply-defaults"), &opts.ApplyDefaults, &s.ApplyDefaults)
-		trace = sessions.ReplaySession(name, s, opts)
 		session = s
+		replay = func(each func(sessions.TurnTrace)) *sessions.Trace {
+			tr := sessions.ReplaySession(name, s, opts)
+			for _, turn := range tr.Turns {
+				each(turn)
+			}
+			return tr
+		}
 	} else {
 		var servers []adapter.Server
 		if len(*toolArgs) > 0 {
@@ -101,10 +105,16 @@ func runReplay(e *env, args []string) (int, error) {
 		if opts.Strict == "" {
 			opts.Strict = adapter.StrictAuto
 		}
-		trace = sessions.ReplayRecording(rec, servers, opts)
 		session = sessions.SessionFromRecording(rec, servers, opts.API, opts.Strict, !opts.NoPrefix)
 		session.ErrorPrefix, session.Structured, session.ApplyDefaults = opts.ErrorPrefix, opts.Structured, opts.ApplyDefaults
+		// A recording's turns are printed as they are made, and dropped: a
+		// long recording's replay is never held whole.
+		replay = func(each func(sessions.TurnTrace)) *sessions.Trace {
+			return sessions.ReplayRecordingEach(rec, servers, opts, each)
+		}
 	}
+	// The session is saved before anything is printed: a --save that fails
+	// leaves stdout empty.
 	if *save != "" {
 		data := adapter.MarshalIndent(session.Value())
 		if err := writeNewFile(*save, data); err != nil {
@@ -116,43 +126,9 @@ func runReplay(e *env, args []string) (int, error) {
 				*save, plural(len(data), "byte", "bytes"), sessions.FormatSize(c), (int64(len(data))>>20)+1))
 		}
 	}
-	for _, w := range trace.Warnings {
-		warn(e, name+": "+w)
-	}
-	if fs.given("api") {
-		for _, turn := range trace.Turns {
-			if turn.API != "" && turn.OutputAPI != turn.API {
-				warn(e, name+": "+turn.Label+": "+otherAPIText(turn.API, turn.OutputAPI, "its outputs are"))
-				break
-			}
-		}
-	}
-	if *asJSON {
-		warnTrace(e, name, trace)
-		return exitOK, writeTrace(e.stdout, trace, *withStages)
-	}
-	text := traceSummary(trace)
-	if *withStages {
-		text = traceText(trace)
-	}
-	_, err = fmt.Fprint(e.stdout, text)
-	return exitOK, err
-}
-
-// writeTrace writes trace.Value(stages) a turn at a time, so that a long
-// replay is never held whole a second time as one JSON value and its text.
-func writeTrace(w io.Writer, trace *sessions.Trace, stages bool) error {
-	bw := bufio.NewWriterSize(w, 64<<10)
-	bw.WriteString("{\"turns\": [")
-	for i := range trace.Turns {
-		if i > 0 {
-			bw.WriteByte(',')
-		}
-		bw.WriteString("\n")
-		bw.Write(adapter.TerminalSafeJSON(adapter.MarshalIndent(trace.TurnValue(i, stages))))
-	}
-	bw.WriteString("]}\n")
-	return bw.Flush()
+	p := newReplayPrinter(e, name, *asJSON, *withStages, fs.given("api"))
+	trace := replay(p.turn)
+	return exitOK, p.finish(trace)
 }
 
 // warnToolsFrom says on stderr that the tools of name are a best effort from the
@@ -175,99 +151,6 @@ func either[T any](given bool, flag, session *T) {
 	} else {
 		*flag = *session
 	}
-}
-
-// warnTrace says on stderr what the text form says besides the stages and the
-// JSON trace cannot: where the tools came from when they are a best effort from
-// the recorded request or unknown (SPEC §11: the best effort "says so"), and each
-// turn's warnings (a stream cut short, a result that cannot be rendered).
-func warnTrace(e *env, name string, t *sessions.Trace) {
-	warnToolsFrom(e, name, t.ToolsFrom)
-	for _, turn := range t.Turns {
-		for _, w := range turn.Warnings {
-			warn(e, name+": "+turn.Label+": "+w)
-		}
-	}
-}
-
-// traceText writes a trace for a reader: per turn, each stage with its notes.
-func traceText(t *sessions.Trace) string {
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s: %s, tools: %s\n", adapter.Sanitize(t.Name), plural(len(t.Turns), "turn", "turns"), t.ToolsFrom)
-	for _, turn := range t.Turns {
-		sb.WriteString(turnHeading(turn))
-		sb.WriteByte('\n')
-		for _, w := range turn.Warnings {
-			fmt.Fprintf(&sb, "  warning: %s\n", adapter.Sanitize(w))
-		}
-		if turn.Err != nil && len(turn.Stages) == 0 {
-			fmt.Fprintf(&sb, "  %s\n", adapter.Sanitize(turn.Err.Error()))
-		}
-		for _, st := range turn.Stages {
-			fmt.Fprintf(&sb, "  %-10s %s\n", st.Kind, adapter.Sanitize(st.Title))
-			for _, n := range st.Notes {
-				fmt.Fprintf(&sb, "             %s\n", adapter.Sanitize(n))
-			}
-			if st.Kind == sessions.StageOutput || st.Kind == sessions.StageArguments {
-				if st.Output.Kind() != adapter.Null {
-					fmt.Fprintf(&sb, "             %s\n", adapter.Sanitize(truncateText(st.Output.String(), 160)))
-				}
-			}
-		}
-	}
-	return sb.String()
-}
-
-// traceSummary writes a trace in short: per turn one line for every call the
-// model made, in its order (what was stripped, what validation found, and the
-// output or why there is none), and the size of the next input. --stages gives
-// every stage instead (traceText).
-func traceSummary(t *sessions.Trace) string {
-	var sb strings.Builder
-	fmt.Fprintf(&sb, "%s: %s, tools: %s\n", adapter.Sanitize(t.Name), plural(len(t.Turns), "turn", "turns"), t.ToolsFrom)
-	for _, turn := range t.Turns {
-		sb.WriteString(turnHeading(turn))
-		x := turn.Extracted
-		if x != nil {
-			fmt.Fprintf(&sb, ": %s, %d rejected", plural(len(x.Calls), "call", "calls"), len(x.Rejected))
-			if len(x.Ignored) > 0 {
-				fmt.Fprintf(&sb, ", %s ignored", plural(len(x.Ignored), "item", "items"))
-			}
-		}
-		sb.WriteByte('\n')
-		for _, w := range turn.Warnings {
-			fmt.Fprintf(&sb, "  warning: %s\n", adapter.Sanitize(w))
-		}
-		if x == nil {
-			if turn.Err != nil {
-				fmt.Fprintf(&sb, "  %s\n", adapter.Sanitize(turn.Err.Error()))
-			}
-			continue
-		}
-		for _, k := range x.Order {
-			if k < 0 {
-				r := x.Rejected[-1-k]
-				fmt.Fprintf(&sb, "  %s %s: rejected: %s\n", callIDText(r.CallID), adapter.Sanitize(r.Name), adapter.Sanitize(truncateText(r.Reason, 160)))
-				continue
-			}
-			c := turn.Calls[k]
-			parts := []string{}
-			if len(c.Stripped) > 0 {
-				paths := make([]string, len(c.Stripped))
-				for i, p := range c.Stripped {
-					paths[i] = p.String()
-				}
-				parts = append(parts, "stripped "+strings.Join(paths, " "))
-			}
-			parts = append(parts, validityText(c), outputText(turn, k, c.CallID))
-			fmt.Fprintf(&sb, "  %s %s: %s\n", callIDText(c.CallID), adapter.Sanitize(c.Name), adapter.Sanitize(strings.Join(parts, "; ")))
-		}
-		fmt.Fprintf(&sb, "  next input: %s\n", plural(len(turn.NextInput), "item", "items"))
-	}
-	if len(t.Turns) > 0 {
-		sb.WriteString("\n(--stages shows every stage with its notes)\n")
-	}
-	return sb.String()
 }
 
 // turnHeading starts a turn: its label, the API of its response, and the API the

@@ -77,6 +77,17 @@ func ReplaySession(name string, s *Session, opts ReplayOptions) *Trace {
 // paths inferred from it. A recording holds no MCP results, so every result is
 // missing; the output the client sent in the next request, when recorded, is noted.
 func ReplayRecording(rec *Recording, servers []adapter.Server, opts ReplayOptions) *Trace {
+	var turns []TurnTrace
+	tr := ReplayRecordingEach(rec, servers, opts, func(turn TurnTrace) { turns = append(turns, turn) })
+	tr.Turns = turns
+	return tr
+}
+
+// ReplayRecordingEach is ReplayRecording giving each turn to each as soon as
+// it is made, in order, instead of keeping it: the Trace it returns holds no
+// turns. A replay printed so takes the memory of the recording and one turn,
+// however long the recording.
+func ReplayRecordingEach(rec *Recording, servers []adapter.Server, opts ReplayOptions, each func(TurnTrace)) *Trace {
 	tr := &Trace{Name: rec.Name, Warnings: rec.Warnings}
 	var given *adapter.SentTools
 	if len(servers) > 0 {
@@ -112,7 +123,7 @@ func ReplayRecording(rec *Recording, servers []adapter.Server, opts ReplayOption
 			}
 		}
 		if isErrorBody(ex.Response) {
-			tr.Turns = append(tr.Turns, errorTurn(label, ex.API, ex.Response, ex.Warnings))
+			each(errorTurn(label, ex.API, ex.Response, ex.Warnings))
 			continue
 		}
 		var next adapter.Value
@@ -124,7 +135,7 @@ func ReplayRecording(rec *Recording, servers []adapter.Server, opts ReplayOption
 		turn.API = firstNonEmpty(turn.API, ex.API)
 		noteClientOutputs(&turn, next)
 		turn.Warnings = append(append([]string{}, ex.Warnings...), turn.Warnings...)
-		tr.Turns = append(tr.Turns, turn)
+		each(turn)
 	}
 	if tr.ToolsFrom == "" {
 		tr.ToolsFrom = ToolsUnknown

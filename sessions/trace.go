@@ -105,9 +105,11 @@ func (t *Trace) Value(stages bool) adapter.Value {
 
 // TurnValue is turn i as Value writes it in "turns", for a writer that writes a
 // long trace a turn at a time.
-func (t *Trace) TurnValue(i int, stages bool) adapter.Value {
+func (t *Trace) TurnValue(i int, stages bool) adapter.Value { return t.Turns[i].Value(stages) }
+
+// Value is the turn as Trace.Value writes it in "turns".
+func (turn *TurnTrace) Value(stages bool) adapter.Value {
 	m := adapter.MemberOf
-	turn := &t.Turns[i]
 	unanswered := turn.unanswered()
 	calls := make([]adapter.Value, len(turn.Calls))
 	for j, c := range turn.Calls {

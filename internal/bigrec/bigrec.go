@@ -97,11 +97,21 @@ func Calls(n int) int { return n - n/Turns }
 
 // WriteHAR writes a HAR 1.2 of n exchanges, as a browser saves it: each entry
 // a POST to /v1/chat/completions with its headers, timings and both bodies.
-func WriteHAR(w io.Writer, n int) error {
+func WriteHAR(w io.Writer, n int) error { return writeHAR(w, n, Exchange) }
+
+// WriteShortHAR is WriteHAR of n first exchanges, each of its own conversation:
+// no history, so each entry is small, and one tool call (CallID(i, 0)) each.
+// Many small entries test what a loader keeps per exchange, where WriteHAR's
+// long histories test what it keeps of a request.
+func WriteShortHAR(w io.Writer, n int) error {
+	return writeHAR(w, n, func(i int) (string, string) { return Exchange(i * Turns) })
+}
+
+func writeHAR(w io.Writer, n int, exchange func(int) (string, string)) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	bw.WriteString(`{"log":{"version":"1.2","creator":{"name":"WebInspector","version":"537.36"},"pages":[{"startedDateTime":"2024-09-22T10:00:00.000Z","id":"page_1","title":"agent","pageTimings":{"onContentLoad":-1,"onLoad":-1}}],"entries":[`)
 	for i := range n {
-		req, resp := Exchange(i)
+		req, resp := exchange(i)
 		if i > 0 {
 			bw.WriteString(",")
 		}

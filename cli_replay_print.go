@@ -1,0 +1,154 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"strings"
+
+	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/sessions"
+)
+
+// replayPrinter prints a replay a turn at a time, as the turns are made, so
+// that a long recording's replay is never held whole. With --json each turn's
+// JSON goes to stdout at once. The text forms, whose heading counts the turns,
+// are kept as text (a few lines a turn) until the end. What goes to stderr is
+// kept too, and said at the end in this order: the recording's warnings, the
+// API the outputs are rendered for when --api asked for the other, and with
+// --json where the tools came from and each turn's warnings (the text forms
+// print those in the turns).
+type replayPrinter struct {
+	e                      *env
+	name                   string
+	json, stages, apiGiven bool
+	out                    *bufio.Writer   // --json
+	text                   strings.Builder // the text forms, after their heading
+	turns                  int
+	apiWarning             string
+	turnWarnings           []string
+}
+
+func newReplayPrinter(e *env, name string, json, stages, apiGiven bool) *replayPrinter {
+	p := &replayPrinter{e: e, name: name, json: json, stages: stages, apiGiven: apiGiven}
+	if json {
+		p.out = bufio.NewWriterSize(e.stdout, 64<<10)
+		p.out.WriteString("{\"turns\": [")
+	}
+	return p
+}
+
+// turn prints, or keeps, one turn.
+func (p *replayPrinter) turn(turn sessions.TurnTrace) {
+	if p.apiGiven && p.apiWarning == "" && turn.API != "" && turn.OutputAPI != turn.API {
+		p.apiWarning = turn.Label + ": " + otherAPIText(turn.API, turn.OutputAPI, "its outputs are")
+	}
+	switch {
+	case p.json:
+		for _, w := range turn.Warnings {
+			p.turnWarnings = append(p.turnWarnings, turn.Label+": "+w)
+		}
+		if p.turns > 0 {
+			p.out.WriteByte(',')
+		}
+		p.out.WriteString("\n")
+		p.out.Write(adapter.TerminalSafeJSON(adapter.MarshalIndent(turn.Value(p.stages))))
+	case p.stages:
+		writeTurnStages(&p.text, turn)
+	default:
+		writeTurnSummary(&p.text, turn)
+	}
+	p.turns++
+}
+
+// finish says the warnings and ends the output; tr is the replay's trace,
+// whose turns were given to turn.
+func (p *replayPrinter) finish(tr *sessions.Trace) error {
+	for _, w := range tr.Warnings {
+		warn(p.e, p.name+": "+w)
+	}
+	if p.apiWarning != "" {
+		warn(p.e, p.name+": "+p.apiWarning)
+	}
+	if p.json {
+		warnToolsFrom(p.e, p.name, tr.ToolsFrom)
+		for _, w := range p.turnWarnings {
+			warn(p.e, p.name+": "+w)
+		}
+		p.out.WriteString("]}\n")
+		return p.out.Flush()
+	}
+	heading := fmt.Sprintf("%s: %s, tools: %s\n", adapter.Sanitize(tr.Name), plural(p.turns, "turn", "turns"), tr.ToolsFrom)
+	tail := ""
+	if !p.stages && p.turns > 0 {
+		tail = "\n(--stages shows every stage with its notes)\n"
+	}
+	_, err := fmt.Fprint(p.e.stdout, heading, p.text.String(), tail)
+	return err
+}
+
+// writeTurnStages writes a turn for a reader: each stage with its notes.
+func writeTurnStages(sb *strings.Builder, turn sessions.TurnTrace) {
+	sb.WriteString(turnHeading(turn))
+	sb.WriteByte('\n')
+	for _, w := range turn.Warnings {
+		fmt.Fprintf(sb, "  warning: %s\n", adapter.Sanitize(w))
+	}
+	if turn.Err != nil && len(turn.Stages) == 0 {
+		fmt.Fprintf(sb, "  %s\n", adapter.Sanitize(turn.Err.Error()))
+	}
+	for _, st := range turn.Stages {
+		fmt.Fprintf(sb, "  %-10s %s\n", st.Kind, adapter.Sanitize(st.Title))
+		for _, n := range st.Notes {
+			fmt.Fprintf(sb, "             %s\n", adapter.Sanitize(n))
+		}
+		if st.Kind == sessions.StageOutput || st.Kind == sessions.StageArguments {
+			if st.Output.Kind() != adapter.Null {
+				fmt.Fprintf(sb, "             %s\n", adapter.Sanitize(truncateText(st.Output.String(), 160)))
+			}
+		}
+	}
+}
+
+// writeTurnSummary writes a turn in short: one line for every call the model
+// made, in its order (what was stripped, what validation found, and the output
+// or why there is none), and the size of the next input. --stages gives every
+// stage instead (writeTurnStages).
+func writeTurnSummary(sb *strings.Builder, turn sessions.TurnTrace) {
+	sb.WriteString(turnHeading(turn))
+	x := turn.Extracted
+	if x != nil {
+		fmt.Fprintf(sb, ": %s, %d rejected", plural(len(x.Calls), "call", "calls"), len(x.Rejected))
+		if len(x.Ignored) > 0 {
+			fmt.Fprintf(sb, ", %s ignored", plural(len(x.Ignored), "item", "items"))
+		}
+	}
+	sb.WriteByte('\n')
+	for _, w := range turn.Warnings {
+		fmt.Fprintf(sb, "  warning: %s\n", adapter.Sanitize(w))
+	}
+	if x == nil {
+		if turn.Err != nil {
+			fmt.Fprintf(sb, "  %s\n", adapter.Sanitize(turn.Err.Error()))
+		}
+		return
+	}
+	for _, k := range x.Order {
+		if k < 0 {
+			r := x.Rejected[-1-k]
+			fmt.Fprintf(sb, "  %s %s: rejected: %s\n", callIDText(r.CallID), adapter.Sanitize(r.Name), adapter.Sanitize(truncateText(r.Reason, 160)))
+			continue
+		}
+		c := turn.Calls[k]
+		parts := []string{}
+		if len(c.Stripped) > 0 {
+			paths := make([]string, len(c.Stripped))
+			for i, p := range c.Stripped {
+				paths[i] = p.String()
+			}
+			parts = append(parts, "stripped "+strings.Join(paths, " "))
+		}
+		parts = append(parts, validityText(c), outputText(turn, k, c.CallID))
+		fmt.Fprintf(sb, "  %s %s: %s\n", callIDText(c.CallID), adapter.Sanitize(c.Name), adapter.Sanitize(strings.Join(parts, "; ")))
+	}
+	fmt.Fprintf(sb, "  next input: %s\n", plural(len(turn.NextInput), "item", "items"))
+}
