@@ -69,53 +69,77 @@ func (lim Limits) ReadDocument(name string, r io.Reader, isJSON bool) ([]byte, e
 
 // readDocument is ReadDocument with the size the input is expected to have, so
 // that a file is read into one buffer of its size.
+//
+// An input of unknown size (a pipe) is read into blocks that double up to
+// maxBlock and joined once at its end: no block is copied while reading, so an
+// input over the cap is refused having taken about the cap, and one under it
+// takes twice its size at most, once, while it is joined.
 func (lim Limits) readDocument(name string, r io.Reader, isJSON bool, size int64) ([]byte, error) {
 	limit := lim.maxInput()
 	if limit > 0 {
 		r = io.LimitReader(r, limit+1)
 		size = min(size, limit)
 	}
-	buf := make([]byte, 0, max(size+1, 512))
+	var blocks [][]byte
+	total := int64(0) // bytes in blocks
+	initial := int64(jsonCheckSize)
+	if size > 0 {
+		initial = size + 1
+	}
+	buf := make([]byte, 0, initial)
 	checked := !isJSON
 	textChecked := isJSON // JSON is checked as JSON, which refuses binary data too
 	for {
 		if len(buf) == cap(buf) {
-			// Grow as append does, but never past the cap and the one byte
-			// that tells an input over it: the memory an input over the cap
-			// takes before it is refused stays near the cap.
-			next := max(2*cap(buf), 512)
+			blocks = append(blocks, buf)
+			total += int64(len(buf))
+			next := min(2*cap(buf), maxBlock)
 			if limit > 0 {
-				next = int(min(int64(next), limit+1))
+				next = int(min(int64(next), limit+1-total))
 			}
-			grown := make([]byte, len(buf), next)
-			copy(grown, buf)
-			buf = grown
+			buf = make([]byte, 0, max(next, 1))
 		}
 		n, err := r.Read(buf[len(buf):cap(buf)])
 		buf = buf[:len(buf)+n]
-		if !checked && len(buf) >= jsonCheckSize {
+		// The first block holds the first 64 KiB whole.
+		first := buf
+		if len(blocks) > 0 {
+			first = blocks[0]
+		}
+		if !checked && len(first) >= jsonCheckSize {
 			checked = true
-			if derr := prefixError(buf[:jsonCheckSize]); derr != nil {
+			if derr := prefixError(first[:jsonCheckSize]); derr != nil {
 				return nil, JSONFileError(name, derr)
 			}
 		}
-		if !textChecked && len(buf) >= jsonCheckSize {
+		if !textChecked && len(first) >= jsonCheckSize {
 			textChecked = true
-			if berr := binaryError(name, buf[:jsonCheckSize]); berr != nil {
+			if berr := binaryError(name, first[:jsonCheckSize]); berr != nil {
 				return nil, berr
 			}
 		}
-		if limit > 0 && int64(len(buf)) > limit {
+		if limit > 0 && total+int64(len(buf)) > limit {
 			return nil, &LoadError{File: name, Msg: TooLargeMsg(limit)}
 		}
 		if err == io.EOF {
-			return buf, nil
+			if len(blocks) == 0 {
+				return buf, nil
+			}
+			whole := make([]byte, 0, total+int64(len(buf)))
+			for _, b := range blocks {
+				whole = append(whole, b...)
+			}
+			return append(whole, buf...), nil
 		}
 		if err != nil {
 			return nil, &LoadError{File: name, Msg: "cannot read: " + err.Error(), Err: err}
 		}
 	}
 }
+
+// maxBlock is the largest block readDocument reads an input of unknown size
+// into.
+const maxBlock = 16 << 20
 
 // ReadDocumentFile reads the file at path as ReadDocument does. A regular file
 // larger than the cap is refused before it is read.
