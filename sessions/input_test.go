@@ -11,6 +11,7 @@ import (
 	"testing/iotest"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/internal/heapwatch"
 )
 
 // byteCounter counts the bytes read through it.
@@ -218,5 +219,25 @@ func TestBinaryInsideGzipInMemory(t *testing.T) {
 	l := &loader{file: "s.sse.gz", hint: "s.sse.gz"}
 	if _, err := l.loadFrom(bytes.NewReader(gz), nil); err == nil || !strings.HasPrefix(err.Error(), want) {
 		t.Errorf("read as it goes: %v", err)
+	}
+}
+
+// An input of unknown size over the cap is refused having taken about the cap,
+// not a multiple of it: it is read into blocks, none copied while reading.
+func TestOverTheCapTakesAboutTheCap(t *testing.T) {
+	const max = 32 << 20
+	for _, isJSON := range []bool{true, false} {
+		src := &repeatReader{b: '1', n: 4 * max}
+		var err error
+		peak := heapwatch.Growth(func() {
+			_, err = Limits{MaxInput: max}.ReadDocument("stdin", io.MultiReader(strings.NewReader("["), src), isJSON)
+		})
+		if err == nil || err.Error() != "stdin: "+TooLargeMsg(max) {
+			t.Fatalf("got %v", err)
+		}
+		t.Logf("isJSON %v: heap growth %.2f× the cap", isJSON, float64(peak)/max)
+		if peak > max*3/2 {
+			t.Errorf("isJSON %v: the heap grew by %d bytes refusing an input over a cap of %d", isJSON, peak, max)
+		}
 	}
 }
