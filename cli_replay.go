@@ -181,7 +181,7 @@ func validityText(c sessions.CheckedCall) string {
 	case c.NotChecked != nil:
 		return "valid as far as known: " + c.NotChecked.Error()
 	case !c.Valid:
-		return "invalid: " + plural(len(c.Errors), "error", "errors") + ", first " + truncateText(c.Errors[0].Error(), 120)
+		return "invalid: " + plural(len(c.Errors), "error", "errors") + ", first " + adapter.Shorten(c.Errors[0].Error(), 120)
 	case len(c.Unchecked) > 0:
 		return "valid (" + plural(len(c.Unchecked), "pattern", "patterns") + " not checked)"
 	}
@@ -208,7 +208,7 @@ func outputText(turn sessions.TurnTrace, k int, callID string) string {
 	case last.Kind == sessions.StageOutput && last.Output.Kind() == adapter.Null:
 		return "the result cannot be rendered"
 	case last.Kind == sessions.StageOutput:
-		return "output \"" + truncateText(strings.ReplaceAll(last.Text, "\n", " ↵ "), 80) + "\""
+		return "output \"" + adapter.Shorten(strings.ReplaceAll(last.Text, "\n", " ↵ "), 80) + "\""
 	}
 	return "no output"
 }
@@ -218,15 +218,9 @@ func outputText(turn sessions.TurnTrace, k int, callID string) string {
 func answerText(item adapter.Value) string {
 	for _, key := range []string{"content", "output"} {
 		if v, ok := item.Get(key); ok && v.Kind() == adapter.String {
-			return "\"" + truncateText(strings.ReplaceAll(v.Str(), "\n", " ↵ "), 80) + "\""
+			return "\"" + adapter.Shorten(strings.ReplaceAll(v.Str(), "\n", " ↵ "), 80) + "\""
 		}
 	}
-	return truncateText(item.String(), 80)
+	return adapter.Shorten(item.String(), 80)
 }
 
-func truncateText(s string, n int) string {
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
-}

@@ -103,7 +103,7 @@ func writeTurnStages(sb *strings.Builder, turn sessions.TurnTrace) {
 		}
 		if st.Kind == sessions.StageOutput || st.Kind == sessions.StageArguments {
 			if st.Output.Kind() != adapter.Null {
-				fmt.Fprintf(sb, "             %s\n", adapter.Sanitize(truncateText(st.Output.String(), 160)))
+				fmt.Fprintf(sb, "             %s\n", adapter.Sanitize(adapter.Shorten(st.Output.String(), 160)))
 			}
 		}
 	}
@@ -135,7 +135,7 @@ func writeTurnSummary(sb *strings.Builder, turn sessions.TurnTrace) {
 	for _, k := range x.Order {
 		if k < 0 {
 			r := x.Rejected[-1-k]
-			fmt.Fprintf(sb, "  %s %s: rejected: %s\n", callIDText(r.CallID), adapter.Sanitize(r.Name), adapter.Sanitize(truncateText(r.Reason, 160)))
+			fmt.Fprintf(sb, "  %s %s: rejected: %s\n", callIDText(r.CallID), adapter.Sanitize(r.Name), adapter.Sanitize(adapter.Shorten(r.Reason, 160)))
 			continue
 		}
 		c := turn.Calls[k]
