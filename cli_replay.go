@@ -223,4 +223,3 @@ func answerText(item adapter.Value) string {
 	}
 	return adapter.Shorten(item.String(), 80)
 }
-
