@@ -26,10 +26,11 @@
 //     adapter's answer for the current modes; the UI finds the lines they sit on
 //     and never decides a rule itself. Every toggle asks adapter again (answers
 //     are cached per combination of modes).
-//   - One root model owns focus, layout, global keys, prompts, help and the status
-//     line, and routes a key only to the pane with focus. Components are dumb:
-//     the screen calls their methods; they get no messages. A Context (size,
-//     styles, keys, dark or light, options) is shared by all.
+//   - One root model owns the window, global keys, prompts, help and the status
+//     line, and routes a key only to the active screen; each screen owns its
+//     panes and which has focus, and gives the key to that pane. Components are
+//     dumb: the screen calls their methods; they get no messages. A Context
+//     (size, styles, keys, dark or light, options) is shared by all.
 //   - Components use the fields of styles.Styles, never a colour. Light or dark
 //     follows tea.BackgroundColorMsg; NO_COLOR (or a terminal without colour)
 //     gives a set without colour in which highlights keep bold, reverse,
@@ -53,7 +54,9 @@
 //     frame (the library's answer for modes or replay options not asked for
 //     before) runs in a command too, on values nothing else changes, and its
 //     message swaps the answer in; the screen shows the current one meanwhile.
-//     Messages other than keys and the mouse go to every screen.
+//     Messages carry no addressee: the root gives a prompt's answer to the
+//     screen that opened it, and every other message but keys and the mouse
+//     to every screen.
 //
 // Run starts it in a terminal; New builds the root model without one, for
 // tests.

@@ -135,3 +135,15 @@ func ComputePlaygroundLayout(w, h int) PlaygroundLayout {
 	l.Notes = Rect{0, 1 + panesH, w, notesH}
 	return l
 }
+
+// hit is the index of the first of a screen's pane rectangles, given in tab
+// order, that holds cell (x, y). A window too small to draw in lays nothing
+// out, so nothing is hit there.
+func hit(x, y int, panes ...Rect) (int, bool) {
+	for i, r := range panes {
+		if r.Contains(x, y) {
+			return i, true
+		}
+	}
+	return 0, false
+}

@@ -10,14 +10,13 @@ import (
 	"github.com/strictscope/strictscope/adapter"
 )
 
-// Model is the root model: it owns the window, the focus, the global keys, the
-// prompt, help and the status line, and routes every other key to the pane with
-// focus through the active screen.
+// Model is the root model: it owns the window, the global keys, the prompt,
+// help and the status line, and routes every other key to the active screen,
+// which gives it to its pane with focus.
 type Model struct {
 	ctx     *Context
 	screens []Screen
 	active  int
-	focus   []int // the focused pane of each screen
 	prompt  prompt
 	help    bool
 	// helpOffset is the first help line shown.
@@ -43,7 +42,6 @@ func newModel(opts Options, loaded *Loaded) *Model {
 		m.screens = append(m.screens, newReplayScreen(ctx, loaded, opts))
 	}
 	m.screens = append(m.screens, newPlayground(ctx))
-	m.focus = make([]int, len(m.screens))
 	ctx.Keys.Global.Screen.SetEnabled(len(m.screens) > 1)
 	return m
 }
@@ -65,6 +63,13 @@ func (m *Model) screen() Screen { return m.screens[m.active] }
 
 // Update implements tea.Model.
 func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	return m, m.handle(msg, -1)
+}
+
+// handle takes msg in: the root's own messages here, keys and the mouse to the
+// active screen, a message for screen to (the answer to a prompt it opened)
+// to that screen only, and any other message to every screen (to < 0).
+func (m *Model) handle(msg tea.Msg, to int) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.ctx.Width, m.ctx.Height = msg.Width, msg.Height
@@ -72,11 +77,11 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		for _, s := range m.screens {
 			s.Resize()
 		}
-		return m, nil
+		return nil
 	case tea.BackgroundColorMsg:
 		m.ctx.setBackground(msg.IsDark())
 		m.restyle()
-		return m, nil
+		return nil
 	case tea.ColorProfileMsg:
 		switch {
 		case msg.Profile <= colorprofile.NoTTY:
@@ -85,66 +90,58 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.ctx.setNoColor(true)
 		}
 		m.restyle()
-		return m, nil
+		return nil
 	case statusMsg:
 		m.status = msg
-		return m, nil
+		return nil
 	case promptMsg:
-		return m, m.prompt.start(m.ctx, msg)
+		return m.prompt.start(m.ctx, msg, m.active)
 	case editRequest:
-		return m, m.edit(msg)
+		return m.edit(msg)
 	case showScreenMsg:
 		if msg.screen >= 0 && msg.screen < len(m.screens) {
 			m.active = msg.screen
 		}
-		return m, nil
+		return nil
 	case tea.KeyPressMsg:
-		return m, m.key(msg)
+		return m.key(msg)
 	case tea.PasteMsg:
 		if m.prompt.open {
-			return m, m.prompt.update(m.ctx, msg)
+			_, _, cmd := m.prompt.update(m.ctx, msg)
+			return cmd
 		}
-	case tea.MouseClickMsg:
+	case tea.MouseClickMsg, tea.MouseWheelMsg:
 		if m.help || m.prompt.open {
-			return m, nil
-		}
-		mouse := msg.Mouse()
-		if p, ok := m.screen().PaneAt(mouse.X, mouse.Y); ok {
-			m.focus[m.active] = p
-		}
-	case tea.MouseWheelMsg:
-		if m.help || m.prompt.open {
-			return m, nil
+			return nil
 		}
 	default:
+		if to >= 0 {
+			return m.screens[to].Update(msg)
+		}
 		// Any other message (a result computed in the background, a tick) may
 		// belong to a screen that is not shown: every screen gets it, and
 		// ignores what is not its own.
-		var cmds []tea.Cmd
+		cmds := make([]tea.Cmd, len(m.screens))
 		for i, s := range m.screens {
-			var cmd tea.Cmd
-			m.focus[i], cmd = s.Update(msg, m.focus[i])
-			cmds = append(cmds, cmd)
+			cmds[i] = s.Update(msg)
 		}
-		return m, tea.Batch(cmds...)
+		return tea.Batch(cmds...)
 	}
-	var cmd tea.Cmd
-	m.focus[m.active], cmd = m.screen().Update(msg, m.focus[m.active])
-	return m, cmd
+	return m.screen().Update(msg)
 }
 
 // edit opens the playground on what a screen asked to edit.
 func (m *Model) edit(req editRequest) tea.Cmd {
 	if n := editorLines(req.text); n > editorMaxLines {
-		return statusCmd(fmt.Sprintf("too large for the playground: %d lines (its editor holds %d)", n, editorMaxLines), true)
+		return errorCmd(fmt.Sprintf("too large for the playground: %d lines (its editor holds %d)", n, editorMaxLines))
 	}
 	for i, s := range m.screens {
 		if p, ok := s.(*playground); ok {
 			cmd := p.open(req, m.active)
-			m.active, m.focus[i] = i, pgEditor
+			m.active = i
 			if req.levels > 0 {
 				note := fmt.Sprintf("opened with only %d levels on their own lines, deeper values compact, to fit the editor's %d lines", req.levels, editorMaxLines)
-				cmd = tea.Batch(cmd, statusCmd(note, false))
+				cmd = tea.Batch(cmd, infoCmd(note))
 			}
 			return cmd
 		}
@@ -167,7 +164,11 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 		return tea.Quit
 	}
 	if m.prompt.open {
-		return m.prompt.update(m.ctx, k)
+		answer, asker, cmd := m.prompt.update(m.ctx, k)
+		if answer != nil {
+			return m.handle(answer, asker)
+		}
+		return cmd
 	}
 	if m.help {
 		jk := &m.ctx.Keys.JSON
@@ -200,9 +201,7 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	}
 	s := m.screen()
-	focus := m.focus[m.active]
-	if !s.Capturing(focus) {
-		n := len(s.Panes())
+	if !s.Capturing() {
 		switch {
 		case key.Matches(k, g.Quit):
 			return tea.Quit
@@ -210,10 +209,10 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 			m.help, m.helpOffset = true, 0
 			return nil
 		case key.Matches(k, g.Focus):
-			m.focus[m.active] = (focus + 1) % n
+			s.MoveFocus(1)
 			return nil
 		case key.Matches(k, g.FocusBck):
-			m.focus[m.active] = (focus + n - 1) % n
+			s.MoveFocus(-1)
 			return nil
 		case key.Matches(k, g.Screen):
 			if i := int(k.Code - '1'); i >= 0 && i < len(m.screens) {
@@ -222,7 +221,5 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 	}
-	var cmd tea.Cmd
-	m.focus[m.active], cmd = s.Update(k, focus)
-	return cmd
+	return s.Update(k)
 }

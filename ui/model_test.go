@@ -43,18 +43,18 @@ func TestFocusMovesWithTabAndMouse(t *testing.T) {
 	want := []int{1, 2, 0, 1}
 	for i, w := range want {
 		h.keys("tab")
-		if h.m.focus[0] != w {
-			t.Fatalf("after %d tabs focus is %d, want %d", i+1, h.m.focus[0], w)
+		if h.m.screens[0].(*toolsScreen).pane != w {
+			t.Fatalf("after %d tabs focus is %d, want %d", i+1, h.m.screens[0].(*toolsScreen).pane, w)
 		}
 	}
 	h.keys("shift+tab", "shift+tab")
-	if h.m.focus[0] != 2 {
-		t.Fatalf("shift+tab: focus %d, want 2", h.m.focus[0])
+	if h.m.screens[0].(*toolsScreen).pane != 2 {
+		t.Fatalf("shift+tab: focus %d, want 2", h.m.screens[0].(*toolsScreen).pane)
 	}
 	l := h.m.screens[0].(*toolsScreen).layout
 	h.send(tea.MouseClickMsg{X: l.Left.X + 3, Y: l.Left.Y + 4, Button: tea.MouseLeft})
-	if h.m.focus[0] != paneLeft {
-		t.Fatalf("a click on the left pane does not focus it (focus %d)", h.m.focus[0])
+	if h.m.screens[0].(*toolsScreen).pane != paneLeft {
+		t.Fatalf("a click on the left pane does not focus it (focus %d)", h.m.screens[0].(*toolsScreen).pane)
 	}
 	if got := h.m.screens[0].(*toolsScreen).panes[0].cursor; got != 3 {
 		t.Errorf("the click put the cursor on line %d, want 3", got)
@@ -141,7 +141,7 @@ func TestWriteRenderedTools(t *testing.T) {
 
 	// Errors go to the status line.
 	write(filepath.Join(dir, "no", "such", "dir.json"))
-	if !h.m.status.err || !strings.Contains(h.screen(), "could not write") {
+	if !(h.m.status.kind == statusError) || !strings.Contains(h.screen(), "could not write") {
 		t.Errorf("no error shown:\n%s", h.screen())
 	}
 	h.keys("w", "ctrl+u", "enter")

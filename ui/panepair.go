@@ -38,9 +38,8 @@ func newPanePair(ctx *Context, first int, keys func(*keys.KeyMap) keys.JSON, scr
 }
 
 // gotoMsg is the answer to a pair's go-to prompt: the JSON pointer to move one
-// of its panes to. Every screen gets it; only the pair that asked acts on it.
+// of its panes to. The root model gives it to the screen that asked.
 type gotoMsg struct {
-	to      *panePair
 	pane    int
 	pointer string
 }
@@ -105,25 +104,22 @@ func (pp *panePair) wheelPane(pane, d int) {
 func (pp *panePair) gotoPrompt(focus int) tea.Cmd {
 	i := pp.jsonFocus(focus)
 	cur := pp.panes[i].cursorPath().Pointer()
-	return promptCmd("go to JSON pointer:", cur, func(v string) tea.Msg { return gotoMsg{to: pp, pane: i, pointer: v} })
+	return promptCmd("go to JSON pointer:", cur, func(v string) tea.Msg { return gotoMsg{pane: i, pointer: v} })
 }
 
 // gotoPointer moves a pane's cursor to a JSON pointer read with
-// adapter.ParsePointer, when the prompt was this pair's.
+// adapter.ParsePointer.
 func (pp *panePair) gotoPointer(m gotoMsg) tea.Cmd {
-	if m.to != pp {
-		return nil
-	}
 	p := pp.panes[m.pane]
 	if p.lineCount() == 0 {
-		return statusCmd("this pane shows no JSON", true)
+		return errorCmd("this pane shows no JSON")
 	}
 	path, ok := adapter.ParsePointer(m.pointer, p.c.doc.value)
 	if !ok {
-		return statusCmd("not a JSON pointer: "+adapter.QuoteForMessage(m.pointer)+" (write /a/0/b)", true)
+		return errorCmd("not a JSON pointer: " + adapter.QuoteForMessage(m.pointer) + " (write /a/0/b)")
 	}
 	if !p.jump(path) {
-		return statusCmd("nothing at "+adapter.QuoteForMessage(m.pointer)+" in "+p.c.title, true)
+		return errorCmd("nothing at " + adapter.QuoteForMessage(m.pointer) + " in " + p.c.title)
 	}
 	pp.sync(m.pane)
 	return nil
@@ -134,7 +130,7 @@ func (pp *panePair) gotoPointer(m gotoMsg) tea.Cmd {
 func (pp *panePair) nextMark(focus, dir int) tea.Cmd {
 	i := pp.jsonFocus(focus)
 	if !pp.panes[i].next(dir) {
-		return statusCmd(pp.noMark, false)
+		return infoCmd(pp.noMark)
 	}
 	pp.sync(i)
 	return nil
@@ -169,10 +165,10 @@ func (pp *panePair) infoRow(focus int) string {
 // through OSC 52.
 func copyCmd(text, what string) tea.Cmd {
 	if text == "" {
-		return statusCmd("nothing to copy here", true)
+		return errorCmd("nothing to copy here")
 	}
 	return tea.Batch(tea.SetClipboard(text),
-		statusCmd(fmt.Sprintf("copied %s (%d bytes) to the clipboard through OSC 52", what, len(text)), false))
+		infoCmd(fmt.Sprintf("copied %s (%d bytes) to the clipboard through OSC 52", what, len(text))))
 }
 
 // wheelStep is how many lines a notch of the mouse wheel scrolls.
@@ -186,18 +182,6 @@ func wheelDelta(m tea.Mouse) (int, bool) {
 		return -wheelStep, true
 	case tea.MouseWheelDown:
 		return wheelStep, true
-	}
-	return 0, false
-}
-
-// hit is the index of the first of a screen's pane rectangles, given in tab
-// order, that holds cell (x, y). A window too small to draw in lays nothing
-// out, so nothing is hit there.
-func hit(x, y int, panes ...Rect) (int, bool) {
-	for i, r := range panes {
-		if r.Contains(x, y) {
-			return i, true
-		}
 	}
 	return 0, false
 }

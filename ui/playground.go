@@ -50,7 +50,8 @@ type showScreenMsg struct{ screen int }
 // validation errors of arguments. Text that does not parse shows where it
 // breaks. esc goes back to the screen it was opened from.
 type playground struct {
-	ctx       *Context
+	ctx *Context
+	focus
 	back      int // the screen to go back to
 	req       *editRequest
 	editor    *editor
@@ -67,7 +68,7 @@ type playground struct {
 }
 
 func newPlayground(ctx *Context) *playground {
-	p := &playground{ctx: ctx, validator: validate.New(), result: &jsonPane{ctx: ctx},
+	p := &playground{ctx: ctx, focus: focus{count: 3}, validator: validate.New(), result: &jsonPane{ctx: ctx},
 		notes: &notesPane{ctx: ctx}, editor: newEditor(ctx.Styles)}
 	p.showResult()
 	return p
@@ -76,11 +77,8 @@ func newPlayground(ctx *Context) *playground {
 // Name implements Screen.
 func (p *playground) Name() string { return "playground" }
 
-// Panes implements Screen.
-func (p *playground) Panes() []string { return []string{"editor", "result", "notes"} }
-
 // Capturing implements Screen: the editor takes every key as text.
-func (p *playground) Capturing(focus int) bool { return focus == pgEditor && p.req != nil }
+func (p *playground) Capturing() bool { return p.pane == pgEditor && p.req != nil }
 
 // Restyle implements Screen.
 func (p *playground) Restyle() {
@@ -101,10 +99,10 @@ func (p *playground) Resize() {
 	p.notes.setSize(l.Notes.W, l.Notes.H)
 }
 
-// open puts req's text in the editor and computes it; back is the screen to
-// return to.
+// open puts req's text in the editor, gives the editor focus and computes
+// the text; back is the screen to return to.
 func (p *playground) open(req editRequest, back int) tea.Cmd {
-	p.req, p.back, p.view = &req, back, 0
+	p.req, p.back, p.view, p.pane = &req, back, 0, pgEditor
 	p.opened = editorText(strings.TrimRight(req.text, "\n"))
 	p.gen++ // a result computing for what was open before is not this one's
 	p.editor.SetValue(p.opened)
@@ -161,13 +159,13 @@ func (p *playground) showResult() {
 }
 
 // Update implements Screen.
-func (p *playground) Update(msg tea.Msg, focus int) (int, tea.Cmd) {
+func (p *playground) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case playTickMsg:
 		if msg.gen == p.gen && p.stale {
 			// A large text: ask the library off the frame.
 			req, text, v, gen := p.req, p.last, p.validator, p.gen
-			return focus, func() tea.Msg { return playComputedMsg{gen: gen, res: computePlay(req, text, v)} }
+			return func() tea.Msg { return playComputedMsg{gen: gen, res: computePlay(req, text, v)} }
 		}
 	case playComputedMsg:
 		if msg.gen == p.gen && p.stale {
@@ -175,26 +173,30 @@ func (p *playground) Update(msg tea.Msg, focus int) (int, tea.Cmd) {
 			p.showResult()
 		}
 	case tea.KeyPressMsg:
-		return p.key(msg, focus)
+		return p.key(msg)
 	case tea.PasteMsg:
-		if focus == pgEditor && p.req != nil {
+		if p.Capturing() {
 			p.focusEditor()
 			p.editor.InsertString(editorText(msg.Content))
-			return focus, p.edited()
+			return p.edited()
+		}
+	case tea.MouseClickMsg:
+		if pane, ok := p.paneAt(msg.Mouse().X, msg.Mouse().Y); ok {
+			p.pane = pane
 		}
 	case tea.MouseWheelMsg:
 		d, ok := wheelDelta(msg.Mouse())
 		if !ok {
-			return focus, nil
+			return nil
 		}
-		switch pane, _ := p.PaneAt(msg.Mouse().X, msg.Mouse().Y); pane {
+		switch pane, _ := p.paneAt(msg.Mouse().X, msg.Mouse().Y); pane {
 		case pgResult:
 			p.result.scroll(d)
 		case pgNotes:
 			p.notes.scroll(d)
 		}
 	}
-	return focus, nil
+	return nil
 }
 
 func (p *playground) focusEditor() {
@@ -203,61 +205,62 @@ func (p *playground) focusEditor() {
 	}
 }
 
-func (p *playground) key(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
+func (p *playground) key(k tea.KeyPressMsg) tea.Cmd {
 	pk := &p.ctx.Keys.Play
 	g := &p.ctx.Keys.Global
 	switch {
 	case key.Matches(k, pk.Leave):
 		p.editor.Blur()
 		back := p.back
-		return focus, func() tea.Msg { return showScreenMsg{screen: back} }
+		return func() tea.Msg { return showScreenMsg{screen: back} }
 	case p.req == nil:
-		return focus, nil
+		return nil
 	case key.Matches(k, pk.View):
 		p.view++
 		p.showResult()
-		return focus, statusCmd("result: "+p.result.c.title, false)
+		return infoCmd("result: " + p.result.c.title)
 	case key.Matches(k, pk.Reset):
 		p.editor.SetValue(p.opened)
-		return focus, tea.Batch(p.edited(), statusCmd("back to the text as opened", false))
-	case focus == pgEditor && key.Matches(k, g.Focus):
+		return tea.Batch(p.edited(), infoCmd("back to the text as opened"))
+	case p.pane == pgEditor && key.Matches(k, g.Focus):
 		p.editor.Blur()
-		return pgResult, nil
-	case focus == pgEditor && key.Matches(k, g.FocusBck):
+		p.pane = pgResult
+		return nil
+	case p.pane == pgEditor && key.Matches(k, g.FocusBck):
 		p.editor.Blur()
-		return pgNotes, nil
+		p.pane = pgNotes
+		return nil
 	}
-	if focus == pgEditor {
+	switch p.pane {
+	case pgEditor:
 		p.focusEditor()
 		if t := editorText(k.Text); k.Text != "" && t != k.Text {
 			p.editor.InsertString(t) // a character the terminal must not get raw
-		} else {
-			cmd := p.editor.Update(k)
-			return focus, tea.Batch(cmd, p.edited())
+			return p.edited()
 		}
-		return focus, p.edited()
-	}
-	if focus == pgNotes {
+		cmd := p.editor.Update(k)
+		return tea.Batch(cmd, p.edited())
+	case pgNotes:
 		p.notes.key(k, &p.ctx.Keys.JSON)
-		return focus, nil
+	default:
+		p.result.key(k, &p.ctx.Keys.JSON)
 	}
-	p.result.key(k, &p.ctx.Keys.JSON)
-	return focus, nil
+	return nil
 }
 
-// PaneAt implements Screen. The rectangles are in tab order (pgEditor,
+// paneAt says which pane is drawn at cell (x, y), in tab order (pgEditor,
 // pgResult, pgNotes).
-func (p *playground) PaneAt(x, y int) (int, bool) {
+func (p *playground) paneAt(x, y int) (int, bool) {
 	l := p.layout
 	return hit(x, y, l.Editor, l.Result, l.Notes)
 }
 
 // View implements Screen.
-func (p *playground) View(focus int) string {
+func (p *playground) View() string {
 	st := p.ctx.Styles
-	panes := lipgloss.JoinHorizontal(lipgloss.Top, p.editorView(focus == pgEditor), rule(st, p.layout.Editor.H),
-		p.resultView(focus == pgResult))
-	return frame(p.titleBar(), nil, Rect{}, panes+"\n"+p.notes.view(focus == pgNotes), p.infoRow(focus))
+	panes := lipgloss.JoinHorizontal(lipgloss.Top, p.editorView(p.pane == pgEditor), rule(st, p.layout.Editor.H),
+		p.resultView(p.pane == pgResult))
+	return frame(p.titleBar(), nil, Rect{}, panes+"\n"+p.notes.view(p.pane == pgNotes), p.infoRow())
 }
 
 func (p *playground) titleBar() string {
@@ -305,10 +308,10 @@ func (p *playground) resultView(focused bool) string {
 
 // infoRow is the editor's cursor position and the keys that leave it, or the
 // breadcrumb of the result's cursor.
-func (p *playground) infoRow(focus int) string {
+func (p *playground) infoRow() string {
 	st := p.ctx.Styles
 	w := p.ctx.Width
-	if focus == pgEditor && p.req != nil {
+	if p.Capturing() {
 		pos := " line " + itoa(p.editor.Line()+1) + ", column " + itoa(p.editor.Column()+1)
 		return fit(st.Info.Render(pos)+st.Muted.Render("  · esc leaves · tab to the result · ctrl+o other view"), w)
 	}
@@ -316,13 +319,13 @@ func (p *playground) infoRow(focus int) string {
 }
 
 // KeyMaps implements Screen.
-func (p *playground) KeyMaps(focus int) []NamedKeyMap {
+func (p *playground) KeyMaps() []NamedKeyMap {
 	k := p.ctx.Keys
 	return []NamedKeyMap{{"playground", k.Play}, {"result and notes", k.JSON}}
 }
 
 // Status implements Screen: what is edited and what the library says.
-func (p *playground) Status(focus int) string {
+func (p *playground) Status() string {
 	if p.req == nil {
 		return "nothing open"
 	}

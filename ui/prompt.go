@@ -34,6 +34,7 @@ type prompt struct {
 	label  string
 	input  textinput.Model
 	submit func(string) tea.Msg
+	asker  int // the screen that opened it, which gets the answer
 }
 
 func newPrompt(ctx *Context) prompt {
@@ -43,8 +44,9 @@ func newPrompt(ctx *Context) prompt {
 	return p
 }
 
-func (p *prompt) start(ctx *Context, m promptMsg) tea.Cmd {
-	p.open, p.label, p.submit = true, m.label, m.submit
+// start opens the prompt m asks for on behalf of screen asker.
+func (p *prompt) start(ctx *Context, m promptMsg, asker int) tea.Cmd {
+	p.open, p.label, p.submit, p.asker = true, m.label, m.submit, asker
 	styleInput(&p.input, ctx.Styles)
 	p.resize(ctx)
 	p.input.SetValue(m.value)
@@ -60,22 +62,22 @@ func (p *prompt) resize(ctx *Context) {
 	p.input.SetWidth(max(ctx.Width-lipgloss.Width(p.label)-lipgloss.Width(promptHint)-4, 4))
 }
 
-// update handles a key while the prompt is open.
-func (p *prompt) update(ctx *Context, msg tea.Msg) tea.Cmd {
+// update handles a key or a paste while the prompt is open. On enter it
+// closes and returns the answer (submit's message for the value) and the
+// screen that asked for it; otherwise the answer is nil.
+func (p *prompt) update(ctx *Context, msg tea.Msg) (answer tea.Msg, asker int, cmd tea.Cmd) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
 		case key.Matches(k, ctx.Keys.Prompt.Accept):
 			p.close()
-			submit, value := p.submit, p.input.Value()
-			return func() tea.Msg { return submit(value) }
+			return p.submit(p.input.Value()), p.asker, nil
 		case key.Matches(k, ctx.Keys.Prompt.Cancel):
 			p.close()
-			return nil
+			return nil, 0, nil
 		}
 	}
-	var cmd tea.Cmd
 	p.input, cmd = p.input.Update(inputMsg(msg))
-	return cmd
+	return nil, 0, cmd
 }
 
 func (p *prompt) close() {

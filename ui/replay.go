@@ -12,7 +12,7 @@ import (
 
 // The panes of the replay screen, in tab order.
 const (
-	rpList = iota
+	rpList = listPane + iota
 	rpInput
 	rpOutput
 	rpNotes
@@ -45,26 +45,28 @@ type replayScreen struct {
 	// offFrame holds the options asked for (want), ahead of opts while
 	// replaying.
 	offFrame[replayOptions]
-	traces   []*sessions.Trace
-	entries  []replayEntry
-	list     *toolList
-	stage    int
-	panePair // the stage's input and output
-	notes    *notesPane
-	layout   ReplayLayout
-	banner   banner
-	views    map[stageKey]*stageView
-	shown    stageKey
+	traces  []*sessions.Trace
+	entries []replayEntry
+	stage   int
+	// listPair is the turn list beside the stage's input and output.
+	listPair
+	notes  *notesPane
+	layout ReplayLayout
+	banner banner
+	views  map[stageKey]*stageView
+	shown  stageKey
 }
 
 func newReplayScreen(ctx *Context, loaded *Loaded, start Options) *replayScreen {
 	eng := newReplayEngine(loaded, start)
 	opts := eng.startOptions()
 	s := &replayScreen{ctx: ctx, loaded: loaded, eng: eng,
-		opts: opts, offFrame: newOffFrame(opts), list: newToolList(ctx),
+		opts: opts, offFrame: newOffFrame(opts),
 		notes: &notesPane{ctx: ctx}, views: map[stageKey]*stageView{}, shown: stageKey{file: -1},
-		panePair: newPanePair(ctx, rpInput, (*keys.KeyMap).ReplayJSON, false, "no mark in this pane")}
+		listPair: newListPair(ctx, 4, (*keys.KeyMap).ReplayList, "the turns",
+			(*keys.KeyMap).ReplayJSON, false, "no mark in this pane")}
 	s.list.title = "turns"
+	s.selected = s.selectedTurn
 	s.traces = s.eng.traces(s.opts)
 	for k, tr := range s.traces {
 		for t := range tr.Turns {
@@ -88,13 +90,6 @@ func hasReplay(l *Loaded) bool {
 
 // Name implements Screen.
 func (s *replayScreen) Name() string { return "replay" }
-
-// Panes implements Screen.
-func (s *replayScreen) Panes() []string { return []string{"turns", "input", "output", "notes"} }
-
-// Capturing implements Screen: the turn list's filter input takes every key
-// while it has them.
-func (s *replayScreen) Capturing(focus int) bool { return focus == rpList && s.list.editing }
 
 // Restyle implements Screen.
 func (s *replayScreen) Restyle() {
@@ -238,12 +233,11 @@ func (s *replayScreen) Resize() {
 	s.setBanner()
 	s.layout = ComputeReplayLayout(s.ctx.Width, s.ctx.Height, len(s.banner.lines))
 	if s.layout.TooSmall {
+		s.setRects()
 		return
 	}
 	l := s.layout
-	s.list.setSize(l.List.W, l.List.H)
-	s.list.clamp()
-	s.setSizes(l.Left, l.Right)
+	s.setRects(l.List, l.Left, l.Right, l.Notes)
 	s.notes.setSize(l.Notes.W, l.Notes.H)
 	if s.shown.file >= 0 && s.shown.width != s.textWidth() {
 		s.show() // text wraps at the new width

@@ -69,8 +69,8 @@ func TestReplayFilterKeys(t *testing.T) {
 
 	// / gives the filter the keys from any pane, and typing narrows the list.
 	h.keys("tab", "/")
-	if h.m.focus[1] != rpList || !s.list.editing || !s.Capturing(rpList) {
-		t.Fatalf("/ from the input pane: focus %d, editing %v", h.m.focus[1], s.list.editing)
+	if replayOf(h).pane != rpList || !s.list.editing || !s.Capturing() {
+		t.Fatalf("/ from the input pane: focus %d, editing %v", replayOf(h).pane, s.list.editing)
 	}
 	h.typing("fore")
 	if got := shownTurns(s); !slices.Equal(got, []int{turnTwoTurns1, turnMedia, turnInvalid}) {
@@ -198,13 +198,13 @@ func TestReplayFilterTakesEveryKey(t *testing.T) {
 	if got := s.list.filter.Value(); got != "q1m[x]e?gnNy/" {
 		t.Errorf("the filter holds %q", got)
 	}
-	if h.m.active != 1 || h.m.help || s.opts != opts || s.want != opts || h.m.prompt.open || h.m.focus[1] != rpList {
+	if h.m.active != 1 || h.m.help || s.opts != opts || s.want != opts || h.m.prompt.open || replayOf(h).pane != rpList {
 		t.Errorf("a key typed into the filter acted: screen %d, help %v, options %v, prompt %v, focus %d",
-			h.m.active, h.m.help, s.opts, h.m.prompt.open, h.m.focus[1])
+			h.m.active, h.m.help, s.opts, h.m.prompt.open, replayOf(h).pane)
 	}
 	h.keys("tab")
-	if h.m.focus[1] != rpList {
-		t.Errorf("tab left the filter (focus %d)", h.m.focus[1])
+	if replayOf(h).pane != rpList {
+		t.Errorf("tab left the filter (focus %d)", replayOf(h).pane)
 	}
 	if h.keys("ctrl+c"); !h.quit {
 		t.Error("ctrl+c does not quit from the filter")

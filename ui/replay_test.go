@@ -276,12 +276,12 @@ func TestReplayTurnSwitching(t *testing.T) {
 		t.Errorf("↓↓ in the list selects file %d, want the media session", e.file)
 	}
 	h.keys("right")
-	if s.stage != 1 || h.m.focus[1] != rpList {
-		t.Errorf("→ in the list: stage %d, focus %d", s.stage, h.m.focus[1])
+	if s.stage != 1 || replayOf(h).pane != rpList {
+		t.Errorf("→ in the list: stage %d, focus %d", s.stage, replayOf(h).pane)
 	}
 	h.keys("enter")
-	if h.m.focus[1] != rpInput {
-		t.Errorf("enter in the list does not focus the input pane (focus %d)", h.m.focus[1])
+	if replayOf(h).pane != rpInput {
+		t.Errorf("enter in the list does not focus the input pane (focus %d)", replayOf(h).pane)
 	}
 	for range len(s.entries) + 2 {
 		h.keys("]")

@@ -9,27 +9,19 @@ import (
 )
 
 // Update implements Screen.
-func (s *replayScreen) Update(msg tea.Msg, focus int) (int, tea.Cmd) {
+func (s *replayScreen) Update(msg tea.Msg) tea.Cmd {
+	if cmd, ok := s.listPair.update(msg, func(_, lines int) { s.notes.scroll(lines) }); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		return s.key(msg, focus)
-	case tea.PasteMsg:
-		if s.Capturing(focus) {
-			before := s.list.current()
-			cmd := s.list.updateFilter(msg)
-			s.selected(before)
-			return focus, cmd
-		}
-	case tea.MouseClickMsg:
-		s.click(msg.Mouse(), focus)
-	case tea.MouseWheelMsg:
-		s.wheel(msg.Mouse())
+		return s.key(msg)
 	case gotoMsg:
-		return focus, s.gotoPointer(msg)
+		return s.gotoPointer(msg)
 	case replayedMsg:
-		return focus, s.replayDone(msg)
+		return s.replayDone(msg)
 	}
-	return focus, nil
+	return nil
 }
 
 // toggled replays after an option changed. Options seen before are drawn at
@@ -40,7 +32,7 @@ func (s *replayScreen) toggled(what string) tea.Cmd {
 	if _, ok := s.eng.cached(s.want); ok {
 		s.opts, s.pending = s.want, ""
 		s.replayed()
-		return statusCmd(what+": replayed", false)
+		return infoCmd(what + ": replayed")
 	}
 	return s.ask(what, s.replayCmd)
 }
@@ -83,53 +75,56 @@ func (s *replayScreen) replayDone(msg replayedMsg) tea.Cmd {
 	}
 	s.opts = s.want
 	s.replayed()
-	return statusCmd(what+": replayed", false)
+	return infoCmd(what + ": replayed")
 }
 
-func (s *replayScreen) key(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
-	if focus == rpList && s.list.editing {
-		return s.filterKey(k, focus)
+func (s *replayScreen) key(k tea.KeyPressMsg) tea.Cmd {
+	if s.Capturing() {
+		return s.filterKey(k)
 	}
 	rk := &s.ctx.Keys.Replay
 	switch {
 	case key.Matches(k, rk.Filter):
-		return rpList, s.list.startFilter()
+		return s.startFilter()
 	case key.Matches(k, rk.PrevStage):
-		return focus, s.step(-1)
+		return s.step(-1)
 	case key.Matches(k, rk.NextStage):
-		return focus, s.step(1)
+		return s.step(1)
 	case key.Matches(k, rk.PrevTurn):
-		return focus, s.turn(-1)
+		return s.turn(-1)
 	case key.Matches(k, rk.NextTurn):
-		return focus, s.turn(1)
+		return s.turn(1)
 	case key.Matches(k, rk.Structured):
 		s.want.Structured = cycle(s.resolved(s.want).Structured, adapter.StructuredAuto, adapter.StructuredPrefer,
 			adapter.StructuredAppend, adapter.StructuredIgnore)
-		return focus, s.toggled("structured " + string(s.want.Structured))
+		return s.toggled("structured " + string(s.want.Structured))
 	case key.Matches(k, rk.ErrorPrefix):
 		s.want.NoErrorPrefix = !s.want.NoErrorPrefix
-		return focus, s.toggled(onOff("error prefix", !s.want.NoErrorPrefix))
+		return s.toggled(onOff("error prefix", !s.want.NoErrorPrefix))
 	case key.Matches(k, rk.Goto):
-		return focus, s.gotoPrompt(focus)
+		return s.gotoPrompt(s.pane)
 	case key.Matches(k, rk.Next):
-		return focus, s.nextMark(focus, 1)
+		return s.nextMark(s.pane, 1)
 	case key.Matches(k, rk.Prev):
-		return focus, s.nextMark(focus, -1)
+		return s.nextMark(s.pane, -1)
 	case key.Matches(k, rk.Copy):
-		return focus, s.copyPane(focus)
+		if s.pane == rpNotes {
+			return copyCmd(s.notes.text(), "the notes")
+		}
+		return s.copyPane()
 	case key.Matches(k, rk.Edit):
-		return focus, s.edit(focus)
+		return s.edit()
 	}
-	switch focus {
+	switch s.pane {
 	case rpList:
-		return s.listKey(k, focus)
+		s.listKey(k)
 	case rpNotes:
 		jk := s.ctx.Keys.ReplayJSON()
 		s.notes.key(k, &jk)
-		return focus, nil
+	default:
+		s.jsonKey(k, s.pane)
 	}
-	s.jsonKey(k, focus)
-	return focus, nil
+	return nil
 }
 
 // step moves to the previous or next stage of the turn; it stops at either end.
@@ -138,11 +133,11 @@ func (s *replayScreen) step(d int) tea.Cmd {
 	_, _, t := s.current()
 	switch {
 	case n == 0:
-		return statusCmd("this turn has no stages", false)
+		return infoCmd("this turn has no stages")
 	case s.stage+d < 0:
-		return statusCmd("the first stage of "+safe(t.Label), false)
+		return infoCmd("the first stage of " + safe(t.Label))
 	case s.stage+d >= n:
-		return statusCmd("the last stage of "+safe(t.Label)+"; ] goes to the next turn", false)
+		return infoCmd("the last stage of " + safe(t.Label) + "; ] goes to the next turn")
 	}
 	s.stage += d
 	s.show()
@@ -155,110 +150,38 @@ func (s *replayScreen) turn(d int) tea.Cmd {
 	s.list.move(d)
 	if s.list.sel == before {
 		if d < 0 {
-			return statusCmd("the first turn", false)
+			return infoCmd("the first turn")
 		}
-		return statusCmd("the last turn", false)
+		return infoCmd("the last turn")
 	}
 	s.stage = 0
 	s.show()
 	return nil
 }
 
-// selected shows the turn the list now selects, from its first stage when it
-// is another turn than before.
-func (s *replayScreen) selected(before *listRow) {
+// selectedTurn shows the turn the list now selects, from its first stage when
+// it is another turn than before.
+func (s *replayScreen) selectedTurn(before *listRow) {
 	if now := s.list.current(); now == nil || before == nil || now.tool != before.tool {
 		s.stage = 0
 	}
 	s.show()
 }
 
-// filterKey passes a key to the turn list's filter while it has the keys;
-// the panes follow the turn the list then selects.
-func (s *replayScreen) filterKey(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
-	lk := s.ctx.Keys.ReplayList()
-	before := s.list.current()
-	cmd := s.list.filterKey(k, &lk)
-	s.selected(before)
-	return focus, cmd
-}
-
-func (s *replayScreen) listKey(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
-	lk := s.ctx.Keys.ReplayList()
-	before := s.list.current()
-	switch {
-	case s.list.moveKey(k, &lk):
-	case key.Matches(k, lk.Open):
-		return rpInput, nil
-	case s.list.clearKey(k, &lk):
-	default:
-		return focus, nil
-	}
-	s.selected(before)
-	return focus, nil
-}
-
-func (s *replayScreen) click(m tea.Mouse, focus int) {
-	if focus == rpList {
-		before := s.list.current()
-		if s.list.click(m.Y - s.layout.List.Y) {
-			s.selected(before)
-		}
-		return
-	}
-	s.clickPane(focus, m.Y-s.layout.Left.Y-1)
-}
-
-func (s *replayScreen) wheel(m tea.Mouse) {
-	d, ok := wheelDelta(m)
-	if !ok {
-		return
-	}
-	switch pane, ok := s.PaneAt(m.X, m.Y); {
-	case !ok:
-	case pane == rpList:
-		before := s.list.current()
-		s.list.move(d / wheelStep)
-		s.selected(before)
-	case pane == rpNotes:
-		s.notes.scroll(d)
-	default:
-		s.wheelPane(pane, d)
-	}
-}
-
-// PaneAt implements Screen. The rectangles are in tab order (rpList, rpInput,
-// rpOutput, rpNotes).
-func (s *replayScreen) PaneAt(x, y int) (int, bool) {
-	l := s.layout
-	return hit(x, y, l.List, l.Left, l.Right, l.Notes)
-}
-
-// copyPane copies the focused pane through OSC 52.
-func (s *replayScreen) copyPane(focus int) tea.Cmd {
-	switch focus {
-	case rpList:
-		return copyCmd(s.list.text(), "the turns")
-	case rpNotes:
-		return copyCmd(s.notes.text(), "the notes")
-	}
-	return copyCmd(s.copyText(focus))
-}
-
 // edit opens the focused call's arguments in the playground: the call of a
 // call stage, the call under the cursor in the list of calls, else the turn's
 // first call.
-func (s *replayScreen) edit(focus int) tea.Cmd {
+func (s *replayScreen) edit() tea.Cmd {
 	_, _, t := s.current()
 	if t == nil || len(t.Calls) == 0 {
-		return statusCmd("no call to edit in this turn (a rejected call has no tool to check against)", true)
+		return errorCmd("no call to edit in this turn (a rejected call has no tool to check against)")
 	}
 	ci := 0
 	if s.stage < len(t.Stages) {
 		st := &t.Stages[s.stage]
 		if st.Call >= 0 {
 			ci = st.Call
-		} else if p := s.panes[1].cursorPath(); st.Kind == sessions.StageCalls && focus == rpOutput &&
+		} else if p := s.panes[1].cursorPath(); st.Kind == sessions.StageCalls && s.pane == rpOutput &&
 			len(p) >= 2 && p[0].Kind == adapter.KeyStep && p[0].Key == "calls" &&
 			p[1].Kind == adapter.IndexStep && int(p[1].Index) < len(t.Calls) {
 			ci = int(p[1].Index) // the call under the cursor in the list of calls

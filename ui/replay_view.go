@@ -8,13 +8,13 @@ import (
 )
 
 // View implements Screen.
-func (s *replayScreen) View(focus int) string {
+func (s *replayScreen) View() string {
 	l := s.layout
 	st := s.ctx.Styles
-	right := lipgloss.JoinVertical(lipgloss.Left, s.stepperRow(), s.pairView(focus, rule(st, l.Left.H)),
-		s.notes.view(focus == rpNotes))
-	body := lipgloss.JoinHorizontal(lipgloss.Top, s.list.view(focus == rpList), rule(st, l.List.H), right)
-	return frame(s.titleBar(), s.banner.lines, l.Banner, body, s.infoRow(focus))
+	right := lipgloss.JoinVertical(lipgloss.Left, s.stepperRow(), s.pairView(s.pane, rule(st, l.Left.H)),
+		s.notes.view(s.pane == rpNotes))
+	body := lipgloss.JoinHorizontal(lipgloss.Top, s.list.view(s.pane == rpList), rule(st, l.List.H), right)
+	return frame(s.titleBar(), s.banner.lines, l.Banner, body, s.infoRow(s.pane))
 }
 
 // titleBar is the first row: the name, the screen, the options, where the
@@ -62,12 +62,12 @@ func (s *replayScreen) stepperRow() string {
 }
 
 // KeyMaps implements Screen.
-func (s *replayScreen) KeyMaps(focus int) []NamedKeyMap {
+func (s *replayScreen) KeyMaps() []NamedKeyMap {
 	k := s.ctx.Keys
 	replay := NamedKeyMap{"replay screen", k.Replay}
 	list := NamedKeyMap{"turns", k.ReplayList()}
 	json := NamedKeyMap{"input, output and notes", k.ReplayJSON()}
-	if focus == rpList {
+	if s.pane == rpList {
 		return []NamedKeyMap{list, replay, json}
 	}
 	return []NamedKeyMap{json, replay, list}
@@ -77,7 +77,7 @@ func (s *replayScreen) KeyMaps(focus int) []NamedKeyMap {
 // turn's number among all the turns, as the list's title counts them, and
 // how many the filter shows when it hides some), and the turn's counts; or
 // that the filter hides every turn.
-func (s *replayScreen) Status(focus int) string {
+func (s *replayScreen) Status() string {
 	e, _, t := s.current()
 	parts := []string{s.resolved(s.opts).String()}
 	if t == nil {

@@ -6,20 +6,20 @@ import (
 )
 
 // A Screen is one full-window view of the inspector: the tools screen, the
-// replay screen, the playground. The root model owns the window, the focus, the
-// global keys, prompts, help and the status line; a screen draws the rest and
-// gets only the keys and mouse events that are its own while it is shown, and
-// every other message (its commands' answers) whether shown or not.
+// replay screen, the playground. The root model owns the window, the global
+// keys, prompts, help and the status line; a screen owns its panes and which
+// of them has focus, draws the rest of the window, and gets only the keys and
+// mouse events that are its own while it is shown, the answers to the prompts
+// it opened, and every other message (its commands' answers) whether shown or
+// not.
 //
 // To add a screen: implement Screen (see stubScreen in the tests) and append it to
-// the screens in newModel; the keys 1–9 then switch between screens, each with
-// its own focus. A screen opens the playground with editCmd, and the playground
-// goes back with a showScreenMsg.
+// the screens in newModel; the keys 1–9 then switch between screens. A screen
+// opens the playground with editCmd, and the playground goes back with a
+// showScreenMsg.
 type Screen interface {
 	// Name is the screen's name in the title bar and status line.
 	Name() string
-	// Panes names the focusable panes in tab order.
-	Panes() []string
 	// Resize lays the screen out in the window (the context holds the size); the
 	// screen draws every row but the last, which is the status line.
 	Resize()
@@ -27,19 +27,19 @@ type Screen interface {
 	Restyle()
 	// Capturing says whether the pane with focus takes every key (a text input),
 	// so that global keys such as q reach it as text.
-	Capturing(focus int) bool
+	Capturing() bool
+	// MoveFocus moves the focus d panes along the tab order, wrapping round.
+	MoveFocus(d int)
 	// Update handles a key, mouse event or other message for the screen. Keys come
-	// only when no prompt is open and the global keys did not take them. It
-	// returns the focus, which it may move.
-	Update(msg tea.Msg, focus int) (int, tea.Cmd)
-	// PaneAt says which pane is drawn at cell (x, y), for the mouse.
-	PaneAt(x, y int) (int, bool)
+	// only when no prompt is open and the global keys did not take them; a
+	// click focuses the pane under it.
+	Update(msg tea.Msg) tea.Cmd
 	// View draws the screen: Height-1 rows of Width cells.
-	View(focus int) string
+	View() string
 	// KeyMaps are the screen's bindings for help, the focused pane's first.
-	KeyMaps(focus int) []NamedKeyMap
+	KeyMaps() []NamedKeyMap
 	// Status is the screen's part of the status line: mode, file, counts.
-	Status(focus int) string
+	Status() string
 }
 
 // NamedKeyMap is a group of bindings with a title, for the help view.
@@ -48,18 +48,45 @@ type NamedKeyMap struct {
 	help.KeyMap
 }
 
+// focus is which of a screen's panes has the keys: an index into its panes in
+// tab order. A screen embeds it.
+type focus struct {
+	pane  int // the pane with focus
+	count int // how many panes the screen has
+}
+
+// MoveFocus moves the focus d panes along the tab order, wrapping round.
+func (f *focus) MoveFocus(d int) {
+	f.pane = ((f.pane+d)%f.count + f.count) % f.count
+}
+
+// statusKind is how the status line shows a message: as information, or as
+// an error.
+type statusKind uint8
+
+const (
+	statusInfo  statusKind = iota // what happened: a toggle, a copy, a file written
+	statusError                   // what could not be done, and why
+)
+
 // statusMsg shows a message in the status line until the next key.
 type statusMsg struct {
 	text string
-	err  bool
+	kind statusKind
 }
 
-func statusCmd(text string, err bool) tea.Cmd {
-	return func() tea.Msg { return statusMsg{text: text, err: err} }
+// infoCmd shows text in the status line as information.
+func infoCmd(text string) tea.Cmd {
+	return func() tea.Msg { return statusMsg{text: text, kind: statusInfo} }
+}
+
+// errorCmd shows text in the status line as an error.
+func errorCmd(text string) tea.Cmd {
+	return func() tea.Msg { return statusMsg{text: text, kind: statusError} }
 }
 
 // promptMsg asks the root model to open a one-line prompt in the status line.
-// On enter the root model sends submit(value) back as a message.
+// On enter the root model gives submit(value) to the screen that asked.
 type promptMsg struct {
 	label  string
 	value  string

@@ -12,7 +12,7 @@ import (
 
 // The panes of the tools screen, in tab order.
 const (
-	paneList = iota
+	paneList = listPane + iota
 	paneLeft
 	paneRight
 )
@@ -28,13 +28,14 @@ type toolsScreen struct {
 	// offFrame holds the modes asked for (want), ahead of modes while the
 	// library computes them.
 	offFrame[Modes]
-	view     viewMode
-	cur      *computed
-	list     *toolList
-	panePair // the schema as written, and its strict form (or the tool, or the report)
-	layout   Layout
-	banner   banner
-	shown    shownKey // what the panes show now
+	view viewMode
+	cur  *computed
+	// listPair is the tool list beside the schema as written and its strict
+	// form (or the tool, or the report).
+	listPair
+	layout Layout
+	banner banner
+	shown  shownKey // what the panes show now
 }
 
 // shownKey identifies what the panes show, to keep the cursors when only the
@@ -47,9 +48,10 @@ type shownKey struct {
 
 func newToolsScreen(ctx *Context, loaded *Loaded, modes Modes) *toolsScreen {
 	s := &toolsScreen{ctx: ctx, loaded: loaded, eng: newEngine(loaded.Servers), modes: modes,
-		offFrame: newOffFrame(modes), list: newToolList(ctx), shown: shownKey{tool: -1, file: -1},
-		panePair: newPanePair(ctx, paneLeft, func(k *keys.KeyMap) keys.JSON { return k.JSON }, true,
-			"no null path or error in this pane")}
+		offFrame: newOffFrame(modes), shown: shownKey{tool: -1, file: -1},
+		listPair: newListPair(ctx, 3, func(k *keys.KeyMap) keys.List { return k.List }, "the tool list",
+			func(k *keys.KeyMap) keys.JSON { return k.JSON }, true, "no null path or error in this pane")}
+	s.selected = func(*listRow) { s.show() }
 	s.recompute()
 	return s
 }
@@ -57,17 +59,11 @@ func newToolsScreen(ctx *Context, loaded *Loaded, modes Modes) *toolsScreen {
 // Name implements Screen.
 func (s *toolsScreen) Name() string { return "tools" }
 
-// Panes implements Screen.
-func (s *toolsScreen) Panes() []string { return []string{"tools", "left", "right"} }
-
 // Restyle implements Screen.
 func (s *toolsScreen) Restyle() {
 	s.list.restyle()
 	s.Resize()
 }
-
-// Capturing implements Screen: the list's filter input takes every key.
-func (s *toolsScreen) Capturing(focus int) bool { return focus == paneList && s.list.editing }
 
 // recompute asks the library again for the current modes and redraws from its
 // answer, keeping the selection and the cursors' places.
@@ -140,12 +136,14 @@ func (s *toolsScreen) Resize() {
 	s.setBanner()
 	s.layout = ComputeLayout(s.ctx.Width, s.ctx.Height, len(s.banner.lines))
 	if s.layout.TooSmall {
+		s.setRects()
 		return
 	}
+	// The counts wrap at the list's width, and how many rows they take sets
+	// how many tools a page shows: the list is sized, then given them.
 	s.list.setSize(s.layout.List.W, s.layout.List.H)
 	s.list.header = s.headerLines(s.layout.List.W - 1)
-	s.list.clamp()
-	s.setSizes(s.layout.Left, s.layout.Right)
+	s.setRects(s.layout.List, s.layout.Left, s.layout.Right)
 }
 
 // headerLines are the list's counts, wrapped to w cells.

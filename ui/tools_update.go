@@ -8,35 +8,28 @@ import (
 )
 
 // Update implements Screen.
-func (s *toolsScreen) Update(msg tea.Msg, focus int) (int, tea.Cmd) {
+func (s *toolsScreen) Update(msg tea.Msg) tea.Cmd {
+	if cmd, ok := s.listPair.update(msg, nil); ok {
+		return cmd
+	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
-		return s.key(msg, focus)
-	case tea.PasteMsg:
-		if s.Capturing(focus) {
-			cmd := s.list.updateFilter(msg)
-			s.show()
-			return focus, cmd
-		}
-	case tea.MouseClickMsg:
-		s.click(msg.Mouse(), focus)
-	case tea.MouseWheelMsg:
-		s.wheel(msg.Mouse())
+		return s.key(msg)
 	case gotoMsg:
-		return focus, s.gotoPointer(msg)
+		return s.gotoPointer(msg)
 	case writeMsg:
-		return focus, s.write(msg)
+		return s.write(msg)
 	case writtenMsg:
-		return focus, s.written(msg)
+		return s.written(msg)
 	case toolsComputedMsg:
-		return focus, s.computed(msg)
+		return s.computed(msg)
 	}
-	return focus, nil
+	return nil
 }
 
-func (s *toolsScreen) key(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
-	if focus == paneList && s.list.editing {
-		return s.filterKey(k, focus)
+func (s *toolsScreen) key(k tea.KeyPressMsg) tea.Cmd {
+	if s.Capturing() {
+		return s.filterKey(k)
 	}
 	tk := &s.ctx.Keys.Tools
 	switch {
@@ -46,43 +39,44 @@ func (s *toolsScreen) key(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
 		} else {
 			s.want.API = adapter.Chat
 		}
-		return focus, s.toggled("api " + string(s.want.API))
+		return s.toggled("api " + string(s.want.API))
 	case key.Matches(k, tk.Strict):
 		s.want.Strict = cycle(s.want.Strict, adapter.StrictAuto, adapter.StrictOn, adapter.StrictOff)
-		return focus, s.toggled("strict " + string(s.want.Strict))
+		return s.toggled("strict " + string(s.want.Strict))
 	case key.Matches(k, tk.Prefix):
 		s.want.NoPrefix = !s.want.NoPrefix
-		return focus, s.toggled(onOff("server prefix", !s.want.NoPrefix))
+		return s.toggled(onOff("server prefix", !s.want.NoPrefix))
 	case key.Matches(k, tk.Defaults):
 		s.want.NoDefaultDescriptions = !s.want.NoDefaultDescriptions
-		return focus, s.toggled(onOff("defaults in descriptions", !s.want.NoDefaultDescriptions))
+		return s.toggled(onOff("defaults in descriptions", !s.want.NoDefaultDescriptions))
 	case key.Matches(k, tk.Tool):
 		s.setView(viewTool)
-		return focus, nil
+		return nil
 	case key.Matches(k, tk.Report):
 		s.setView(viewReport)
-		return focus, nil
+		return nil
 	case key.Matches(k, tk.Filter):
-		return paneList, s.list.startFilter()
+		return s.startFilter()
 	case key.Matches(k, tk.Goto):
-		return focus, s.gotoPrompt(focus)
+		return s.gotoPrompt(s.pane)
 	case key.Matches(k, tk.Next):
-		return focus, s.nextMark(focus, 1)
+		return s.nextMark(s.pane, 1)
 	case key.Matches(k, tk.Prev):
-		return focus, s.nextMark(focus, -1)
+		return s.nextMark(s.pane, -1)
 	case key.Matches(k, tk.Copy):
-		return focus, s.copyPane(focus)
+		return s.copyPane()
 	case key.Matches(k, tk.Write):
-		return focus, promptCmd("write rendered tools to:", defaultWriteName,
+		return promptCmd("write rendered tools to:", defaultWriteName,
 			func(v string) tea.Msg { return writeMsg{name: v} })
 	case key.Matches(k, tk.Edit):
-		return focus, s.edit()
+		return s.edit()
 	}
-	if focus == paneList {
-		return s.listKey(k, focus)
+	if s.pane == listPane {
+		s.listKey(k)
+		return nil
 	}
-	s.jsonKey(k, focus)
-	return focus, nil
+	s.jsonKey(k, s.pane)
+	return nil
 }
 
 // toggled redraws after a mode changed. Modes seen before are drawn at once
@@ -94,7 +88,7 @@ func (s *toolsScreen) toggled(what string) tea.Cmd {
 	if _, ok := s.eng.cached(s.want); ok {
 		s.modes, s.pending = s.want, ""
 		s.recompute()
-		return statusCmd(what, false)
+		return infoCmd(what)
 	}
 	return s.ask(what, s.computeCmd)
 }
@@ -145,7 +139,7 @@ func (s *toolsScreen) computed(msg toolsComputedMsg) tea.Cmd {
 	}
 	s.modes = s.want
 	s.recompute()
-	return statusCmd(what, false)
+	return infoCmd(what)
 }
 
 // setView shows v in the right pane, or goes back to the strict schema.
@@ -157,70 +151,11 @@ func (s *toolsScreen) setView(v viewMode) {
 	s.show()
 }
 
-func (s *toolsScreen) filterKey(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
-	cmd := s.list.filterKey(k, &s.ctx.Keys.List)
-	s.show()
-	return focus, cmd
-}
-
-func (s *toolsScreen) listKey(k tea.KeyPressMsg, focus int) (int, tea.Cmd) {
-	lk := &s.ctx.Keys.List
-	switch {
-	case s.list.moveKey(k, lk):
-	case key.Matches(k, lk.Open):
-		return paneLeft, nil
-	case s.list.clearKey(k, lk):
-	default:
-		return focus, nil
-	}
-	s.show()
-	return focus, nil
-}
-
-func (s *toolsScreen) click(m tea.Mouse, focus int) {
-	if focus == paneList {
-		if s.list.click(m.Y - s.layout.List.Y) {
-			s.show()
-		}
-		return
-	}
-	s.clickPane(focus, m.Y-s.layout.Left.Y-1)
-}
-
-func (s *toolsScreen) wheel(m tea.Mouse) {
-	d, ok := wheelDelta(m)
-	if !ok {
-		return
-	}
-	switch pane, ok := s.PaneAt(m.X, m.Y); {
-	case !ok:
-	case pane == paneList:
-		s.list.move(d / wheelStep)
-		s.show()
-	default:
-		s.wheelPane(pane, d)
-	}
-}
-
-// PaneAt implements Screen. The rectangles are in tab order (paneList,
-// paneLeft, paneRight).
-func (s *toolsScreen) PaneAt(x, y int) (int, bool) {
-	return hit(x, y, s.layout.List, s.layout.Left, s.layout.Right)
-}
-
-// copyPane copies the focused pane through OSC 52.
-func (s *toolsScreen) copyPane(focus int) tea.Cmd {
-	if focus == paneList {
-		return copyCmd(s.list.text(), "the tool list")
-	}
-	return copyCmd(s.copyText(focus))
-}
-
 // edit opens the selected tool's input schema, as written, in the playground.
 func (s *toolsScreen) edit() tea.Cmd {
 	row := s.list.current()
 	if row == nil || row.tool < 0 {
-		return statusCmd("select a tool to edit its input schema", true)
+		return errorCmd("select a tool to edit its input schema")
 	}
 	o := s.cur.report.Outcomes[row.tool]
 	text, levels := editableText(o.Entry.Tool.InputSchema)

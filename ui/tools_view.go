@@ -8,10 +8,10 @@ import (
 )
 
 // View implements Screen.
-func (s *toolsScreen) View(focus int) string {
+func (s *toolsScreen) View() string {
 	sep := rule(s.ctx.Styles, s.layout.List.H)
-	body := s.pairView(focus, sep, s.list.view(focus == paneList), sep)
-	return frame(s.titleBar(), s.banner.lines, s.layout.Banner, body, s.infoRow(focus))
+	body := s.pairView(s.pane, sep, s.list.view(s.pane == paneList), sep)
+	return frame(s.titleBar(), s.banner.lines, s.layout.Banner, body, s.infoRow(s.pane))
 }
 
 // titleBar is the first row: the name, the screen, the modes.
@@ -35,19 +35,19 @@ func (s *toolsScreen) titleBar() string {
 }
 
 // KeyMaps implements Screen.
-func (s *toolsScreen) KeyMaps(focus int) []NamedKeyMap {
+func (s *toolsScreen) KeyMaps() []NamedKeyMap {
 	k := s.ctx.Keys
 	tools := NamedKeyMap{"tools screen", k.Tools}
 	list := NamedKeyMap{"tool list", k.List}
 	json := NamedKeyMap{"JSON panes", k.JSON}
-	if focus == paneList {
+	if s.pane == paneList {
 		return []NamedKeyMap{list, tools, json}
 	}
 	return []NamedKeyMap{json, tools, list}
 }
 
 // Status implements Screen: the file of the selection and the position.
-func (s *toolsScreen) Status(focus int) string {
+func (s *toolsScreen) Status() string {
 	row := s.list.current()
 	file := ""
 	if row != nil {

@@ -32,7 +32,7 @@ type writtenMsg struct {
 func (s *toolsScreen) write(m writeMsg) tea.Cmd {
 	name := strings.TrimSpace(m.name)
 	if name == "" {
-		return statusCmd("no file name: nothing written", true)
+		return errorCmd("no file name: nothing written")
 	}
 	data := adapter.MarshalIndent(adapter.ArrayValue(s.cur.tools...))
 	return writeFileCmd(name, data, m.overwrite)
@@ -50,10 +50,10 @@ func (s *toolsScreen) written(m writtenMsg) tea.Cmd {
 			return statusMsg{text: "not written: " + safe(name) + " is unchanged"}
 		})
 	case m.err != nil:
-		return statusCmd("could not write "+safe(m.name)+": "+safe(m.err.Error()), true)
+		return errorCmd("could not write " + safe(m.name) + ": " + safe(m.err.Error()))
 	}
-	return statusCmd("wrote "+plural(len(s.cur.tools), "tool")+" ("+string(s.modes.API)+", strict "+
-		string(s.modes.Strict)+") to "+safe(m.name), false)
+	return infoCmd("wrote " + plural(len(s.cur.tools), "tool") + " (" + string(s.modes.API) + ", strict " +
+		string(s.modes.Strict) + ") to " + safe(m.name))
 }
 
 // writeFileCmd writes data to name. Without overwrite an existing file is never

@@ -32,7 +32,7 @@ func (m *Model) Render() string {
 	if m.help {
 		body = m.helpView()
 	} else {
-		body = m.screen().View(m.focus[m.active])
+		body = m.screen().View()
 	}
 	return body + "\n" + m.statusLine()
 }
@@ -70,17 +70,17 @@ func (m *Model) statusLine() string {
 	}
 	if m.status.text != "" {
 		s := st.StatusMsg
-		if m.status.err {
+		if m.status.kind == statusError {
 			s = st.StatusErr
 		}
-		rest := st.Status.Render(" │ " + m.screen().Status(m.focus[m.active]))
+		rest := st.Status.Render(" │ " + m.screen().Status())
 		return st.Status.Render(fit(" "+s.Render(m.status.text)+rest, w))
 	}
 	right := " ? help "
 	if m.help {
 		right = " ? or esc closes help "
 	}
-	left := " " + m.screen().Status(m.focus[m.active])
+	left := " " + m.screen().Status()
 	return st.Status.Render(fit(left, w-lipgloss.Width(right)) + right)
 }
 
@@ -103,7 +103,7 @@ func (m *Model) helpLines() []string {
 	hm := help.New()
 	hm.Styles = st.Help
 	hm.SetWidth(m.ctx.Width - 4)
-	groups := append([]NamedKeyMap{{"everywhere", m.ctx.Keys.Global}}, m.screen().KeyMaps(m.focus[m.active])...)
+	groups := append([]NamedKeyMap{{"everywhere", m.ctx.Keys.Global}}, m.screen().KeyMaps()...)
 	var lines []string
 	lines = append(lines, st.Title.Render(" strictscope ")+st.HelpTitle.Render(" keys"), "")
 	for _, g := range groups {

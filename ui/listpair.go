@@ -1,0 +1,170 @@
+package ui
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/strictscope/strictscope/ui/keys"
+)
+
+// listPane is the pane index of the list in a listPair's tab order; the pair's
+// panes follow it (listPane+1, listPane+2), and a screen's own panes after
+// them.
+const listPane = 0
+
+// listPair is a filterable list beside a pane pair, the list choosing what the
+// pair shows: the tools screen's tools and a tool's schemas, the replay
+// screen's turns and a stage's input and output. It owns the focus of the
+// screen that embeds it and does what both screens do alike: the list's keys
+// and its filter, the click that focuses a pane and moves in it, the wheel, and
+// copying the list or a pane. A screen with more panes than these three (the
+// replay screen's notes) handles them itself, through the hooks.
+type listPair struct {
+	focus
+	list *toolList
+	panePair
+	// listKeys are the list's bindings on this screen.
+	listKeys func(*keys.KeyMap) keys.List
+	// listName names the list's text for the status line once copied.
+	listName string
+	// rects are where the screen's panes are drawn, in tab order (set by
+	// setRects at every resize).
+	rects []Rect
+	// selected is called after the list's selection may have changed, with the
+	// row selected before: the screen shows the row now selected.
+	selected func(before *listRow)
+}
+
+// newListPair builds the list and the pair of a screen with panes panes in
+// all.
+func newListPair(ctx *Context, panes int, listKeys func(*keys.KeyMap) keys.List, listName string,
+	pairKeys func(*keys.KeyMap) keys.JSON, scrollBoth bool, noMark string) listPair {
+	return listPair{focus: focus{count: panes}, list: newToolList(ctx), listKeys: listKeys, listName: listName,
+		panePair: newPanePair(ctx, listPane+1, pairKeys, scrollBoth, noMark)}
+}
+
+// Capturing implements Screen: the list's filter input takes every key while
+// it has them.
+func (lp *listPair) Capturing() bool { return lp.pane == listPane && lp.list.editing }
+
+// setRects takes the rectangles of the screen's panes, in tab order, and
+// sizes the list and the pair from the first three; none when the window is
+// too small to draw in.
+func (lp *listPair) setRects(rects ...Rect) {
+	lp.rects = rects
+	if len(rects) == 0 {
+		return // a window too small to draw in: nothing is laid out
+	}
+	lp.list.setSize(rects[0].W, rects[0].H)
+	lp.list.clamp()
+	lp.setSizes(rects[1], rects[2])
+}
+
+// paneAt says which pane is drawn at cell (x, y).
+func (lp *listPair) paneAt(x, y int) (int, bool) { return hit(x, y, lp.rects...) }
+
+// update handles what the list and the pair do alike on every screen: a paste
+// into the filter, a click, the wheel. It says whether msg was one of them;
+// extra is called with the pane and the lines for a wheel over another pane of
+// the screen.
+func (lp *listPair) update(msg tea.Msg, extra func(pane, lines int)) (tea.Cmd, bool) {
+	switch msg := msg.(type) {
+	case tea.PasteMsg:
+		if lp.Capturing() {
+			before := lp.list.current()
+			cmd := lp.list.updateFilter(msg)
+			lp.selected(before)
+			return cmd, true
+		}
+	case tea.MouseClickMsg:
+		lp.click(msg.Mouse())
+		return nil, true
+	case tea.MouseWheelMsg:
+		lp.wheel(msg.Mouse(), extra)
+		return nil, true
+	}
+	return nil, false
+}
+
+// click focuses the pane under the mouse, and selects the list's row or puts
+// the pane's cursor on the line drawn at that row of the focused pane.
+func (lp *listPair) click(m tea.Mouse) {
+	if len(lp.rects) == 0 {
+		return // a window too small to draw in
+	}
+	if pane, ok := lp.paneAt(m.X, m.Y); ok {
+		lp.pane = pane
+	}
+	if lp.pane == listPane {
+		before := lp.list.current()
+		if lp.list.click(m.Y - lp.rects[listPane].Y) {
+			lp.selected(before)
+		}
+		return
+	}
+	lp.clickPane(lp.pane, m.Y-lp.rects[listPane+1].Y-1)
+}
+
+// wheel scrolls the pane under the mouse: the list moves its selection, a
+// pane of the pair scrolls and the other follows, another pane goes to extra.
+func (lp *listPair) wheel(m tea.Mouse, extra func(pane, lines int)) {
+	d, ok := wheelDelta(m)
+	if !ok {
+		return
+	}
+	switch pane, ok := lp.paneAt(m.X, m.Y); {
+	case !ok:
+	case pane == listPane:
+		before := lp.list.current()
+		lp.list.move(d / wheelStep)
+		lp.selected(before)
+	case pane <= listPane+2:
+		lp.wheelPane(pane, d)
+	case extra != nil:
+		extra(pane, d)
+	}
+}
+
+// filterKey passes a key to the list's filter while it has the keys; the pair
+// follows the row the list then selects.
+func (lp *listPair) filterKey(k tea.KeyPressMsg) tea.Cmd {
+	lk := lp.listKeys(lp.list.ctx.Keys)
+	before := lp.list.current()
+	cmd := lp.list.filterKey(k, &lk)
+	lp.selected(before)
+	return cmd
+}
+
+// listKey handles a key for the list when it has focus: it moves the
+// selection, opens the row (the focus goes to the pair's left pane) or clears
+// the filter. It says whether k was one of these.
+func (lp *listPair) listKey(k tea.KeyPressMsg) bool {
+	lk := lp.listKeys(lp.list.ctx.Keys)
+	before := lp.list.current()
+	switch {
+	case lp.list.moveKey(k, &lk):
+	case key.Matches(k, lk.Open):
+		lp.pane = listPane + 1
+		return true
+	case lp.list.clearKey(k, &lk):
+	default:
+		return false
+	}
+	lp.selected(before)
+	return true
+}
+
+// startFilter gives the list's filter the keys, and the list the focus.
+func (lp *listPair) startFilter() tea.Cmd {
+	lp.pane = listPane
+	return lp.list.startFilter()
+}
+
+// copyPane copies the list or the pane of the pair keys go to through OSC 52;
+// the screen copies its other panes itself.
+func (lp *listPair) copyPane() tea.Cmd {
+	if lp.pane == listPane {
+		return copyCmd(lp.list.text(), lp.listName)
+	}
+	return copyCmd(lp.copyText(lp.pane))
+}
