@@ -11,6 +11,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/styles"
 )
 
@@ -190,7 +191,7 @@ func (e *editor) View(w int, focused bool) []string {
 			}
 			gutter = style.Render(fmt.Sprintf(" %4d ", abs))
 		}
-		rows[i] = fit(gutter+ansi.Cut(row, numberW, w), w)
+		rows[i] = common.Fit(gutter+ansi.Cut(row, numberW, w), w)
 	}
 	return rows
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 // hostile is a tool list whose names, descriptions, keys and values carry ESC,
@@ -31,7 +32,7 @@ const hostile = `{"tools":[{
 
 func hostileModel(t *testing.T, opts Options) *harness {
 	t.Helper()
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("srv\x1b[31m", "tools\x1b]0;title\x07.json", []byte(hostile))
 	l.AddBytes("x", "bad\x1b[2Jname.json", []byte("{\"tools\": [\x1b"))
 	if len(l.Servers) != 1 {
@@ -136,7 +137,7 @@ func hostileRecording() []byte {
 
 func hostileReplay(t *testing.T, opts Options) *harness {
 	t.Helper()
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("r", "rec\x1b]0;title\x07.jsonl", hostileRecording())
 	if len(l.Files) != 1 || l.Files[0].Rec == nil {
 		t.Fatalf("the hostile recording did not load: %+v", l.Files)

@@ -37,6 +37,10 @@ type highlighter struct {
 	opts  [3]chroma.TokeniseOptions
 }
 
+// jsonHighlighter is the one highlighter every pane uses. It is never changed
+// once made: chroma's lexer is read-only while it tokenises.
+var jsonHighlighter = newHighlighter()
+
 func newHighlighter() *highlighter {
 	h := &highlighter{lexer: lexers.Get("json")}
 	if h.lexer == nil {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 // deepArrays is n arrays around inner.
@@ -109,7 +110,7 @@ func TestJSONDocCompactLine(t *testing.T) {
 	if c.marks[line] != markNull || c.start != line {
 		t.Errorf("marks %v, start %d; want a null mark on line %d", c.marks, c.start, line)
 	}
-	p := &jsonPane{ctx: newContext(Options{})}
+	p := &jsonPane{ctx: common.NewContext(false)}
 	p.setSize(40, 10)
 	p.setContent(&paneContent{doc: d, base: adapter.Path{}})
 	if !p.jump(top.Append(adapter.Key("b"))) || p.cursor != line {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 // checkDoc checks a document against the library's own indented text and its
@@ -175,7 +176,7 @@ func TestWriteLineWidth(t *testing.T) {
 	v, _ := adapter.DecodeString(`{"a":"一二三四五六七八九十","bb":[1,2,3]}`)
 	d := newJSONDoc(v)
 	h := newHighlighter()
-	ls := newLineStyles(newContext(Options{}).Styles)
+	ls := newLineStyles(common.NewContext(false).Styles)
 	for i := range d.lines {
 		for _, x0 := range []int{0, 1, 3, 7, 40} {
 			for _, w := range []int{1, 2, 5, 9, 30} {
@@ -222,7 +223,7 @@ func checkPane(t testing.TB, data []byte) *jsonDoc {
 		return nil
 	}
 	d := checkDoc(t, v)
-	p := &jsonPane{ctx: newContext(Options{})}
+	p := &jsonPane{ctx: common.NewContext(false)}
 	p.setSize(30, 10)
 	p.setContent(&paneContent{doc: d, base: adapter.Path{}})
 	for range 3 {

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/keys"
 	"github.com/strictscope/strictscope/ui/styles"
 )
@@ -16,9 +17,9 @@ import (
 // without colour too).
 func paneTitle(st *styles.Styles, title string, focused bool, w int) string {
 	if focused {
-		return st.PaneFocused.Render(fit("▸"+title, w))
+		return st.PaneFocused.Render(common.Fit("▸"+title, w))
 	}
-	return st.PaneTitle.Render(fit(" "+title, w))
+	return st.PaneTitle.Render(common.Fit(" "+title, w))
 }
 
 // noteSpan explains a run of lines: a dropped keyword and why, a null path, the
@@ -45,12 +46,24 @@ type paneContent struct {
 // document's cached lines and tokens. It is a dumb component: the screen calls its
 // methods; it never sees messages.
 type jsonPane struct {
-	ctx    *Context
+	ctx    *common.Context
 	c      *paneContent
 	w, h   int // content cells, the title row not included
 	cursor int
 	offset int // first visible line
 	xoff   int // first visible column
+	// styles are the token styles under each line highlight, built from
+	// stylesOf, the context's Styles, and built again when those change.
+	styles   *lineStyles
+	stylesOf *styles.Styles
+}
+
+// lineStyles are the token styles for the context's current Styles.
+func (p *jsonPane) lineStyles() *lineStyles {
+	if p.stylesOf != p.ctx.Styles {
+		p.styles, p.stylesOf = newLineStyles(p.ctx.Styles), p.ctx.Styles
+	}
+	return p.styles
 }
 
 func (p *jsonPane) setSize(w, h int) {
@@ -296,11 +309,11 @@ func (p *jsonPane) view(focused bool) string {
 		if p.c != nil {
 			msg = p.c.message
 		}
-		lines := wrapMessage(msg, p.w-2)
+		lines := common.WrapMessage(msg, p.w-2)
 		for y := range p.h {
 			b.WriteByte('\n')
 			if y < len(lines) {
-				b.WriteString(st.Message.Render(fit(" "+lines[y], p.w)))
+				b.WriteString(st.Message.Render(common.Fit(" "+lines[y], p.w)))
 			} else {
 				b.WriteString(strings.Repeat(" ", p.w))
 			}
@@ -308,7 +321,7 @@ func (p *jsonPane) view(focused bool) string {
 		return b.String()
 	}
 	d := p.c.doc
-	ls := p.ctx.lines
+	ls := p.lineStyles()
 	textW := max(p.w-2, 0)
 	for y := range p.h {
 		b.WriteByte('\n')
@@ -344,7 +357,7 @@ func (p *jsonPane) view(focused bool) string {
 		if mark == markDropped {
 			dim = 1
 		}
-		writeLine(&b, p.ctx.hl.tokens(d, i), p.xoff, textW, &ls.tok[dim][bg])
+		writeLine(&b, jsonHighlighter.tokens(d, i), p.xoff, textW, &ls.tok[dim][bg])
 	}
 	return b.String()
 }

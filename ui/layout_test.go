@@ -1,6 +1,10 @@
 package ui
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/strictscope/strictscope/ui/common"
+)
 
 func TestComputeLayout(t *testing.T) {
 	cases := []struct {
@@ -32,7 +36,7 @@ func TestComputeLayout(t *testing.T) {
 			t.Errorf("%d×%d banner %d: list %d wide, banner %d high; want %d, %d", c.w, c.h, c.banner, l.List.W, l.Banner.H, c.listW, c.bannerH)
 		}
 		// The columns tile the width exactly, left to right.
-		cols := []Rect{l.List, l.SepList, l.Left, l.SepPanes, l.Right}
+		cols := []common.Rect{l.List, l.SepList, l.Left, l.SepPanes, l.Right}
 		x := 0
 		for _, r := range cols {
 			if r.X != x || r.Y != l.List.Y || r.H != l.List.H {
@@ -47,7 +51,7 @@ func TestComputeLayout(t *testing.T) {
 			t.Errorf("%d×%d: JSON panes %d and %d wide", c.w, c.h, l.Left.W, l.Right.W)
 		}
 		// The rows tile the height exactly, top to bottom.
-		rows := []Rect{l.Title, l.Banner, l.List, l.Info, l.Status}
+		rows := []common.Rect{l.Title, l.Banner, l.List, l.Info, l.Status}
 		y := 0
 		for _, r := range rows {
 			if r.Y != y {
@@ -106,7 +110,7 @@ func TestComputePlaygroundLayout(t *testing.T) {
 		if d := l.Result.W - l.Editor.W; d < 0 || d > 1 {
 			t.Errorf("%d×%d: editor %d and result %d wide", w, h, l.Editor.W, l.Result.W)
 		}
-		rows := []Rect{l.Title, l.Editor, l.Notes, l.Info, l.Status}
+		rows := []common.Rect{l.Title, l.Editor, l.Notes, l.Info, l.Status}
 		y := 0
 		for _, r := range rows {
 			if r.Y != y {

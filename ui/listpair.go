@@ -4,6 +4,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/keys"
 )
 
@@ -20,7 +21,7 @@ const listPane = 0
 // copying the list or a pane. A screen with more panes than these three (the
 // replay screen's notes) handles them itself, through the hooks.
 type listPair struct {
-	focus
+	common.Focus
 	list *toolList
 	panePair
 	// listKeys are the list's bindings on this screen.
@@ -29,7 +30,7 @@ type listPair struct {
 	listName string
 	// rects are where the screen's panes are drawn, in tab order (set by
 	// setRects at every resize).
-	rects []Rect
+	rects []common.Rect
 	// selected is called after the list's selection may have changed, with the
 	// row selected before: the screen shows the row now selected.
 	selected func(before *listRow)
@@ -37,20 +38,20 @@ type listPair struct {
 
 // newListPair builds the list and the pair of a screen with panes panes in
 // all.
-func newListPair(ctx *Context, panes int, listKeys func(*keys.KeyMap) keys.List, listName string,
+func newListPair(ctx *common.Context, panes int, listKeys func(*keys.KeyMap) keys.List, listName string,
 	pairKeys func(*keys.KeyMap) keys.JSON, scrollBoth bool, noMark string) listPair {
-	return listPair{focus: focus{count: panes}, list: newToolList(ctx), listKeys: listKeys, listName: listName,
+	return listPair{Focus: common.NewFocus(panes), list: newToolList(ctx), listKeys: listKeys, listName: listName,
 		panePair: newPanePair(ctx, listPane+1, pairKeys, scrollBoth, noMark)}
 }
 
 // Capturing implements Screen: the list's filter input takes every key while
 // it has them.
-func (lp *listPair) Capturing() bool { return lp.pane == listPane && lp.list.editing }
+func (lp *listPair) Capturing() bool { return lp.Pane == listPane && lp.list.editing }
 
 // setRects takes the rectangles of the screen's panes, in tab order, and
 // sizes the list and the pair from the first three; none when the window is
 // too small to draw in.
-func (lp *listPair) setRects(rects ...Rect) {
+func (lp *listPair) setRects(rects ...common.Rect) {
 	lp.rects = rects
 	if len(rects) == 0 {
 		return // a window too small to draw in: nothing is laid out
@@ -61,7 +62,7 @@ func (lp *listPair) setRects(rects ...Rect) {
 }
 
 // paneAt says which pane is drawn at cell (x, y).
-func (lp *listPair) paneAt(x, y int) (int, bool) { return hit(x, y, lp.rects...) }
+func (lp *listPair) paneAt(x, y int) (int, bool) { return common.Hit(x, y, lp.rects...) }
 
 // update handles what the list and the pair do alike on every screen: a paste
 // into the filter, a click, the wheel. It says whether msg was one of them;
@@ -93,16 +94,16 @@ func (lp *listPair) click(m tea.Mouse) {
 		return // a window too small to draw in
 	}
 	if pane, ok := lp.paneAt(m.X, m.Y); ok {
-		lp.pane = pane
+		lp.Pane = pane
 	}
-	if lp.pane == listPane {
+	if lp.Pane == listPane {
 		before := lp.list.current()
 		if lp.list.click(m.Y - lp.rects[listPane].Y) {
 			lp.selected(before)
 		}
 		return
 	}
-	lp.clickPane(lp.pane, m.Y-lp.rects[listPane+1].Y-1)
+	lp.clickPane(lp.Pane, m.Y-lp.rects[listPane+1].Y-1)
 }
 
 // wheel scrolls the pane under the mouse: the list moves its selection, a
@@ -144,7 +145,7 @@ func (lp *listPair) listKey(k tea.KeyPressMsg) bool {
 	switch {
 	case lp.list.moveKey(k, &lk):
 	case key.Matches(k, lk.Open):
-		lp.pane = listPane + 1
+		lp.Pane = listPane + 1
 		return true
 	case lp.list.clearKey(k, &lk):
 	default:
@@ -156,15 +157,15 @@ func (lp *listPair) listKey(k tea.KeyPressMsg) bool {
 
 // startFilter gives the list's filter the keys, and the list the focus.
 func (lp *listPair) startFilter() tea.Cmd {
-	lp.pane = listPane
+	lp.Pane = listPane
 	return lp.list.startFilter()
 }
 
 // copyPane copies the list or the pane of the pair keys go to through OSC 52;
 // the screen copies its other panes itself.
 func (lp *listPair) copyPane() tea.Cmd {
-	if lp.pane == listPane {
+	if lp.Pane == listPane {
 		return copyCmd(lp.list.text(), lp.listName)
 	}
-	return copyCmd(lp.copyText(lp.pane))
+	return copyCmd(lp.copyText(lp.Pane))
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 // The marks only place what the library returned: null paths and the
@@ -93,7 +94,7 @@ func (m *marker) dropped(d adapter.Dropped) {
 			m.c.marks[i] = markDropped
 		}
 	}
-	m.c.notes = append(m.c.notes, noteSpan{s, e, "dropped " + safe(d.Keyword) + ": " + d.Reason})
+	m.c.notes = append(m.c.notes, noteSpan{s, e, "dropped " + common.Safe(d.Keyword) + ": " + d.Reason})
 }
 
 // nulls marks, for each null path of r, the property declarations the
@@ -110,7 +111,7 @@ func (m *marker) nulls(r *adapter.StrictResult, note string) {
 			if m.c.marks[l] != markError {
 				m.c.marks[l] = markNull
 			}
-			m.c.notes = append(m.c.notes, noteSpan{l, l, "null path " + safe(np.String()) + ": " + note})
+			m.c.notes = append(m.c.notes, noteSpan{l, l, "null path " + common.Safe(np.String()) + ": " + note})
 			m.c.targets = append(m.c.targets, l)
 		}
 	}
@@ -132,7 +133,7 @@ func (m *marker) failure(e *adapter.StrictError) {
 		m.c.targets = append(m.c.targets, kl)
 		m.start = kl
 	}
-	m.c.notes = append(m.c.notes, noteSpan{s, end, safe(e.Keyword) + ": " + safe(e.Message)})
+	m.c.notes = append(m.c.notes, noteSpan{s, end, common.Safe(e.Keyword) + ": " + common.Safe(e.Message)})
 }
 
 func (m *marker) done() {

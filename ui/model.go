@@ -8,36 +8,35 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
-// Model is the root model: it owns the window, the global keys, the prompt,
+// model is the root model: it owns the window, the global keys, the prompt,
 // help and the status line, and routes every other key to the active screen,
 // which gives it to its pane with focus.
-type Model struct {
-	ctx     *Context
-	screens []Screen
+type model struct {
+	ctx     *common.Context
+	screens []common.Screen
 	active  int
 	prompt  prompt
 	help    bool
 	// helpOffset is the first help line shown.
 	helpOffset int
-	status     statusMsg // a message shown until the next key
+	status     common.StatusMsg // a message shown until the next key
 }
 
-// New builds the inspector's root model for loaded files without a terminal: Run
-// gives it to Bubble Tea, tests drive its Update directly.
-func New(opts Options, loaded *Loaded) tea.Model { return newModel(opts, loaded) }
-
-func newModel(opts Options, loaded *Loaded) *Model {
+// newModel builds the inspector's root model for loaded files without a
+// terminal: Run gives it to Bubble Tea, tests drive its Update directly.
+func newModel(opts Options, loaded *common.Loaded) *model {
 	opts = opts.withDefaults()
-	ctx := newContext(opts)
+	ctx := common.NewContext(opts.NoColor)
 	modes := Modes{API: opts.API, Strict: opts.Strict, NoPrefix: opts.NoPrefix,
 		NoDefaultDescriptions: opts.NoDefaultDescriptions}
-	m := &Model{ctx: ctx, prompt: newPrompt(ctx)}
+	m := &model{ctx: ctx, prompt: newPrompt(ctx)}
 	// The tools screen, the replay screen when a recording or session file is
 	// loaded, and the playground; 1–9 switch between screens once there is
 	// more than one.
-	m.screens = []Screen{newToolsScreen(ctx, loaded, modes)}
+	m.screens = []common.Screen{newToolsScreen(ctx, loaded, modes)}
 	if hasReplay(loaded) {
 		m.screens = append(m.screens, newReplayScreen(ctx, loaded, opts))
 	}
@@ -57,19 +56,19 @@ func (o Options) withDefaults() Options {
 }
 
 // Init asks the terminal for its background colour (light or dark styles).
-func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
+func (m *model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 
-func (m *Model) screen() Screen { return m.screens[m.active] }
+func (m *model) screen() common.Screen { return m.screens[m.active] }
 
 // Update implements tea.Model.
-func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, m.handle(msg, -1)
 }
 
 // handle takes msg in: the root's own messages here, keys and the mouse to the
 // active screen, a message for screen to (the answer to a prompt it opened)
 // to that screen only, and any other message to every screen (to < 0).
-func (m *Model) handle(msg tea.Msg, to int) tea.Cmd {
+func (m *model) handle(msg tea.Msg, to int) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.ctx.Width, m.ctx.Height = msg.Width, msg.Height
@@ -79,28 +78,28 @@ func (m *Model) handle(msg tea.Msg, to int) tea.Cmd {
 		}
 		return nil
 	case tea.BackgroundColorMsg:
-		m.ctx.setBackground(msg.IsDark())
+		m.ctx.SetBackground(msg.IsDark())
 		m.restyle()
 		return nil
 	case tea.ColorProfileMsg:
 		switch {
 		case msg.Profile <= colorprofile.NoTTY:
-			m.ctx.setNoStyle(true)
+			m.ctx.SetNoStyle(true)
 		case msg.Profile <= colorprofile.ASCII:
-			m.ctx.setNoColor(true)
+			m.ctx.SetNoColor(true)
 		}
 		m.restyle()
 		return nil
-	case statusMsg:
+	case common.StatusMsg:
 		m.status = msg
 		return nil
-	case promptMsg:
+	case common.PromptMsg:
 		return m.prompt.start(m.ctx, msg, m.active)
 	case editRequest:
 		return m.edit(msg)
-	case showScreenMsg:
-		if msg.screen >= 0 && msg.screen < len(m.screens) {
-			m.active = msg.screen
+	case common.ShowScreenMsg:
+		if msg.Screen >= 0 && msg.Screen < len(m.screens) {
+			m.active = msg.Screen
 		}
 		return nil
 	case tea.KeyPressMsg:
@@ -131,9 +130,9 @@ func (m *Model) handle(msg tea.Msg, to int) tea.Cmd {
 }
 
 // edit opens the playground on what a screen asked to edit.
-func (m *Model) edit(req editRequest) tea.Cmd {
+func (m *model) edit(req editRequest) tea.Cmd {
 	if n := editorLines(req.text); n > editorMaxLines {
-		return errorCmd(fmt.Sprintf("too large for the playground: %d lines (its editor holds %d)", n, editorMaxLines))
+		return common.ShowError(fmt.Sprintf("too large for the playground: %d lines (its editor holds %d)", n, editorMaxLines))
 	}
 	for i, s := range m.screens {
 		if p, ok := s.(*playground); ok {
@@ -141,7 +140,7 @@ func (m *Model) edit(req editRequest) tea.Cmd {
 			m.active = i
 			if req.levels > 0 {
 				note := fmt.Sprintf("opened with only %d levels on their own lines, deeper values compact, to fit the editor's %d lines", req.levels, editorMaxLines)
-				cmd = tea.Batch(cmd, infoCmd(note))
+				cmd = tea.Batch(cmd, common.ShowInfo(note))
 			}
 			return cmd
 		}
@@ -149,16 +148,16 @@ func (m *Model) edit(req editRequest) tea.Cmd {
 	return nil
 }
 
-func (m *Model) restyle() {
-	styleInput(&m.prompt.input, m.ctx.Styles)
+func (m *model) restyle() {
+	common.StyleInput(&m.prompt.input, m.ctx.Styles)
 	for _, s := range m.screens {
 		s.Restyle()
 	}
 }
 
 // key handles the global keys and hands the others on.
-func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
-	m.status = statusMsg{}
+func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
+	m.status = common.StatusMsg{}
 	g := &m.ctx.Keys.Global
 	if k.String() == "ctrl+c" {
 		return tea.Quit
@@ -194,7 +193,7 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 		m.helpOffset = min(max(m.helpOffset, 0), max(len(m.helpLines())-(m.ctx.Height-1), 0))
 		return nil
 	}
-	if m.ctx.Width < MinWidth || m.ctx.Height < MinHeight {
+	if m.ctx.Width < common.MinWidth || m.ctx.Height < common.MinHeight {
 		if key.Matches(k, g.Quit) {
 			return tea.Quit
 		}

@@ -13,6 +13,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 func TestQuitKeys(t *testing.T) {
@@ -43,18 +44,18 @@ func TestFocusMovesWithTabAndMouse(t *testing.T) {
 	want := []int{1, 2, 0, 1}
 	for i, w := range want {
 		h.keys("tab")
-		if h.m.screens[0].(*toolsScreen).pane != w {
-			t.Fatalf("after %d tabs focus is %d, want %d", i+1, h.m.screens[0].(*toolsScreen).pane, w)
+		if h.m.screens[0].(*toolsScreen).Pane != w {
+			t.Fatalf("after %d tabs focus is %d, want %d", i+1, h.m.screens[0].(*toolsScreen).Pane, w)
 		}
 	}
 	h.keys("shift+tab", "shift+tab")
-	if h.m.screens[0].(*toolsScreen).pane != 2 {
-		t.Fatalf("shift+tab: focus %d, want 2", h.m.screens[0].(*toolsScreen).pane)
+	if h.m.screens[0].(*toolsScreen).Pane != 2 {
+		t.Fatalf("shift+tab: focus %d, want 2", h.m.screens[0].(*toolsScreen).Pane)
 	}
 	l := h.m.screens[0].(*toolsScreen).layout
 	h.send(tea.MouseClickMsg{X: l.Left.X + 3, Y: l.Left.Y + 4, Button: tea.MouseLeft})
-	if h.m.screens[0].(*toolsScreen).pane != paneLeft {
-		t.Fatalf("a click on the left pane does not focus it (focus %d)", h.m.screens[0].(*toolsScreen).pane)
+	if h.m.screens[0].(*toolsScreen).Pane != paneLeft {
+		t.Fatalf("a click on the left pane does not focus it (focus %d)", h.m.screens[0].(*toolsScreen).Pane)
 	}
 	if got := h.m.screens[0].(*toolsScreen).panes[0].cursor; got != 3 {
 		t.Errorf("the click put the cursor on line %d, want 3", got)
@@ -141,7 +142,7 @@ func TestWriteRenderedTools(t *testing.T) {
 
 	// Errors go to the status line.
 	write(filepath.Join(dir, "no", "such", "dir.json"))
-	if !(h.m.status.kind == statusError) || !strings.Contains(h.screen(), "could not write") {
+	if !(h.m.status.Kind == common.StatusError) || !strings.Contains(h.screen(), "could not write") {
 		t.Errorf("no error shown:\n%s", h.screen())
 	}
 	h.keys("w", "ctrl+u", "enter")
@@ -258,7 +259,7 @@ func TestConversionErrorPutsTheCursorOnIt(t *testing.T) {
 	if p.c.marks[p.cursor] != markError {
 		t.Error("the failing keyword is not marked as the error")
 	}
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("big", "big.json", bigSchema(5001))
 	h = newHarness(t, Options{}, l, 100, 30)
 	s := h.m.screens[0].(*toolsScreen)
@@ -296,7 +297,7 @@ func TestNullMarksAreTheLibrarysSites(t *testing.T) {
 	const list = `{"tools":[{"name":"pick","inputSchema":{"type":"object","properties":{"o":{"anyOf":[
 		{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]},
 		{"type":"object","properties":{"a":{"type":"string"}}}]}},"required":["o"]}}]}`
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("s", "branches.json", []byte(list))
 	h := newHarness(t, Options{}, l, 160, 50)
 	s := h.m.screens[0].(*toolsScreen)

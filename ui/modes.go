@@ -1,10 +1,10 @@
 package ui
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 // Modes are the toggles the tools screen draws from: each combination is one
@@ -14,21 +14,6 @@ type Modes struct {
 	Strict                adapter.StrictMode
 	NoPrefix              bool
 	NoDefaultDescriptions bool
-}
-
-// cycle returns the value after v in order, wrapping round: a toggle that
-// goes through more than two values. The zero value (unset) stands for the
-// first, and a value not in order goes back to the first.
-func cycle[T comparable](v T, order ...T) T {
-	var unset T
-	if v == unset {
-		v = order[0]
-	}
-	i := slices.Index(order, v)
-	if i < 0 {
-		return order[0]
-	}
-	return order[(i+1)%len(order)]
 }
 
 // String names the modes as the status line shows them.
@@ -77,13 +62,13 @@ type engine struct {
 	servers  []adapter.Server
 	serverOf []int // server index of each tool, in set order
 	sets     [2]*adapter.ToolSet
-	cache    *recent[Modes, *computed]
+	cache    *common.Recent[Modes, *computed]
 	origDocs map[int]*jsonDoc // the input schema as written, by tool
 	rawDocs  map[int]*jsonDoc // the tool as listed, by tool
 }
 
 func newEngine(servers []adapter.Server) *engine {
-	e := &engine{servers: servers, cache: newRecent[Modes, *computed](recentModes),
+	e := &engine{servers: servers, cache: common.NewRecent[Modes, *computed](common.RecentModes),
 		origDocs: map[int]*jsonDoc{}, rawDocs: map[int]*jsonDoc{}}
 	for s, srv := range servers {
 		for range srv.Tools {
@@ -110,17 +95,17 @@ func (e *engine) toolSet(noPrefix bool) *adapter.ToolSet {
 
 // get returns the answer for m, computing it on first use.
 func (e *engine) get(m Modes) *computed {
-	if c, ok := e.cache.get(m); ok {
+	if c, ok := e.cache.Get(m); ok {
 		return c
 	}
 	c := computeModes(e.toolSet(m.NoPrefix), m)
-	e.cache.put(m, c)
+	e.cache.Put(m, c)
 	return c
 }
 
 // cached returns the answer for m when it was computed before.
 func (e *engine) cached(m Modes) (*computed, bool) {
-	return e.cache.get(m)
+	return e.cache.Get(m)
 }
 
 // computeModes asks the library for the tools of set under the modes m. It

@@ -4,30 +4,25 @@ import (
 	"testing"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
-// TestCycleGoesRound checks the toggles that go through more than two values:
-// s on the tools screen, m on the replay screen; unset counts as the first
-// value, and a value the toggle does not know goes back to the first.
-func TestCycleGoesRound(t *testing.T) {
-	strict := []adapter.StrictMode{adapter.StrictAuto, adapter.StrictOn, adapter.StrictOff}
-	for from, want := range map[adapter.StrictMode]adapter.StrictMode{
-		"": adapter.StrictOn, adapter.StrictAuto: adapter.StrictOn, adapter.StrictOn: adapter.StrictOff,
-		adapter.StrictOff: adapter.StrictAuto, "bogus": adapter.StrictAuto,
-	} {
-		if got := cycle(from, strict...); got != want {
-			t.Errorf("strict %q: %q, want %q", from, got, want)
+// Toggling through every combination of modes keeps only the last few answers.
+func TestEngineKeepsRecentModes(t *testing.T) {
+	e := newEngine(common.LoadExamples().ToolListServers())
+	n := 0
+	for _, api := range []adapter.API{adapter.Chat, adapter.Responses} {
+		for _, strict := range []adapter.StrictMode{adapter.StrictAuto, adapter.StrictOn, adapter.StrictOff} {
+			for _, noPrefix := range []bool{false, true} {
+				m := Modes{API: api, Strict: strict, NoPrefix: noPrefix}
+				if e.get(m) == nil {
+					t.Fatal("no answer")
+				}
+				n++
+			}
 		}
 	}
-	structured := []adapter.StructuredMode{adapter.StructuredAuto, adapter.StructuredPrefer,
-		adapter.StructuredAppend, adapter.StructuredIgnore}
-	for from, want := range map[adapter.StructuredMode]adapter.StructuredMode{
-		"": adapter.StructuredPrefer, adapter.StructuredAuto: adapter.StructuredPrefer,
-		adapter.StructuredPrefer: adapter.StructuredAppend, adapter.StructuredAppend: adapter.StructuredIgnore,
-		adapter.StructuredIgnore: adapter.StructuredAuto, "bogus": adapter.StructuredAuto,
-	} {
-		if got := cycle(from, structured...); got != want {
-			t.Errorf("structured %q: %q, want %q", from, got, want)
-		}
+	if e.cache.Len() != common.RecentModes || n <= common.RecentModes {
+		t.Errorf("%d answers kept after %d combinations, want %d", e.cache.Len(), n, common.RecentModes)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 // notCheckedSession is a Responses session whose one call nests a 10-way anyOf
@@ -30,7 +31,7 @@ func notCheckedSession() []byte {
 // notes why, the turn counts no invalid call, the calls stage says it was not
 // checked, and the playground says "not checked" with no error mark.
 func TestReplayNotCheckedIsANote(t *testing.T) {
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("s", "notChecked.json", notCheckedSession())
 	h := newHarness(t, Options{}, l, 160, 40)
 	toStage(h, 0, stageOf(t, h, 0, sessions.StageValidated, 0))

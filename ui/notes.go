@@ -7,6 +7,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/keys"
 )
 
@@ -14,7 +15,7 @@ import (
 // the replay screen, what the library found in the playground. A dumb
 // component: the screen calls its methods.
 type notesPane struct {
-	ctx    *Context
+	ctx    *common.Context
 	title  string
 	notes  []string // sanitized, one a note
 	empty  string   // shown when there is no note
@@ -38,7 +39,7 @@ func (n *notesPane) wrap() {
 	n.lines = n.lines[:0]
 	textW := max(n.w-3, 1)
 	for _, note := range n.notes {
-		for i, l := range wrapText(note, textW) {
+		for i, l := range common.WrapText(note, textW) {
 			if i == 0 {
 				n.lines = append(n.lines, n.ctx.Styles.NoteBullet.Render(" • ")+n.ctx.Styles.Info.Render(l))
 			} else {
@@ -93,8 +94,8 @@ func (n *notesPane) view(focused bool) string {
 	}
 	out := []string{paneTitle(st, title, focused, n.w)}
 	if len(n.lines) == 0 {
-		out = append(out, st.Muted.Render(fit(" "+n.empty, n.w)))
-		return padLines(out, n.w, n.h+1)
+		out = append(out, st.Muted.Render(common.Fit(" "+n.empty, n.w)))
+		return common.PadLines(out, n.w, n.h+1)
 	}
 	end := min(n.offset+n.h, len(n.lines))
 	shown := n.lines[n.offset:end]
@@ -103,5 +104,5 @@ func (n *notesPane) view(focused bool) string {
 			st.Muted.Render(fmt.Sprintf("   ↓ %d more lines (tab to the notes, ↓/j)", more+1)))
 	}
 	out = append(out, shown...)
-	return padLines(out, n.w, n.h+1)
+	return common.PadLines(out, n.w, n.h+1)
 }

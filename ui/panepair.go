@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/keys"
 	"github.com/strictscope/strictscope/ui/styles"
 )
@@ -19,7 +20,7 @@ import (
 // a JSON pointer, the next and previous mark, the text for the clipboard and
 // the breadcrumb row. It is a dumb component, as the panes are.
 type panePair struct {
-	ctx   *Context
+	ctx   *common.Context
 	panes [2]*jsonPane
 	// first is the screen's index of the left pane in its tab order; the
 	// right one's is first+1.
@@ -32,7 +33,7 @@ type panePair struct {
 	noMark string
 }
 
-func newPanePair(ctx *Context, first int, keys func(*keys.KeyMap) keys.JSON, scrollBoth bool, noMark string) panePair {
+func newPanePair(ctx *common.Context, first int, keys func(*keys.KeyMap) keys.JSON, scrollBoth bool, noMark string) panePair {
 	return panePair{ctx: ctx, panes: [2]*jsonPane{{ctx: ctx}, {ctx: ctx}}, first: first, keys: keys,
 		scrollBoth: scrollBoth, noMark: noMark}
 }
@@ -54,7 +55,7 @@ func (pp *panePair) jsonFocus(focus int) int {
 }
 
 // setSizes gives the panes their rectangles' sizes, title rows included.
-func (pp *panePair) setSizes(left, right Rect) {
+func (pp *panePair) setSizes(left, right common.Rect) {
 	pp.panes[0].setSize(left.W, left.H)
 	pp.panes[1].setSize(right.W, right.H)
 }
@@ -104,7 +105,7 @@ func (pp *panePair) wheelPane(pane, d int) {
 func (pp *panePair) gotoPrompt(focus int) tea.Cmd {
 	i := pp.jsonFocus(focus)
 	cur := pp.panes[i].cursorPath().Pointer()
-	return promptCmd("go to JSON pointer:", cur, func(v string) tea.Msg { return gotoMsg{pane: i, pointer: v} })
+	return common.PromptCmd("go to JSON pointer:", cur, func(v string) tea.Msg { return gotoMsg{pane: i, pointer: v} })
 }
 
 // gotoPointer moves a pane's cursor to a JSON pointer read with
@@ -112,14 +113,14 @@ func (pp *panePair) gotoPrompt(focus int) tea.Cmd {
 func (pp *panePair) gotoPointer(m gotoMsg) tea.Cmd {
 	p := pp.panes[m.pane]
 	if p.lineCount() == 0 {
-		return errorCmd("this pane shows no JSON")
+		return common.ShowError("this pane shows no JSON")
 	}
 	path, ok := adapter.ParsePointer(m.pointer, p.c.doc.value)
 	if !ok {
-		return errorCmd("not a JSON pointer: " + adapter.QuoteForMessage(m.pointer) + " (write /a/0/b)")
+		return common.ShowError("not a JSON pointer: " + adapter.QuoteForMessage(m.pointer) + " (write /a/0/b)")
 	}
 	if !p.jump(path) {
-		return errorCmd("nothing at " + adapter.QuoteForMessage(m.pointer) + " in " + p.c.title)
+		return common.ShowError("nothing at " + adapter.QuoteForMessage(m.pointer) + " in " + p.c.title)
 	}
 	pp.sync(m.pane)
 	return nil
@@ -130,7 +131,7 @@ func (pp *panePair) gotoPointer(m gotoMsg) tea.Cmd {
 func (pp *panePair) nextMark(focus, dir int) tea.Cmd {
 	i := pp.jsonFocus(focus)
 	if !pp.panes[i].next(dir) {
-		return infoCmd(pp.noMark)
+		return common.ShowInfo(pp.noMark)
 	}
 	pp.sync(i)
 	return nil
@@ -165,10 +166,10 @@ func (pp *panePair) infoRow(focus int) string {
 // through OSC 52.
 func copyCmd(text, what string) tea.Cmd {
 	if text == "" {
-		return errorCmd("nothing to copy here")
+		return common.ShowError("nothing to copy here")
 	}
 	return tea.Batch(tea.SetClipboard(text),
-		infoCmd(fmt.Sprintf("copied %s (%d bytes) to the clipboard through OSC 52", what, len(text))))
+		common.ShowInfo(fmt.Sprintf("copied %s (%d bytes) to the clipboard through OSC 52", what, len(text))))
 }
 
 // wheelStep is how many lines a notch of the mouse wheel scrolls.
@@ -194,19 +195,19 @@ func crumbRow(st *styles.Styles, p *jsonPane, w int) string {
 	}
 	note := p.note()
 	if p.c.doc.plain { // text, not JSON: no path to show
-		return fit(" "+st.Note.Render(note), w)
+		return common.Fit(" "+st.Note.Render(note), w)
 	}
 	crumb := breadcrumb(p.cursorPath())
 	crumbW := w - 2
 	if note != "" {
 		crumbW = min(lipgloss.Width(crumb), max(w/3, w-2-lipgloss.Width(note)-2))
 	}
-	crumb = truncLeft(crumb, crumbW)
+	crumb = common.TruncLeft(crumb, crumbW)
 	out := " " + renderCrumb(st, crumb)
 	if note != "" {
 		out += "  " + st.Note.Render(note)
 	}
-	return fit(out, w)
+	return common.Fit(out, w)
 }
 
 // breadcrumb writes a path as steps: properties › days › default.
@@ -218,7 +219,7 @@ func breadcrumb(p adapter.Path) string {
 	for i, st := range p {
 		switch st.Kind {
 		case adapter.KeyStep:
-			parts[i] = safe(st.Key)
+			parts[i] = common.Safe(st.Key)
 		case adapter.IndexStep:
 			parts[i] = fmt.Sprintf("[%d]", st.Index)
 		default:

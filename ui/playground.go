@@ -9,6 +9,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/strictscope/strictscope/adapter/validate"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 // The panes of the playground, in tab order.
@@ -41,17 +42,14 @@ type playComputedMsg struct {
 	res *playResult
 }
 
-// showScreenMsg asks the root model to show screen i.
-type showScreenMsg struct{ screen int }
-
 // playground edits a tool's input schema or a call's arguments and shows what
 // the library makes of them as they change: the strict result, the null paths,
 // the dropped keywords and errors of a schema; the nulls stripped and the
 // validation errors of arguments. Text that does not parse shows where it
 // breaks. esc goes back to the screen it was opened from.
 type playground struct {
-	ctx *Context
-	focus
+	ctx *common.Context
+	common.Focus
 	back      int // the screen to go back to
 	req       *editRequest
 	editor    *editor
@@ -67,8 +65,8 @@ type playground struct {
 	layout    PlaygroundLayout
 }
 
-func newPlayground(ctx *Context) *playground {
-	p := &playground{ctx: ctx, focus: focus{count: 3}, validator: validate.New(), result: &jsonPane{ctx: ctx},
+func newPlayground(ctx *common.Context) *playground {
+	p := &playground{ctx: ctx, Focus: common.NewFocus(3), validator: validate.New(), result: &jsonPane{ctx: ctx},
 		notes: &notesPane{ctx: ctx}, editor: newEditor(ctx.Styles)}
 	p.showResult()
 	return p
@@ -78,7 +76,7 @@ func newPlayground(ctx *Context) *playground {
 func (p *playground) Name() string { return "playground" }
 
 // Capturing implements Screen: the editor takes every key as text.
-func (p *playground) Capturing() bool { return p.pane == pgEditor && p.req != nil }
+func (p *playground) Capturing() bool { return p.Pane == pgEditor && p.req != nil }
 
 // Restyle implements Screen.
 func (p *playground) Restyle() {
@@ -102,7 +100,7 @@ func (p *playground) Resize() {
 // open puts req's text in the editor, gives the editor focus and computes
 // the text; back is the screen to return to.
 func (p *playground) open(req editRequest, back int) tea.Cmd {
-	p.req, p.back, p.view, p.pane = &req, back, 0, pgEditor
+	p.req, p.back, p.view, p.Pane = &req, back, 0, pgEditor
 	p.opened = editorText(strings.TrimRight(req.text, "\n"))
 	p.gen++ // a result computing for what was open before is not this one's
 	p.editor.SetValue(p.opened)
@@ -182,7 +180,7 @@ func (p *playground) Update(msg tea.Msg) tea.Cmd {
 		}
 	case tea.MouseClickMsg:
 		if pane, ok := p.paneAt(msg.Mouse().X, msg.Mouse().Y); ok {
-			p.pane = pane
+			p.Pane = pane
 		}
 	case tea.MouseWheelMsg:
 		d, ok := wheelDelta(msg.Mouse())
@@ -212,26 +210,26 @@ func (p *playground) key(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, pk.Leave):
 		p.editor.Blur()
 		back := p.back
-		return func() tea.Msg { return showScreenMsg{screen: back} }
+		return func() tea.Msg { return common.ShowScreenMsg{Screen: back} }
 	case p.req == nil:
 		return nil
 	case key.Matches(k, pk.View):
 		p.view++
 		p.showResult()
-		return infoCmd("result: " + p.result.c.title)
+		return common.ShowInfo("result: " + p.result.c.title)
 	case key.Matches(k, pk.Reset):
 		p.editor.SetValue(p.opened)
-		return tea.Batch(p.edited(), infoCmd("back to the text as opened"))
-	case p.pane == pgEditor && key.Matches(k, g.Focus):
+		return tea.Batch(p.edited(), common.ShowInfo("back to the text as opened"))
+	case p.Pane == pgEditor && key.Matches(k, g.Focus):
 		p.editor.Blur()
-		p.pane = pgResult
+		p.Pane = pgResult
 		return nil
-	case p.pane == pgEditor && key.Matches(k, g.FocusBck):
+	case p.Pane == pgEditor && key.Matches(k, g.FocusBck):
 		p.editor.Blur()
-		p.pane = pgNotes
+		p.Pane = pgNotes
 		return nil
 	}
-	switch p.pane {
+	switch p.Pane {
 	case pgEditor:
 		p.focusEditor()
 		if t := editorText(k.Text); k.Text != "" && t != k.Text {
@@ -252,15 +250,15 @@ func (p *playground) key(k tea.KeyPressMsg) tea.Cmd {
 // pgResult, pgNotes).
 func (p *playground) paneAt(x, y int) (int, bool) {
 	l := p.layout
-	return hit(x, y, l.Editor, l.Result, l.Notes)
+	return common.Hit(x, y, l.Editor, l.Result, l.Notes)
 }
 
 // View implements Screen.
 func (p *playground) View() string {
 	st := p.ctx.Styles
-	panes := lipgloss.JoinHorizontal(lipgloss.Top, p.editorView(p.pane == pgEditor), rule(st, p.layout.Editor.H),
-		p.resultView(p.pane == pgResult))
-	return frame(p.titleBar(), nil, Rect{}, panes+"\n"+p.notes.view(p.pane == pgNotes), p.infoRow())
+	panes := lipgloss.JoinHorizontal(lipgloss.Top, p.editorView(p.Pane == pgEditor), common.Rule(st, p.layout.Editor.H),
+		p.resultView(p.Pane == pgResult))
+	return common.Frame(p.titleBar(), nil, common.Rect{}, panes+"\n"+p.notes.view(p.Pane == pgNotes), p.infoRow())
 }
 
 func (p *playground) titleBar() string {
@@ -269,10 +267,10 @@ func (p *playground) titleBar() string {
 	if p.req != nil {
 		left += st.TitleBar.Render(" │ ") + st.Mode.Render(p.req.what())
 		if p.req.kind == editSchema {
-			left += st.TitleBar.Render(" │ ") + modeFlag(st.Mode, st.ModeOff, "defaults", !p.req.noDefaults)
+			left += st.TitleBar.Render(" │ ") + common.ModeFlag(st.Mode, st.ModeOff, "defaults", !p.req.noDefaults)
 		}
 	}
-	return titleRow(st, p.ctx.Width, left)
+	return common.TitleRow(st, p.ctx.Width, left)
 }
 
 // editorView draws the editor's title row and the editor, exactly its
@@ -287,10 +285,10 @@ func (p *playground) editorView(focused bool) string {
 	lines := []string{paneTitle(st, title, focused, w)}
 	if p.req == nil {
 		lines = append(lines, st.Message.Render(" Nothing to edit yet."))
-		return padLines(lines, w, h)
+		return common.PadLines(lines, w, h)
 	}
 	lines = append(lines, p.editor.View(w, focused)...)
-	return padLines(lines, w, h)
+	return common.PadLines(lines, w, h)
 }
 
 // resultView draws the result pane, its title saying when the text is being
@@ -313,15 +311,15 @@ func (p *playground) infoRow() string {
 	w := p.ctx.Width
 	if p.Capturing() {
 		pos := " line " + itoa(p.editor.Line()+1) + ", column " + itoa(p.editor.Column()+1)
-		return fit(st.Info.Render(pos)+st.Muted.Render("  · esc leaves · tab to the result · ctrl+o other view"), w)
+		return common.Fit(st.Info.Render(pos)+st.Muted.Render("  · esc leaves · tab to the result · ctrl+o other view"), w)
 	}
 	return crumbRow(st, p.result, w)
 }
 
 // KeyMaps implements Screen.
-func (p *playground) KeyMaps() []NamedKeyMap {
+func (p *playground) KeyMaps() []common.NamedKeyMap {
 	k := p.ctx.Keys
-	return []NamedKeyMap{{"playground", k.Play}, {"result and notes", k.JSON}}
+	return []common.NamedKeyMap{{Title: "playground", KeyMap: k.Play}, {Title: "result and notes", KeyMap: k.JSON}}
 }
 
 // Status implements Screen: what is edited and what the library says.
@@ -333,7 +331,7 @@ func (p *playground) Status() string {
 	if p.req.kind == editArguments {
 		kind = "arguments"
 	}
-	parts := []string{kind + " · " + safe(p.req.name)}
+	parts := []string{kind + " · " + common.Safe(p.req.name)}
 	switch {
 	case p.stale:
 		parts = append(parts, "waiting for a pause in typing")

@@ -12,6 +12,7 @@ import (
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/adapter/validate"
 	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 // editKind is what the playground edits.
@@ -66,7 +67,7 @@ func editCmd(r editRequest) tea.Cmd { return func() tea.Msg { return r } }
 // what names what is edited, for the title bar.
 func (r *editRequest) what() string {
 	if r.kind == editSchema {
-		return "input schema of " + safe(r.name)
+		return "input schema of " + common.Safe(r.name)
 	}
 	return "arguments of " + callWho(r.name, r.callID)
 }
@@ -101,7 +102,7 @@ func computePlay(r *editRequest, text string, v *validate.Validator) *playResult
 func syntaxResult(text string, err error) *playResult {
 	var se *adapter.SyntaxError
 	if !errors.As(err, &se) {
-		msg := safe(err.Error())
+		msg := common.Safe(err.Error())
 		return &playResult{broken: true, summary: "does not parse", notes: []string{msg},
 			views: []*paneContent{{title: "does not parse", message: msg}}}
 	}
@@ -113,7 +114,7 @@ func syntaxResult(text string, err error) *playResult {
 		col--
 	}
 	where := fmt.Sprintf("line %d, column %d", se.Line, se.Column)
-	msg := safe(se.Msg)
+	msg := common.Safe(se.Msg)
 	doc := newTextDoc(text, 0)
 	caret := docLine{text: strings.Repeat(" ", ansi.StringWidth(adapter.SanitizeLines(line[:col]))) + "^ " + msg}
 	doc.lines = append(doc.lines[:li+1], append([]docLine{caret}, doc.lines[li+1:]...)...)
@@ -124,7 +125,7 @@ func syntaxResult(text string, err error) *playResult {
 		notes: []noteSpan{{li, li + 1, where + ": " + msg}}}
 	notes := []string{"Not JSON: " + where + ": " + msg}
 	if se.Pointer != "" {
-		notes = append(notes, "inside the value at "+safe(se.Pointer))
+		notes = append(notes, "inside the value at "+common.Safe(se.Pointer))
 	}
 	return &playResult{broken: true, views: []*paneContent{pc}, notes: notes, summary: "does not parse: " + where}
 }
@@ -160,8 +161,8 @@ func schemaResult(schema adapter.Value, noDefaults bool) *playResult {
 	check := &paneContent{title: "as written · strict-mode check", doc: newJSONDoc(schema), base: adapter.Path{}}
 	m = newMarker(check)
 	for _, v := range viol {
-		if !m.place(v.Path, markError, safe(v.Keyword)+": "+safe(v.Message)) {
-			m.place(check.doc.pathAt(check.doc.nearest(v.Path)), markError, safe(pointerOrRoot(v.Path))+" · "+safe(v.Keyword)+": "+safe(v.Message))
+		if !m.place(v.Path, markError, common.Safe(v.Keyword)+": "+common.Safe(v.Message)) {
+			m.place(check.doc.pathAt(check.doc.nearest(v.Path)), markError, common.Safe(pointerOrRoot(v.Path))+" · "+common.Safe(v.Keyword)+": "+common.Safe(v.Message))
 		}
 	}
 	m.done()
@@ -169,32 +170,32 @@ func schemaResult(schema adapter.Value, noDefaults bool) *playResult {
 
 	switch {
 	case res != nil && se == nil:
-		pr.summary = fmt.Sprintf("converts · %s · %d dropped", plural(res.NullPaths.Len(), "null path"), res.Dropped.Len())
+		pr.summary = fmt.Sprintf("converts · %s · %d dropped", common.Plural(res.NullPaths.Len(), "null path"), res.Dropped.Len())
 		pr.notes = append(pr.notes, fmt.Sprintf("Converts to strict mode: %s, %s dropped.",
-			plural(res.NullPaths.Len(), "null path"), plural(res.Dropped.Len(), "keyword")))
+			common.Plural(res.NullPaths.Len(), "null path"), common.Plural(res.Dropped.Len(), "keyword")))
 	case res != nil:
 		pr.summary = "converts, but crosses a limit"
 		pr.notes = append(pr.notes, fmt.Sprintf("Converts, but the result crosses a strict-mode limit at %s · %s: %s",
-			safe(pointerOrRoot(se.Path)), safe(se.Keyword), safe(se.Message)))
+			common.Safe(pointerOrRoot(se.Path)), common.Safe(se.Keyword), common.Safe(se.Message)))
 	default:
 		pr.summary = "no strict form"
-		pr.notes = append(pr.notes, fmt.Sprintf("No strict form: at %s · %s: %s", safe(pointerOrRoot(se.Path)), safe(se.Keyword), safe(se.Message)))
+		pr.notes = append(pr.notes, fmt.Sprintf("No strict form: at %s · %s: %s", common.Safe(pointerOrRoot(se.Path)), common.Safe(se.Keyword), common.Safe(se.Message)))
 	}
 	if res != nil {
 		for _, np := range res.NullPaths.All() {
-			pr.notes = append(pr.notes, "null path "+safe(np.String()))
+			pr.notes = append(pr.notes, "null path "+common.Safe(np.String()))
 		}
 		for _, d := range res.Dropped.All() {
-			pr.notes = append(pr.notes, "dropped "+safe(d.Keyword)+" at "+safe(pointerOrRoot(d.Path)))
+			pr.notes = append(pr.notes, "dropped "+common.Safe(d.Keyword)+" at "+common.Safe(pointerOrRoot(d.Path)))
 		}
 	}
 	if len(viol) == 0 {
 		pr.notes = append(pr.notes, "As a strict schema written by hand (CheckStrict): no violation.")
 	} else {
-		pr.summary += " · as written, " + plural(len(viol), "strict-mode violation")
-		pr.notes = append(pr.notes, fmt.Sprintf("As a strict schema written by hand (CheckStrict): %s.", plural(len(viol), "violation")))
+		pr.summary += " · as written, " + common.Plural(len(viol), "strict-mode violation")
+		pr.notes = append(pr.notes, fmt.Sprintf("As a strict schema written by hand (CheckStrict): %s.", common.Plural(len(viol), "violation")))
 		for _, v := range viol {
-			pr.notes = append(pr.notes, safe(pointerOrRoot(v.Path))+" · "+safe(v.Keyword)+": "+safe(v.Message))
+			pr.notes = append(pr.notes, common.Safe(pointerOrRoot(v.Path))+" · "+common.Safe(v.Keyword)+": "+common.Safe(v.Message))
 		}
 	}
 	return pr
@@ -225,11 +226,11 @@ func argumentsResult(args adapter.Value, r *editRequest, v *validate.Validator) 
 		if _, seen := msgs[k]; !seen {
 			order = append(order, e.Path)
 		}
-		msgs[k] = append(msgs[k], safe(e.Message))
+		msgs[k] = append(msgs[k], common.Safe(e.Message))
 	}
 	for _, p := range order {
 		if !m.place(p, markError, strings.Join(msgs[pointerOf(p)], "; ")) {
-			m.place(checked.doc.pathAt(checked.doc.nearest(p)), markError, safe(p.String())+": "+strings.Join(msgs[pointerOf(p)], "; "))
+			m.place(checked.doc.pathAt(checked.doc.nearest(p)), markError, common.Safe(p.String())+": "+strings.Join(msgs[pointerOf(p)], "; "))
 		}
 	}
 	m.done()
@@ -243,31 +244,31 @@ func argumentsResult(args adapter.Value, r *editRequest, v *validate.Validator) 
 	case len(sent.NullPaths) == 0:
 		pr.notes = append(pr.notes, "The tool has no null paths.")
 	case len(removed) == 0:
-		pr.notes = append(pr.notes, fmt.Sprintf("No null at the tool's %s.", plural(len(sent.NullPaths), "null path")))
+		pr.notes = append(pr.notes, fmt.Sprintf("No null at the tool's %s.", common.Plural(len(sent.NullPaths), "null path")))
 	}
 	for _, p := range removed {
-		pr.notes = append(pr.notes, "removed null at "+safe(p.String()))
+		pr.notes = append(pr.notes, "removed null at "+common.Safe(p.String()))
 	}
 	switch {
 	case cc.SchemaErr != nil:
 		pr.summary = "schema cannot be compiled"
-		pr.notes = append(pr.notes, "The tool's schema cannot be compiled: "+safe(cc.SchemaErr.Error()))
+		pr.notes = append(pr.notes, "The tool's schema cannot be compiled: "+common.Safe(cc.SchemaErr.Error()))
 	case cc.NotChecked != nil:
 		// A note, not an error: nothing was found wrong.
 		pr.summary = "not checked"
-		pr.notes = append(pr.notes, "Not checked against the tool's original schema: "+safe(cc.NotChecked.Reason)+".")
+		pr.notes = append(pr.notes, "Not checked against the tool's original schema: "+common.Safe(cc.NotChecked.Reason)+".")
 	case cc.Valid:
 		pr.summary = "valid"
 		pr.notes = append(pr.notes, "Valid against the tool's original schema.")
 	default:
-		pr.summary = plural(len(cc.Errors), "validation error")
-		pr.notes = append(pr.notes, fmt.Sprintf("%s against the tool's original schema:", plural(len(cc.Errors), "validation error")))
+		pr.summary = common.Plural(len(cc.Errors), "validation error")
+		pr.notes = append(pr.notes, fmt.Sprintf("%s against the tool's original schema:", common.Plural(len(cc.Errors), "validation error")))
 		for _, e := range cc.Errors {
-			pr.notes = append(pr.notes, safe(e.Error()))
+			pr.notes = append(pr.notes, common.Safe(e.Error()))
 		}
 	}
 	if len(removed) > 0 {
-		pr.summary = plural(len(removed), "null path") + " stripped · " + pr.summary
+		pr.summary = common.Plural(len(removed), "null path") + " stripped · " + pr.summary
 	}
 	return pr
 }

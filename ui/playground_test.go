@@ -12,12 +12,13 @@ import (
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/adapter/validate"
 	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 // bigSchemaTool is a tool list with one tool whose schema, indented, is over
 // instantEdit bytes and under the editor's line limit.
-func bigSchemaTool(t *testing.T) *Loaded {
-	l := &Loaded{}
+func bigSchemaTool(t *testing.T) *common.Loaded {
+	l := &common.Loaded{}
 	l.AddBytes("big", "big.json", bigSchema(300))
 	return l
 }
@@ -210,13 +211,13 @@ func TestPlaygroundArguments(t *testing.T) {
 // TestPlaygroundOpensLargeSchemasDense opens a schema whose indented text is
 // longer than the editor holds with one line per property, and says so.
 func TestPlaygroundOpensLargeSchemasDense(t *testing.T) {
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("big", "big.json", bigSchema(5000))
 	h := newHarness(t, Options{}, l, 120, 40).keys("e")
 	p := playOf(h)
 	text := p.editor.Value()
-	if _, onPlayground := h.m.screen().(*playground); !onPlayground || (h.m.status.kind == statusError) || !strings.Contains(h.screen(), "opened with only 2 levels") {
-		t.Fatalf("a 5,000-property schema did not open dense (screen %d, error %v):\n%s", h.m.active, (h.m.status.kind == statusError), h.screen())
+	if _, onPlayground := h.m.screen().(*playground); !onPlayground || (h.m.status.Kind == common.StatusError) || !strings.Contains(h.screen(), "opened with only 2 levels") {
+		t.Fatalf("a 5,000-property schema did not open dense (screen %d, error %v):\n%s", h.m.active, (h.m.status.Kind == common.StatusError), h.screen())
 	}
 	if n := editorLines(text); n > editorMaxLines || !strings.Contains(text, `"p4999": {"type":"string","description":"property 4999","default":"d4999"}`) {
 		t.Errorf("%d lines, one per property expected; p4999's line missing", n)
@@ -229,13 +230,13 @@ func TestPlaygroundOpensLargeSchemasDense(t *testing.T) {
 }
 
 func TestPlaygroundRefusesWhatTheEditorCannotHold(t *testing.T) {
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("big", "big.json", bigSchema(12000))
 	h := newHarness(t, Options{}, l, 120, 40).keys("e")
-	if h.m.active != 0 || !(h.m.status.kind == statusError) || !strings.Contains(h.screen(), "too large for the playground") {
+	if h.m.active != 0 || !(h.m.status.Kind == common.StatusError) || !strings.Contains(h.screen(), "too large for the playground") {
 		t.Errorf("a 12,000-property schema opened in the editor:\n%s", h.screen())
 	}
-	h = newHarness(t, Options{}, &Loaded{}, 120, 40).keys("e")
+	h = newHarness(t, Options{}, &common.Loaded{}, 120, 40).keys("e")
 	if h.m.active != 0 || !strings.Contains(h.screen(), "select a tool") {
 		t.Errorf("e with no tool:\n%s", h.screen())
 	}
@@ -314,7 +315,7 @@ func TestReplayAndPlaygroundReflowAndStyle(t *testing.T) {
 // whole text with the edits, the cursor's line counts from the top, and the
 // line numbers drawn are the text's.
 func TestEditorWindowKeepsTheWholeText(t *testing.T) {
-	e := newEditor(newContext(Options{}).Styles)
+	e := newEditor(common.NewContext(false).Styles)
 	e.setSize(40, 10)
 	e.Focus()
 	var lines []string

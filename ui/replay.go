@@ -7,6 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/keys"
 )
 
@@ -38,13 +39,13 @@ type stageKey struct {
 // side by side, its notes under them. Every mark comes from the trace the
 // library returned; the toggles replay again (cached per option set).
 type replayScreen struct {
-	ctx    *Context
-	loaded *Loaded
+	ctx    *common.Context
+	loaded *common.Loaded
 	eng    *replayEngine
 	opts   replayOptions // the options the panes show
 	// offFrame holds the options asked for (want), ahead of opts while
 	// replaying.
-	offFrame[replayOptions]
+	common.OffFrame[replayOptions]
 	traces  []*sessions.Trace
 	entries []replayEntry
 	stage   int
@@ -52,16 +53,16 @@ type replayScreen struct {
 	listPair
 	notes  *notesPane
 	layout ReplayLayout
-	banner banner
+	banner common.Banner
 	views  map[stageKey]*stageView
 	shown  stageKey
 }
 
-func newReplayScreen(ctx *Context, loaded *Loaded, start Options) *replayScreen {
+func newReplayScreen(ctx *common.Context, loaded *common.Loaded, start Options) *replayScreen {
 	eng := newReplayEngine(loaded, start)
 	opts := eng.startOptions()
 	s := &replayScreen{ctx: ctx, loaded: loaded, eng: eng,
-		opts: opts, offFrame: newOffFrame(opts),
+		opts: opts, OffFrame: common.NewOffFrame(opts),
 		notes: &notesPane{ctx: ctx}, views: map[stageKey]*stageView{}, shown: stageKey{file: -1},
 		listPair: newListPair(ctx, 4, (*keys.KeyMap).ReplayList, "the turns",
 			(*keys.KeyMap).ReplayJSON, false, "no mark in this pane")}
@@ -79,7 +80,7 @@ func newReplayScreen(ctx *Context, loaded *Loaded, start Options) *replayScreen 
 }
 
 // hasReplay says whether any loaded file replays.
-func hasReplay(l *Loaded) bool {
+func hasReplay(l *common.Loaded) bool {
 	for _, f := range l.Files {
 		if f.Rec != nil || f.Session != nil {
 			return true
@@ -103,9 +104,9 @@ func (s *replayScreen) setRows() {
 	rows := make([]listRow, len(s.entries))
 	for i, e := range s.entries {
 		t := &s.traces[e.file].Turns[e.turn]
-		r := listRow{tool: i, file: -1, name: safe(t.Label) + " · " + safe(s.eng.fileName(e.file))}
+		r := listRow{tool: i, file: -1, name: common.Safe(t.Label) + " · " + common.Safe(s.eng.fileName(e.file))}
 		c := countTurn(t)
-		add := func(n int, text string, st func(*Context) lipgloss.Style) {
+		add := func(n int, text string, st func(*common.Context) lipgloss.Style) {
 			if n > 0 {
 				r.badges = append(r.badges, badge{text, st})
 			}
@@ -113,7 +114,7 @@ func (s *replayScreen) setRows() {
 		if t.Err != nil {
 			r.badges = append(r.badges, badge{"not replayable", badgeError})
 		} else {
-			r.badges = append(r.badges, badge{plural(c.calls, "call"), badgeStrict})
+			r.badges = append(r.badges, badge{common.Plural(c.calls, "call"), badgeStrict})
 		}
 		add(c.rejected, fmt.Sprintf("%d rejected", c.rejected), badgeExcluded)
 		add(c.invalid, fmt.Sprintf("%d invalid", c.invalid), badgeFallback)
@@ -142,11 +143,11 @@ func turnSearch(r *listRow, t *sessions.TurnTrace) string {
 	}
 	pieces = append(pieces, strings.Join(bs, " · "))
 	for i := range t.Calls {
-		pieces = append(pieces, safe(t.Calls[i].Name), safe(t.Calls[i].CallID))
+		pieces = append(pieces, common.Safe(t.Calls[i].Name), common.Safe(t.Calls[i].CallID))
 	}
 	if t.Extracted != nil {
 		for i := range t.Extracted.Rejected {
-			pieces = append(pieces, safe(t.Extracted.Rejected[i].Name), safe(t.Extracted.Rejected[i].CallID))
+			pieces = append(pieces, common.Safe(t.Extracted.Rejected[i].Name), common.Safe(t.Extracted.Rejected[i].CallID))
 		}
 	}
 	return strings.ToLower(strings.Join(pieces, "\n"))
@@ -231,7 +232,7 @@ func (s *replayScreen) show() {
 // Resize implements Screen.
 func (s *replayScreen) Resize() {
 	s.setBanner()
-	s.layout = ComputeReplayLayout(s.ctx.Width, s.ctx.Height, len(s.banner.lines))
+	s.layout = ComputeReplayLayout(s.ctx.Width, s.ctx.Height, len(s.banner.Lines))
 	if s.layout.TooSmall {
 		s.setRects()
 		return
@@ -248,13 +249,13 @@ func (s *replayScreen) Resize() {
 // session, why the turn cannot be replayed, and the warnings of the file and
 // the turn.
 func (s *replayScreen) setBanner() {
-	s.banner.reset(s.ctx.Width)
+	s.banner.Reset(s.ctx.Width)
 	_, tr, t := s.current()
 	if tr == nil {
 		return
 	}
 	st := s.ctx.Styles
-	add := s.banner.add
+	add := s.banner.Add
 	switch tr.ToolsFrom {
 	case sessions.ToolsInferred:
 		add(st.BannerWarn, "! tools inferred from the request: no tool list was loaded with this recording, so the tools and their null paths are read from the tools it sent", 2)
@@ -262,14 +263,14 @@ func (s *replayScreen) setBanner() {
 		add(st.BannerWarn, "! no tools known: no tool list was loaded with this recording and its request holds none, so every call names an unknown tool", 2)
 	}
 	if t.Err != nil {
-		add(st.BannerError, "✗ "+safe(t.Err.Error()), 2)
+		add(st.BannerError, "✗ "+common.Safe(t.Err.Error()), 2)
 	}
 	var warns []string
 	for _, w := range tr.Warnings {
-		warns = append(warns, safe(w))
+		warns = append(warns, common.Safe(w))
 	}
 	for _, w := range t.Warnings {
-		warns = append(warns, safe(w))
+		warns = append(warns, common.Safe(w))
 	}
 	if len(warns) > 0 {
 		add(st.BannerWarn, "! "+strings.Join(warns, " · "), 2)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 // stageView is what the replay screen draws for one stage of a turn's trace:
@@ -49,14 +50,14 @@ func buildStage(t *sessions.TurnTrace, si int, width int) *stageView {
 	if si < 0 || si >= len(t.Stages) {
 		msg := "This turn has no stages."
 		if t.Err != nil {
-			msg = "This turn cannot be replayed: " + safe(t.Err.Error())
+			msg = "This turn cannot be replayed: " + common.Safe(t.Err.Error())
 		}
 		return &stageView{panes: [2]*paneContent{{title: "input", message: msg}, {title: "output", message: msg}}}
 	}
 	st := &t.Stages[si]
 	v := &stageView{}
 	for _, n := range st.Notes {
-		v.notes = append(v.notes, safe(n))
+		v.notes = append(v.notes, common.Safe(n))
 	}
 	var call *sessions.CheckedCall
 	if st.Call >= 0 && st.Call < len(t.Calls) {
@@ -131,9 +132,9 @@ func buildStage(t *sessions.TurnTrace, si int, width int) *stageView {
 
 func callWho(name, id string) string {
 	if id == "" {
-		return safe(name) + " (no call id)"
+		return common.Safe(name) + " (no call id)"
 	}
-	return safe(name) + " (" + adapter.QuoteForMessage(id) + ")"
+	return common.Safe(name) + " (" + adapter.QuoteForMessage(id) + ")"
 }
 
 // markResponse marks, in the response, the function call items the library
@@ -154,13 +155,13 @@ func markResponse(pc *paneContent, t *sessions.TurnTrace) {
 	}
 	for _, r := range x.Rejected {
 		if p, ok := f.find(r.Index, r.Item); ok {
-			m.place(p, markError, "rejected "+callWho(r.Name, r.CallID)+": "+safe(r.Reason))
+			m.place(p, markError, "rejected "+callWho(r.Name, r.CallID)+": "+common.Safe(r.Reason))
 			container = p[:len(p)-1]
 		}
 	}
 	if container != nil {
 		for _, ig := range x.Ignored {
-			m.dim(container.Append(adapter.Index(ig.Index)), "ignored: "+safe(ig.Reason))
+			m.dim(container.Append(adapter.Index(ig.Index)), "ignored: "+common.Safe(ig.Reason))
 		}
 	}
 	m.done()
@@ -182,12 +183,12 @@ func markFound(pc *paneContent, t *sessions.TurnTrace) {
 		if status.Str() != "accepted" {
 			k = markError
 		}
-		m.place(adapter.Path{adapter.Key("calls"), adapter.Index(i)}, k, safe(status.Str())+": "+callWho(name.Str(), id.Str()))
+		m.place(adapter.Path{adapter.Key("calls"), adapter.Index(i)}, k, common.Safe(status.Str())+": "+callWho(name.Str(), id.Str()))
 	}
 	ignored, _ := pc.doc.value.Get("ignored")
 	for i, it := range ignored.Items() {
 		reason, _ := it.Get("reason")
-		m.dim(adapter.Path{adapter.Key("ignored"), adapter.Index(i)}, "ignored: "+safe(reason.Str()))
+		m.dim(adapter.Path{adapter.Key("ignored"), adapter.Index(i)}, "ignored: "+common.Safe(reason.Str()))
 	}
 	m.done()
 }
@@ -206,9 +207,9 @@ func markCalls(pc *paneContent, t *sessions.TurnTrace) {
 		case c.SchemaErr != nil:
 			state = "the tool's schema cannot be compiled"
 		case c.NotChecked != nil:
-			state = "arguments not checked (a note, not an error): " + safe(c.NotChecked.Reason)
+			state = "arguments not checked (a note, not an error): " + common.Safe(c.NotChecked.Reason)
 		case !c.Valid:
-			state = plural(len(c.Errors), "validation error")
+			state = common.Plural(len(c.Errors), "validation error")
 		}
 		m.place(at, markCall, "call "+callWho(c.Name, c.CallID)+": "+state)
 		markCallErrors(m, at)
@@ -218,7 +219,7 @@ func markCalls(pc *paneContent, t *sessions.TurnTrace) {
 	}
 	if x := t.Extracted; x != nil {
 		for j, r := range x.Rejected {
-			m.place(adapter.Path{adapter.Key("rejected"), adapter.Index(j)}, markError, "rejected "+callWho(r.Name, r.CallID)+": "+safe(r.Reason))
+			m.place(adapter.Path{adapter.Key("rejected"), adapter.Index(j)}, markError, "rejected "+callWho(r.Name, r.CallID)+": "+common.Safe(r.Reason))
 		}
 	}
 	m.done()
@@ -230,7 +231,7 @@ func markCallErrors(m *marker, at adapter.Path) {
 	errs, _ := adapter.Lookup(m.doc.value, at.Append(adapter.Key("errors")))
 	for j, e := range errs.Items() {
 		msg, _ := e.Get("message")
-		m.place(at.Append(adapter.Key("errors"), adapter.Index(j)), markError, safe(msg.Str()))
+		m.place(at.Append(adapter.Key("errors"), adapter.Index(j)), markError, common.Safe(msg.Str()))
 	}
 }
 
@@ -259,7 +260,7 @@ func markRemoved(pc *paneContent, paths []adapter.Path, other adapter.Value, not
 			if _, ok := adapter.Lookup(other, p); ok {
 				continue
 			}
-			m.place(p, markNull, note+safe(np.String()))
+			m.place(p, markNull, note+common.Safe(np.String()))
 		}
 	}
 	m.done()
@@ -284,14 +285,14 @@ func markValidation(pc *paneContent, st *sessions.Stage, call *sessions.CheckedC
 		if _, seen := msgs[k]; !seen {
 			order = append(order, p)
 		}
-		msgs[k] = append(msgs[k], safe(msg))
+		msgs[k] = append(msgs[k], common.Safe(msg))
 	}
 	for _, p := range order {
 		if !m.place(p, markError, strings.Join(msgs[pointerOf(p)], "; ")) {
 			// A value that is not there (a missing property's parent is): mark
 			// the nearest one that is.
 			l := pc.doc.nearest(p)
-			m.place(pc.doc.pathAt(l), markError, safe(p.String())+": "+strings.Join(msgs[pointerOf(p)], "; "))
+			m.place(pc.doc.pathAt(l), markError, common.Safe(p.String())+": "+strings.Join(msgs[pointerOf(p)], "; "))
 		}
 	}
 	m.done()
@@ -307,7 +308,7 @@ func markNextInput(pc *paneContent, t *sessions.TurnTrace) {
 	for i, it := range pc.doc.value.Items() {
 		for _, r := range t.Extracted.Rejected {
 			if adapter.Equal(it, r.Output) {
-				m.place(adapter.Path{adapter.Index(i)}, markError, "the rejected output for "+callWho(r.Name, r.CallID)+": "+safe(r.Reason))
+				m.place(adapter.Path{adapter.Index(i)}, markError, "the rejected output for "+callWho(r.Name, r.CallID)+": "+common.Safe(r.Reason))
 				break
 			}
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 // shownTurns are the turns (indices into replayFiles' list order) the replay
@@ -69,8 +70,8 @@ func TestReplayFilterKeys(t *testing.T) {
 
 	// / gives the filter the keys from any pane, and typing narrows the list.
 	h.keys("tab", "/")
-	if replayOf(h).pane != rpList || !s.list.editing || !s.Capturing() {
-		t.Fatalf("/ from the input pane: focus %d, editing %v", replayOf(h).pane, s.list.editing)
+	if replayOf(h).Pane != rpList || !s.list.editing || !s.Capturing() {
+		t.Fatalf("/ from the input pane: focus %d, editing %v", replayOf(h).Pane, s.list.editing)
 	}
 	h.typing("fore")
 	if got := shownTurns(s); !slices.Equal(got, []int{turnTwoTurns1, turnMedia, turnInvalid}) {
@@ -198,13 +199,13 @@ func TestReplayFilterTakesEveryKey(t *testing.T) {
 	if got := s.list.filter.Value(); got != "q1m[x]e?gnNy/" {
 		t.Errorf("the filter holds %q", got)
 	}
-	if h.m.active != 1 || h.m.help || s.opts != opts || s.want != opts || h.m.prompt.open || replayOf(h).pane != rpList {
+	if h.m.active != 1 || h.m.help || s.opts != opts || s.Want != opts || h.m.prompt.open || replayOf(h).Pane != rpList {
 		t.Errorf("a key typed into the filter acted: screen %d, help %v, options %v, prompt %v, focus %d",
-			h.m.active, h.m.help, s.opts, h.m.prompt.open, replayOf(h).pane)
+			h.m.active, h.m.help, s.opts, h.m.prompt.open, replayOf(h).Pane)
 	}
 	h.keys("tab")
-	if replayOf(h).pane != rpList {
-		t.Errorf("tab left the filter (focus %d)", replayOf(h).pane)
+	if replayOf(h).Pane != rpList {
+		t.Errorf("tab left the filter (focus %d)", replayOf(h).Pane)
 	}
 	if h.keys("ctrl+c"); !h.quit {
 		t.Error("ctrl+c does not quit from the filter")
@@ -317,7 +318,7 @@ func TestFiltersTakeAPaste(t *testing.T) {
 // session shown, the status line names it turn 2 of the 2 (as the list's
 // title counts turns 1/2), not turn 1 of 1.
 func TestReplayStatusNamesTheTurnUnderAFilter(t *testing.T) {
-	l := &Loaded{}
+	l := &common.Loaded{}
 	name := "recordings/session_two_turns.json"
 	l.AddBytes(sessions.ServerNameFor(name), name, mustFixture(t, name))
 	h := newHarness(t, Options{}, l, 120, 40).keys("2", "/").typing("call_query").keys("enter")

@@ -10,6 +10,7 @@ import (
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 // replayFiles are the tool lists and the recordings the replay screen's tests
@@ -17,16 +18,16 @@ import (
 // JSON, a Responses recording with reasoning, a custom tool call and the
 // parallel wrapper, and a session whose call fails validation and has no
 // result.
-func replayFiles(t *testing.T) *Loaded {
+func replayFiles(t *testing.T) *common.Loaded {
 	t.Helper()
-	l := &Loaded{}
+	l := &common.Loaded{}
 	for _, name := range []string{"tools/files.json", "tools/weather.json", "recordings/session_two_turns.json",
 		"recordings/session_chat_media.json", "recordings/chat_stream_parallel.sse", "recordings/responses_reasoning_wrapper.json"} {
 		l.AddBytes(sessions.ServerNameFor(name), name, mustFixture(t, name))
 	}
 	l.AddBytes("s", "invalid_args.json", invalidSession(t))
 	for _, f := range l.Files {
-		if f.Kind == FileFailed {
+		if f.Kind == common.FileFailed {
 			t.Fatalf("%s: %v", f.Name, f.Err)
 		}
 	}
@@ -58,8 +59,8 @@ const inferredPairs = `{"request":{"model":"m","messages":[],"tools":[{"type":"f
 // replayed.
 const errorRecording = `{"error":{"message":"Invalid schema for function 'f': In context=('properties', 'x'), 'format' is not permitted.","type":"invalid_request_error","param":"tools[0].function.parameters","code":"invalid_function_parameters"}}`
 
-func inferredFiles(t *testing.T) *Loaded {
-	l := &Loaded{}
+func inferredFiles(t *testing.T) *common.Loaded {
+	l := &common.Loaded{}
 	l.AddBytes("r", "pairs.jsonl", []byte(inferredPairs))
 	l.AddBytes("e", "error.json", []byte(errorRecording))
 	return l
@@ -207,7 +208,7 @@ func TestReplayFilesTurnOrder(t *testing.T) {
 }
 
 func TestReplayScreenOnlyWithSomethingToReplay(t *testing.T) {
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("w", "weather.json", mustFixture(t, "tools/weather.json"))
 	if h := newHarness(t, Options{}, l, 80, 24); replayOf(h) != nil {
 		t.Error("a replay screen without a recording or session file")
@@ -276,12 +277,12 @@ func TestReplayTurnSwitching(t *testing.T) {
 		t.Errorf("↓↓ in the list selects file %d, want the media session", e.file)
 	}
 	h.keys("right")
-	if s.stage != 1 || replayOf(h).pane != rpList {
-		t.Errorf("→ in the list: stage %d, focus %d", s.stage, replayOf(h).pane)
+	if s.stage != 1 || replayOf(h).Pane != rpList {
+		t.Errorf("→ in the list: stage %d, focus %d", s.stage, replayOf(h).Pane)
 	}
 	h.keys("enter")
-	if replayOf(h).pane != rpInput {
-		t.Errorf("enter in the list does not focus the input pane (focus %d)", replayOf(h).pane)
+	if replayOf(h).Pane != rpInput {
+		t.Errorf("enter in the list does not focus the input pane (focus %d)", replayOf(h).Pane)
 	}
 	for range len(s.entries) + 2 {
 		h.keys("]")
@@ -430,7 +431,7 @@ func TestReplayNotReplayableTurnDoesNotStop(t *testing.T) {
 }
 
 func TestSessionToolsJoinTheToolsScreen(t *testing.T) {
-	only := &Loaded{}
+	only := &common.Loaded{}
 	only.AddBytes("s", "session.json", mustFixture(t, "recordings/session_two_turns.json"))
 	h := newHarness(t, Options{}, only, 120, 40)
 	ts := h.m.screens[0].(*toolsScreen)
@@ -444,7 +445,7 @@ func TestSessionToolsJoinTheToolsScreen(t *testing.T) {
 	// whichever comes first.
 	for _, order := range [][]string{{"tools/weather.json", "tools/files.json", "recordings/session_two_turns.json"},
 		{"recordings/session_two_turns.json", "tools/weather.json", "tools/files.json"}} {
-		l := &Loaded{}
+		l := &common.Loaded{}
 		for _, name := range order {
 			l.AddBytes(sessions.ServerNameFor(name), name, mustFixture(t, name))
 		}
@@ -454,7 +455,7 @@ func TestSessionToolsJoinTheToolsScreen(t *testing.T) {
 	}
 	// A session's server that differs from a tool list's of the same name is
 	// kept, under its own exposed names.
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("weather", "weather.json", []byte(`{"tools":[{"name":"other","inputSchema":{"type":"object"}}]}`))
 	l.AddBytes("s", "session.json", mustFixture(t, "recordings/session_two_turns.json"))
 	if len(l.Servers) != 3 {
@@ -463,7 +464,7 @@ func TestSessionToolsJoinTheToolsScreen(t *testing.T) {
 }
 
 func TestReplayUsesTheLoadedToolLists(t *testing.T) {
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("r", "stream.sse", mustFixture(t, "recordings/chat_stream_parallel.sse"))
 	h := newHarness(t, Options{}, l, 100, 30).keys("2")
 	if !strings.Contains(h.screen(), "no tools known") {
@@ -499,7 +500,7 @@ func TestReplaySessionKeepsItsSavedOptions(t *testing.T) {
 		}
 		mems = append(mems, m)
 	}
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("s", "saved.json", adapter.Marshal(adapter.ObjectValue(mems...)))
 	sess := l.Files[0].Session
 	if sess == nil || sess.Structured != adapter.StructuredIgnore || !sess.ApplyDefaults {
@@ -530,7 +531,7 @@ func TestReplayMissingResultNotesStaySeparate(t *testing.T) {
 	for _, k := range []sessions.StageKind{sessions.StageResult, sessions.StageOutput} {
 		tr := &sessions.TurnTrace{Stages: []sessions.Stage{{Kind: k, Call: -1, Notes: notes}}}
 		v := buildStage(tr, 0, 40)
-		p := &jsonPane{ctx: newContext(Options{})}
+		p := &jsonPane{ctx: common.NewContext(false)}
 		p.setSize(42, 12)
 		p.setContent(v.panes[1])
 		rows := strings.Split(ansi.Strip(p.view(false)), "\n")[1:]
@@ -564,7 +565,7 @@ func TestReplayMissingResultOnCorpus(t *testing.T) {
 	if _, err := os.Stat(file); err != nil {
 		t.Skip("the corpus (../shared/corpus/openai) is absent")
 	}
-	h := newHarness(t, Options{}, Load([]string{file}), 120, 40).keys("2")
+	h := newHarness(t, Options{}, common.Load([]string{file}), 120, 40).keys("2")
 	res := stageOf(t, h, 0, sessions.StageResult, 0)
 	for range res {
 		h.keys("right")

@@ -5,6 +5,7 @@ import (
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 // replayOptions are the replay screen's toggles. Each combination is one
@@ -41,16 +42,16 @@ func (o replayOptions) structuredLabel() string {
 // recording with the tool lists loaded alongside it, else with the tools of its
 // recorded request (the trace says so), under the inspector's starting modes.
 type replayEngine struct {
-	loaded  *Loaded
+	loaded  *common.Loaded
 	files   []int // indices into loaded.Files of the files that replay
 	servers []adapter.Server
 	start   Options
-	cache   *recent[replayOptions, []*sessions.Trace]
+	cache   *common.Recent[replayOptions, []*sessions.Trace]
 }
 
-func newReplayEngine(loaded *Loaded, start Options) *replayEngine {
+func newReplayEngine(loaded *common.Loaded, start Options) *replayEngine {
 	e := &replayEngine{loaded: loaded, start: start, servers: loaded.ToolListServers(),
-		cache: newRecent[replayOptions, []*sessions.Trace](recentModes)}
+		cache: common.NewRecent[replayOptions, []*sessions.Trace](common.RecentModes)}
 	for i, f := range loaded.Files {
 		if f.Rec != nil || f.Session != nil {
 			e.files = append(e.files, i)
@@ -61,17 +62,17 @@ func newReplayEngine(loaded *Loaded, start Options) *replayEngine {
 
 // traces returns the trace of every file for o, replaying on first use.
 func (e *replayEngine) traces(o replayOptions) []*sessions.Trace {
-	if t, ok := e.cache.get(o); ok {
+	if t, ok := e.cache.Get(o); ok {
 		return t
 	}
 	t := e.replay(o)
-	e.cache.put(o, t)
+	e.cache.Put(o, t)
 	return t
 }
 
 // cached returns the traces for o when they were replayed before.
 func (e *replayEngine) cached(o replayOptions) ([]*sessions.Trace, bool) {
-	return e.cache.get(o)
+	return e.cache.Get(o)
 }
 
 // replay replays every file for o. It reads only what never changes after the

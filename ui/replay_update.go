@@ -6,6 +6,7 @@ import (
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 // Update implements Screen.
@@ -29,12 +30,12 @@ func (s *replayScreen) Update(msg tea.Msg) tea.Cmd {
 // turn of hundreds of calls that takes longer than a frame), the current
 // stage staying on screen until the traces arrive (replayedMsg).
 func (s *replayScreen) toggled(what string) tea.Cmd {
-	if _, ok := s.eng.cached(s.want); ok {
-		s.opts, s.pending = s.want, ""
+	if _, ok := s.eng.cached(s.Want); ok {
+		s.opts, s.Pending = s.Want, ""
 		s.replayed()
-		return infoCmd(what + ": replayed")
+		return common.ShowInfo(what + ": replayed")
 	}
-	return s.ask(what, s.replayCmd)
+	return s.Ask(what, s.replayCmd)
 }
 
 // replayedMsg brings the traces replayed for opts off the frame, with the
@@ -64,18 +65,18 @@ func (s *replayScreen) replayCmd(o replayOptions) tea.Cmd {
 // options are still the ones asked for.
 func (s *replayScreen) replayDone(msg replayedMsg) tea.Cmd {
 	if _, ok := s.eng.cached(msg.opts); !ok {
-		s.eng.cache.put(msg.opts, msg.traces)
+		s.eng.cache.Put(msg.opts, msg.traces)
 		if msg.view != nil {
 			s.views[msg.key] = msg.view
 		}
 	}
-	what, ok := s.arrived(msg.opts, s.opts)
+	what, ok := s.Arrived(msg.opts, s.opts)
 	if !ok {
 		return nil
 	}
-	s.opts = s.want
+	s.opts = s.Want
 	s.replayed()
-	return infoCmd(what + ": replayed")
+	return common.ShowInfo(what + ": replayed")
 }
 
 func (s *replayScreen) key(k tea.KeyPressMsg) tea.Cmd {
@@ -95,34 +96,34 @@ func (s *replayScreen) key(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, rk.NextTurn):
 		return s.turn(1)
 	case key.Matches(k, rk.Structured):
-		s.want.Structured = cycle(s.resolved(s.want).Structured, adapter.StructuredAuto, adapter.StructuredPrefer,
+		s.Want.Structured = common.Cycle(s.resolved(s.Want).Structured, adapter.StructuredAuto, adapter.StructuredPrefer,
 			adapter.StructuredAppend, adapter.StructuredIgnore)
-		return s.toggled("structured " + string(s.want.Structured))
+		return s.toggled("structured " + string(s.Want.Structured))
 	case key.Matches(k, rk.ErrorPrefix):
-		s.want.NoErrorPrefix = !s.want.NoErrorPrefix
-		return s.toggled(onOff("error prefix", !s.want.NoErrorPrefix))
+		s.Want.NoErrorPrefix = !s.Want.NoErrorPrefix
+		return s.toggled(common.OnOff("error prefix", !s.Want.NoErrorPrefix))
 	case key.Matches(k, rk.Goto):
-		return s.gotoPrompt(s.pane)
+		return s.gotoPrompt(s.Pane)
 	case key.Matches(k, rk.Next):
-		return s.nextMark(s.pane, 1)
+		return s.nextMark(s.Pane, 1)
 	case key.Matches(k, rk.Prev):
-		return s.nextMark(s.pane, -1)
+		return s.nextMark(s.Pane, -1)
 	case key.Matches(k, rk.Copy):
-		if s.pane == rpNotes {
+		if s.Pane == rpNotes {
 			return copyCmd(s.notes.text(), "the notes")
 		}
 		return s.copyPane()
 	case key.Matches(k, rk.Edit):
 		return s.edit()
 	}
-	switch s.pane {
+	switch s.Pane {
 	case rpList:
 		s.listKey(k)
 	case rpNotes:
 		jk := s.ctx.Keys.ReplayJSON()
 		s.notes.key(k, &jk)
 	default:
-		s.jsonKey(k, s.pane)
+		s.jsonKey(k, s.Pane)
 	}
 	return nil
 }
@@ -133,11 +134,11 @@ func (s *replayScreen) step(d int) tea.Cmd {
 	_, _, t := s.current()
 	switch {
 	case n == 0:
-		return infoCmd("this turn has no stages")
+		return common.ShowInfo("this turn has no stages")
 	case s.stage+d < 0:
-		return infoCmd("the first stage of " + safe(t.Label))
+		return common.ShowInfo("the first stage of " + common.Safe(t.Label))
 	case s.stage+d >= n:
-		return infoCmd("the last stage of " + safe(t.Label) + "; ] goes to the next turn")
+		return common.ShowInfo("the last stage of " + common.Safe(t.Label) + "; ] goes to the next turn")
 	}
 	s.stage += d
 	s.show()
@@ -150,9 +151,9 @@ func (s *replayScreen) turn(d int) tea.Cmd {
 	s.list.move(d)
 	if s.list.sel == before {
 		if d < 0 {
-			return infoCmd("the first turn")
+			return common.ShowInfo("the first turn")
 		}
-		return infoCmd("the last turn")
+		return common.ShowInfo("the last turn")
 	}
 	s.stage = 0
 	s.show()
@@ -174,14 +175,14 @@ func (s *replayScreen) selectedTurn(before *listRow) {
 func (s *replayScreen) edit() tea.Cmd {
 	_, _, t := s.current()
 	if t == nil || len(t.Calls) == 0 {
-		return errorCmd("no call to edit in this turn (a rejected call has no tool to check against)")
+		return common.ShowError("no call to edit in this turn (a rejected call has no tool to check against)")
 	}
 	ci := 0
 	if s.stage < len(t.Stages) {
 		st := &t.Stages[s.stage]
 		if st.Call >= 0 {
 			ci = st.Call
-		} else if p := s.panes[1].cursorPath(); st.Kind == sessions.StageCalls && s.pane == rpOutput &&
+		} else if p := s.panes[1].cursorPath(); st.Kind == sessions.StageCalls && s.Pane == rpOutput &&
 			len(p) >= 2 && p[0].Kind == adapter.KeyStep && p[0].Key == "calls" &&
 			p[1].Kind == adapter.IndexStep && int(p[1].Index) < len(t.Calls) {
 			ci = int(p[1].Index) // the call under the cursor in the list of calls

@@ -5,16 +5,18 @@ import (
 	"strings"
 
 	"charm.land/lipgloss/v2"
+
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 // View implements Screen.
 func (s *replayScreen) View() string {
 	l := s.layout
 	st := s.ctx.Styles
-	right := lipgloss.JoinVertical(lipgloss.Left, s.stepperRow(), s.pairView(s.pane, rule(st, l.Left.H)),
-		s.notes.view(s.pane == rpNotes))
-	body := lipgloss.JoinHorizontal(lipgloss.Top, s.list.view(s.pane == rpList), rule(st, l.List.H), right)
-	return frame(s.titleBar(), s.banner.lines, l.Banner, body, s.infoRow(s.pane))
+	right := lipgloss.JoinVertical(lipgloss.Left, s.stepperRow(), s.pairView(s.Pane, common.Rule(st, l.Left.H)),
+		s.notes.view(s.Pane == rpNotes))
+	body := lipgloss.JoinHorizontal(lipgloss.Top, s.list.view(s.Pane == rpList), common.Rule(st, l.List.H), right)
+	return common.Frame(s.titleBar(), s.banner.Lines, l.Banner, body, s.infoRow(s.Pane))
 }
 
 // titleBar is the first row: the name, the screen, the options, where the
@@ -25,19 +27,19 @@ func (s *replayScreen) titleBar() string {
 	shown := s.resolved(s.opts)
 	parts := []string{
 		st.Mode.Render(shown.structuredLabel()),
-		modeFlag(st.Mode, st.ModeOff, "error prefix", !shown.NoErrorPrefix),
+		common.ModeFlag(st.Mode, st.ModeOff, "error prefix", !shown.NoErrorPrefix),
 	}
 	left := st.TitleBar.Render("replay │ ") + strings.Join(parts, sepr)
 	if _, tr, t := s.current(); tr != nil {
 		if t.API != "" {
 			left += st.TitleBar.Render(" │ ") + st.Mode.Render(string(t.API))
 		}
-		left += st.TitleBar.Render(" │ tools: " + safe(tr.ToolsFrom))
+		left += st.TitleBar.Render(" │ tools: " + common.Safe(tr.ToolsFrom))
 	}
-	if s.want != s.opts {
-		left += st.TitleBar.Render(" │ ") + st.Stale.Render("replaying with "+s.want.String()+"…")
+	if s.Want != s.opts {
+		left += st.TitleBar.Render(" │ ") + st.Stale.Render("replaying with "+s.Want.String()+"…")
 	}
-	return titleRow(st, s.ctx.Width, left)
+	return common.TitleRow(st, s.ctx.Width, left)
 }
 
 // stepperRow is the row over the panes: where the stage is in the turn, and
@@ -47,7 +49,7 @@ func (s *replayScreen) stepperRow() string {
 	w := s.layout.Stepper.W
 	_, _, t := s.current()
 	if t == nil || len(t.Stages) == 0 {
-		return fit(st.Muted.Render(" no stage"), w)
+		return common.Fit(st.Muted.Render(" no stage"), w)
 	}
 	stg := &t.Stages[s.stage]
 	left, right := "◀", "▶"
@@ -58,19 +60,19 @@ func (s *replayScreen) stepperRow() string {
 		right = " "
 	}
 	count := st.StageCount.Render(fmt.Sprintf("%s %d/%d %s", left, s.stage+1, len(t.Stages), right))
-	return fit(" "+count+" "+st.Mode.Render(string(stg.Kind))+st.Muted.Render(" · ")+st.StageTitle.Render(safe(stg.Title)), w)
+	return common.Fit(" "+count+" "+st.Mode.Render(string(stg.Kind))+st.Muted.Render(" · ")+st.StageTitle.Render(common.Safe(stg.Title)), w)
 }
 
 // KeyMaps implements Screen.
-func (s *replayScreen) KeyMaps() []NamedKeyMap {
+func (s *replayScreen) KeyMaps() []common.NamedKeyMap {
 	k := s.ctx.Keys
-	replay := NamedKeyMap{"replay screen", k.Replay}
-	list := NamedKeyMap{"turns", k.ReplayList()}
-	json := NamedKeyMap{"input, output and notes", k.ReplayJSON()}
-	if s.pane == rpList {
-		return []NamedKeyMap{list, replay, json}
+	replay := common.NamedKeyMap{Title: "replay screen", KeyMap: k.Replay}
+	list := common.NamedKeyMap{Title: "turns", KeyMap: k.ReplayList()}
+	json := common.NamedKeyMap{Title: "input, output and notes", KeyMap: k.ReplayJSON()}
+	if s.Pane == rpList {
+		return []common.NamedKeyMap{list, replay, json}
 	}
-	return []NamedKeyMap{json, replay, list}
+	return []common.NamedKeyMap{json, replay, list}
 }
 
 // Status implements Screen: the options, the file, where the stepper is (the
@@ -88,9 +90,9 @@ func (s *replayScreen) Status() string {
 		return strings.Join(append(parts, none), " │ ")
 	}
 	c := countTurn(t)
-	parts = append(parts, truncLeft(safe(s.eng.fileName(e.file)), 28),
+	parts = append(parts, common.TruncLeft(common.Safe(s.eng.fileName(e.file)), 28),
 		"turn "+s.list.placeText(),
 		fmt.Sprintf("stage %d/%d", min(s.stage+1, len(t.Stages)), len(t.Stages)),
-		fmt.Sprintf("%s · %d rejected · %d invalid · %d unanswered", plural(c.calls, "call"), c.rejected, c.invalid, c.unanswered))
+		fmt.Sprintf("%s · %d rejected · %d invalid · %d unanswered", common.Plural(c.calls, "call"), c.rejected, c.invalid, c.unanswered))
 	return strings.Join(parts, " │ ")
 }

@@ -5,13 +5,15 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 // stubScreen stands for a later screen (the replay screen): it records the keys
 // it is given.
 type stubScreen struct {
-	ctx *Context
-	focus
+	ctx *common.Context
+	common.Focus
 	keys []string
 }
 
@@ -20,11 +22,11 @@ func (s *stubScreen) Resize()         {}
 func (s *stubScreen) Restyle()        {}
 func (s *stubScreen) Capturing() bool { return false }
 func (s *stubScreen) Status() string  { return "stub status" }
-func (s *stubScreen) KeyMaps() []NamedKeyMap {
-	return []NamedKeyMap{{"stub", s.ctx.Keys.Prompt}}
+func (s *stubScreen) KeyMaps() []common.NamedKeyMap {
+	return []common.NamedKeyMap{{Title: "stub", KeyMap: s.ctx.Keys.Prompt}}
 }
 func (s *stubScreen) View() string {
-	return padLines([]string{"STUB SCREEN focus " + itoa(s.pane)}, s.ctx.Width, s.ctx.Height-1)
+	return common.PadLines([]string{"STUB SCREEN focus " + itoa(s.Pane)}, s.ctx.Width, s.ctx.Height-1)
 }
 func (s *stubScreen) Update(msg tea.Msg) tea.Cmd {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
@@ -34,11 +36,11 @@ func (s *stubScreen) Update(msg tea.Msg) tea.Cmd {
 }
 
 func TestAnotherScreenPlugsIn(t *testing.T) {
-	h := newHarness(t, Options{}, &Loaded{}, 80, 24)
+	h := newHarness(t, Options{}, &common.Loaded{}, 80, 24)
 	if n := len(h.m.screens); n != 2 {
 		t.Fatalf("with nothing to replay there are %d screens, want the tools screen and the playground", n)
 	}
-	stub := &stubScreen{ctx: h.m.ctx, focus: focus{count: 2}}
+	stub := &stubScreen{ctx: h.m.ctx, Focus: common.NewFocus(2)}
 	h.m.screens = append(h.m.screens, stub)
 	h.m.ctx.Keys.Global.Screen.SetEnabled(true)
 

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 // checkFollows checks that pane to shows the place of pane from's cursor: a
@@ -181,7 +182,7 @@ func TestSyncNeverSwingsBackOnCorpus(t *testing.T) {
 	if len(files) == 0 {
 		t.Skip("the corpus (../shared/corpus/mcp-tools) is absent")
 	}
-	h := newHarness(t, Options{}, Load(files), 120, 40)
+	h := newHarness(t, Options{}, common.Load(files), 120, 40)
 	s := h.m.screens[0].(*toolsScreen)
 	checked := 0
 	for _, v := range []viewMode{viewSchema, viewTool} {

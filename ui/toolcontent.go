@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 // viewMode is what the right pane of the tools screen shows.
@@ -102,7 +103,7 @@ func noStrictForm(e *adapter.StrictError) string {
 	if e == nil {
 		return "no strict form"
 	}
-	return "No strict form. At " + safe(pointerOrRoot(e.Path)) + ", " + safe(e.Keyword) + ": " + safe(e.Message)
+	return "No strict form. At " + common.Safe(pointerOrRoot(e.Path)) + ", " + common.Safe(e.Keyword) + ": " + common.Safe(e.Message)
 }
 
 func pointerOrRoot(p adapter.Path) string {
@@ -164,25 +165,25 @@ func reportContent(c *computed, o *adapter.ToolOutcome) *paneContent {
 }
 
 // fileContents are the panes of a row that names a file.
-func fileContents(f *File) *[2]*paneContent {
+func fileContents(f *common.File) *[2]*paneContent {
 	var what string
 	switch f.Kind {
-	case FileFailed:
+	case common.FileFailed:
 		what = " could not be loaded."
-	case FileRecording:
+	case common.FileRecording:
 		what = " is a recording (" + f.Detail + "). Press 2 to step through it on the replay screen."
-	case FileSession:
+	case common.FileSession:
 		what = " is a strictscope session file (" + f.Detail + "); its tools are listed here. Press 2 to step through it on the replay screen."
 	default:
 		what = " is a tool list (" + f.Detail + ")."
 	}
-	left := &paneContent{title: "file", message: safe(f.Name) + what}
+	left := &paneContent{title: "file", message: common.Safe(f.Name) + what}
 	var problems []string
 	if f.Err != nil {
 		problems = append(problems, fileError(f))
 	}
 	for _, w := range f.Warnings {
-		problems = append(problems, safe(w))
+		problems = append(problems, common.Safe(w))
 	}
 	msg := "No problems."
 	if len(problems) > 0 {
@@ -193,9 +194,9 @@ func fileContents(f *File) *[2]*paneContent {
 }
 
 // fileError is why a file failed, naming it once.
-func fileError(f *File) string {
-	msg := safe(f.Err.Error())
-	if name := safe(f.Name); !strings.Contains(msg, name) {
+func fileError(f *common.File) string {
+	msg := common.Safe(f.Err.Error())
+	if name := common.Safe(f.Name); !strings.Contains(msg, name) {
 		msg = name + ": " + msg
 	}
 	return msg

@@ -10,6 +10,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/keys"
 )
 
@@ -17,19 +18,19 @@ import (
 // hidden characters found, description truncated, a file's state.
 type badge struct {
 	text  string
-	style func(*Context) lipgloss.Style
+	style func(*common.Context) lipgloss.Style
 }
 
 // The badges' styles, read from the context when a row is drawn, so that rows
 // follow a change of styles.
-func badgeStrict(c *Context) lipgloss.Style    { return c.Styles.BadgeStrict }
-func badgeFallback(c *Context) lipgloss.Style  { return c.Styles.BadgeFallback }
-func badgeExcluded(c *Context) lipgloss.Style  { return c.Styles.BadgeExcluded }
-func badgeNonStrict(c *Context) lipgloss.Style { return c.Styles.BadgeNonStrict }
-func badgeHidden(c *Context) lipgloss.Style    { return c.Styles.BadgeHidden }
-func badgeTruncated(c *Context) lipgloss.Style { return c.Styles.BadgeTruncated }
-func badgeError(c *Context) lipgloss.Style     { return c.Styles.BadgeError }
-func badgeReplay(c *Context) lipgloss.Style    { return c.Styles.BadgeReplay }
+func badgeStrict(c *common.Context) lipgloss.Style    { return c.Styles.BadgeStrict }
+func badgeFallback(c *common.Context) lipgloss.Style  { return c.Styles.BadgeFallback }
+func badgeExcluded(c *common.Context) lipgloss.Style  { return c.Styles.BadgeExcluded }
+func badgeNonStrict(c *common.Context) lipgloss.Style { return c.Styles.BadgeNonStrict }
+func badgeHidden(c *common.Context) lipgloss.Style    { return c.Styles.BadgeHidden }
+func badgeTruncated(c *common.Context) lipgloss.Style { return c.Styles.BadgeTruncated }
+func badgeError(c *common.Context) lipgloss.Style     { return c.Styles.BadgeError }
+func badgeReplay(c *common.Context) lipgloss.Style    { return c.Styles.BadgeReplay }
 
 // listRow is one row of the tool list: a tool (tool ≥ 0) or a file (file ≥ 0).
 type listRow struct {
@@ -49,7 +50,7 @@ type listRow struct {
 // filter has them (filterKey). The replay screen lists its turns with it too
 // (a row's tool is then the index of the turn), so both lists filter alike.
 type toolList struct {
-	ctx     *Context
+	ctx     *common.Context
 	title   string // the title row's word: "tools", or "turns" on the replay screen
 	rows    []listRow
 	visible []int // indices into rows that pass the filter
@@ -63,16 +64,16 @@ type toolList struct {
 
 const rowHeight = 2
 
-func newToolList(ctx *Context) *toolList {
+func newToolList(ctx *common.Context) *toolList {
 	ti := textinput.New()
 	ti.Prompt = "/"
 	ti.Placeholder = "filter"
-	styleInput(&ti, ctx.Styles)
+	common.StyleInput(&ti, ctx.Styles)
 	return &toolList{ctx: ctx, filter: ti, title: "tools"}
 }
 
 // restyle takes the context's new styles.
-func (l *toolList) restyle() { styleInput(&l.filter, l.ctx.Styles) }
+func (l *toolList) restyle() { common.StyleInput(&l.filter, l.ctx.Styles) }
 
 func (l *toolList) setSize(w, h int) {
 	l.w, l.h = w, h
@@ -219,7 +220,7 @@ func (l *toolList) stopFilter(clear bool) {
 // updateFilter passes a key or a paste to the filter input and filters again.
 func (l *toolList) updateFilter(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
-	l.filter, cmd = l.filter.Update(inputMsg(msg))
+	l.filter, cmd = l.filter.Update(common.InputMsg(msg))
 	l.applyFilter()
 	return cmd
 }
@@ -300,7 +301,7 @@ func (l *toolList) view(focused bool) string {
 		if l.editing {
 			lines = append(lines, " "+l.filter.View())
 		} else {
-			lines = append(lines, st.Filter.Render(" /"+safe(l.filter.Value())))
+			lines = append(lines, st.Filter.Render(" /"+common.Safe(l.filter.Value())))
 		}
 	}
 	page := l.pageItems()
@@ -314,15 +315,15 @@ func (l *toolList) view(focused bool) string {
 				rs = st.ListSelected
 				marker = "▸ "
 			}
-			lines = append(lines, rs.Render(fit(marker+line1, l.w)), rs.Render(fit("  "+line2, l.w)))
+			lines = append(lines, rs.Render(common.Fit(marker+line1, l.w)), rs.Render(common.Fit("  "+line2, l.w)))
 			continue
 		}
-		lines = append(lines, fit("  "+line1, l.w), fit("  "+line2, l.w))
+		lines = append(lines, common.Fit("  "+line1, l.w), common.Fit("  "+line2, l.w))
 	}
 	if len(l.visible) == 0 {
-		lines = append(lines, st.Muted.Render(fit("  nothing matches", l.w)))
+		lines = append(lines, st.Muted.Render(common.Fit("  nothing matches", l.w)))
 	}
-	return padLines(lines, l.w, l.h)
+	return common.PadLines(lines, l.w, l.h)
 }
 
 // renderRow draws a row's two lines: the name, then the server and badges.
@@ -330,7 +331,7 @@ func (l *toolList) renderRow(r *listRow) (string, string) {
 	st := l.ctx.Styles
 	name := st.ListName.Render(r.name)
 	if r.file >= 0 {
-		name = st.ListFile.Render(truncLeft(r.name, l.w-2)) // a path: its end says most
+		name = st.ListFile.Render(common.TruncLeft(r.name, l.w-2)) // a path: its end says most
 	}
 	parts := make([]string, 0, len(r.badges)+1)
 	for _, b := range r.badges {
@@ -344,10 +345,10 @@ func (l *toolList) renderRow(r *listRow) (string, string) {
 
 // toolRow builds the row of outcome o (tool i).
 func toolRow(i int, o *adapter.ToolOutcome) listRow {
-	r := listRow{tool: i, file: -1, name: safe(o.Entry.Exposed), server: safe(o.Entry.Server)}
+	r := listRow{tool: i, file: -1, name: common.Safe(o.Entry.Exposed), server: common.Safe(o.Entry.Server)}
 	kw := ""
 	if o.ConversionErr != nil {
-		kw = " (" + safe(o.ConversionErr.Keyword) + ")"
+		kw = " (" + common.Safe(o.ConversionErr.Keyword) + ")"
 	}
 	switch o.Status {
 	case adapter.StatusStrict:
@@ -370,15 +371,15 @@ func toolRow(i int, o *adapter.ToolOutcome) listRow {
 }
 
 // fileRow builds the row of a file that is not a tool list, or that has warnings.
-func fileRow(i int, f *File) listRow {
-	r := listRow{tool: -1, file: i, name: safe(f.Name)}
+func fileRow(i int, f *common.File) listRow {
+	r := listRow{tool: -1, file: i, name: common.Safe(f.Name)}
 	switch f.Kind {
-	case FileFailed:
+	case common.FileFailed:
 		r.badges = append(r.badges, badge{"not loaded", badgeError})
-	case FileRecording, FileSession:
+	case common.FileRecording, common.FileSession:
 		r.badges = append(r.badges, badge{"replay: press 2", badgeReplay})
 	default:
-		r.badges = append(r.badges, badge{plural(len(f.Warnings), "warning"), badgeFallback})
+		r.badges = append(r.badges, badge{common.Plural(len(f.Warnings), "warning"), badgeFallback})
 	}
 	r.search = searchText(&r, "file")
 	return r

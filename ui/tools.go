@@ -7,6 +7,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/keys"
 )
 
@@ -21,20 +22,20 @@ const (
 // the original schema and the strict schema (or the rendered tool, or the whole
 // report) side by side on the right, each highlight taken from adapter's answer.
 type toolsScreen struct {
-	ctx    *Context
-	loaded *Loaded
+	ctx    *common.Context
+	loaded *common.Loaded
 	eng    *engine
 	modes  Modes // the modes the panes show
 	// offFrame holds the modes asked for (want), ahead of modes while the
 	// library computes them.
-	offFrame[Modes]
+	common.OffFrame[Modes]
 	view viewMode
 	cur  *computed
 	// listPair is the tool list beside the schema as written and its strict
 	// form (or the tool, or the report).
 	listPair
 	layout Layout
-	banner banner
+	banner common.Banner
 	shown  shownKey // what the panes show now
 }
 
@@ -46,9 +47,9 @@ type shownKey struct {
 	modes      Modes
 }
 
-func newToolsScreen(ctx *Context, loaded *Loaded, modes Modes) *toolsScreen {
+func newToolsScreen(ctx *common.Context, loaded *common.Loaded, modes Modes) *toolsScreen {
 	s := &toolsScreen{ctx: ctx, loaded: loaded, eng: newEngine(loaded.Servers), modes: modes,
-		offFrame: newOffFrame(modes), shown: shownKey{tool: -1, file: -1},
+		OffFrame: common.NewOffFrame(modes), shown: shownKey{tool: -1, file: -1},
 		listPair: newListPair(ctx, 3, func(k *keys.KeyMap) keys.List { return k.List }, "the tool list",
 			func(k *keys.KeyMap) keys.JSON { return k.JSON }, true, "no null path or error in this pane")}
 	s.selected = func(*listRow) { s.show() }
@@ -75,7 +76,7 @@ func (s *toolsScreen) recompute() {
 	}
 	for i := range s.loaded.Files {
 		f := &s.loaded.Files[i]
-		if f.Kind != FileToolList || len(f.Warnings) > 0 {
+		if f.Kind != common.FileToolList || len(f.Warnings) > 0 {
 			rows = append(rows, fileRow(i, f))
 		}
 	}
@@ -134,7 +135,7 @@ func (s *toolsScreen) show() {
 // Resize implements Screen.
 func (s *toolsScreen) Resize() {
 	s.setBanner()
-	s.layout = ComputeLayout(s.ctx.Width, s.ctx.Height, len(s.banner.lines))
+	s.layout = ComputeLayout(s.ctx.Width, s.ctx.Height, len(s.banner.Lines))
 	if s.layout.TooSmall {
 		s.setRects()
 		return
@@ -155,7 +156,7 @@ func (s *toolsScreen) headerLines(w int) []string {
 		text string
 		st   lipgloss.Style
 	}
-	chips := []chip{{c.tools, plural(c.tools, "tool"), st.ListHeader}}
+	chips := []chip{{c.tools, common.Plural(c.tools, "tool"), st.ListHeader}}
 	switch s.modes.Strict {
 	case adapter.StrictOn:
 		chips = append(chips, chip{c.strict, fmt.Sprintf("%d strict", c.strict), st.BadgeStrict},
@@ -197,13 +198,13 @@ func (s *toolsScreen) headerLines(w int) []string {
 // setBanner says what is wrong with the selected row above the panes: the
 // conversion's error, hidden text, a cut description, a file that failed.
 func (s *toolsScreen) setBanner() {
-	s.banner.reset(s.ctx.Width)
+	s.banner.Reset(s.ctx.Width)
 	row := s.list.current()
 	if row == nil {
 		return
 	}
 	st := s.ctx.Styles
-	add := s.banner.add
+	add := s.banner.Add
 	if row.file >= 0 {
 		f := &s.loaded.Files[row.file]
 		if f.Err != nil {
@@ -217,10 +218,10 @@ func (s *toolsScreen) setBanner() {
 		if isLimitError(o) {
 			what = "crosses a strict-mode limit"
 		}
-		add(st.BannerError, fmt.Sprintf("✗ %s at %s · %s: %s", what, safe(pointerOrRoot(e.Path)), safe(e.Keyword), safe(e.Message)), 2)
+		add(st.BannerError, fmt.Sprintf("✗ %s at %s · %s: %s", what, common.Safe(pointerOrRoot(e.Path)), common.Safe(e.Keyword), common.Safe(e.Message)), 2)
 	}
 	if r := o.Removed; r.Count > 0 {
-		text := fmt.Sprintf("! %s removed from the description and schema", plural(r.Count, "hidden character"))
+		text := fmt.Sprintf("! %s removed from the description and schema", common.Plural(r.Count, "hidden character"))
 		if r.Tags != "" {
 			text += "; tag characters spell: " + adapter.QuoteForMessage(r.Tags)
 		}

@@ -5,6 +5,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 // Update implements Screen.
@@ -34,21 +35,21 @@ func (s *toolsScreen) key(k tea.KeyPressMsg) tea.Cmd {
 	tk := &s.ctx.Keys.Tools
 	switch {
 	case key.Matches(k, tk.API):
-		if s.want.API == adapter.Chat {
-			s.want.API = adapter.Responses
+		if s.Want.API == adapter.Chat {
+			s.Want.API = adapter.Responses
 		} else {
-			s.want.API = adapter.Chat
+			s.Want.API = adapter.Chat
 		}
-		return s.toggled("api " + string(s.want.API))
+		return s.toggled("api " + string(s.Want.API))
 	case key.Matches(k, tk.Strict):
-		s.want.Strict = cycle(s.want.Strict, adapter.StrictAuto, adapter.StrictOn, adapter.StrictOff)
-		return s.toggled("strict " + string(s.want.Strict))
+		s.Want.Strict = common.Cycle(s.Want.Strict, adapter.StrictAuto, adapter.StrictOn, adapter.StrictOff)
+		return s.toggled("strict " + string(s.Want.Strict))
 	case key.Matches(k, tk.Prefix):
-		s.want.NoPrefix = !s.want.NoPrefix
-		return s.toggled(onOff("server prefix", !s.want.NoPrefix))
+		s.Want.NoPrefix = !s.Want.NoPrefix
+		return s.toggled(common.OnOff("server prefix", !s.Want.NoPrefix))
 	case key.Matches(k, tk.Defaults):
-		s.want.NoDefaultDescriptions = !s.want.NoDefaultDescriptions
-		return s.toggled(onOff("defaults in descriptions", !s.want.NoDefaultDescriptions))
+		s.Want.NoDefaultDescriptions = !s.Want.NoDefaultDescriptions
+		return s.toggled(common.OnOff("defaults in descriptions", !s.Want.NoDefaultDescriptions))
 	case key.Matches(k, tk.Tool):
 		s.setView(viewTool)
 		return nil
@@ -58,24 +59,24 @@ func (s *toolsScreen) key(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, tk.Filter):
 		return s.startFilter()
 	case key.Matches(k, tk.Goto):
-		return s.gotoPrompt(s.pane)
+		return s.gotoPrompt(s.Pane)
 	case key.Matches(k, tk.Next):
-		return s.nextMark(s.pane, 1)
+		return s.nextMark(s.Pane, 1)
 	case key.Matches(k, tk.Prev):
-		return s.nextMark(s.pane, -1)
+		return s.nextMark(s.Pane, -1)
 	case key.Matches(k, tk.Copy):
 		return s.copyPane()
 	case key.Matches(k, tk.Write):
-		return promptCmd("write rendered tools to:", defaultWriteName,
+		return common.PromptCmd("write rendered tools to:", defaultWriteName,
 			func(v string) tea.Msg { return writeMsg{name: v} })
 	case key.Matches(k, tk.Edit):
 		return s.edit()
 	}
-	if s.pane == listPane {
+	if s.Pane == listPane {
 		s.listKey(k)
 		return nil
 	}
-	s.jsonKey(k, s.pane)
+	s.jsonKey(k, s.Pane)
 	return nil
 }
 
@@ -85,12 +86,12 @@ func (s *toolsScreen) key(k tea.KeyPressMsg) tea.Cmd {
 // longer than a frame); the panes keep showing the current modes meanwhile,
 // and the answer is swapped in when it arrives (toolsComputedMsg).
 func (s *toolsScreen) toggled(what string) tea.Cmd {
-	if _, ok := s.eng.cached(s.want); ok {
-		s.modes, s.pending = s.want, ""
+	if _, ok := s.eng.cached(s.Want); ok {
+		s.modes, s.Pending = s.Want, ""
 		s.recompute()
-		return infoCmd(what)
+		return common.ShowInfo(what)
 	}
-	return s.ask(what, s.computeCmd)
+	return s.Ask(what, s.computeCmd)
 }
 
 // toolsComputedMsg brings the library's answer for modes, computed off the
@@ -128,18 +129,18 @@ func (s *toolsScreen) computeCmd(m Modes) tea.Cmd {
 // modes are still the ones asked for.
 func (s *toolsScreen) computed(msg toolsComputedMsg) tea.Cmd {
 	if _, ok := s.eng.cached(msg.modes); !ok {
-		s.eng.cache.put(msg.modes, msg.c)
+		s.eng.cache.Put(msg.modes, msg.c)
 		if i := boolIndex(msg.modes.NoPrefix); s.eng.sets[i] == nil {
 			s.eng.sets[i] = msg.c.set
 		}
 	}
-	what, ok := s.arrived(msg.modes, s.modes)
+	what, ok := s.Arrived(msg.modes, s.modes)
 	if !ok {
 		return nil
 	}
-	s.modes = s.want
+	s.modes = s.Want
 	s.recompute()
-	return infoCmd(what)
+	return common.ShowInfo(what)
 }
 
 // setView shows v in the right pane, or goes back to the strict schema.
@@ -155,7 +156,7 @@ func (s *toolsScreen) setView(v viewMode) {
 func (s *toolsScreen) edit() tea.Cmd {
 	row := s.list.current()
 	if row == nil || row.tool < 0 {
-		return errorCmd("select a tool to edit its input schema")
+		return common.ShowError("select a tool to edit its input schema")
 	}
 	o := s.cur.report.Outcomes[row.tool]
 	text, levels := editableText(o.Entry.Tool.InputSchema)

@@ -5,13 +5,14 @@ import (
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 // View implements Screen.
 func (s *toolsScreen) View() string {
-	sep := rule(s.ctx.Styles, s.layout.List.H)
-	body := s.pairView(s.pane, sep, s.list.view(s.pane == paneList), sep)
-	return frame(s.titleBar(), s.banner.lines, s.layout.Banner, body, s.infoRow(s.pane))
+	sep := common.Rule(s.ctx.Styles, s.layout.List.H)
+	body := s.pairView(s.Pane, sep, s.list.view(s.Pane == paneList), sep)
+	return common.Frame(s.titleBar(), s.banner.Lines, s.layout.Banner, body, s.infoRow(s.Pane))
 }
 
 // titleBar is the first row: the name, the screen, the modes.
@@ -22,28 +23,28 @@ func (s *toolsScreen) titleBar() string {
 	parts := []string{
 		st.Mode.Render(string(m.API)),
 		st.Mode.Render("strict " + string(m.Strict)),
-		modeFlag(st.Mode, st.ModeOff, "prefix", !m.NoPrefix),
-		modeFlag(st.Mode, st.ModeOff, "defaults", !m.NoDefaultDescriptions),
+		common.ModeFlag(st.Mode, st.ModeOff, "prefix", !m.NoPrefix),
+		common.ModeFlag(st.Mode, st.ModeOff, "defaults", !m.NoDefaultDescriptions),
 	}
 	view := map[viewMode]string{viewSchema: "original ↔ strict", viewTool: "listed ↔ sent", viewReport: "report"}[s.view]
 	left := st.TitleBar.Render("tools │ ") + strings.Join(parts, sepr) +
 		st.TitleBar.Render(" │ "+view)
-	if s.want != s.modes {
-		left += st.TitleBar.Render(" │ ") + st.Stale.Render("computing "+s.want.String()+"…")
+	if s.Want != s.modes {
+		left += st.TitleBar.Render(" │ ") + st.Stale.Render("computing "+s.Want.String()+"…")
 	}
-	return titleRow(st, s.ctx.Width, left)
+	return common.TitleRow(st, s.ctx.Width, left)
 }
 
 // KeyMaps implements Screen.
-func (s *toolsScreen) KeyMaps() []NamedKeyMap {
+func (s *toolsScreen) KeyMaps() []common.NamedKeyMap {
 	k := s.ctx.Keys
-	tools := NamedKeyMap{"tools screen", k.Tools}
-	list := NamedKeyMap{"tool list", k.List}
-	json := NamedKeyMap{"JSON panes", k.JSON}
-	if s.pane == paneList {
-		return []NamedKeyMap{list, tools, json}
+	tools := common.NamedKeyMap{Title: "tools screen", KeyMap: k.Tools}
+	list := common.NamedKeyMap{Title: "tool list", KeyMap: k.List}
+	json := common.NamedKeyMap{Title: "JSON panes", KeyMap: k.JSON}
+	if s.Pane == paneList {
+		return []common.NamedKeyMap{list, tools, json}
 	}
-	return []NamedKeyMap{json, tools, list}
+	return []common.NamedKeyMap{json, tools, list}
 }
 
 // Status implements Screen: the file of the selection and the position.
@@ -53,15 +54,15 @@ func (s *toolsScreen) Status() string {
 	if row != nil {
 		switch {
 		case row.file >= 0:
-			file = safe(s.loaded.Files[row.file].Name)
+			file = common.Safe(s.loaded.Files[row.file].Name)
 		case row.tool < len(s.eng.serverOf):
-			file = safe(s.loaded.ServerFile(s.eng.serverOf[row.tool]))
+			file = common.Safe(s.loaded.ServerFile(s.eng.serverOf[row.tool]))
 		}
 	}
 	pos := s.list.placeText()
 	parts := []string{string(s.modes.API) + " · strict " + string(s.modes.Strict)}
 	if file != "" {
-		parts = append(parts, truncLeft(file, 28))
+		parts = append(parts, common.TruncLeft(file, 28))
 	}
 	c := s.cur.counts
 	var n string

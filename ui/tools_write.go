@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 // defaultWriteName is the file w offers to write the rendered tools to.
@@ -32,7 +33,7 @@ type writtenMsg struct {
 func (s *toolsScreen) write(m writeMsg) tea.Cmd {
 	name := strings.TrimSpace(m.name)
 	if name == "" {
-		return errorCmd("no file name: nothing written")
+		return common.ShowError("no file name: nothing written")
 	}
 	data := adapter.MarshalIndent(adapter.ArrayValue(s.cur.tools...))
 	return writeFileCmd(name, data, m.overwrite)
@@ -43,17 +44,17 @@ func (s *toolsScreen) written(m writtenMsg) tea.Cmd {
 	switch {
 	case m.exists:
 		name := m.name
-		return promptCmd(truncLeft(safe(name), 32)+" exists; overwrite it? (y/N)", "", func(v string) tea.Msg {
+		return common.PromptCmd(common.TruncLeft(common.Safe(name), 32)+" exists; overwrite it? (y/N)", "", func(v string) tea.Msg {
 			if a := strings.ToLower(strings.TrimSpace(v)); a == "y" || a == "yes" {
 				return writeMsg{name: name, overwrite: true}
 			}
-			return statusMsg{text: "not written: " + safe(name) + " is unchanged"}
+			return common.StatusMsg{Text: "not written: " + common.Safe(name) + " is unchanged"}
 		})
 	case m.err != nil:
-		return errorCmd("could not write " + safe(m.name) + ": " + safe(m.err.Error()))
+		return common.ShowError("could not write " + common.Safe(m.name) + ": " + common.Safe(m.err.Error()))
 	}
-	return infoCmd("wrote " + plural(len(s.cur.tools), "tool") + " (" + string(s.modes.API) + ", strict " +
-		string(s.modes.Strict) + ") to " + safe(m.name))
+	return common.ShowInfo("wrote " + common.Plural(len(s.cur.tools), "tool") + " (" + string(s.modes.API) + ", strict " +
+		string(s.modes.Strict) + ") to " + common.Safe(m.name))
 }
 
 // writeFileCmd writes data to name. Without overwrite an existing file is never

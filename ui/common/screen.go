@@ -1,4 +1,4 @@
-package ui
+package common
 
 import (
 	"charm.land/bubbles/v2/help"
@@ -48,51 +48,58 @@ type NamedKeyMap struct {
 	help.KeyMap
 }
 
-// focus is which of a screen's panes has the keys: an index into its panes in
+// Focus is which of a screen's panes has the keys: an index into its panes in
 // tab order. A screen embeds it.
-type focus struct {
-	pane  int // the pane with focus
+type Focus struct {
+	Pane  int // the pane with focus
 	count int // how many panes the screen has
 }
 
+// NewFocus is the focus of a screen of count panes, on the first.
+func NewFocus(count int) Focus { return Focus{count: count} }
+
 // MoveFocus moves the focus d panes along the tab order, wrapping round.
-func (f *focus) MoveFocus(d int) {
-	f.pane = ((f.pane+d)%f.count + f.count) % f.count
+func (f *Focus) MoveFocus(d int) {
+	f.Pane = ((f.Pane+d)%f.count + f.count) % f.count
 }
 
-// statusKind is how the status line shows a message: as information, or as
+// StatusKind is how the status line shows a message: as information, or as
 // an error.
-type statusKind uint8
+type StatusKind uint8
 
 const (
-	statusInfo  statusKind = iota // what happened: a toggle, a copy, a file written
-	statusError                   // what could not be done, and why
+	StatusInfo  StatusKind = iota // what happened: a toggle, a copy, a file written
+	StatusError                   // what could not be done, and why
 )
 
-// statusMsg shows a message in the status line until the next key.
-type statusMsg struct {
-	text string
-	kind statusKind
+// StatusMsg shows a message in the status line until the next key.
+type StatusMsg struct {
+	Text string
+	Kind StatusKind
 }
 
-// infoCmd shows text in the status line as information.
-func infoCmd(text string) tea.Cmd {
-	return func() tea.Msg { return statusMsg{text: text, kind: statusInfo} }
+// ShowInfo shows text in the status line as information.
+func ShowInfo(text string) tea.Cmd {
+	return func() tea.Msg { return StatusMsg{Text: text, Kind: StatusInfo} }
 }
 
-// errorCmd shows text in the status line as an error.
-func errorCmd(text string) tea.Cmd {
-	return func() tea.Msg { return statusMsg{text: text, kind: statusError} }
+// ShowError shows text in the status line as an error.
+func ShowError(text string) tea.Cmd {
+	return func() tea.Msg { return StatusMsg{Text: text, Kind: StatusError} }
 }
 
-// promptMsg asks the root model to open a one-line prompt in the status line.
+// PromptMsg asks the root model to open a one-line prompt in the status line.
 // On enter the root model gives submit(value) to the screen that asked.
-type promptMsg struct {
-	label  string
-	value  string
-	submit func(string) tea.Msg
+type PromptMsg struct {
+	Label  string
+	Value  string
+	Submit func(string) tea.Msg
 }
 
-func promptCmd(label, value string, submit func(string) tea.Msg) tea.Cmd {
-	return func() tea.Msg { return promptMsg{label: label, value: value, submit: submit} }
+func PromptCmd(label, value string, submit func(string) tea.Msg) tea.Cmd {
+	return func() tea.Msg { return PromptMsg{Label: label, Value: value, Submit: submit} }
 }
+
+// ShowScreenMsg asks the root model to show screen Screen (an index into its
+// screens).
+type ShowScreenMsg struct{ Screen int }

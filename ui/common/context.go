@@ -1,4 +1,4 @@
-package ui
+package common
 
 import (
 	"github.com/strictscope/strictscope/ui/keys"
@@ -6,8 +6,7 @@ import (
 )
 
 // Context is what the root model shares with every screen and component: the
-// window size, the styles for the terminal's background, the key bindings and
-// the options the inspector started with. The root model owns it and is the only
+// window size, the styles for the terminal's background and the key bindings. The root model owns it and is the only
 // one to change it; components read it.
 type Context struct {
 	Width, Height int
@@ -16,20 +15,18 @@ type Context struct {
 	NoStyle       bool // output that is not a terminal: text only
 	Styles        *styles.Styles
 	Keys          *keys.KeyMap
-	Options       Options
-
-	lines *lineStyles // token styles under each line highlight, from Styles
-	hl    *highlighter
 }
 
-func newContext(opts Options) *Context {
-	c := &Context{Dark: true, NoColor: opts.NoColor, Keys: keys.Default(), Options: opts, hl: newHighlighter()}
+// NewContext is the context for a dark background until the terminal says
+// otherwise; noColor draws without colour.
+func NewContext(noColor bool) *Context {
+	c := &Context{Dark: true, NoColor: noColor, Keys: keys.Default()}
 	c.restyle()
 	return c
 }
 
-// setBackground switches to the styles of a dark or light background.
-func (c *Context) setBackground(dark bool) {
+// SetBackground switches to the styles of a dark or light background.
+func (c *Context) SetBackground(dark bool) {
 	if c.Dark == dark && c.Styles != nil {
 		return
 	}
@@ -37,8 +34,8 @@ func (c *Context) setBackground(dark bool) {
 	c.restyle()
 }
 
-// setNoStyle draws text only, without colour or attribute.
-func (c *Context) setNoStyle(v bool) {
+// SetNoStyle draws text only, without colour or attribute.
+func (c *Context) SetNoStyle(v bool) {
 	if c.NoStyle == v {
 		return
 	}
@@ -46,8 +43,8 @@ func (c *Context) setNoStyle(v bool) {
 	c.restyle()
 }
 
-// setNoColor turns colours off (NO_COLOR, or a terminal without colour).
-func (c *Context) setNoColor(v bool) {
+// SetNoColor turns colours off (NO_COLOR, or a terminal without colour).
+func (c *Context) SetNoColor(v bool) {
 	if c.NoColor == v {
 		return
 	}
@@ -61,5 +58,4 @@ func (c *Context) restyle() {
 	} else {
 		c.Styles = styles.New(c.Dark, c.NoColor)
 	}
-	c.lines = newLineStyles(c.Styles)
 }

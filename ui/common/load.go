@@ -1,4 +1,4 @@
-package ui
+package common
 
 import (
 	"fmt"
@@ -199,7 +199,7 @@ func (l *Loaded) add(server, name string, data []byte, format sessions.Format) {
 			return
 		}
 		f := File{Name: name, Kind: FileSession, Format: format, Server: -1,
-			Detail: plural(len(sess.Turns), "turn"), Warnings: sess.Warnings, Session: sess, Servers: []int{}}
+			Detail: Plural(len(sess.Turns), "turn"), Warnings: sess.Warnings, Session: sess, Servers: []int{}}
 		for _, srv := range sess.Servers {
 			f.Servers = append(f.Servers, l.addServer(srv, true))
 		}
@@ -214,7 +214,7 @@ func (l *Loaded) add(server, name string, data []byte, format sessions.Format) {
 			return
 		}
 		l.Files = append(l.Files, File{Name: name, Kind: FileToolList, Format: sessions.FormatToolList,
-			Server: l.addServer(srv, false), Detail: plural(len(srv.Tools), "tool"), Warnings: warns})
+			Server: l.addServer(srv, false), Detail: Plural(len(srv.Tools), "tool"), Warnings: warns})
 	default:
 		rec, err := sessions.LoadRecording(name, data)
 		l.addRecording(name, format, rec, err)
@@ -227,7 +227,7 @@ func (l *Loaded) addRecording(name string, format sessions.Format, rec *sessions
 		return
 	}
 	l.Files = append(l.Files, File{Name: name, Kind: FileRecording, Format: rec.Format, Server: -1,
-		Detail: string(rec.Format) + ", " + plural(len(rec.Exchanges), "exchange"), Warnings: rec.AllWarnings(), Rec: rec})
+		Detail: string(rec.Format) + ", " + Plural(len(rec.Exchanges), "exchange"), Warnings: rec.AllWarnings(), Rec: rec})
 }
 
 // ServerFile returns the file server i came from: a tool list, or a session
@@ -269,7 +269,7 @@ func (l *Loaded) Failed() int {
 	return n
 }
 
-func plural(n int, what string) string {
+func Plural(n int, what string) string {
 	if n == 1 {
 		return "1 " + what
 	}
