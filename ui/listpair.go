@@ -22,7 +22,7 @@ const listPane = 0
 // replay screen's notes) handles them itself, through the hooks.
 type listPair struct {
 	common.Focus
-	list *toolList
+	list *filterList
 	panePair
 	// listKeys are the list's bindings on this screen.
 	listKeys func(*keys.KeyMap) keys.List
@@ -40,7 +40,7 @@ type listPair struct {
 // all.
 func newListPair(ctx *common.Context, panes int, listKeys func(*keys.KeyMap) keys.List, listName string,
 	pairKeys func(*keys.KeyMap) keys.JSON, scrollBoth bool, noMark string) listPair {
-	return listPair{Focus: common.NewFocus(panes), list: newToolList(ctx), listKeys: listKeys, listName: listName,
+	return listPair{Focus: common.NewFocus(panes), list: newFilterList(ctx), listKeys: listKeys, listName: listName,
 		panePair: newPanePair(ctx, listPane+1, pairKeys, scrollBoth, noMark)}
 }
 

@@ -9,7 +9,6 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
-	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/keys"
 )
@@ -32,7 +31,8 @@ func badgeTruncated(c *common.Context) lipgloss.Style { return c.Styles.BadgeTru
 func badgeError(c *common.Context) lipgloss.Style     { return c.Styles.BadgeError }
 func badgeReplay(c *common.Context) lipgloss.Style    { return c.Styles.BadgeReplay }
 
-// listRow is one row of the tool list: a tool (tool ≥ 0) or a file (file ≥ 0).
+// listRow is one row of a filterList: on the tools screen a tool (tool ≥ 0)
+// or a file (file ≥ 0), on the replay screen a turn (tool is its index).
 type listRow struct {
 	tool, file int
 	name       string // sanitized
@@ -41,15 +41,15 @@ type listRow struct {
 	search     string // what the filter matches, lower case
 }
 
-// toolList is the left pane: every tool under its exposed name with its badges,
-// then the files that are not tool lists. It filters with /: a row shows while
+// filterList is the list in the left pane of the tools screen (every tool under
+// its exposed name with its badges, then the files that are not tool lists)
+// and of the replay screen (its turns). It filters with /: a row shows while
 // its search text contains the filter's text, trimmed and lower-cased (the
 // search text is lower case, so case is ignored); what a row's search text
 // holds is set where the row is built (searchText, turnSearch). A dumb
 // component: the screen calls its methods, and passes it the keys while the
-// filter has them (filterKey). The replay screen lists its turns with it too
-// (a row's tool is then the index of the turn), so both lists filter alike.
-type toolList struct {
+// filter has them (filterKey); both lists filter alike.
+type filterList struct {
 	ctx     *common.Context
 	title   string // the title row's word: "tools", or "turns" on the replay screen
 	rows    []listRow
@@ -64,25 +64,25 @@ type toolList struct {
 
 const rowHeight = 2
 
-func newToolList(ctx *common.Context) *toolList {
+func newFilterList(ctx *common.Context) *filterList {
 	ti := textinput.New()
 	ti.Prompt = "/"
 	ti.Placeholder = "filter"
 	common.StyleInput(&ti, ctx.Styles)
-	return &toolList{ctx: ctx, filter: ti, title: "tools"}
+	return &filterList{ctx: ctx, filter: ti, title: "tools"}
 }
 
 // restyle takes the context's new styles.
-func (l *toolList) restyle() { common.StyleInput(&l.filter, l.ctx.Styles) }
+func (l *filterList) restyle() { common.StyleInput(&l.filter, l.ctx.Styles) }
 
-func (l *toolList) setSize(w, h int) {
+func (l *filterList) setSize(w, h int) {
 	l.w, l.h = w, h
 	l.filter.SetWidth(max(w-4, 1))
 	l.clamp()
 }
 
 // setRows replaces the rows, keeping the selection on the same tool or file.
-func (l *toolList) setRows(rows []listRow, header []string) {
+func (l *filterList) setRows(rows []listRow, header []string) {
 	cur := l.current()
 	l.rows, l.header = rows, header
 	l.applyFilter()
@@ -91,7 +91,7 @@ func (l *toolList) setRows(rows []listRow, header []string) {
 	}
 }
 
-func (l *toolList) current() *listRow {
+func (l *filterList) current() *listRow {
 	if l.sel < 0 || l.sel >= len(l.visible) {
 		return nil
 	}
@@ -102,7 +102,7 @@ func (l *toolList) current() *listRow {
 // placeText is the selected row's place for a status line, counted among all
 // rows whatever the filter shows: "3/11" (the list's title says how many show;
 // 0 when no row is selected).
-func (l *toolList) placeText() string {
+func (l *filterList) placeText() string {
 	n := 0
 	if l.sel >= 0 && l.sel < len(l.visible) {
 		n = l.visible[l.sel] + 1
@@ -110,7 +110,7 @@ func (l *toolList) placeText() string {
 	return fmt.Sprintf("%d/%d", n, len(l.rows))
 }
 
-func (l *toolList) selectWhere(f func(*listRow) bool) {
+func (l *filterList) selectWhere(f func(*listRow) bool) {
 	for i, ri := range l.visible {
 		if f(&l.rows[ri]) {
 			l.sel = i
@@ -122,7 +122,7 @@ func (l *toolList) selectWhere(f func(*listRow) bool) {
 
 // applyFilter keeps the rows the filter matches, and the selection on the same
 // row when it still shows (else on the first).
-func (l *toolList) applyFilter() {
+func (l *filterList) applyFilter() {
 	prev := -1
 	if l.sel >= 0 && l.sel < len(l.visible) {
 		prev = l.visible[l.sel]
@@ -142,7 +142,7 @@ func (l *toolList) applyFilter() {
 }
 
 // headerRows is how many rows the title, the counts and the filter take.
-func (l *toolList) headerRows() int {
+func (l *filterList) headerRows() int {
 	n := 1 + len(l.header)
 	if l.editing || l.filter.Value() != "" {
 		n++
@@ -150,9 +150,9 @@ func (l *toolList) headerRows() int {
 	return n
 }
 
-func (l *toolList) pageItems() int { return max((l.h-l.headerRows())/rowHeight, 1) }
+func (l *filterList) pageItems() int { return max((l.h-l.headerRows())/rowHeight, 1) }
 
-func (l *toolList) clamp() {
+func (l *filterList) clamp() {
 	n := len(l.visible)
 	l.sel = min(max(l.sel, 0), max(n-1, 0))
 	page := l.pageItems()
@@ -165,11 +165,11 @@ func (l *toolList) clamp() {
 	l.offset = max(min(l.offset, max(n-page, 0)), 0)
 }
 
-func (l *toolList) move(d int) { l.sel += d; l.clamp() }
+func (l *filterList) move(d int) { l.sel += d; l.clamp() }
 
 // moveKey moves the selection for a key of lk that moves it (up, down, a page,
 // to either end), and says whether k was one.
-func (l *toolList) moveKey(k tea.KeyPressMsg, lk *keys.List) bool {
+func (l *filterList) moveKey(k tea.KeyPressMsg, lk *keys.List) bool {
 	page := l.pageItems()
 	switch {
 	case key.Matches(k, lk.Up):
@@ -192,7 +192,7 @@ func (l *toolList) moveKey(k tea.KeyPressMsg, lk *keys.List) bool {
 
 // click selects the row drawn at row y of the pane, and says whether there is
 // one.
-func (l *toolList) click(y int) bool {
+func (l *filterList) click(y int) bool {
 	i, ok := l.rowAt(y)
 	if ok {
 		l.sel = i
@@ -202,13 +202,13 @@ func (l *toolList) click(y int) bool {
 }
 
 // startFilter gives the filter input the keys.
-func (l *toolList) startFilter() tea.Cmd {
+func (l *filterList) startFilter() tea.Cmd {
 	l.editing = true
 	return l.filter.Focus()
 }
 
 // stopFilter takes the keys back; clear also empties the filter.
-func (l *toolList) stopFilter(clear bool) {
+func (l *filterList) stopFilter(clear bool) {
 	l.editing = false
 	l.filter.Blur()
 	if clear {
@@ -218,7 +218,7 @@ func (l *toolList) stopFilter(clear bool) {
 }
 
 // updateFilter passes a key or a paste to the filter input and filters again.
-func (l *toolList) updateFilter(msg tea.Msg) tea.Cmd {
+func (l *filterList) updateFilter(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
 	l.filter, cmd = l.filter.Update(common.InputMsg(msg))
 	l.applyFilter()
@@ -230,7 +230,7 @@ func (l *toolList) updateFilter(msg tea.Msg) tea.Cmd {
 // takes them back, ↑ and ↓ move the selection, and every other key edits the
 // text, the rows being filtered again at once. Both lists filter through it;
 // the screen shows the selection afterwards.
-func (l *toolList) filterKey(k tea.KeyPressMsg, lk *keys.List) tea.Cmd {
+func (l *filterList) filterKey(k tea.KeyPressMsg, lk *keys.List) tea.Cmd {
 	switch {
 	case key.Matches(k, lk.Clear):
 		l.stopFilter(true)
@@ -247,7 +247,7 @@ func (l *toolList) filterKey(k tea.KeyPressMsg, lk *keys.List) tea.Cmd {
 }
 
 // clearKey says whether k is lk's Clear, and if so empties a kept filter.
-func (l *toolList) clearKey(k tea.KeyPressMsg, lk *keys.List) bool {
+func (l *filterList) clearKey(k tea.KeyPressMsg, lk *keys.List) bool {
 	if !key.Matches(k, lk.Clear) {
 		return false
 	}
@@ -259,7 +259,7 @@ func (l *toolList) clearKey(k tea.KeyPressMsg, lk *keys.List) bool {
 
 // emptyMessage is what the panes beside the list say when no row is selected:
 // none when the list has no rows, else that the filter hides them all.
-func (l *toolList) emptyMessage(none string) string {
+func (l *filterList) emptyMessage(none string) string {
 	if len(l.rows) > 0 {
 		return "Nothing matches the filter."
 	}
@@ -267,7 +267,7 @@ func (l *toolList) emptyMessage(none string) string {
 }
 
 // rowAt returns the index into visible drawn at row y of the pane.
-func (l *toolList) rowAt(y int) (int, bool) {
+func (l *filterList) rowAt(y int) (int, bool) {
 	y -= l.headerRows()
 	if y < 0 {
 		return 0, false
@@ -277,7 +277,7 @@ func (l *toolList) rowAt(y int) (int, bool) {
 }
 
 // text lists the visible rows, one a line (for the clipboard).
-func (l *toolList) text() string {
+func (l *filterList) text() string {
 	var b strings.Builder
 	for _, ri := range l.visible {
 		r := l.rows[ri]
@@ -290,7 +290,7 @@ func (l *toolList) text() string {
 	return b.String()
 }
 
-func (l *toolList) view(focused bool) string {
+func (l *filterList) view(focused bool) string {
 	st := l.ctx.Styles
 	lines := make([]string, 0, l.h)
 	lines = append(lines, paneTitle(st, fmt.Sprintf("%s %d/%d", l.title, len(l.visible), len(l.rows)), focused, l.w))
@@ -327,7 +327,7 @@ func (l *toolList) view(focused bool) string {
 }
 
 // renderRow draws a row's two lines: the name, then the server and badges.
-func (l *toolList) renderRow(r *listRow) (string, string) {
+func (l *filterList) renderRow(r *listRow) (string, string) {
 	st := l.ctx.Styles
 	name := st.ListName.Render(r.name)
 	if r.file >= 0 {
@@ -341,55 +341,4 @@ func (l *toolList) renderRow(r *listRow) (string, string) {
 		parts = append(parts, st.ListServer.Render(r.server))
 	}
 	return name, strings.Join(parts, st.Muted.Render(" · "))
-}
-
-// toolRow builds the row of outcome o (tool i).
-func toolRow(i int, o *adapter.ToolOutcome) listRow {
-	r := listRow{tool: i, file: -1, name: common.Safe(o.Entry.Exposed), server: common.Safe(o.Entry.Server)}
-	kw := ""
-	if o.ConversionErr != nil {
-		kw = " (" + common.Safe(o.ConversionErr.Keyword) + ")"
-	}
-	switch o.Status {
-	case adapter.StatusStrict:
-		r.badges = append(r.badges, badge{"strict", badgeStrict})
-	case adapter.StatusFallback:
-		r.badges = append(r.badges, badge{"fallback" + kw, badgeFallback})
-	case adapter.StatusExcluded:
-		r.badges = append(r.badges, badge{"excluded" + kw, badgeExcluded})
-	case adapter.StatusNonStrict:
-		r.badges = append(r.badges, badge{"non-strict", badgeNonStrict})
-	}
-	if o.Removed.Count > 0 {
-		r.badges = append(r.badges, badge{"hidden ×" + itoa(o.Removed.Count), badgeHidden})
-	}
-	if o.Truncated {
-		r.badges = append(r.badges, badge{"truncated", badgeTruncated})
-	}
-	r.search = searchText(&r, o.Entry.Server+" "+o.Entry.Tool.Name)
-	return r
-}
-
-// fileRow builds the row of a file that is not a tool list, or that has warnings.
-func fileRow(i int, f *common.File) listRow {
-	r := listRow{tool: -1, file: i, name: common.Safe(f.Name)}
-	switch f.Kind {
-	case common.FileFailed:
-		r.badges = append(r.badges, badge{"not loaded", badgeError})
-	case common.FileRecording, common.FileSession:
-		r.badges = append(r.badges, badge{"replay: press 2", badgeReplay})
-	default:
-		r.badges = append(r.badges, badge{common.Plural(len(f.Warnings), "warning"), badgeFallback})
-	}
-	r.search = searchText(&r, "file")
-	return r
-}
-
-func searchText(r *listRow, extra string) string {
-	var b strings.Builder
-	b.WriteString(r.name + " " + r.server + " " + extra)
-	for _, bd := range r.badges {
-		b.WriteString(" " + bd.text)
-	}
-	return strings.ToLower(b.String())
 }
