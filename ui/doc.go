@@ -30,7 +30,7 @@
 //     line, and routes a key only to the active screen; each screen owns its
 //     panes and which has focus, and gives the key to that pane. Components are
 //     dumb: the screen calls their methods; they get no messages. A Context
-//     (size, styles, keys, dark or light, options) is shared by all.
+//     (size, styles, keys, dark or light) is shared by all.
 //   - Components use the fields of styles.Styles, never a colour. Light or dark
 //     follows tea.BackgroundColorMsg; NO_COLOR (or a terminal without colour)
 //     gives a set without colour in which highlights keep bold, reverse,
@@ -47,8 +47,9 @@
 //     adapter.MaxIndentDepth levels is one compact line, and a mark, a jump or
 //     a note at a path inside it lands on that line. So a document's lines
 //     and maps cost in proportion to its size, whatever its depth.
-//   - Layout is a pure function of the window size (ComputeLayout). Below 80×24
-//     the inspector says so instead of drawing.
+//   - Layout is a pure function of the window size (computeToolsLayout, and
+//     its kin for the replay screen and the playground). Below 80×24 the
+//     inspector says so instead of drawing.
 //   - I/O happens in commands (writing a file), never in Update or View; the
 //     clipboard is written through OSC 52. Work that may take longer than a
 //     frame (the library's answer for modes or replay options not asked for
@@ -58,6 +59,55 @@
 //     screen that opened it, and every other message but keys and the mouse
 //     to every screen.
 //
-// Run starts it in a terminal; New builds the root model without one, for
-// tests.
+// Run starts it in a terminal.
+//
+// # Files
+//
+// The packages and files of ui/..., one line each. Screens are told apart by
+// the prefix of their files until each moves to a package of its own.
+//
+//	ui/common/             what the root model, the screens and the components share
+//	  doc.go               the package's map
+//	  context.go           Context: window size, styles, key bindings; the root changes it
+//	  screen.go            Screen, Focus, NamedKeyMap; status, prompt and show-screen messages
+//	  frame.go             the rows every screen draws: title row, banner, rules, mode flags
+//	  text.go              text made safe and fitted for the terminal: Safe, Fit, WrapText, PadLines
+//	  input.go             one-line text inputs: their styles, and keys or pastes made safe for them
+//	  rect.go              Rect, Hit and the smallest window (MinWidth×MinHeight)
+//	  load.go              Loaded and File: what the inspector opens, and Load
+//	  recent.go            Recent: the answers for the last few toggle settings
+//	  toggle.go            OffFrame (answers computed off the frame) and Cycle
+//	ui/keys/keys.go        the key bindings, grouped per pane, for help
+//	ui/styles/styles.go    the Styles for dark, light, no colour and no style
+//	ui/                    the root model, and for now the components and screens
+//	  doc.go               this map
+//	  run.go               Options, Run and ErrInterrupted: what main uses
+//	  model.go             the root model: routing, global keys, the playground's opening
+//	  view.go              the root's drawing: status line, help, the too-small notice
+//	  prompt.go            the one-line prompt in the status line
+//	  layout.go            where each pane of each screen goes, from the window size
+//	  jsondoc.go           a JSON document as lines, with path ↔ line maps
+//	  highlight.go         JSON lines as tokens, through chroma's lexer
+//	  jsonstyle.go         token styles under each line highlight, and the gutter marks
+//	  marks.go             marker: puts the library's answers (null paths, errors, drops) on lines
+//	  jsonpane.go          the virtualised JSON pane
+//	  panepair.go          two JSON panes whose cursors follow each other; the breadcrumb row
+//	  filterlist.go        the filterable two-line list (tools, turns) and its badges
+//	  listpair.go          a filterList beside a panePair: focus, keys, mouse and copy, once
+//	  notes.go             the scrolling notes pane
+//	  editor.go            the playground's editor: a textarea over a window of the text
+//	  tools.go             the tools screen: its state, counts header and banner
+//	  tools_update.go      the tools screen's keys and toggles
+//	  tools_view.go        the tools screen's title bar, help groups and status
+//	  tools_modes.go       toolModes and the cache of adapter's answer per combination
+//	  tools_content.go     the tools screen's pane contents for a tool or a file
+//	  tools_rows.go        the tool and file rows of its list
+//	  tools_write.go       writing the rendered tools to a file
+//	  replay.go            the replay screen: its state, turn rows and banner
+//	  replay_update.go     the replay screen's keys, stepping and toggles
+//	  replay_view.go       the replay screen's title bar, stepper row, help groups and status
+//	  replay_trace.go      replayOptions, and the cache of sessions' traces per option set
+//	  replay_content.go    a stage of a trace as pane contents, with its marks
+//	  playground.go        the playground screen
+//	  playground_compute.go the library's answer for the edited text, and editRequest
 package ui

@@ -2,8 +2,8 @@ package ui
 
 import "github.com/strictscope/strictscope/ui/common"
 
-// Layout is where each part of the tools screen goes in a window.
-type Layout struct {
+// toolsLayout is where each part of the tools screen goes in a window.
+type toolsLayout struct {
 	TooSmall bool        // the window is under MinWidth×MinHeight: draw a notice only
 	Title    common.Rect // one row: the name, the modes
 	Banner   common.Rect // rows for the error banner and warnings (may be empty)
@@ -16,16 +16,16 @@ type Layout struct {
 	Status   common.Rect // one row: mode, file, counts, messages
 }
 
-// ComputeLayout places the tools screen in a w×h window with bannerRows rows of
+// computeToolsLayout places the tools screen in a w×h window with bannerRows rows of
 // banner. It is a pure function of its arguments. The banner never takes more
 // than a quarter of the height; the list takes about 30% of the width, between
 // 24 and 44 columns, and the JSON panes share the rest.
-func ComputeLayout(w, h, bannerRows int) Layout {
+func computeToolsLayout(w, h, bannerRows int) toolsLayout {
 	if w < common.MinWidth || h < common.MinHeight {
-		return Layout{TooSmall: true}
+		return toolsLayout{TooSmall: true}
 	}
 	bannerRows = min(max(bannerRows, 0), h/4)
-	var l Layout
+	var l toolsLayout
 	l.Title = common.Rect{X: 0, Y: 0, W: w, H: 1}
 	l.Banner = common.Rect{X: 0, Y: 1, W: w, H: bannerRows}
 	top := 1 + bannerRows
@@ -45,8 +45,8 @@ func ComputeLayout(w, h, bannerRows int) Layout {
 	return l
 }
 
-// ReplayLayout is where each part of the replay screen goes in a window.
-type ReplayLayout struct {
+// replayLayout is where each part of the replay screen goes in a window.
+type replayLayout struct {
 	TooSmall bool
 	Title    common.Rect // one row: the name, the options, where the tools came from
 	Banner   common.Rect // rows for where the tools came from, the turn's error, warnings
@@ -61,17 +61,17 @@ type ReplayLayout struct {
 	Status   common.Rect // one row: options, file, counts, messages
 }
 
-// ComputeReplayLayout places the replay screen in a w×h window with bannerRows
+// computeReplayLayout places the replay screen in a w×h window with bannerRows
 // rows of banner. It is a pure function of its arguments. The list takes the
-// width the tool list takes on the tools screen (ComputeLayout); right of it
+// width the tool list takes on the tools screen (computeToolsLayout); right of it
 // the stepper row, the input and output panes side by side, and under them the
 // notes, a fifth of the height (4 to 10 rows).
-func ComputeReplayLayout(w, h, bannerRows int) ReplayLayout {
+func computeReplayLayout(w, h, bannerRows int) replayLayout {
 	if w < common.MinWidth || h < common.MinHeight {
-		return ReplayLayout{TooSmall: true}
+		return replayLayout{TooSmall: true}
 	}
-	t := ComputeLayout(w, h, bannerRows)
-	l := ReplayLayout{Title: t.Title, Banner: t.Banner, List: t.List, SepList: t.SepList, Info: t.Info, Status: t.Status}
+	t := computeToolsLayout(w, h, bannerRows)
+	l := replayLayout{Title: t.Title, Banner: t.Banner, List: t.List, SepList: t.SepList, Info: t.Info, Status: t.Status}
 	x := t.Left.X
 	rest := w - x
 	top, bodyH := t.List.Y, t.List.H
@@ -90,8 +90,8 @@ func ComputeReplayLayout(w, h, bannerRows int) ReplayLayout {
 // and the playground in a window h rows high: a fifth of it, 4 to 10 rows.
 func notesRows(h int) int { return min(max(h/5, 4), 10) }
 
-// PlaygroundLayout is where each part of the playground goes in a window.
-type PlaygroundLayout struct {
+// playgroundLayout is where each part of the playground goes in a window.
+type playgroundLayout struct {
 	TooSmall bool
 	Title    common.Rect // one row: what is edited, and how it was opened
 	Editor   common.Rect // the editor, title row included
@@ -102,14 +102,14 @@ type PlaygroundLayout struct {
 	Status   common.Rect // one row
 }
 
-// ComputePlaygroundLayout places the playground in a w×h window: the editor
+// computePlaygroundLayout places the playground in a w×h window: the editor
 // and the result side by side (half the width each), the notes under both, a
 // fifth of the height (4 to 10 rows). It is a pure function of its arguments.
-func ComputePlaygroundLayout(w, h int) PlaygroundLayout {
+func computePlaygroundLayout(w, h int) playgroundLayout {
 	if w < common.MinWidth || h < common.MinHeight {
-		return PlaygroundLayout{TooSmall: true}
+		return playgroundLayout{TooSmall: true}
 	}
-	var l PlaygroundLayout
+	var l playgroundLayout
 	l.Title = common.Rect{X: 0, Y: 0, W: w, H: 1}
 	l.Info = common.Rect{X: 0, Y: h - 2, W: w, H: 1}
 	l.Status = common.Rect{X: 0, Y: h - 1, W: w, H: 1}

@@ -24,7 +24,7 @@ func TestComputeLayout(t *testing.T) {
 		{0, 0, 0, true, 0, 0},
 	}
 	for _, c := range cases {
-		l := ComputeLayout(c.w, c.h, c.banner)
+		l := computeToolsLayout(c.w, c.h, c.banner)
 		if l.TooSmall != c.tooSmall {
 			t.Errorf("%d×%d: TooSmall = %v", c.w, c.h, l.TooSmall)
 			continue
@@ -70,7 +70,7 @@ func TestComputeLayout(t *testing.T) {
 
 func TestComputeReplayLayout(t *testing.T) {
 	for _, c := range []struct{ w, h, banner int }{{80, 24, 0}, {80, 24, 4}, {160, 50, 2}, {120, 40, 0}, {300, 80, 1}} {
-		l := ComputeReplayLayout(c.w, c.h, c.banner)
+		l := computeReplayLayout(c.w, c.h, c.banner)
 		if l.TooSmall {
 			t.Fatalf("%d×%d: too small", c.w, c.h)
 		}
@@ -95,7 +95,7 @@ func TestComputeReplayLayout(t *testing.T) {
 			t.Errorf("%d×%d: notes %d rows, panes %d", c.w, c.h, l.Notes.H, l.Left.H)
 		}
 	}
-	if !ComputeReplayLayout(79, 24, 0).TooSmall || !ComputeReplayLayout(80, 23, 0).TooSmall {
+	if !computeReplayLayout(79, 24, 0).TooSmall || !computeReplayLayout(80, 23, 0).TooSmall {
 		t.Error("under 80×24 is not too small")
 	}
 }
@@ -103,7 +103,7 @@ func TestComputeReplayLayout(t *testing.T) {
 func TestComputePlaygroundLayout(t *testing.T) {
 	for _, c := range [][2]int{{80, 24}, {160, 50}, {101, 33}} {
 		w, h := c[0], c[1]
-		l := ComputePlaygroundLayout(w, h)
+		l := computePlaygroundLayout(w, h)
 		if l.Editor.X != 0 || l.Sep.X != l.Editor.W || l.Result.X != l.Sep.X+1 || l.Result.X+l.Result.W != w {
 			t.Errorf("%d×%d: columns out of place: %+v %+v %+v", w, h, l.Editor, l.Sep, l.Result)
 		}
@@ -122,7 +122,7 @@ func TestComputePlaygroundLayout(t *testing.T) {
 			t.Errorf("%d×%d: rows are %d high", w, h, y)
 		}
 	}
-	if !ComputePlaygroundLayout(79, 30).TooSmall {
+	if !computePlaygroundLayout(79, 30).TooSmall {
 		t.Error("79 columns is not too small")
 	}
 }

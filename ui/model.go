@@ -30,7 +30,7 @@ type model struct {
 func newModel(opts Options, loaded *common.Loaded) *model {
 	opts = opts.withDefaults()
 	ctx := common.NewContext(opts.NoColor)
-	modes := Modes{API: opts.API, Strict: opts.Strict, NoPrefix: opts.NoPrefix,
+	modes := toolModes{API: opts.API, Strict: opts.Strict, NoPrefix: opts.NoPrefix,
 		NoDefaultDescriptions: opts.NoDefaultDescriptions}
 	m := &model{ctx: ctx, prompt: newPrompt(ctx)}
 	// The tools screen, the replay screen when a recording or session file is

@@ -62,7 +62,7 @@ type playground struct {
 	view      int
 	result    *jsonPane
 	notes     *notesPane
-	layout    PlaygroundLayout
+	layout    playgroundLayout
 }
 
 func newPlayground(ctx *common.Context) *playground {
@@ -87,7 +87,7 @@ func (p *playground) Restyle() {
 
 // Resize implements Screen.
 func (p *playground) Resize() {
-	p.layout = ComputePlaygroundLayout(p.ctx.Width, p.ctx.Height)
+	p.layout = computePlaygroundLayout(p.ctx.Width, p.ctx.Height)
 	if p.layout.TooSmall {
 		return
 	}

@@ -52,7 +52,7 @@ type replayScreen struct {
 	// listPair is the turn list beside the stage's input and output.
 	listPair
 	notes  *notesPane
-	layout ReplayLayout
+	layout replayLayout
 	banner common.Banner
 	views  map[stageKey]*stageView
 	shown  stageKey
@@ -232,7 +232,7 @@ func (s *replayScreen) show() {
 // Resize implements Screen.
 func (s *replayScreen) Resize() {
 	s.setBanner()
-	s.layout = ComputeReplayLayout(s.ctx.Width, s.ctx.Height, len(s.banner.Lines))
+	s.layout = computeReplayLayout(s.ctx.Width, s.ctx.Height, len(s.banner.Lines))
 	if s.layout.TooSmall {
 		s.setRects()
 		return

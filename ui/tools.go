@@ -25,16 +25,16 @@ type toolsScreen struct {
 	ctx    *common.Context
 	loaded *common.Loaded
 	eng    *engine
-	modes  Modes // the modes the panes show
+	modes  toolModes // the modes the panes show
 	// offFrame holds the modes asked for (want), ahead of modes while the
 	// library computes them.
-	common.OffFrame[Modes]
+	common.OffFrame[toolModes]
 	view viewMode
 	cur  *computed
 	// listPair is the tool list beside the schema as written and its strict
 	// form (or the tool, or the report).
 	listPair
-	layout Layout
+	layout toolsLayout
 	banner common.Banner
 	shown  shownKey // what the panes show now
 }
@@ -44,10 +44,10 @@ type toolsScreen struct {
 type shownKey struct {
 	tool, file int
 	view       viewMode
-	modes      Modes
+	modes      toolModes
 }
 
-func newToolsScreen(ctx *common.Context, loaded *common.Loaded, modes Modes) *toolsScreen {
+func newToolsScreen(ctx *common.Context, loaded *common.Loaded, modes toolModes) *toolsScreen {
 	s := &toolsScreen{ctx: ctx, loaded: loaded, eng: newEngine(loaded.Servers), modes: modes,
 		OffFrame: common.NewOffFrame(modes), shown: shownKey{tool: -1, file: -1},
 		listPair: newListPair(ctx, 3, func(k *keys.KeyMap) keys.List { return k.List }, "the tool list",
@@ -135,7 +135,7 @@ func (s *toolsScreen) show() {
 // Resize implements Screen.
 func (s *toolsScreen) Resize() {
 	s.setBanner()
-	s.layout = ComputeLayout(s.ctx.Width, s.ctx.Height, len(s.banner.Lines))
+	s.layout = computeToolsLayout(s.ctx.Width, s.ctx.Height, len(s.banner.Lines))
 	if s.layout.TooSmall {
 		s.setRects()
 		return

@@ -7,9 +7,9 @@ import (
 	"github.com/strictscope/strictscope/ui/common"
 )
 
-// Modes are the toggles the tools screen draws from: each combination is one
+// toolModes are the toggles the tools screen draws from: each combination is one
 // call of adapter.Tools.
-type Modes struct {
+type toolModes struct {
 	API                   adapter.API
 	Strict                adapter.StrictMode
 	NoPrefix              bool
@@ -17,7 +17,7 @@ type Modes struct {
 }
 
 // String names the modes as the status line shows them.
-func (m Modes) String() string {
+func (m toolModes) String() string {
 	var parts []string
 	parts = append(parts, string(m.API), "strict "+string(m.Strict))
 	if m.NoPrefix {
@@ -41,7 +41,7 @@ type counts struct {
 // computed is the library's answer for one combination of modes, with the pane
 // contents drawn from it, built as they are first shown.
 type computed struct {
-	modes  Modes
+	modes  toolModes
 	set    *adapter.ToolSet
 	tools  []adapter.Value
 	report *adapter.ToolsReport
@@ -62,13 +62,13 @@ type engine struct {
 	servers  []adapter.Server
 	serverOf []int // server index of each tool, in set order
 	sets     [2]*adapter.ToolSet
-	cache    *common.Recent[Modes, *computed]
+	cache    *common.Recent[toolModes, *computed]
 	origDocs map[int]*jsonDoc // the input schema as written, by tool
 	rawDocs  map[int]*jsonDoc // the tool as listed, by tool
 }
 
 func newEngine(servers []adapter.Server) *engine {
-	e := &engine{servers: servers, cache: common.NewRecent[Modes, *computed](common.RecentModes),
+	e := &engine{servers: servers, cache: common.NewRecent[toolModes, *computed](common.RecentModes),
 		origDocs: map[int]*jsonDoc{}, rawDocs: map[int]*jsonDoc{}}
 	for s, srv := range servers {
 		for range srv.Tools {
@@ -94,7 +94,7 @@ func (e *engine) toolSet(noPrefix bool) *adapter.ToolSet {
 }
 
 // get returns the answer for m, computing it on first use.
-func (e *engine) get(m Modes) *computed {
+func (e *engine) get(m toolModes) *computed {
 	if c, ok := e.cache.Get(m); ok {
 		return c
 	}
@@ -104,13 +104,13 @@ func (e *engine) get(m Modes) *computed {
 }
 
 // cached returns the answer for m when it was computed before.
-func (e *engine) cached(m Modes) (*computed, bool) {
+func (e *engine) cached(m toolModes) (*computed, bool) {
 	return e.cache.Get(m)
 }
 
 // computeModes asks the library for the tools of set under the modes m. It
 // touches no shared state: a command may run it off the frame.
-func computeModes(set *adapter.ToolSet, m Modes) *computed {
+func computeModes(set *adapter.ToolSet, m toolModes) *computed {
 	tools, rep := adapter.Tools(set, adapter.ToolsOptions{API: m.API, Strict: m.Strict,
 		NoDefaultDescriptions: m.NoDefaultDescriptions})
 	c := &computed{modes: m, set: set, tools: tools, report: rep, contents: map[contentKey]*[2]*paneContent{}}

@@ -80,7 +80,7 @@ func (s *toolsScreen) key(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// toggled redraws after a mode changed. Modes seen before are drawn at once
+// toggled redraws after a mode changed. toolModes seen before are drawn at once
 // from the cache. Others are computed off the frame by a command (the
 // library's answer and the selected tool's panes, which on a large schema take
 // longer than a frame); the panes keep showing the current modes meanwhile,
@@ -97,14 +97,14 @@ func (s *toolsScreen) toggled(what string) tea.Cmd {
 // toolsComputedMsg brings the library's answer for modes, computed off the
 // frame, with the panes of the tool that was selected.
 type toolsComputedMsg struct {
-	modes Modes
+	modes toolModes
 	c     *computed
 }
 
 // computeCmd computes the answer for m in a command. It is given everything
 // it reads (the tool set when there is one, the selected tool's left document,
 // which is the same in every mode) and shares nothing it writes.
-func (s *toolsScreen) computeCmd(m Modes) tea.Cmd {
+func (s *toolsScreen) computeCmd(m toolModes) tea.Cmd {
 	servers := s.eng.servers
 	set := s.eng.sets[boolIndex(m.NoPrefix)]
 	tool, view := -1, s.view
