@@ -1,7 +1,8 @@
 // Package ui is the strictscope inspector: the Bubble Tea app that shows what the
-// model sees and why. It owns the root model, the screens, the panes, the
-// layout, the styles (package ui/styles) and the key bindings (package
-// ui/keys). The screens, switched with 1–9:
+// model sees and why. It owns the root model, the screens and their layout; what
+// they share is in package ui/common, the panes they are built from in package
+// ui/pane, the styles in package ui/styles and the key bindings in package
+// ui/keys. The screens, switched with 1–9:
 //
 //   - the tools screen: every tool of the tool lists and session files, its
 //     schema as written beside its strict form (or the rendered tool, or the
@@ -63,8 +64,8 @@
 //
 // # Files
 //
-// The packages and files of ui/..., one line each. Screens are told apart by
-// the prefix of their files until each moves to a package of its own.
+// The packages and files of ui/..., one line each. The screens are told apart
+// by the prefix of their files until each moves to a package of its own.
 //
 //	ui/common/             what the root model, the screens and the components share
 //	  doc.go               the package's map
@@ -79,23 +80,25 @@
 //	  toggle.go            OffFrame (answers computed off the frame) and Cycle
 //	ui/keys/keys.go        the key bindings, grouped per pane, for help
 //	ui/styles/styles.go    the Styles for dark, light, no colour and no style
-//	ui/                    the root model, and for now the components and screens
+//	ui/pane/               the shared components the screens are built from
+//	  doc.go               the package's map
+//	  jsondoc.go           Doc: a JSON document as lines, with path ↔ line maps
+//	  highlight.go         JSON lines as tokens, through chroma's lexer
+//	  jsonstyle.go         token styles under each line highlight, and the gutter marks
+//	  marks.go             Marker: puts the library's answers (null paths, errors, drops) on lines
+//	  jsonpane.go          JSON: the virtualised JSON pane, and Content, what it shows
+//	  panepair.go          Pair: two JSON panes whose cursors follow each other; the breadcrumb row
+//	  filterlist.go        List: the filterable two-line list (tools, turns), its rows and badges
+//	  listpair.go          ListPair: a List beside a Pair, with their focus, keys, mouse and copy
+//	  notes.go             Notes: the scrolling notes pane
+//	  editor.go            Editor: the playground's editor, a textarea over a window of the text
+//	ui/                    the root model, and for now the screens
 //	  doc.go               this map
 //	  run.go               Options, Run and ErrInterrupted: what main uses
 //	  model.go             the root model: routing, global keys, the playground's opening
 //	  view.go              the root's drawing: status line, help, the too-small notice
 //	  prompt.go            the one-line prompt in the status line
 //	  layout.go            where each pane of each screen goes, from the window size
-//	  jsondoc.go           a JSON document as lines, with path ↔ line maps
-//	  highlight.go         JSON lines as tokens, through chroma's lexer
-//	  jsonstyle.go         token styles under each line highlight, and the gutter marks
-//	  marks.go             marker: puts the library's answers (null paths, errors, drops) on lines
-//	  jsonpane.go          the virtualised JSON pane
-//	  panepair.go          two JSON panes whose cursors follow each other; the breadcrumb row
-//	  filterlist.go        the filterable two-line list (tools, turns) and its badges
-//	  listpair.go          a filterList beside a panePair: focus, keys, mouse and copy, once
-//	  notes.go             the scrolling notes pane
-//	  editor.go            the playground's editor: a textarea over a window of the text
 //	  tools.go             the tools screen: its state, counts header and banner
 //	  tools_update.go      the tools screen's keys and toggles
 //	  tools_view.go        the tools screen's title bar, help groups and status

@@ -226,7 +226,7 @@ func TestTextInputsDropInvisibleCharacters(t *testing.T) {
 
 	h = newHarness(t, Options{}, nil, 120, 40).keys("/").typing("wea\u202ether\u2066")
 	s := h.m.screens[0].(*toolsScreen)
-	if got := s.list.filter.Value(); got != "weather" {
+	if got := s.List.Filter.Value(); got != "weather" {
 		t.Errorf("the tool filter holds %q after typing", got)
 	}
 	if f := h.m.Render(); hasInvisible(f) {
@@ -235,7 +235,7 @@ func TestTextInputsDropInvisibleCharacters(t *testing.T) {
 
 	h = newHarness(t, Options{}, replayFiles(t), 120, 40).keys("2", "/")
 	h.send(tea.PasteMsg{Content: "fore\ufeffcast\U000E0041"})
-	if got := replayOf(h).list.filter.Value(); got != "forecast" {
+	if got := replayOf(h).List.Filter.Value(); got != "forecast" {
 		t.Errorf("the turn filter holds %q after a paste", got)
 	}
 	if f := h.m.Render(); hasInvisible(f) {

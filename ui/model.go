@@ -9,6 +9,7 @@ import (
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
 )
 
 // model is the root model: it owns the window, the global keys, the prompt,
@@ -131,15 +132,15 @@ func (m *model) handle(msg tea.Msg, to int) tea.Cmd {
 
 // edit opens the playground on what a screen asked to edit.
 func (m *model) edit(req editRequest) tea.Cmd {
-	if n := editorLines(req.text); n > editorMaxLines {
-		return common.ShowError(fmt.Sprintf("too large for the playground: %d lines (its editor holds %d)", n, editorMaxLines))
+	if n := editorLines(req.text); n > pane.EditorMaxLines {
+		return common.ShowError(fmt.Sprintf("too large for the playground: %d lines (its editor holds %d)", n, pane.EditorMaxLines))
 	}
 	for i, s := range m.screens {
 		if p, ok := s.(*playground); ok {
 			cmd := p.open(req, m.active)
 			m.active = i
 			if req.levels > 0 {
-				note := fmt.Sprintf("opened with only %d levels on their own lines, deeper values compact, to fit the editor's %d lines", req.levels, editorMaxLines)
+				note := fmt.Sprintf("opened with only %d levels on their own lines, deeper values compact, to fit the editor's %d lines", req.levels, pane.EditorMaxLines)
 				cmd = tea.Batch(cmd, common.ShowInfo(note))
 			}
 			return cmd

@@ -14,6 +14,7 @@ import (
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
 )
 
 func TestQuitKeys(t *testing.T) {
@@ -57,20 +58,20 @@ func TestFocusMovesWithTabAndMouse(t *testing.T) {
 	if h.m.screens[0].(*toolsScreen).Pane != paneLeft {
 		t.Fatalf("a click on the left pane does not focus it (focus %d)", h.m.screens[0].(*toolsScreen).Pane)
 	}
-	if got := h.m.screens[0].(*toolsScreen).panes[0].cursor; got != 3 {
+	if got := h.m.screens[0].(*toolsScreen).Panes[0].Cursor; got != 3 {
 		t.Errorf("the click put the cursor on line %d, want 3", got)
 	}
 	// Keys go only to the focused pane: j moves the left pane, not the list.
 	s := h.m.screens[0].(*toolsScreen)
-	sel := s.list.sel
+	sel := s.List.Sel
 	h.keys("j")
-	if s.list.sel != sel || s.panes[0].cursor != 4 {
-		t.Errorf("j moved the list (%d→%d) or not the pane (cursor %d)", sel, s.list.sel, s.panes[0].cursor)
+	if s.List.Sel != sel || s.Panes[0].Cursor != 4 {
+		t.Errorf("j moved the list (%d→%d) or not the pane (cursor %d)", sel, s.List.Sel, s.Panes[0].Cursor)
 	}
 	// The wheel scrolls the pane under the mouse.
 	h.send(tea.MouseWheelMsg{X: l.List.X + 2, Y: l.List.Y + 8, Button: tea.MouseWheelDown})
-	if s.list.sel != sel+1 {
-		t.Errorf("the wheel over the list moved the selection to %d, want %d", s.list.sel, sel+1)
+	if s.List.Sel != sel+1 {
+		t.Errorf("the wheel over the list moved the selection to %d, want %d", s.List.Sel, sel+1)
 	}
 }
 
@@ -85,16 +86,16 @@ func TestTogglesRedrawFromTheLibrary(t *testing.T) {
 		m := s.modes
 		set := adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: m.NoPrefix})
 		_, rep := adapter.Tools(set, adapter.ToolsOptions{API: m.API, Strict: m.Strict, NoDefaultDescriptions: m.NoDefaultDescriptions})
-		for _, r := range s.list.rows {
-			if r.tool < 0 {
+		for _, r := range s.List.Rows {
+			if r.Tool < 0 {
 				continue
 			}
-			o := rep.Outcomes[r.tool]
-			if r.name != o.Entry.Exposed {
-				t.Errorf("%v: row %d named %q, library says %q", m, r.tool, r.name, o.Entry.Exposed)
+			o := rep.Outcomes[r.Tool]
+			if r.Name != o.Entry.Exposed {
+				t.Errorf("%v: row %d named %q, library says %q", m, r.Tool, r.Name, o.Entry.Exposed)
 			}
-			if st := string(o.Status); !strings.HasPrefix(r.badges[0].text, st) {
-				t.Errorf("%v: %s badge %q, library says %s", m, r.name, r.badges[0].text, st)
+			if st := string(o.Status); !strings.HasPrefix(r.Badges[0].Text, st) {
+				t.Errorf("%v: %s badge %q, library says %s", m, r.Name, r.Badges[0].Text, st)
 			}
 		}
 		if !strings.Contains(h.screen(), string(m.API)+" · strict "+string(m.Strict)) {
@@ -227,43 +228,43 @@ func TestNoColorKeepsHighlightsVisible(t *testing.T) {
 func TestNextAndPreviousMarksWrap(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 100, 30)
 	pick(h, "search_places").keys("tab")
-	p := h.m.screens[0].(*toolsScreen).panes[0]
-	targets := p.c.targets
+	p := h.m.screens[0].(*toolsScreen).Panes[0]
+	targets := p.Content.Targets
 	if len(targets) != 5 {
 		t.Fatalf("%d targets, want the 5 null paths: %v", len(targets), targets)
 	}
 	for i := range len(targets) + 1 {
 		h.keys("n")
-		if want := targets[i%len(targets)]; p.cursor != want {
-			t.Fatalf("n #%d: cursor %d, want %d", i+1, p.cursor, want)
+		if want := targets[i%len(targets)]; p.Cursor != want {
+			t.Fatalf("n #%d: cursor %d, want %d", i+1, p.Cursor, want)
 		}
 	}
 	h.keys("N", "N") // from the first target back over the wrap
-	if p.cursor != targets[len(targets)-2] {
-		t.Errorf("N N: cursor %d, want %d", p.cursor, targets[len(targets)-2])
+	if p.Cursor != targets[len(targets)-2] {
+		t.Errorf("N N: cursor %d, want %d", p.Cursor, targets[len(targets)-2])
 	}
 	// The other pane follows to the same place.
-	r := h.m.screens[0].(*toolsScreen).panes[1]
-	if a, b := p.cursorPath().Pointer(), r.cursorPath().Pointer(); a != b || r.row() != p.row() {
-		t.Errorf("the strict pane is at %s row %d, the original at %s row %d", b, r.row(), a, p.row())
+	r := h.m.screens[0].(*toolsScreen).Panes[1]
+	if a, b := p.CursorPath().Pointer(), r.CursorPath().Pointer(); a != b || r.Row() != p.Row() {
+		t.Errorf("the strict pane is at %s row %d, the original at %s row %d", b, r.Row(), a, p.Row())
 	}
 }
 
 func TestConversionErrorPutsTheCursorOnIt(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 100, 30)
 	pick(h, "raw_query")
-	p := h.m.screens[0].(*toolsScreen).panes[0]
-	if got := p.cursorPath().Pointer(); got != "/properties/params/oneOf" {
+	p := h.m.screens[0].(*toolsScreen).Panes[0]
+	if got := p.CursorPath().Pointer(); got != "/properties/params/oneOf" {
 		t.Errorf("cursor at %q, want the failing keyword", got)
 	}
-	if p.c.marks[p.cursor] != markError {
+	if p.Content.Marks[p.Cursor] != pane.MarkError {
 		t.Error("the failing keyword is not marked as the error")
 	}
 	l := &common.Loaded{}
 	l.AddBytes("big", "big.json", bigSchema(5001))
 	h = newHarness(t, Options{}, l, 100, 30)
 	s := h.m.screens[0].(*toolsScreen)
-	if !isLimitError(s.cur.report.Outcomes[0]) || s.panes[1].c.marks[s.panes[1].cursor] != markError {
+	if !isLimitError(s.cur.report.Outcomes[0]) || s.Panes[1].Content.Marks[s.Panes[1].Cursor] != pane.MarkError {
 		t.Error("a limit error is not marked in the strict pane where the cursor is")
 	}
 }
@@ -305,25 +306,25 @@ func TestNullMarksAreTheLibrarysSites(t *testing.T) {
 	if res.NullPaths.Len() != 1 || res.NullPaths.At(0).String() != `["o","a"]` {
 		t.Fatalf("null paths %v", res.NullPaths)
 	}
-	marked := func(p *jsonPane) string {
+	marked := func(p *pane.JSON) string {
 		var out []string
-		for l, m := range p.c.marks {
-			if m == markNull {
-				out = append(out, p.c.doc.pathAt(l).Pointer())
+		for l, m := range p.Content.Marks {
+			if m == pane.MarkNull {
+				out = append(out, p.Content.Doc.PathAt(l).Pointer())
 			}
 		}
 		sortStrings(out)
 		return strings.Join(out, " ")
 	}
 	const want = "/properties/o/anyOf/1/properties/a"
-	if got := marked(s.panes[0]); got != want {
+	if got := marked(s.Panes[0]); got != want {
 		t.Errorf("the schema as written marks %q, want %q", got, want)
 	}
-	if got := marked(s.panes[1]); got != want {
+	if got := marked(s.Panes[1]); got != want {
 		t.Errorf("the strict schema marks %q, want %q", got, want)
 	}
 	h.keys("t")
-	if got := marked(s.panes[1]); got != "/function/parameters"+want {
+	if got := marked(s.Panes[1]); got != "/function/parameters"+want {
 		t.Errorf("the tool as sent marks %q", got)
 	}
 }

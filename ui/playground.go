@@ -10,6 +10,7 @@ import (
 
 	"github.com/strictscope/strictscope/adapter/validate"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
 )
 
 // The panes of the playground, in tab order.
@@ -26,9 +27,6 @@ const (
 	// instantEdit is the largest text (in bytes) the playground recomputes on
 	// every key; a larger one waits for a pause of editDebounce.
 	instantEdit = 4 << 10
-	// editorMaxLines is the most lines the editor holds (bubbles' textarea
-	// stops at its line-number width).
-	editorMaxLines = 9999
 )
 
 // playTickMsg says a pause in typing may have come: the text is recomputed
@@ -52,7 +50,7 @@ type playground struct {
 	common.Focus
 	back      int // the screen to go back to
 	req       *editRequest
-	editor    *editor
+	editor    *pane.Editor
 	opened    string // the text as opened
 	last      string // the text last seen
 	gen       int    // changes to the text so far
@@ -60,14 +58,14 @@ type playground struct {
 	validator *validate.Validator
 	res       *playResult
 	view      int
-	result    *jsonPane
-	notes     *notesPane
+	result    *pane.JSON
+	notes     *pane.Notes
 	layout    playgroundLayout
 }
 
 func newPlayground(ctx *common.Context) *playground {
-	p := &playground{ctx: ctx, Focus: common.NewFocus(3), validator: validate.New(), result: &jsonPane{ctx: ctx},
-		notes: &notesPane{ctx: ctx}, editor: newEditor(ctx.Styles)}
+	p := &playground{ctx: ctx, Focus: common.NewFocus(3), validator: validate.New(), result: &pane.JSON{Ctx: ctx},
+		notes: &pane.Notes{Ctx: ctx}, editor: pane.NewEditor(ctx.Styles)}
 	p.showResult()
 	return p
 }
@@ -80,9 +78,9 @@ func (p *playground) Capturing() bool { return p.Pane == pgEditor && p.req != ni
 
 // Restyle implements Screen.
 func (p *playground) Restyle() {
-	p.editor.restyle(p.ctx.Styles)
+	p.editor.Restyle(p.ctx.Styles)
 	p.Resize()
-	p.notes.wrap()
+	p.notes.Wrap()
 }
 
 // Resize implements Screen.
@@ -92,9 +90,9 @@ func (p *playground) Resize() {
 		return
 	}
 	l := p.layout
-	p.editor.setSize(l.Editor.W, max(l.Editor.H-1, 1))
-	p.result.setSize(l.Result.W, l.Result.H)
-	p.notes.setSize(l.Notes.W, l.Notes.H)
+	p.editor.SetSize(l.Editor.W, max(l.Editor.H-1, 1))
+	p.result.SetSize(l.Result.W, l.Result.H)
+	p.notes.SetSize(l.Notes.W, l.Notes.H)
 }
 
 // open puts req's text in the editor, gives the editor focus and computes
@@ -139,21 +137,21 @@ func (p *playground) edited() tea.Cmd {
 func (p *playground) showResult() {
 	if p.res == nil {
 		msg := "Press e on a tool (tools screen) or on a call (replay screen) to edit it here."
-		p.result.setContent(&paneContent{title: "result", message: msg})
-		p.notes.setNotes("what the library says", nil, "Nothing is open in the playground.")
+		p.result.SetContent(&pane.Content{Title: "result", Message: msg})
+		p.notes.SetNotes("what the library says", nil, "Nothing is open in the playground.")
 		return
 	}
 	p.view = ((p.view % len(p.res.views)) + len(p.res.views)) % len(p.res.views)
 	c := p.res.views[p.view]
-	prev := p.result.c
-	keep := prev != nil && prev.doc != nil && c.doc != nil && !p.res.broken && !prev.doc.plain && prev.title == c.title
-	cursor, offset := p.result.cursor, p.result.offset
-	p.result.setContent(c)
+	prev := p.result.Content
+	keep := prev != nil && prev.Doc != nil && c.Doc != nil && !p.res.broken && !prev.Doc.Plain && prev.Title == c.Title
+	cursor, offset := p.result.Cursor, p.result.Offset
+	p.result.SetContent(c)
 	if keep {
-		p.result.cursor, p.result.offset = cursor, offset
-		p.result.clamp()
+		p.result.Cursor, p.result.Offset = cursor, offset
+		p.result.Clamp()
 	}
-	p.notes.setNotes("what the library says", p.res.notes, "")
+	p.notes.SetNotes("what the library says", p.res.notes, "")
 }
 
 // Update implements Screen.
@@ -183,15 +181,15 @@ func (p *playground) Update(msg tea.Msg) tea.Cmd {
 			p.Pane = pane
 		}
 	case tea.MouseWheelMsg:
-		d, ok := wheelDelta(msg.Mouse())
+		d, ok := pane.WheelDelta(msg.Mouse())
 		if !ok {
 			return nil
 		}
 		switch pane, _ := p.paneAt(msg.Mouse().X, msg.Mouse().Y); pane {
 		case pgResult:
-			p.result.scroll(d)
+			p.result.Scroll(d)
 		case pgNotes:
-			p.notes.scroll(d)
+			p.notes.Scroll(d)
 		}
 	}
 	return nil
@@ -216,7 +214,7 @@ func (p *playground) key(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, pk.View):
 		p.view++
 		p.showResult()
-		return common.ShowInfo("result: " + p.result.c.title)
+		return common.ShowInfo("result: " + p.result.Content.Title)
 	case key.Matches(k, pk.Reset):
 		p.editor.SetValue(p.opened)
 		return tea.Batch(p.edited(), common.ShowInfo("back to the text as opened"))
@@ -239,9 +237,9 @@ func (p *playground) key(k tea.KeyPressMsg) tea.Cmd {
 		cmd := p.editor.Update(k)
 		return tea.Batch(cmd, p.edited())
 	case pgNotes:
-		p.notes.key(k, &p.ctx.Keys.JSON)
+		p.notes.Key(k, &p.ctx.Keys.JSON)
 	default:
-		p.result.key(k, &p.ctx.Keys.JSON)
+		p.result.Key(k, &p.ctx.Keys.JSON)
 	}
 	return nil
 }
@@ -258,7 +256,7 @@ func (p *playground) View() string {
 	st := p.ctx.Styles
 	panes := lipgloss.JoinHorizontal(lipgloss.Top, p.editorView(p.Pane == pgEditor), common.Rule(st, p.layout.Editor.H),
 		p.resultView(p.Pane == pgResult))
-	return common.Frame(p.titleBar(), nil, common.Rect{}, panes+"\n"+p.notes.view(p.Pane == pgNotes), p.infoRow())
+	return common.Frame(p.titleBar(), nil, common.Rect{}, panes+"\n"+p.notes.View(p.Pane == pgNotes), p.infoRow())
 }
 
 func (p *playground) titleBar() string {
@@ -282,7 +280,7 @@ func (p *playground) editorView(focused bool) string {
 	if p.req != nil {
 		title = "editor · " + p.req.what()
 	}
-	lines := []string{paneTitle(st, title, focused, w)}
+	lines := []string{pane.Title(st, title, focused, w)}
 	if p.req == nil {
 		lines = append(lines, st.Message.Render(" Nothing to edit yet."))
 		return common.PadLines(lines, w, h)
@@ -294,14 +292,14 @@ func (p *playground) editorView(focused bool) string {
 // resultView draws the result pane, its title saying when the text is being
 // recomputed.
 func (p *playground) resultView(focused bool) string {
-	if p.stale && p.result.c != nil {
-		c := *p.result.c
-		c.title += " · waiting for a pause…"
-		saved := p.result.c
-		p.result.c = &c
-		defer func() { p.result.c = saved }()
+	if p.stale && p.result.Content != nil {
+		c := *p.result.Content
+		c.Title += " · waiting for a pause…"
+		saved := p.result.Content
+		p.result.Content = &c
+		defer func() { p.result.Content = saved }()
 	}
-	return p.result.view(focused)
+	return p.result.View(focused)
 }
 
 // infoRow is the editor's cursor position and the keys that leave it, or the
@@ -310,10 +308,10 @@ func (p *playground) infoRow() string {
 	st := p.ctx.Styles
 	w := p.ctx.Width
 	if p.Capturing() {
-		pos := " line " + itoa(p.editor.Line()+1) + ", column " + itoa(p.editor.Column()+1)
+		pos := " line " + pane.Itoa(p.editor.Line()+1) + ", column " + pane.Itoa(p.editor.Column()+1)
 		return common.Fit(st.Info.Render(pos)+st.Muted.Render("  · esc leaves · tab to the result · ctrl+o other view"), w)
 	}
-	return crumbRow(st, p.result, w)
+	return pane.CrumbRow(st, p.result, w)
 }
 
 // KeyMaps implements Screen.
@@ -338,6 +336,6 @@ func (p *playground) Status() string {
 	case p.res != nil:
 		parts = append(parts, p.res.summary)
 	}
-	parts = append(parts, "line "+itoa(p.editor.Line()+1)+"/"+itoa(p.editor.LineCount()))
+	parts = append(parts, "line "+pane.Itoa(p.editor.Line()+1)+"/"+pane.Itoa(p.editor.LineCount()))
 	return strings.Join(parts, " │ ")
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/strictscope/strictscope/adapter/validate"
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
 )
 
 // editKind is what the playground edits.
@@ -44,12 +45,12 @@ type editRequest struct {
 // indented, for the editor to refuse.
 func editableText(v adapter.Value) (text string, levels int) {
 	full := string(adapter.MarshalIndent(v))
-	if editorLines(full) <= editorMaxLines {
+	if editorLines(full) <= pane.EditorMaxLines {
 		return full, 0
 	}
 	for levels := 8; levels >= 2; levels-- {
 		dense := string(adapter.AppendIndentLevels(nil, v, "  ", levels))
-		if editorLines(dense) <= editorMaxLines {
+		if editorLines(dense) <= pane.EditorMaxLines {
 			return dense + "\n", levels
 		}
 	}
@@ -75,7 +76,7 @@ func (r *editRequest) what() string {
 // playResult is the library's answer for the editor's text: the views of the
 // result pane (one, when the text does not parse) and the notes.
 type playResult struct {
-	views   []*paneContent
+	views   []*pane.Content
 	notes   []string
 	summary string // one line for the status line
 	broken  bool   // the text does not parse
@@ -104,7 +105,7 @@ func syntaxResult(text string, err error) *playResult {
 	if !errors.As(err, &se) {
 		msg := common.Safe(err.Error())
 		return &playResult{broken: true, summary: "does not parse", notes: []string{msg},
-			views: []*paneContent{{title: "does not parse", message: msg}}}
+			views: []*pane.Content{{Title: "does not parse", Message: msg}}}
 	}
 	lines := strings.Split(text, "\n")
 	li := min(max(se.Line-1, 0), len(lines)-1)
@@ -115,19 +116,19 @@ func syntaxResult(text string, err error) *playResult {
 	}
 	where := fmt.Sprintf("line %d, column %d", se.Line, se.Column)
 	msg := common.Safe(se.Msg)
-	doc := newTextDoc(text, 0)
-	caret := docLine{text: strings.Repeat(" ", ansi.StringWidth(adapter.SanitizeLines(line[:col]))) + "^ " + msg}
-	doc.lines = append(doc.lines[:li+1], append([]docLine{caret}, doc.lines[li+1:]...)...)
-	doc.toks = make([][]token, len(doc.lines))
-	doc.nodes[0].end = int32(len(doc.lines) - 1)
-	pc := &paneContent{title: "does not parse: " + where, doc: doc,
-		marks: map[int]markKind{li: markError, li + 1: markError}, targets: []int{li}, start: li,
-		notes: []noteSpan{{li, li + 1, where + ": " + msg}}}
+	doc := pane.NewTextDoc(text, 0)
+	caret := pane.Line{Text: strings.Repeat(" ", ansi.StringWidth(adapter.SanitizeLines(line[:col]))) + "^ " + msg}
+	doc.Lines = append(doc.Lines[:li+1], append([]pane.Line{caret}, doc.Lines[li+1:]...)...)
+	doc.Toks = make([][]pane.Token, len(doc.Lines))
+	doc.Nodes[0].End = int32(len(doc.Lines) - 1)
+	pc := &pane.Content{Title: "does not parse: " + where, Doc: doc,
+		Marks: map[int]pane.MarkKind{li: pane.MarkError, li + 1: pane.MarkError}, Targets: []int{li}, Start: li,
+		Notes: []pane.NoteSpan{{Start: li, End: li + 1, Text: where + ": " + msg}}}
 	notes := []string{"Not JSON: " + where + ": " + msg}
 	if se.Pointer != "" {
 		notes = append(notes, "inside the value at "+common.Safe(se.Pointer))
 	}
-	return &playResult{broken: true, views: []*paneContent{pc}, notes: notes, summary: "does not parse: " + where}
+	return &playResult{broken: true, views: []*pane.Content{pc}, notes: notes, summary: "does not parse: " + where}
 }
 
 // schemaResult is the strict conversion of a schema and the strict-mode check
@@ -141,32 +142,32 @@ func schemaResult(schema adapter.Value, noDefaults bool) *playResult {
 	viol := adapter.CheckStrict(schema)
 	pr := &playResult{}
 
-	strict := &paneContent{title: "strict result", message: noStrictForm(se)}
+	strict := &pane.Content{Title: "strict result", Message: noStrictForm(se)}
 	if res != nil {
-		strict = &paneContent{title: "strict result", doc: newJSONDoc(res.Schema), base: adapter.Path{}}
+		strict = &pane.Content{Title: "strict result", Doc: pane.NewDoc(res.Schema), Base: adapter.Path{}}
 		if se != nil {
-			strict.title = "strict result · crosses a limit"
+			strict.Title = "strict result · crosses a limit"
 		}
-		m := newMarker(strict)
-		m.nulls(res, "its nullable form: the model sends null when it has no value")
+		m := pane.NewMarker(strict)
+		m.Nulls(res, "its nullable form: the model sends null when it has no value")
 		if se != nil {
-			m.failure(se)
+			m.Failure(se)
 		}
-		m.done()
+		m.Done()
 	}
-	written := &paneContent{title: "as written · what the conversion did", doc: newJSONDoc(schema), base: adapter.Path{}}
-	m := newMarker(written)
-	m.conversion(res, se)
-	m.done()
-	check := &paneContent{title: "as written · strict-mode check", doc: newJSONDoc(schema), base: adapter.Path{}}
-	m = newMarker(check)
+	written := &pane.Content{Title: "as written · what the conversion did", Doc: pane.NewDoc(schema), Base: adapter.Path{}}
+	m := pane.NewMarker(written)
+	m.Conversion(res, se)
+	m.Done()
+	check := &pane.Content{Title: "as written · strict-mode check", Doc: pane.NewDoc(schema), Base: adapter.Path{}}
+	m = pane.NewMarker(check)
 	for _, v := range viol {
-		if !m.place(v.Path, markError, common.Safe(v.Keyword)+": "+common.Safe(v.Message)) {
-			m.place(check.doc.pathAt(check.doc.nearest(v.Path)), markError, common.Safe(pointerOrRoot(v.Path))+" · "+common.Safe(v.Keyword)+": "+common.Safe(v.Message))
+		if !m.Place(v.Path, pane.MarkError, common.Safe(v.Keyword)+": "+common.Safe(v.Message)) {
+			m.Place(check.Doc.PathAt(check.Doc.Nearest(v.Path)), pane.MarkError, common.Safe(pointerOrRoot(v.Path))+" · "+common.Safe(v.Keyword)+": "+common.Safe(v.Message))
 		}
 	}
-	m.done()
-	pr.views = []*paneContent{strict, written, check}
+	m.Done()
+	pr.views = []*pane.Content{strict, written, check}
 
 	switch {
 	case res != nil && se == nil:
@@ -217,26 +218,26 @@ func argumentsResult(args adapter.Value, r *editRequest, v *validate.Validator) 
 	if !adapter.Equal(cc.Validated, stripped) {
 		title = "validated · as sent (schema from the request)"
 	}
-	checked := &paneContent{title: title, doc: newJSONDoc(cc.Validated), base: adapter.Path{}}
-	m := newMarker(checked)
+	checked := &pane.Content{Title: title, Doc: pane.NewDoc(cc.Validated), Base: adapter.Path{}}
+	m := pane.NewMarker(checked)
 	msgs := map[string][]string{}
 	var order []adapter.Path
 	for _, e := range cc.Errors {
-		k := pointerOf(e.Path)
+		k := pane.PointerOf(e.Path)
 		if _, seen := msgs[k]; !seen {
 			order = append(order, e.Path)
 		}
 		msgs[k] = append(msgs[k], common.Safe(e.Message))
 	}
 	for _, p := range order {
-		if !m.place(p, markError, strings.Join(msgs[pointerOf(p)], "; ")) {
-			m.place(checked.doc.pathAt(checked.doc.nearest(p)), markError, common.Safe(p.String())+": "+strings.Join(msgs[pointerOf(p)], "; "))
+		if !m.Place(p, pane.MarkError, strings.Join(msgs[pane.PointerOf(p)], "; ")) {
+			m.Place(checked.Doc.PathAt(checked.Doc.Nearest(p)), pane.MarkError, common.Safe(p.String())+": "+strings.Join(msgs[pane.PointerOf(p)], "; "))
 		}
 	}
-	m.done()
-	parsed := &paneContent{title: "as parsed · nulls to strip", doc: newJSONDoc(args), base: adapter.Path{}}
+	m.Done()
+	parsed := &pane.Content{Title: "as parsed · nulls to strip", Doc: pane.NewDoc(args), Base: adapter.Path{}}
 	markRemoved(parsed, removed, stripped, "null removed: the model sent null for no value at the null path ")
-	pr.views = []*paneContent{checked, parsed}
+	pr.views = []*pane.Content{checked, parsed}
 
 	switch {
 	case !sent.Strict:

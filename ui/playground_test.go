@@ -13,6 +13,7 @@ import (
 	"github.com/strictscope/strictscope/adapter/validate"
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
 )
 
 // bigSchemaTool is a tool list with one tool whose schema, indented, is over
@@ -98,14 +99,14 @@ func TestPlaygroundShowsWhereJSONBreaks(t *testing.T) {
 	_, err := adapter.DecodeString(p.editor.Value())
 	se := err.(*adapter.SyntaxError)
 	r := p.result
-	if r.cursor != se.Line-1 || r.c.marks[se.Line-1] != markError || r.c.marks[se.Line] != markError {
-		t.Errorf("cursor on line %d, marks %v; the library says line %d", r.cursor+1, r.c.marks, se.Line)
+	if r.Cursor != se.Line-1 || r.Content.Marks[se.Line-1] != pane.MarkError || r.Content.Marks[se.Line] != pane.MarkError {
+		t.Errorf("cursor on line %d, marks %v; the library says line %d", r.Cursor+1, r.Content.Marks, se.Line)
 	}
 	want := fmt.Sprintf("line %d, column %d", se.Line, se.Column)
 	if !strings.Contains(h.screen(), "does not parse: "+want) || !strings.Contains(h.screen(), se.Msg) {
 		t.Errorf("the screen does not say where it breaks (%s: %s):\n%s", want, se.Msg, h.screen())
 	}
-	caret := r.c.doc.lines[se.Line].text
+	caret := r.Content.Doc.Lines[se.Line].Text
 	if strings.Index(caret, "^") != se.Column-1 {
 		t.Errorf("the caret is at column %d, want %d: %q", strings.Index(caret, "^")+1, se.Column, caret)
 	}
@@ -131,24 +132,24 @@ func TestPlaygroundSchemaIsTheLibrarys(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !adapter.Equal(p.result.c.doc.value, res.Schema) {
+	if !adapter.Equal(p.result.Content.Doc.Value, res.Schema) {
 		t.Error("the strict result is not StrictSchema's")
 	}
-	count := func(k markKind) int {
+	count := func(k pane.MarkKind) int {
 		n := 0
-		for _, m := range p.result.c.marks {
+		for _, m := range p.result.Content.Marks {
 			if m == k {
 				n++
 			}
 		}
 		return n
 	}
-	if n := count(markNull); n != res.NullPaths.Len() {
+	if n := count(pane.MarkNull); n != res.NullPaths.Len() {
 		t.Errorf("%d null paths marked, StrictSchema gives %d", n, res.NullPaths.Len())
 	}
 	h.keys("ctrl+o", "ctrl+o")
 	viol := adapter.CheckStrict(schema)
-	if n := count(markError); n == 0 || n > len(viol) {
+	if n := count(pane.MarkError); n == 0 || n > len(viol) {
 		t.Errorf("%d violations marked, CheckStrict gives %d", n, len(viol))
 	}
 	if notes := strings.Join(p.res.notes, "\n"); !strings.Contains(notes, fmt.Sprintf("(CheckStrict): %d violations", len(viol))) {
@@ -178,12 +179,12 @@ func TestPlaygroundArguments(t *testing.T) {
 	if len(removed) != 2 || len(errs) != 3 {
 		t.Fatalf("the fixture changed: %d removed, %d errors", len(removed), len(errs))
 	}
-	if !adapter.Equal(p.result.c.doc.value, stripped) {
+	if !adapter.Equal(p.result.Content.Doc.Value, stripped) {
 		t.Error("the result is not the stripped arguments")
 	}
 	for _, e := range errs {
-		l, ok := p.result.c.doc.lineOf(e.Path)
-		if !ok || p.result.c.marks[l] != markError {
+		l, ok := p.result.Content.Doc.LineOf(e.Path)
+		if !ok || p.result.Content.Marks[l] != pane.MarkError {
 			t.Errorf("the error at %s is not marked", e.Path.Pointer())
 		}
 	}
@@ -219,7 +220,7 @@ func TestPlaygroundOpensLargeSchemasDense(t *testing.T) {
 	if _, onPlayground := h.m.screen().(*playground); !onPlayground || (h.m.status.Kind == common.StatusError) || !strings.Contains(h.screen(), "opened with only 2 levels") {
 		t.Fatalf("a 5,000-property schema did not open dense (screen %d, error %v):\n%s", h.m.active, (h.m.status.Kind == common.StatusError), h.screen())
 	}
-	if n := editorLines(text); n > editorMaxLines || !strings.Contains(text, `"p4999": {"type":"string","description":"property 4999","default":"d4999"}`) {
+	if n := editorLines(text); n > pane.EditorMaxLines || !strings.Contains(text, `"p4999": {"type":"string","description":"property 4999","default":"d4999"}`) {
 		t.Errorf("%d lines, one per property expected; p4999's line missing", n)
 	}
 	v, err := adapter.DecodeString(text)
@@ -315,22 +316,22 @@ func TestReplayAndPlaygroundReflowAndStyle(t *testing.T) {
 // whole text with the edits, the cursor's line counts from the top, and the
 // line numbers drawn are the text's.
 func TestEditorWindowKeepsTheWholeText(t *testing.T) {
-	e := newEditor(common.NewContext(false).Styles)
-	e.setSize(40, 10)
+	e := pane.NewEditor(common.NewContext(false).Styles)
+	e.SetSize(40, 10)
 	e.Focus()
 	var lines []string
 	for i := range 500 {
 		lines = append(lines, fmt.Sprintf("line %d", i+1))
 	}
 	e.SetValue(strings.Join(lines, "\n"))
-	if e.we-e.ws >= len(lines) {
+	if e.We-e.Ws >= len(lines) {
 		t.Fatalf("the window holds all %d lines", len(lines))
 	}
 	for range 120 {
 		e.Update(keyPress("down"))
 	}
-	if e.Line() != 120 || e.ws == 0 {
-		t.Fatalf("after 120 downs the cursor is on line %d (window from %d)", e.Line()+1, e.ws)
+	if e.Line() != 120 || e.Ws == 0 {
+		t.Fatalf("after 120 downs the cursor is on line %d (window from %d)", e.Line()+1, e.Ws)
 	}
 	// Join line 121 with line 120 (backspace at the start of a line), then
 	// type.
@@ -354,8 +355,8 @@ func TestEditorWindowKeepsTheWholeText(t *testing.T) {
 		t.Errorf("page down to the end: line %d of %d", e.Line()+1, len(want))
 	}
 	e.Update(tea.KeyPressMsg{Code: tea.KeyHome, Mod: tea.ModCtrl})
-	if e.Line() != 0 || e.ws != 0 {
-		t.Errorf("ctrl+home: line %d, window from %d", e.Line()+1, e.ws)
+	if e.Line() != 0 || e.Ws != 0 {
+		t.Errorf("ctrl+home: line %d, window from %d", e.Line()+1, e.Ws)
 	}
 	e.Update(tea.KeyPressMsg{Code: tea.KeyEnd, Mod: tea.ModCtrl})
 	e.Update(keyPress("enter"))

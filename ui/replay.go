@@ -9,11 +9,12 @@ import (
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/keys"
+	"github.com/strictscope/strictscope/ui/pane"
 )
 
 // The panes of the replay screen, in tab order.
 const (
-	rpList = listPane + iota
+	rpList = pane.ListPane + iota
 	rpInput
 	rpOutput
 	rpNotes
@@ -49,9 +50,9 @@ type replayScreen struct {
 	traces  []*sessions.Trace
 	entries []replayEntry
 	stage   int
-	// listPair is the turn list beside the stage's input and output.
-	listPair
-	notes  *notesPane
+	// ListPair is the turn list beside the stage's input and output.
+	pane.ListPair
+	notes  *pane.Notes
 	layout replayLayout
 	banner common.Banner
 	views  map[stageKey]*stageView
@@ -63,11 +64,11 @@ func newReplayScreen(ctx *common.Context, loaded *common.Loaded, start Options) 
 	opts := eng.startOptions()
 	s := &replayScreen{ctx: ctx, loaded: loaded, eng: eng,
 		opts: opts, OffFrame: common.NewOffFrame(opts),
-		notes: &notesPane{ctx: ctx}, views: map[stageKey]*stageView{}, shown: stageKey{file: -1},
-		listPair: newListPair(ctx, 4, (*keys.KeyMap).ReplayList, "the turns",
+		notes: &pane.Notes{Ctx: ctx}, views: map[stageKey]*stageView{}, shown: stageKey{file: -1},
+		ListPair: pane.NewListPair(ctx, 4, (*keys.KeyMap).ReplayList, "the turns",
 			(*keys.KeyMap).ReplayJSON, false, "no mark in this pane")}
-	s.list.title = "turns"
-	s.selected = s.selectedTurn
+	s.List.Title = "turns"
+	s.Selected = s.selectedTurn
 	s.traces = s.eng.traces(s.opts)
 	for k, tr := range s.traces {
 		for t := range tr.Turns {
@@ -94,35 +95,35 @@ func (s *replayScreen) Name() string { return "replay" }
 
 // Restyle implements Screen.
 func (s *replayScreen) Restyle() {
-	s.list.restyle()
+	s.List.Restyle()
 	s.setRows()
 	s.Resize()
 }
 
 // setRows lists every turn with its counts, from the current traces.
 func (s *replayScreen) setRows() {
-	rows := make([]listRow, len(s.entries))
+	rows := make([]pane.Row, len(s.entries))
 	for i, e := range s.entries {
 		t := &s.traces[e.file].Turns[e.turn]
-		r := listRow{tool: i, file: -1, name: common.Safe(t.Label) + " · " + common.Safe(s.eng.fileName(e.file))}
+		r := pane.Row{Tool: i, File: -1, Name: common.Safe(t.Label) + " · " + common.Safe(s.eng.fileName(e.file))}
 		c := countTurn(t)
 		add := func(n int, text string, st func(*common.Context) lipgloss.Style) {
 			if n > 0 {
-				r.badges = append(r.badges, badge{text, st})
+				r.Badges = append(r.Badges, pane.Badge{Text: text, Style: st})
 			}
 		}
 		if t.Err != nil {
-			r.badges = append(r.badges, badge{"not replayable", badgeError})
+			r.Badges = append(r.Badges, pane.Badge{Text: "not replayable", Style: pane.BadgeError})
 		} else {
-			r.badges = append(r.badges, badge{common.Plural(c.calls, "call"), badgeStrict})
+			r.Badges = append(r.Badges, pane.Badge{Text: common.Plural(c.calls, "call"), Style: pane.BadgeStrict})
 		}
-		add(c.rejected, fmt.Sprintf("%d rejected", c.rejected), badgeExcluded)
-		add(c.invalid, fmt.Sprintf("%d invalid", c.invalid), badgeFallback)
-		add(c.unanswered, fmt.Sprintf("%d unanswered", c.unanswered), badgeNonStrict)
-		r.search = turnSearch(&r, t)
+		add(c.rejected, fmt.Sprintf("%d rejected", c.rejected), pane.BadgeExcluded)
+		add(c.invalid, fmt.Sprintf("%d invalid", c.invalid), pane.BadgeFallback)
+		add(c.unanswered, fmt.Sprintf("%d unanswered", c.unanswered), pane.BadgeNonStrict)
+		r.Search = turnSearch(&r, t)
 		rows[i] = r
 	}
-	s.list.setRows(rows, nil)
+	s.List.SetRows(rows, nil)
 }
 
 // turnSearch is what the turn list's filter (/) matches in a turn's row: the
@@ -135,11 +136,11 @@ func (s *replayScreen) setRows() {
 // lower-cased (the filter is too, so matching ignores case) and joined by line
 // feeds, which the filter input cannot hold, so a filter matches inside one
 // piece and never across two.
-func turnSearch(r *listRow, t *sessions.TurnTrace) string {
-	pieces := []string{r.name}
-	bs := make([]string, len(r.badges))
-	for i, b := range r.badges {
-		bs[i] = b.text
+func turnSearch(r *pane.Row, t *sessions.TurnTrace) string {
+	pieces := []string{r.Name}
+	bs := make([]string, len(r.Badges))
+	for i, b := range r.Badges {
+		bs[i] = b.Text
 	}
 	pieces = append(pieces, strings.Join(bs, " · "))
 	for i := range t.Calls {
@@ -155,11 +156,11 @@ func turnSearch(r *listRow, t *sessions.TurnTrace) string {
 
 // current returns the selected turn and its trace, or nil.
 func (s *replayScreen) current() (*replayEntry, *sessions.Trace, *sessions.TurnTrace) {
-	row := s.list.current()
-	if row == nil || row.tool < 0 || row.tool >= len(s.entries) {
+	row := s.List.Current()
+	if row == nil || row.Tool < 0 || row.Tool >= len(s.entries) {
 		return nil, nil, nil
 	}
-	e := &s.entries[row.tool]
+	e := &s.entries[row.Tool]
 	tr := s.traces[e.file]
 	return e, tr, &tr.Turns[e.turn]
 }
@@ -182,7 +183,7 @@ func (s *replayScreen) stageCount() int {
 }
 
 // textWidth is the width text wraps at in a stage pane.
-func (s *replayScreen) textWidth() int { return max(s.panes[0].w-2, 1) }
+func (s *replayScreen) textWidth() int { return max(s.Panes[0].W-2, 1) }
 
 // show puts the selected stage in the panes. The cursors stay when only the
 // options changed (the same stage, replayed again).
@@ -197,15 +198,15 @@ func (s *replayScreen) show() {
 	}
 	same := key.file == s.shown.file && key.turn == s.shown.turn && key.stage == s.shown.stage
 	var keep [2][2]int
-	for i, p := range s.panes {
-		keep[i] = [2]int{p.cursor, p.offset}
+	for i, p := range s.Panes {
+		keep[i] = [2]int{p.Cursor, p.Offset}
 	}
 	s.shown = key
 	var v *stageView
 	switch {
 	case t == nil:
-		msg := s.list.emptyMessage("No recording or session file is loaded.")
-		v = &stageView{panes: [2]*paneContent{{title: "input", message: msg}, {title: "output", message: msg}}}
+		msg := s.List.EmptyMessage("No recording or session file is loaded.")
+		v = &stageView{panes: [2]*pane.Content{{Title: "input", Message: msg}, {Title: "output", Message: msg}}}
 	default:
 		if cached, ok := s.views[key]; ok {
 			v = cached
@@ -215,18 +216,18 @@ func (s *replayScreen) show() {
 		}
 	}
 	s.Resize()
-	for i, p := range s.panes {
-		p.setContent(v.panes[i])
+	for i, p := range s.Panes {
+		p.SetContent(v.panes[i])
 		if same {
-			p.cursor, p.offset = keep[i][0], keep[i][1]
-			p.clamp()
+			p.Cursor, p.Offset = keep[i][0], keep[i][1]
+			p.Clamp()
 		}
 	}
 	title := "notes"
 	if t != nil && s.stage < len(t.Stages) {
 		title = "notes · " + string(t.Stages[s.stage].Kind)
 	}
-	s.notes.setNotes(title, v.notes, "No notes at this stage.")
+	s.notes.SetNotes(title, v.notes, "No notes at this stage.")
 }
 
 // Resize implements Screen.
@@ -234,12 +235,12 @@ func (s *replayScreen) Resize() {
 	s.setBanner()
 	s.layout = computeReplayLayout(s.ctx.Width, s.ctx.Height, len(s.banner.Lines))
 	if s.layout.TooSmall {
-		s.setRects()
+		s.SetRects()
 		return
 	}
 	l := s.layout
-	s.setRects(l.List, l.Left, l.Right, l.Notes)
-	s.notes.setSize(l.Notes.W, l.Notes.H)
+	s.SetRects(l.List, l.Left, l.Right, l.Notes)
+	s.notes.SetSize(l.Notes.W, l.Notes.H)
 	if s.shown.file >= 0 && s.shown.width != s.textWidth() {
 		s.show() // text wraps at the new width
 	}

@@ -7,12 +7,13 @@ import (
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
 )
 
 // stageView is what the replay screen draws for one stage of a turn's trace:
 // its input and output panes, marked from the trace, and its notes.
 type stageView struct {
-	panes [2]*paneContent
+	panes [2]*pane.Content
 	notes []string // sanitized, one a note
 }
 
@@ -22,11 +23,11 @@ type stageView struct {
 // call's messages), the rejected outputs. Nothing here decides a rule.
 
 // valuePane shows a value, or msg when the stage has none.
-func valuePane(title string, v adapter.Value, msg string) *paneContent {
+func valuePane(title string, v adapter.Value, msg string) *pane.Content {
 	if v.Kind() == adapter.Null {
-		return &paneContent{title: title, message: msg}
+		return &pane.Content{Title: title, Message: msg}
 	}
-	return &paneContent{title: title, doc: newJSONDoc(v)}
+	return &pane.Content{Title: title, Doc: pane.NewDoc(v)}
 }
 
 // notesMessage is a pane's message for what a stage lacks: head, then the
@@ -40,8 +41,8 @@ func notesMessage(head string, notes []string) string {
 }
 
 // textPane shows text as it is, wrapped at width cells.
-func textPane(title, text string, width int) *paneContent {
-	return &paneContent{title: title, doc: newTextDoc(text, width)}
+func textPane(title, text string, width int) *pane.Content {
+	return &pane.Content{Title: title, Doc: pane.NewTextDoc(text, width)}
 }
 
 // buildStage draws stage si of turn t; width is the text width of a pane, at
@@ -52,7 +53,7 @@ func buildStage(t *sessions.TurnTrace, si int, width int) *stageView {
 		if t.Err != nil {
 			msg = "This turn cannot be replayed: " + common.Safe(t.Err.Error())
 		}
-		return &stageView{panes: [2]*paneContent{{title: "input", message: msg}, {title: "output", message: msg}}}
+		return &stageView{panes: [2]*pane.Content{{Title: "input", Message: msg}, {Title: "output", Message: msg}}}
 	}
 	st := &t.Stages[si]
 	v := &stageView{}
@@ -76,7 +77,7 @@ func buildStage(t *sessions.TurnTrace, si int, width int) *stageView {
 		*out = valuePane("calls · rejected outputs", st.Output, "")
 		markCalls(*out, t)
 	case sessions.StageArguments:
-		*in = &paneContent{title: "the call item", message: "No call item."}
+		*in = &pane.Content{Title: "the call item", Message: "No call item."}
 		if call != nil {
 			*in = valuePane("the call item", call.Item, "No call item.")
 			markArgumentsText(*in, call.RawText)
@@ -89,23 +90,23 @@ func buildStage(t *sessions.TurnTrace, si int, width int) *stageView {
 		*in = valuePane("decoded · nulls to strip", st.Input, "")
 		*out = valuePane("nulls stripped", st.Output, "")
 		markRemoved(*in, st.Removed, st.Output, "null removed: the model sent null for no value at the null path ")
-		(*in).base, (*out).base = adapter.Path{}, adapter.Path{}
+		(*in).Base, (*out).Base = adapter.Path{}, adapter.Path{}
 	case sessions.StageDefaults:
 		*in = valuePane("nulls stripped", st.Input, "")
 		*out = valuePane("defaults put back", st.Output, "")
 		markRemoved(*out, st.Marks, st.Input, "default put back at the null path ")
-		(*in).base, (*out).base = adapter.Path{}, adapter.Path{}
+		(*in).Base, (*out).Base = adapter.Path{}, adapter.Path{}
 	case sessions.StageValidated:
 		*in = valuePane("arguments validated", st.Input, "")
 		markValidation(*in, st, call)
 		*out = valuePane("the call, checked", st.Output, "")
-		if (*out).doc != nil {
-			m := newMarker(*out)
+		if (*out).Doc != nil {
+			m := pane.NewMarker(*out)
 			markCallErrors(m, adapter.Path{})
-			m.done()
+			m.Done()
 		}
 	case sessions.StageResult:
-		*in = &paneContent{title: "arguments sent to the server", message: "No call."}
+		*in = &pane.Content{Title: "arguments sent to the server", Message: "No call."}
 		if call != nil {
 			*in = valuePane("arguments sent to the server", call.Arguments, "")
 		}
@@ -121,11 +122,11 @@ func buildStage(t *sessions.TurnTrace, si int, width int) *stageView {
 		*in = valuePane("input", st.Input, "No input at this stage.")
 		*out = valuePane("output", st.Output, "No output at this stage.")
 	}
-	if (*in).doc == nil && (*in).message == "" {
-		(*in).message = "No input at this stage."
+	if (*in).Doc == nil && (*in).Message == "" {
+		(*in).Message = "No input at this stage."
 	}
-	if (*out).doc == nil && (*out).message == "" {
-		(*out).message = "No output at this stage."
+	if (*out).Doc == nil && (*out).Message == "" {
+		(*out).Message = "No output at this stage."
 	}
 	return v
 }
@@ -139,67 +140,67 @@ func callWho(name, id string) string {
 
 // markResponse marks, in the response, the function call items the library
 // found (accepted ƒ, rejected ✗) and dims the items it ignored, each with why.
-func markResponse(pc *paneContent, t *sessions.TurnTrace) {
+func markResponse(pc *pane.Content, t *sessions.TurnTrace) {
 	x := t.Extracted
-	if pc.doc == nil || x == nil {
+	if pc.Doc == nil || x == nil {
 		return
 	}
-	m := newMarker(pc)
-	f := newItemFinder(pc.doc)
+	m := pane.NewMarker(pc)
+	f := pane.NewItemFinder(pc.Doc)
 	var container adapter.Path
 	for i, c := range x.Calls {
-		if p, ok := f.find(c.Index, c.Item); ok {
-			m.place(p, markCall, fmt.Sprintf("function call %d of %d: %s, accepted", i+1, len(x.Calls), callWho(c.Name, c.CallID)))
+		if p, ok := f.Find(c.Index, c.Item); ok {
+			m.Place(p, pane.MarkCall, fmt.Sprintf("function call %d of %d: %s, accepted", i+1, len(x.Calls), callWho(c.Name, c.CallID)))
 			container = p[:len(p)-1]
 		}
 	}
 	for _, r := range x.Rejected {
-		if p, ok := f.find(r.Index, r.Item); ok {
-			m.place(p, markError, "rejected "+callWho(r.Name, r.CallID)+": "+common.Safe(r.Reason))
+		if p, ok := f.Find(r.Index, r.Item); ok {
+			m.Place(p, pane.MarkError, "rejected "+callWho(r.Name, r.CallID)+": "+common.Safe(r.Reason))
 			container = p[:len(p)-1]
 		}
 	}
 	if container != nil {
 		for _, ig := range x.Ignored {
-			m.dim(container.Append(adapter.Index(ig.Index)), "ignored: "+common.Safe(ig.Reason))
+			m.Dim(container.Append(adapter.Index(ig.Index)), "ignored: "+common.Safe(ig.Reason))
 		}
 	}
-	m.done()
+	m.Done()
 }
 
 // markFound marks the list of call items the response stage returns, from its
 // own status fields.
-func markFound(pc *paneContent, t *sessions.TurnTrace) {
-	if pc.doc == nil {
+func markFound(pc *pane.Content, t *sessions.TurnTrace) {
+	if pc.Doc == nil {
 		return
 	}
-	m := newMarker(pc)
-	calls, _ := pc.doc.value.Get("calls")
+	m := pane.NewMarker(pc)
+	calls, _ := pc.Doc.Value.Get("calls")
 	for i, it := range calls.Items() {
 		name, _ := it.Get("name")
 		id, _ := it.Get("call_id")
 		status, _ := it.Get("status")
-		k := markCall
+		k := pane.MarkCall
 		if status.Str() != "accepted" {
-			k = markError
+			k = pane.MarkError
 		}
-		m.place(adapter.Path{adapter.Key("calls"), adapter.Index(i)}, k, common.Safe(status.Str())+": "+callWho(name.Str(), id.Str()))
+		m.Place(adapter.Path{adapter.Key("calls"), adapter.Index(i)}, k, common.Safe(status.Str())+": "+callWho(name.Str(), id.Str()))
 	}
-	ignored, _ := pc.doc.value.Get("ignored")
+	ignored, _ := pc.Doc.Value.Get("ignored")
 	for i, it := range ignored.Items() {
 		reason, _ := it.Get("reason")
-		m.dim(adapter.Path{adapter.Key("ignored"), adapter.Index(i)}, "ignored: "+common.Safe(reason.Str()))
+		m.Dim(adapter.Path{adapter.Key("ignored"), adapter.Index(i)}, "ignored: "+common.Safe(reason.Str()))
 	}
-	m.done()
+	m.Done()
 }
 
 // markCalls marks the calls (ƒ, with how validation went), their validation
 // errors and the rejected outputs (✗, with why they were rejected).
-func markCalls(pc *paneContent, t *sessions.TurnTrace) {
-	if pc.doc == nil {
+func markCalls(pc *pane.Content, t *sessions.TurnTrace) {
+	if pc.Doc == nil {
 		return
 	}
-	m := newMarker(pc)
+	m := pane.NewMarker(pc)
 	for i, c := range t.Calls {
 		at := adapter.Path{adapter.Key("calls"), adapter.Index(i)}
 		state := "valid"
@@ -211,69 +212,69 @@ func markCalls(pc *paneContent, t *sessions.TurnTrace) {
 		case !c.Valid:
 			state = common.Plural(len(c.Errors), "validation error")
 		}
-		m.place(at, markCall, "call "+callWho(c.Name, c.CallID)+": "+state)
+		m.Place(at, pane.MarkCall, "call "+callWho(c.Name, c.CallID)+": "+state)
 		markCallErrors(m, at)
 		for j := range c.Stripped {
-			m.place(at.Append(adapter.Key("stripped"), adapter.Index(j)), markNull, "a null was stripped at this null path")
+			m.Place(at.Append(adapter.Key("stripped"), adapter.Index(j)), pane.MarkNull, "a null was stripped at this null path")
 		}
 	}
 	if x := t.Extracted; x != nil {
 		for j, r := range x.Rejected {
-			m.place(adapter.Path{adapter.Key("rejected"), adapter.Index(j)}, markError, "rejected "+callWho(r.Name, r.CallID)+": "+common.Safe(r.Reason))
+			m.Place(adapter.Path{adapter.Key("rejected"), adapter.Index(j)}, pane.MarkError, "rejected "+callWho(r.Name, r.CallID)+": "+common.Safe(r.Reason))
 		}
 	}
-	m.done()
+	m.Done()
 }
 
 // markCallErrors marks the errors of a checked call's value sitting at at, with
 // their messages.
-func markCallErrors(m *marker, at adapter.Path) {
-	errs, _ := adapter.Lookup(m.doc.value, at.Append(adapter.Key("errors")))
+func markCallErrors(m *pane.Marker, at adapter.Path) {
+	errs, _ := adapter.Lookup(m.Doc.Value, at.Append(adapter.Key("errors")))
 	for j, e := range errs.Items() {
 		msg, _ := e.Get("message")
-		m.place(at.Append(adapter.Key("errors"), adapter.Index(j)), markError, common.Safe(msg.Str()))
+		m.Place(at.Append(adapter.Key("errors"), adapter.Index(j)), pane.MarkError, common.Safe(msg.Str()))
 	}
 }
 
 // markArgumentsText marks where the arguments text stands in the call item.
-func markArgumentsText(pc *paneContent, raw string) {
-	if pc.doc == nil {
+func markArgumentsText(pc *pane.Content, raw string) {
+	if pc.Doc == nil {
 		return
 	}
-	m := newMarker(pc)
-	if p, ok := pc.doc.findString(raw); ok {
-		m.place(p, markCall, "the arguments, as the model wrote them: a JSON text in a string")
+	m := pane.NewMarker(pc)
+	if p, ok := pc.Doc.FindString(raw); ok {
+		m.Place(p, pane.MarkCall, "the arguments, as the model wrote them: a JSON text in a string")
 	}
-	m.done()
+	m.Done()
 }
 
 // markRemoved marks, in pc, the values at paths (null paths, [*] standing for
 // each element) that the other value of the stage does not have: the nulls
 // stripped, or the defaults put back.
-func markRemoved(pc *paneContent, paths []adapter.Path, other adapter.Value, note string) {
-	if pc.doc == nil {
+func markRemoved(pc *pane.Content, paths []adapter.Path, other adapter.Value, note string) {
+	if pc.Doc == nil {
 		return
 	}
-	m := newMarker(pc)
+	m := pane.NewMarker(pc)
 	for _, np := range paths {
-		for _, p := range pc.doc.expand(np) {
+		for _, p := range pc.Doc.Expand(np) {
 			if _, ok := adapter.Lookup(other, p); ok {
 				continue
 			}
-			m.place(p, markNull, note+common.Safe(np.String()))
+			m.Place(p, pane.MarkNull, note+common.Safe(np.String()))
 		}
 	}
-	m.done()
+	m.Done()
 }
 
 // markValidation marks the validation errors at their instance paths
 // (Stage.Marks), with the checked call's messages; errors at one place share
 // a note.
-func markValidation(pc *paneContent, st *sessions.Stage, call *sessions.CheckedCall) {
-	if pc.doc == nil {
+func markValidation(pc *pane.Content, st *sessions.Stage, call *sessions.CheckedCall) {
+	if pc.Doc == nil {
 		return
 	}
-	m := newMarker(pc)
+	m := pane.NewMarker(pc)
 	msgs := map[string][]string{}
 	var order []adapter.Path
 	for i, p := range st.Marks {
@@ -281,37 +282,37 @@ func markValidation(pc *paneContent, st *sessions.Stage, call *sessions.CheckedC
 		if call != nil && i < len(call.Errors) {
 			msg = call.Errors[i].Message
 		}
-		k := pointerOf(p)
+		k := pane.PointerOf(p)
 		if _, seen := msgs[k]; !seen {
 			order = append(order, p)
 		}
 		msgs[k] = append(msgs[k], common.Safe(msg))
 	}
 	for _, p := range order {
-		if !m.place(p, markError, strings.Join(msgs[pointerOf(p)], "; ")) {
+		if !m.Place(p, pane.MarkError, strings.Join(msgs[pane.PointerOf(p)], "; ")) {
 			// A value that is not there (a missing property's parent is): mark
 			// the nearest one that is.
-			l := pc.doc.nearest(p)
-			m.place(pc.doc.pathAt(l), markError, common.Safe(p.String())+": "+strings.Join(msgs[pointerOf(p)], "; "))
+			l := pc.Doc.Nearest(p)
+			m.Place(pc.Doc.PathAt(l), pane.MarkError, common.Safe(p.String())+": "+strings.Join(msgs[pane.PointerOf(p)], "; "))
 		}
 	}
-	m.done()
+	m.Done()
 }
 
 // markNextInput marks the rejected outputs among the answers of the next
 // input.
-func markNextInput(pc *paneContent, t *sessions.TurnTrace) {
-	if pc.doc == nil || t.Extracted == nil {
+func markNextInput(pc *pane.Content, t *sessions.TurnTrace) {
+	if pc.Doc == nil || t.Extracted == nil {
 		return
 	}
-	m := newMarker(pc)
-	for i, it := range pc.doc.value.Items() {
+	m := pane.NewMarker(pc)
+	for i, it := range pc.Doc.Value.Items() {
 		for _, r := range t.Extracted.Rejected {
 			if adapter.Equal(it, r.Output) {
-				m.place(adapter.Path{adapter.Index(i)}, markError, "the rejected output for "+callWho(r.Name, r.CallID)+": "+common.Safe(r.Reason))
+				m.Place(adapter.Path{adapter.Index(i)}, pane.MarkError, "the rejected output for "+callWho(r.Name, r.CallID)+": "+common.Safe(r.Reason))
 				break
 			}
 		}
 	}
-	m.done()
+	m.Done()
 }

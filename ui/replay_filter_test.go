@@ -16,17 +16,17 @@ import (
 // shownTurns are the turns (indices into replayFiles' list order) the replay
 // screen's list shows.
 func shownTurns(s *replayScreen) []int {
-	out := make([]int, 0, len(s.list.visible))
-	for _, ri := range s.list.visible {
-		out = append(out, s.list.rows[ri].tool)
+	out := make([]int, 0, len(s.List.Visible))
+	for _, ri := range s.List.Visible {
+		out = append(out, s.List.Rows[ri].Tool)
 	}
 	return out
 }
 
 // selectedTurn is the turn the list selects, or -1.
 func selectedTurn(s *replayScreen) int {
-	if r := s.list.current(); r != nil {
-		return r.tool
+	if r := s.List.Current(); r != nil {
+		return r.Tool
 	}
 	return -1
 }
@@ -70,8 +70,8 @@ func TestReplayFilterKeys(t *testing.T) {
 
 	// / gives the filter the keys from any pane, and typing narrows the list.
 	h.keys("tab", "/")
-	if replayOf(h).Pane != rpList || !s.list.editing || !s.Capturing() {
-		t.Fatalf("/ from the input pane: focus %d, editing %v", replayOf(h).Pane, s.list.editing)
+	if replayOf(h).Pane != rpList || !s.List.Editing || !s.Capturing() {
+		t.Fatalf("/ from the input pane: focus %d, editing %v", replayOf(h).Pane, s.List.Editing)
 	}
 	h.typing("fore")
 	if got := shownTurns(s); !slices.Equal(got, []int{turnTwoTurns1, turnMedia, turnInvalid}) {
@@ -83,12 +83,12 @@ func TestReplayFilterKeys(t *testing.T) {
 
 	// enter keeps the filter and gives the keys back to the list: j moves.
 	h.keys("enter")
-	if s.list.editing || s.list.filter.Value() != "fore" || len(s.list.visible) != 3 {
-		t.Fatalf("enter: editing %v, filter %q, %d shown", s.list.editing, s.list.filter.Value(), len(s.list.visible))
+	if s.List.Editing || s.List.Filter.Value() != "fore" || len(s.List.Visible) != 3 {
+		t.Fatalf("enter: editing %v, filter %q, %d shown", s.List.Editing, s.List.Filter.Value(), len(s.List.Visible))
 	}
 	h.keys("j")
-	if selectedTurn(s) != turnMedia || s.list.filter.Value() != "fore" {
-		t.Errorf("j after enter: turn %d, filter %q", selectedTurn(s), s.list.filter.Value())
+	if selectedTurn(s) != turnMedia || s.List.Filter.Value() != "fore" {
+		t.Errorf("j after enter: turn %d, filter %q", selectedTurn(s), s.List.Filter.Value())
 	}
 	// The status line names the turn by its number among all the turns, as
 	// the list's title counts them.
@@ -104,8 +104,8 @@ func TestReplayFilterKeys(t *testing.T) {
 
 	// esc in the list clears the kept filter; the turn stays selected.
 	h.keys("esc")
-	if s.list.filter.Value() != "" || !slices.Equal(shownTurns(s), all) || selectedTurn(s) != turnMedia {
-		t.Errorf("esc in the list: filter %q, shown %v, turn %d", s.list.filter.Value(), shownTurns(s), selectedTurn(s))
+	if s.List.Filter.Value() != "" || !slices.Equal(shownTurns(s), all) || selectedTurn(s) != turnMedia {
+		t.Errorf("esc in the list: filter %q, shown %v, turn %d", s.List.Filter.Value(), shownTurns(s), selectedTurn(s))
 	}
 
 	// esc while typing clears the filter and gives the keys back.
@@ -114,9 +114,9 @@ func TestReplayFilterKeys(t *testing.T) {
 		t.Fatalf("/call_tree selects turn %d", selectedTurn(s))
 	}
 	h.keys("esc")
-	if s.list.editing || s.list.filter.Value() != "" || !slices.Equal(shownTurns(s), all) || selectedTurn(s) != turnStream {
+	if s.List.Editing || s.List.Filter.Value() != "" || !slices.Equal(shownTurns(s), all) || selectedTurn(s) != turnStream {
 		t.Errorf("esc while typing: editing %v, filter %q, shown %v, turn %d",
-			s.list.editing, s.list.filter.Value(), shownTurns(s), selectedTurn(s))
+			s.List.Editing, s.List.Filter.Value(), shownTurns(s), selectedTurn(s))
 	}
 	if strings.Contains(h.screen(), "/call_tree") || strings.Contains(h.screen(), "/filter") {
 		t.Errorf("the filter line is still drawn after esc:\n%s", h.screen())
@@ -133,8 +133,8 @@ func TestReplayFilterKeepsTheCursor(t *testing.T) {
 		t.Fatalf("setup: turn %d stage %d", selectedTurn(s), s.stage)
 	}
 	h.keys("/").typing("forecast")
-	if selectedTurn(s) != turnMedia || s.list.sel != 1 || s.stage != 2 {
-		t.Errorf("the media turn still matches, yet the list selects turn %d (row %d, stage %d)", selectedTurn(s), s.list.sel, s.stage)
+	if selectedTurn(s) != turnMedia || s.List.Sel != 1 || s.stage != 2 {
+		t.Errorf("the media turn still matches, yet the list selects turn %d (row %d, stage %d)", selectedTurn(s), s.List.Sel, s.stage)
 	}
 	if e, _, _ := s.current(); s.shown.file != e.file || s.shown.turn != e.turn || s.shown.stage != 2 {
 		t.Errorf("the panes show %+v, not the selected turn", s.shown)
@@ -142,8 +142,8 @@ func TestReplayFilterKeepsTheCursor(t *testing.T) {
 
 	// ↑ and ↓ move while the filter has the keys.
 	h.keys("down")
-	if selectedTurn(s) != turnInvalid || s.stage != 0 || s.list.filter.Value() != "forecast" {
-		t.Errorf("↓ while typing: turn %d stage %d filter %q", selectedTurn(s), s.stage, s.list.filter.Value())
+	if selectedTurn(s) != turnInvalid || s.stage != 0 || s.List.Filter.Value() != "forecast" {
+		t.Errorf("↓ while typing: turn %d stage %d filter %q", selectedTurn(s), s.stage, s.List.Filter.Value())
 	}
 	h.keys("up")
 
@@ -151,8 +151,8 @@ func TestReplayFilterKeepsTheCursor(t *testing.T) {
 	// its first stage, and the panes show it.
 	h.keys("backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace").
 		typing("set_alert")
-	if selectedTurn(s) != turnTwoTurns2 || s.list.sel != 0 || s.stage != 0 {
-		t.Fatalf("/set_alert: turn %d row %d stage %d, want turn %d at its first stage", selectedTurn(s), s.list.sel, s.stage, turnTwoTurns2)
+	if selectedTurn(s) != turnTwoTurns2 || s.List.Sel != 0 || s.stage != 0 {
+		t.Fatalf("/set_alert: turn %d row %d stage %d, want turn %d at its first stage", selectedTurn(s), s.List.Sel, s.stage, turnTwoTurns2)
 	}
 	e, _, _ := s.current()
 	if s.shown.file != e.file || s.shown.turn != e.turn || s.shown.stage != 0 {
@@ -164,7 +164,7 @@ func TestReplayFilterKeepsTheCursor(t *testing.T) {
 
 	// Nothing matches: the panes say so, and the status line too.
 	h.typing("zzz")
-	if len(s.list.visible) != 0 || s.list.current() != nil {
+	if len(s.List.Visible) != 0 || s.List.Current() != nil {
 		t.Fatalf("/set_alertzzz shows %v", shownTurns(s))
 	}
 	scr := h.screen()
@@ -175,13 +175,13 @@ func TestReplayFilterKeepsTheCursor(t *testing.T) {
 	}
 	// The stepper and the moves say there is nothing to step through.
 	h.keys("enter", "right", "]")
-	if s.stage != 0 || s.list.current() != nil {
+	if s.stage != 0 || s.List.Current() != nil {
 		t.Errorf("moves with nothing shown: stage %d", s.stage)
 	}
 	// esc brings every turn back, the first selected.
 	h.keys("esc")
-	if selectedTurn(s) != turnTwoTurns1 || len(s.list.visible) != 6 {
-		t.Errorf("esc after nothing matched: turn %d, %d shown", selectedTurn(s), len(s.list.visible))
+	if selectedTurn(s) != turnTwoTurns1 || len(s.List.Visible) != 6 {
+		t.Errorf("esc after nothing matched: turn %d, %d shown", selectedTurn(s), len(s.List.Visible))
 	}
 }
 
@@ -196,7 +196,7 @@ func TestReplayFilterTakesEveryKey(t *testing.T) {
 	if h.quit {
 		t.Fatal("q quit while the filter had the keys")
 	}
-	if got := s.list.filter.Value(); got != "q1m[x]e?gnNy/" {
+	if got := s.List.Filter.Value(); got != "q1m[x]e?gnNy/" {
 		t.Errorf("the filter holds %q", got)
 	}
 	if h.m.active != 1 || h.m.help || s.opts != opts || s.Want != opts || h.m.prompt.open || replayOf(h).Pane != rpList {
@@ -232,9 +232,9 @@ func TestReplayFilterTakesEveryKey(t *testing.T) {
 // recording whose names and call ids carry escape sequences: the filter
 // matches their visible forms, and no frame holds a raw control character.
 func TestReplayFilterHostileText(t *testing.T) {
-	for _, row := range replayOf(hostileReplay(t, Options{})).list.rows {
-		if strings.ContainsAny(row.search, "\x1b\x07\u009b") {
-			t.Errorf("a row's search text holds raw controls: %q", row.search)
+	for _, row := range replayOf(hostileReplay(t, Options{})).List.Rows {
+		if strings.ContainsAny(row.Search, "\x1b\x07\u009b") {
+			t.Errorf("a row's search text holds raw controls: %q", row.Search)
 		}
 	}
 	cases := []struct {
@@ -260,8 +260,8 @@ func TestReplayFilterHostileText(t *testing.T) {
 			}
 			h.keys("2", "/").typing(c.typed)
 			s := replayOf(h)
-			if got := len(s.list.visible) == 1; got != c.matches {
-				t.Errorf("/%q: matches %v, want %v (filter %q)", c.typed, got, c.matches, s.list.filter.Value())
+			if got := len(s.List.Visible) == 1; got != c.matches {
+				t.Errorf("/%q: matches %v, want %v (filter %q)", c.typed, got, c.matches, s.List.Filter.Value())
 			}
 			frames := map[string]string{"typing": h.m.Render()}
 			h.keys("enter")
@@ -289,17 +289,17 @@ func TestFiltersTakeAPaste(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 100, 30).keys("/")
 	h.send(tea.PasteMsg{Content: "set_alert\n"})
 	s := h.m.screens[0].(*toolsScreen)
-	if got := s.list.filter.Value(); strings.TrimSpace(got) != "set_alert" {
+	if got := s.List.Filter.Value(); strings.TrimSpace(got) != "set_alert" {
 		t.Errorf("the tool filter holds %q after a paste", got)
 	}
-	if r := s.list.current(); len(s.list.visible) != 1 || r == nil || !strings.Contains(r.name, "set_alert") {
-		t.Errorf("the pasted filter shows %d rows, want set_alert alone:\n%s", len(s.list.visible), h.screen())
+	if r := s.List.Current(); len(s.List.Visible) != 1 || r == nil || !strings.Contains(r.Name, "set_alert") {
+		t.Errorf("the pasted filter shows %d rows, want set_alert alone:\n%s", len(s.List.Visible), h.screen())
 	}
 
 	h = newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2", "/")
 	h.send(tea.PasteMsg{Content: "call_tree"})
 	rs := replayOf(h)
-	if got := rs.list.filter.Value(); got != "call_tree" {
+	if got := rs.List.Filter.Value(); got != "call_tree" {
 		t.Errorf("the turn filter holds %q after a paste", got)
 	}
 	if got := shownTurns(rs); !slices.Equal(got, []int{turnStream}) {
@@ -309,7 +309,7 @@ func TestFiltersTakeAPaste(t *testing.T) {
 	// A paste goes nowhere when no filter has the keys.
 	h = newHarness(t, Options{}, nil, 100, 30)
 	h.send(tea.PasteMsg{Content: "zzz"})
-	if got := h.m.screens[0].(*toolsScreen).list.filter.Value(); got != "" {
+	if got := h.m.screens[0].(*toolsScreen).List.Filter.Value(); got != "" {
 		t.Errorf("a paste with no filter open filled it with %q", got)
 	}
 }
@@ -323,7 +323,7 @@ func TestReplayStatusNamesTheTurnUnderAFilter(t *testing.T) {
 	l.AddBytes(sessions.ServerNameFor(name), name, mustFixture(t, name))
 	h := newHarness(t, Options{}, l, 120, 40).keys("2", "/").typing("call_query").keys("enter")
 	s := replayOf(h)
-	if r := s.list.current(); len(s.list.visible) != 1 || r == nil || r.tool != 1 {
+	if r := s.List.Current(); len(s.List.Visible) != 1 || r == nil || r.Tool != 1 {
 		t.Fatalf("/call_query should leave turn 2 alone:\n%s", h.screen())
 	}
 	scr := h.screen()

@@ -11,6 +11,7 @@ import (
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
 )
 
 // replayFiles are the tool lists and the recordings the replay screen's tests
@@ -81,7 +82,7 @@ func toStage(h *harness, turn, stage int) *harness {
 // reStage moves a replay screen already shown to turn and stage.
 func reStage(h *harness, turn, stage int) *harness {
 	s := replayOf(h)
-	s.list.sel, s.stage = turn, 0
+	s.List.Sel, s.stage = turn, 0
 	s.show()
 	for range stage {
 		h.keys("right")
@@ -191,12 +192,12 @@ func TestReplayFilesTurnOrder(t *testing.T) {
 	s := replayOf(h)
 	want := []string{"turn 1 · session_two_turns.json", "turn 2 · session_two_turns.json", "turn 1 · session_chat_media.json",
 		"stream · chat_stream_parallel.sse", "response · responses_reasoning_wrapper.json", "turn 1 · invalid_args.json"}
-	if len(s.list.rows) != len(want) {
-		t.Fatalf("%d turns listed, want %d", len(s.list.rows), len(want))
+	if len(s.List.Rows) != len(want) {
+		t.Fatalf("%d turns listed, want %d", len(s.List.Rows), len(want))
 	}
 	for i, w := range want {
-		if s.list.rows[i].name != w {
-			t.Errorf("turn %d is %q, want %q", i, s.list.rows[i].name, w)
+		if s.List.Rows[i].Name != w {
+			t.Errorf("turn %d is %q, want %q", i, s.List.Rows[i].Name, w)
 		}
 	}
 	if got := stageOf(t, h, turnTwoTurns1, sessions.StageOutput, 1); got != 13 {
@@ -268,8 +269,8 @@ func TestReplayTurnSwitching(t *testing.T) {
 		t.Errorf("the second turn's response is not shown:\n%s", h.screen())
 	}
 	h.keys("[", "[")
-	if s.list.sel != 0 || !strings.Contains(h.screen(), "the first turn") {
-		t.Errorf("[ past the first turn: row %d\n%s", s.list.sel, h.screen())
+	if s.List.Sel != 0 || !strings.Contains(h.screen(), "the first turn") {
+		t.Errorf("[ past the first turn: row %d\n%s", s.List.Sel, h.screen())
 	}
 	// In the list, ↓ selects the next turn, → still steps, enter opens the stage.
 	h.keys("down", "down")
@@ -287,8 +288,8 @@ func TestReplayTurnSwitching(t *testing.T) {
 	for range len(s.entries) + 2 {
 		h.keys("]")
 	}
-	if s.list.sel != len(s.entries)-1 || !strings.Contains(h.screen(), "the last turn") {
-		t.Errorf("] past the last turn: row %d", s.list.sel)
+	if s.List.Sel != len(s.entries)-1 || !strings.Contains(h.screen(), "the last turn") {
+		t.Errorf("] past the last turn: row %d", s.List.Sel)
 	}
 }
 
@@ -312,13 +313,13 @@ func TestReplayTogglesReplayAgain(t *testing.T) {
 		}
 		want := sessions.ReplaySession(l.Files[s.eng.files[0]].Name, sess, sessions.ReplayOptions{
 			ErrorPrefix: adapter.DefaultErrorPrefix, Structured: mode}).Turns[0].Stages[out].Output
-		if got := s.panes[1].c.doc.value; !adapter.Equal(got, want) {
+		if got := s.Panes[1].Content.Doc.Value; !adapter.Equal(got, want) {
 			t.Errorf("%s: the output pane shows %s, the library %s", mode, got, want)
 		}
 		if !strings.Contains(h.screen(), "structured "+string(mode)) {
 			t.Errorf("%s: the title bar does not say so", mode)
 		}
-		seen = append(seen, s.panes[1].c.doc.value.String())
+		seen = append(seen, s.Panes[1].Content.Doc.Value.String())
 	}
 	if seen[0] == seen[2] {
 		t.Error("prefer and ignore render the same output: the toggle did nothing")
@@ -331,9 +332,9 @@ func TestReplayTogglesReplayAgain(t *testing.T) {
 	for s.stage < errOut {
 		h.keys("right")
 	}
-	with := s.panes[1].c.doc.value.String()
+	with := s.Panes[1].Content.Doc.Value.String()
 	h.keys("x")
-	without := s.panes[1].c.doc.value.String()
+	without := s.Panes[1].Content.Doc.Value.String()
 	if !strings.Contains(with, `"Error: ENOENT`) || strings.Contains(without, "Error: ") {
 		t.Errorf("x does not take the error prefix off: %s → %s", with, without)
 	}
@@ -348,7 +349,7 @@ func TestReplayMissingResultIsANote(t *testing.T) {
 	toStage(h, turnInvalid, res)
 	s := replayOf(h)
 	scr := h.screen()
-	if s.panes[1].c.doc != nil || !strings.Contains(scr, "No result") || !strings.Contains(scr, "missing: no result is recorded") {
+	if s.Panes[1].Content.Doc != nil || !strings.Contains(scr, "No result") || !strings.Contains(scr, "missing: no result is recorded") {
 		t.Errorf("a missing result is not shown as a note:\n%s", scr)
 	}
 	h.keys("right")
@@ -371,18 +372,18 @@ func TestReplayMissingResultIsANote(t *testing.T) {
 func TestReplayMarksComeFromTheTrace(t *testing.T) {
 	h := newHarness(t, Options{}, replayFiles(t), 100, 30)
 	s := replayOf(h)
-	marked := func(p *jsonPane, k markKind) []string {
+	marked := func(p *pane.JSON, k pane.MarkKind) []string {
 		var out []string
-		for l, m := range p.c.marks {
+		for l, m := range p.Content.Marks {
 			if m == k {
-				out = append(out, p.c.doc.pathAt(l).Pointer())
+				out = append(out, p.Content.Doc.PathAt(l).Pointer())
 			}
 		}
 		sortStrings(out)
 		return out
 	}
 	toStage(h, turnWrapper, stageOf(t, h, turnWrapper, sessions.StageStripped, 0))
-	if got := strings.Join(marked(s.panes[0], markNull), " "); got != "/filters/0/max /filters/0/min /limit /near" {
+	if got := strings.Join(marked(s.Panes[0], pane.MarkNull), " "); got != "/filters/0/max /filters/0/min /limit /near" {
 		t.Errorf("removed nulls marked at %s", got)
 	}
 	reStage(h, turnInvalid, stageOf(t, h, turnInvalid, sessions.StageValidated, 0))
@@ -392,21 +393,21 @@ func TestReplayMarksComeFromTheTrace(t *testing.T) {
 		want = append(want, e.Path.Pointer())
 	}
 	sortStrings(want)
-	if got := marked(s.panes[0], markError); strings.Join(got, " ") != strings.Join(want, " ") || len(want) != 3 {
+	if got := marked(s.Panes[0], pane.MarkError); strings.Join(got, " ") != strings.Join(want, " ") || len(want) != 3 {
 		t.Errorf("validation errors marked at %v, the library's at %v", got, want)
 	}
-	p := s.panes[0]
-	p.jump(turn.Calls[0].Errors[0].Path)
-	if p.note() != turn.Calls[0].Errors[0].Message {
-		t.Errorf("the note on the error line is %q, want %q", p.note(), turn.Calls[0].Errors[0].Message)
+	p := s.Panes[0]
+	p.Jump(turn.Calls[0].Errors[0].Path)
+	if p.Note() != turn.Calls[0].Errors[0].Message {
+		t.Errorf("the note on the error line is %q, want %q", p.Note(), turn.Calls[0].Errors[0].Message)
 	}
 	// The response of the wrapper recording: the accepted call, the rejected
 	// wrapper, three ignored items.
 	reStage(h, turnWrapper, 0)
-	if got := strings.Join(marked(s.panes[0], markCall), " "); got != "/output/3" {
+	if got := strings.Join(marked(s.Panes[0], pane.MarkCall), " "); got != "/output/3" {
 		t.Errorf("accepted call items at %s", got)
 	}
-	if got := strings.Join(marked(s.panes[0], markError), " "); got != "/output/1" {
+	if got := strings.Join(marked(s.Panes[0], pane.MarkError), " "); got != "/output/1" {
 		t.Errorf("rejected call items at %s", got)
 	}
 }
@@ -531,10 +532,10 @@ func TestReplayMissingResultNotesStaySeparate(t *testing.T) {
 	for _, k := range []sessions.StageKind{sessions.StageResult, sessions.StageOutput} {
 		tr := &sessions.TurnTrace{Stages: []sessions.Stage{{Kind: k, Call: -1, Notes: notes}}}
 		v := buildStage(tr, 0, 40)
-		p := &jsonPane{ctx: common.NewContext(false)}
-		p.setSize(42, 12)
-		p.setContent(v.panes[1])
-		rows := strings.Split(ansi.Strip(p.view(false)), "\n")[1:]
+		p := &pane.JSON{Ctx: common.NewContext(false)}
+		p.SetSize(42, 12)
+		p.SetContent(v.panes[1])
+		rows := strings.Split(ansi.Strip(p.View(false)), "\n")[1:]
 		var starts []int
 		for i, r := range rows {
 			r = strings.TrimRight(r, " ")
@@ -571,10 +572,10 @@ func TestReplayMissingResultOnCorpus(t *testing.T) {
 		h.keys("right")
 	}
 	s := replayOf(h)
-	if s.panes[1].c.doc != nil {
+	if s.Panes[1].Content.Doc != nil {
 		t.Fatalf("the result stage shows a result:\n%s", h.screen())
 	}
-	out := ansi.Strip(s.panes[1].view(false))
+	out := ansi.Strip(s.Panes[1].View(false))
 	for _, want := range []string{"\n No result:", "\n • missing: the recording holds no MCP", "\n • the client answered it"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the result pane lacks a line starting %q:\n%s", want[1:], out)

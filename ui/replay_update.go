@@ -7,18 +7,19 @@ import (
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
 )
 
 // Update implements Screen.
 func (s *replayScreen) Update(msg tea.Msg) tea.Cmd {
-	if cmd, ok := s.listPair.update(msg, func(_, lines int) { s.notes.scroll(lines) }); ok {
+	if cmd, ok := s.ListPair.Update(msg, func(_, lines int) { s.notes.Scroll(lines) }); ok {
 		return cmd
 	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return s.key(msg)
-	case gotoMsg:
-		return s.gotoPointer(msg)
+	case pane.GotoMsg:
+		return s.GotoPointer(msg)
 	case replayedMsg:
 		return s.replayDone(msg)
 	}
@@ -81,12 +82,12 @@ func (s *replayScreen) replayDone(msg replayedMsg) tea.Cmd {
 
 func (s *replayScreen) key(k tea.KeyPressMsg) tea.Cmd {
 	if s.Capturing() {
-		return s.filterKey(k)
+		return s.FilterKey(k)
 	}
 	rk := &s.ctx.Keys.Replay
 	switch {
 	case key.Matches(k, rk.Filter):
-		return s.startFilter()
+		return s.StartFilter()
 	case key.Matches(k, rk.PrevStage):
 		return s.step(-1)
 	case key.Matches(k, rk.NextStage):
@@ -103,27 +104,27 @@ func (s *replayScreen) key(k tea.KeyPressMsg) tea.Cmd {
 		s.Want.NoErrorPrefix = !s.Want.NoErrorPrefix
 		return s.toggled(common.OnOff("error prefix", !s.Want.NoErrorPrefix))
 	case key.Matches(k, rk.Goto):
-		return s.gotoPrompt(s.Pane)
+		return s.GotoPrompt(s.Pane)
 	case key.Matches(k, rk.Next):
-		return s.nextMark(s.Pane, 1)
+		return s.NextMark(s.Pane, 1)
 	case key.Matches(k, rk.Prev):
-		return s.nextMark(s.Pane, -1)
+		return s.NextMark(s.Pane, -1)
 	case key.Matches(k, rk.Copy):
 		if s.Pane == rpNotes {
-			return copyCmd(s.notes.text(), "the notes")
+			return pane.CopyCmd(s.notes.Text(), "the notes")
 		}
-		return s.copyPane()
+		return s.CopyPane()
 	case key.Matches(k, rk.Edit):
 		return s.edit()
 	}
 	switch s.Pane {
 	case rpList:
-		s.listKey(k)
+		s.ListKey(k)
 	case rpNotes:
 		jk := s.ctx.Keys.ReplayJSON()
-		s.notes.key(k, &jk)
+		s.notes.Key(k, &jk)
 	default:
-		s.jsonKey(k, s.Pane)
+		s.JsonKey(k, s.Pane)
 	}
 	return nil
 }
@@ -147,9 +148,9 @@ func (s *replayScreen) step(d int) tea.Cmd {
 
 // turn moves to the previous or next turn, at its first stage.
 func (s *replayScreen) turn(d int) tea.Cmd {
-	before := s.list.sel
-	s.list.move(d)
-	if s.list.sel == before {
+	before := s.List.Sel
+	s.List.Move(d)
+	if s.List.Sel == before {
 		if d < 0 {
 			return common.ShowInfo("the first turn")
 		}
@@ -162,8 +163,8 @@ func (s *replayScreen) turn(d int) tea.Cmd {
 
 // selectedTurn shows the turn the list now selects, from its first stage when
 // it is another turn than before.
-func (s *replayScreen) selectedTurn(before *listRow) {
-	if now := s.list.current(); now == nil || before == nil || now.tool != before.tool {
+func (s *replayScreen) selectedTurn(before *pane.Row) {
+	if now := s.List.Current(); now == nil || before == nil || now.Tool != before.Tool {
 		s.stage = 0
 	}
 	s.show()
@@ -182,7 +183,7 @@ func (s *replayScreen) edit() tea.Cmd {
 		st := &t.Stages[s.stage]
 		if st.Call >= 0 {
 			ci = st.Call
-		} else if p := s.panes[1].cursorPath(); st.Kind == sessions.StageCalls && s.Pane == rpOutput &&
+		} else if p := s.Panes[1].CursorPath(); st.Kind == sessions.StageCalls && s.Pane == rpOutput &&
 			len(p) >= 2 && p[0].Kind == adapter.KeyStep && p[0].Key == "calls" &&
 			p[1].Kind == adapter.IndexStep && int(p[1].Index) < len(t.Calls) {
 			ci = int(p[1].Index) // the call under the cursor in the list of calls

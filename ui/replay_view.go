@@ -13,10 +13,10 @@ import (
 func (s *replayScreen) View() string {
 	l := s.layout
 	st := s.ctx.Styles
-	right := lipgloss.JoinVertical(lipgloss.Left, s.stepperRow(), s.pairView(s.Pane, common.Rule(st, l.Left.H)),
-		s.notes.view(s.Pane == rpNotes))
-	body := lipgloss.JoinHorizontal(lipgloss.Top, s.list.view(s.Pane == rpList), common.Rule(st, l.List.H), right)
-	return common.Frame(s.titleBar(), s.banner.Lines, l.Banner, body, s.infoRow(s.Pane))
+	right := lipgloss.JoinVertical(lipgloss.Left, s.stepperRow(), s.PairView(s.Pane, common.Rule(st, l.Left.H)),
+		s.notes.View(s.Pane == rpNotes))
+	body := lipgloss.JoinHorizontal(lipgloss.Top, s.List.View(s.Pane == rpList), common.Rule(st, l.List.H), right)
+	return common.Frame(s.titleBar(), s.banner.Lines, l.Banner, body, s.InfoRow(s.Pane))
 }
 
 // titleBar is the first row: the name, the screen, the options, where the
@@ -84,14 +84,14 @@ func (s *replayScreen) Status() string {
 	parts := []string{s.resolved(s.opts).String()}
 	if t == nil {
 		none := "no turn"
-		if len(s.list.rows) > 0 {
+		if len(s.List.Rows) > 0 {
 			none = "no turn matches the filter"
 		}
 		return strings.Join(append(parts, none), " │ ")
 	}
 	c := countTurn(t)
 	parts = append(parts, common.TruncLeft(common.Safe(s.eng.fileName(e.file)), 28),
-		"turn "+s.list.placeText(),
+		"turn "+s.List.PlaceText(),
 		fmt.Sprintf("stage %d/%d", min(s.stage+1, len(t.Stages)), len(t.Stages)),
 		fmt.Sprintf("%s · %d rejected · %d invalid · %d unanswered", common.Plural(c.calls, "call"), c.rejected, c.invalid, c.unanswered))
 	return strings.Join(parts, " │ ")

@@ -7,6 +7,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
 )
 
 // stubScreen stands for a later screen (the replay screen): it records the keys
@@ -26,7 +27,7 @@ func (s *stubScreen) KeyMaps() []common.NamedKeyMap {
 	return []common.NamedKeyMap{{Title: "stub", KeyMap: s.ctx.Keys.Prompt}}
 }
 func (s *stubScreen) View() string {
-	return common.PadLines([]string{"STUB SCREEN focus " + itoa(s.Pane)}, s.ctx.Width, s.ctx.Height-1)
+	return common.PadLines([]string{"STUB SCREEN focus " + pane.Itoa(s.Pane)}, s.ctx.Width, s.ctx.Height-1)
 }
 func (s *stubScreen) Update(msg tea.Msg) tea.Cmd {
 	if k, ok := msg.(tea.KeyPressMsg); ok {

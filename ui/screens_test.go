@@ -13,6 +13,7 @@ import (
 
 	"github.com/strictscope/strictscope/fixtures"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
 )
 
 // scenario is one state of the inspector, reached by keys from the start.
@@ -107,7 +108,7 @@ func toolsScenarios() []scenario {
 		{name: "description-truncated-responses", loaded: longDescription, steps: func(h *harness) { h.keys("a") }},
 		{name: "mouse", steps: func(h *harness) {
 			l := h.m.screens[0].(*toolsScreen).layout
-			h.send(tea.MouseClickMsg{X: 3, Y: l.List.Y + h.m.screens[0].(*toolsScreen).list.headerRows() + 2*rowHeight, Button: tea.MouseLeft})
+			h.send(tea.MouseClickMsg{X: 3, Y: l.List.Y + h.m.screens[0].(*toolsScreen).List.HeaderRows() + 2*pane.RowHeight, Button: tea.MouseLeft})
 			h.send(tea.MouseWheelMsg{X: l.Right.X + 2, Y: l.Right.Y + 3, Button: tea.MouseWheelDown})
 		}},
 	}

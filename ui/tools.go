@@ -9,11 +9,12 @@ import (
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/keys"
+	"github.com/strictscope/strictscope/ui/pane"
 )
 
 // The panes of the tools screen, in tab order.
 const (
-	paneList = listPane + iota
+	paneList = pane.ListPane + iota
 	paneLeft
 	paneRight
 )
@@ -31,9 +32,9 @@ type toolsScreen struct {
 	common.OffFrame[toolModes]
 	view viewMode
 	cur  *computed
-	// listPair is the tool list beside the schema as written and its strict
+	// ListPair is the tool list beside the schema as written and its strict
 	// form (or the tool, or the report).
-	listPair
+	pane.ListPair
 	layout toolsLayout
 	banner common.Banner
 	shown  shownKey // what the panes show now
@@ -50,9 +51,9 @@ type shownKey struct {
 func newToolsScreen(ctx *common.Context, loaded *common.Loaded, modes toolModes) *toolsScreen {
 	s := &toolsScreen{ctx: ctx, loaded: loaded, eng: newEngine(loaded.Servers), modes: modes,
 		OffFrame: common.NewOffFrame(modes), shown: shownKey{tool: -1, file: -1},
-		listPair: newListPair(ctx, 3, func(k *keys.KeyMap) keys.List { return k.List }, "the tool list",
+		ListPair: pane.NewListPair(ctx, 3, func(k *keys.KeyMap) keys.List { return k.List }, "the tool list",
 			func(k *keys.KeyMap) keys.JSON { return k.JSON }, true, "no null path or error in this pane")}
-	s.selected = func(*listRow) { s.show() }
+	s.Selected = func(*pane.Row) { s.show() }
 	s.recompute()
 	return s
 }
@@ -62,7 +63,7 @@ func (s *toolsScreen) Name() string { return "tools" }
 
 // Restyle implements Screen.
 func (s *toolsScreen) Restyle() {
-	s.list.restyle()
+	s.List.Restyle()
 	s.Resize()
 }
 
@@ -70,7 +71,7 @@ func (s *toolsScreen) Restyle() {
 // answer, keeping the selection and the cursors' places.
 func (s *toolsScreen) recompute() {
 	s.cur = s.eng.get(s.modes)
-	rows := make([]listRow, 0, len(s.cur.report.Outcomes)+len(s.loaded.Files))
+	rows := make([]pane.Row, 0, len(s.cur.report.Outcomes)+len(s.loaded.Files))
 	for i, o := range s.cur.report.Outcomes {
 		rows = append(rows, toolRow(i, o))
 	}
@@ -80,16 +81,16 @@ func (s *toolsScreen) recompute() {
 			rows = append(rows, fileRow(i, f))
 		}
 	}
-	s.list.setRows(rows, nil)
+	s.List.SetRows(rows, nil)
 	s.show()
 }
 
 // show puts the selected row's contents in the panes.
 func (s *toolsScreen) show() {
-	row := s.list.current()
+	row := s.List.Current()
 	key := shownKey{tool: -1, file: -1, view: s.view, modes: s.modes}
 	if row != nil {
-		key.tool, key.file = row.tool, row.file
+		key.tool, key.file = row.Tool, row.File
 	}
 	same := key.tool == s.shown.tool && key.file == s.shown.file
 	if key == s.shown {
@@ -97,38 +98,38 @@ func (s *toolsScreen) show() {
 	}
 	// The same tool under other modes: the cursor stays where it was in the
 	// schema, unless it was on the schema's first line.
-	var keep *paneContent
+	var keep *pane.Content
 	keepLine, keepRow, keepPane := 0, 0, -1
 	if same {
-		for i, p := range s.panes {
-			if rel, ok := p.schemaPath(); ok && p.lineCount() > 0 && (len(rel) > 0 || p.c.doc.closes(p.cursor)) {
-				keep, keepLine, keepRow, keepPane = p.c, p.cursor, p.row(), i
+		for i, p := range s.Panes {
+			if rel, ok := p.SchemaPath(); ok && p.LineCount() > 0 && (len(rel) > 0 || p.Content.Doc.Closes(p.Cursor)) {
+				keep, keepLine, keepRow, keepPane = p.Content, p.Cursor, p.Row(), i
 				break
 			}
 		}
 	}
 	s.shown = key
-	var pc *[2]*paneContent
+	var pc *[2]*pane.Content
 	switch {
 	case row == nil:
-		msg := s.list.emptyMessage("No tools.")
-		pc = &[2]*paneContent{{title: "original", message: msg}, {title: "strict", message: msg}}
-	case row.file >= 0:
-		pc = fileContents(&s.loaded.Files[row.file])
+		msg := s.List.EmptyMessage("No tools.")
+		pc = &[2]*pane.Content{{Title: "original", Message: msg}, {Title: "strict", Message: msg}}
+	case row.File >= 0:
+		pc = fileContents(&s.loaded.Files[row.File])
 	default:
-		pc = s.toolContents(s.cur, row.tool, s.view)
+		pc = s.toolContents(s.cur, row.Tool, s.view)
 	}
 	s.Resize()
-	s.panes[0].setContent(pc[0])
-	s.panes[1].setContent(pc[1])
+	s.Panes[0].SetContent(pc[0])
+	s.Panes[1].SetContent(pc[1])
 	switch {
 	case keepPane >= 0:
-		s.panes[keepPane].follow(keep, keepLine, keepRow)
-		s.sync(keepPane)
-	case pc[1].start > 0 && pc[0].start == 0:
-		s.sync(1) // a limit error: the failing node is in the strict schema
+		s.Panes[keepPane].Follow(keep, keepLine, keepRow)
+		s.Sync(keepPane)
+	case pc[1].Start > 0 && pc[0].Start == 0:
+		s.Sync(1) // a limit error: the failing node is in the strict schema
 	default:
-		s.sync(0)
+		s.Sync(0)
 	}
 }
 
@@ -137,14 +138,14 @@ func (s *toolsScreen) Resize() {
 	s.setBanner()
 	s.layout = computeToolsLayout(s.ctx.Width, s.ctx.Height, len(s.banner.Lines))
 	if s.layout.TooSmall {
-		s.setRects()
+		s.SetRects()
 		return
 	}
 	// The counts wrap at the list's width, and how many rows they take sets
 	// how many tools a page shows: the list is sized, then given them.
-	s.list.setSize(s.layout.List.W, s.layout.List.H)
-	s.list.header = s.headerLines(s.layout.List.W - 1)
-	s.setRects(s.layout.List, s.layout.Left, s.layout.Right)
+	s.List.SetSize(s.layout.List.W, s.layout.List.H)
+	s.List.Header = s.headerLines(s.layout.List.W - 1)
+	s.SetRects(s.layout.List, s.layout.Left, s.layout.Right)
 }
 
 // headerLines are the list's counts, wrapped to w cells.
@@ -199,20 +200,20 @@ func (s *toolsScreen) headerLines(w int) []string {
 // conversion's error, hidden text, a cut description, a file that failed.
 func (s *toolsScreen) setBanner() {
 	s.banner.Reset(s.ctx.Width)
-	row := s.list.current()
+	row := s.List.Current()
 	if row == nil {
 		return
 	}
 	st := s.ctx.Styles
 	add := s.banner.Add
-	if row.file >= 0 {
-		f := &s.loaded.Files[row.file]
+	if row.File >= 0 {
+		f := &s.loaded.Files[row.File]
 		if f.Err != nil {
 			add(st.BannerError, "✗ "+fileError(f), 2)
 		}
 		return
 	}
-	o := s.cur.report.Outcomes[row.tool]
+	o := s.cur.report.Outcomes[row.Tool]
 	if e := o.ConversionErr; e != nil {
 		what := "no strict form"
 		if isLimitError(o) {

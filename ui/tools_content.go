@@ -5,6 +5,7 @@ import (
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
 )
 
 // viewMode is what the right pane of the tools screen shows.
@@ -23,7 +24,7 @@ func isLimitError(o *adapter.ToolOutcome) bool {
 }
 
 // toolContents returns the two panes for tool i in view v.
-func (s *toolsScreen) toolContents(c *computed, i int, v viewMode) *[2]*paneContent {
+func (s *toolsScreen) toolContents(c *computed, i int, v viewMode) *[2]*pane.Content {
 	k := contentKey{tool: i, view: v}
 	if pc, ok := c.contents[k]; ok {
 		return pc
@@ -36,9 +37,9 @@ func (s *toolsScreen) toolContents(c *computed, i int, v viewMode) *[2]*paneCont
 // buildToolContents draws the two panes for tool i in view v from the
 // library's answer c; left is the left pane's document (engine.leftDoc). It
 // reads nothing else, so a command may build them off the frame.
-func buildToolContents(c *computed, i int, v viewMode, left *jsonDoc) *[2]*paneContent {
+func buildToolContents(c *computed, i int, v viewMode, left *pane.Doc) *[2]*pane.Content {
 	o := c.report.Outcomes[i]
-	pc := &[2]*paneContent{}
+	pc := &[2]*pane.Content{}
 	switch v {
 	case viewTool:
 		pc[0] = originalContent(o, left, schemaBase(o.Entry.Tool.Raw), "as listed")
@@ -64,38 +65,38 @@ func schemaBase(raw adapter.Value) adapter.Path {
 // originalContent is the schema as written (or the tool as listed), marked with
 // what the conversion did: the optional properties at the null paths, the
 // dropped keywords, the failing node.
-func originalContent(o *adapter.ToolOutcome, doc *jsonDoc, base adapter.Path, title string) *paneContent {
-	pc := &paneContent{title: title, doc: doc, base: base}
+func originalContent(o *adapter.ToolOutcome, doc *pane.Doc, base adapter.Path, title string) *pane.Content {
+	pc := &pane.Content{Title: title, Doc: doc, Base: base}
 	if base == nil {
 		return pc
 	}
-	m := newMarker(pc)
-	m.conversion(o.Conversion, o.ConversionErr)
-	m.done()
+	m := pane.NewMarker(pc)
+	m.Conversion(o.Conversion, o.ConversionErr)
+	m.Done()
 	return pc
 }
 
 // strictContent is the strict schema with the nullable forms of the null paths
 // marked, or why there is none.
-func strictContent(o *adapter.ToolOutcome) *paneContent {
+func strictContent(o *adapter.ToolOutcome) *pane.Content {
 	title := "strict"
 	if o.Status != adapter.StatusStrict {
 		title = "strict · not sent"
 	}
 	r := o.Conversion
 	if r == nil {
-		return &paneContent{title: "strict", message: noStrictForm(o.ConversionErr)}
+		return &pane.Content{Title: "strict", Message: noStrictForm(o.ConversionErr)}
 	}
 	if isLimitError(o) {
 		title = "strict · crosses a limit"
 	}
-	pc := &paneContent{title: title, doc: newJSONDoc(r.Schema), base: adapter.Path{}}
-	m := newMarker(pc)
-	m.nulls(r, "its nullable form: the model sends null when it has no value")
+	pc := &pane.Content{Title: title, Doc: pane.NewDoc(r.Schema), Base: adapter.Path{}}
+	m := pane.NewMarker(pc)
+	m.Nulls(r, "its nullable form: the model sends null when it has no value")
 	if isLimitError(o) {
-		m.failure(o.ConversionErr)
+		m.Failure(o.ConversionErr)
 	}
-	m.done()
+	m.Done()
 	return pc
 }
 
@@ -115,38 +116,38 @@ func pointerOrRoot(p adapter.Path) string {
 
 // renderedContent is the tool as sent to the current API, with the null paths
 // its arguments carry marked.
-func renderedContent(c *computed, o *adapter.ToolOutcome) *paneContent {
+func renderedContent(c *computed, o *adapter.ToolOutcome) *pane.Content {
 	title := "sent to " + string(c.modes.API)
 	if o.Status == adapter.StatusExcluded {
 		msg := "Left out under strict true: the model never sees this tool."
 		if e := o.ConversionErr; e != nil {
 			msg += " " + noStrictForm(e)
 		}
-		return &paneContent{title: title, message: msg}
+		return &pane.Content{Title: title, Message: msg}
 	}
 	base := adapter.Keys("parameters")
 	if c.modes.API == adapter.Chat {
 		base = adapter.Keys("function", "parameters")
 	}
-	pc := &paneContent{title: title, doc: newJSONDoc(o.Tool), base: base}
-	m := newMarker(pc)
+	pc := &pane.Content{Title: title, Doc: pane.NewDoc(o.Tool), Base: base}
+	m := pane.NewMarker(pc)
 	if o.Status == adapter.StatusStrict {
-		m.nulls(o.Conversion, "nullable in what is sent; a null sent here is stripped")
+		m.Nulls(o.Conversion, "nullable in what is sent; a null sent here is stripped")
 	}
-	m.done()
+	m.Done()
 	return pc
 }
 
 // reportContent is the whole report, the cursor on this tool's entry.
-func reportContent(c *computed, o *adapter.ToolOutcome) *paneContent {
+func reportContent(c *computed, o *adapter.ToolOutcome) *pane.Content {
 	if c.reportDoc == nil {
-		c.reportDoc = newJSONDoc(c.report.Value())
+		c.reportDoc = pane.NewDoc(c.report.Value())
 	}
-	pc := &paneContent{title: "report · " + c.modes.String(), doc: c.reportDoc}
+	pc := &pane.Content{Title: "report · " + c.modes.String(), Doc: c.reportDoc}
 	name := o.Entry.Exposed
 	for _, p := range []adapter.Path{adapter.Keys("null_paths", name), adapter.Keys("notes", name)} {
-		if l, ok := c.reportDoc.lineOf(p); ok {
-			pc.start = l
+		if l, ok := c.reportDoc.LineOf(p); ok {
+			pc.Start = l
 			return pc
 		}
 	}
@@ -154,8 +155,8 @@ func reportContent(c *computed, o *adapter.ToolOutcome) *paneContent {
 		arr, _ := adapter.Lookup(c.report.Value(), adapter.Keys(list))
 		for j, it := range arr.Items() {
 			if n, _ := it.Get("name"); n.Str() == name {
-				if l, ok := c.reportDoc.lineOf(adapter.Path{adapter.Key(list), adapter.Index(j)}); ok {
-					pc.start = l
+				if l, ok := c.reportDoc.LineOf(adapter.Path{adapter.Key(list), adapter.Index(j)}); ok {
+					pc.Start = l
 				}
 				return pc
 			}
@@ -165,7 +166,7 @@ func reportContent(c *computed, o *adapter.ToolOutcome) *paneContent {
 }
 
 // fileContents are the panes of a row that names a file.
-func fileContents(f *common.File) *[2]*paneContent {
+func fileContents(f *common.File) *[2]*pane.Content {
 	var what string
 	switch f.Kind {
 	case common.FileFailed:
@@ -177,7 +178,7 @@ func fileContents(f *common.File) *[2]*paneContent {
 	default:
 		what = " is a tool list (" + f.Detail + ")."
 	}
-	left := &paneContent{title: "file", message: common.Safe(f.Name) + what}
+	left := &pane.Content{Title: "file", Message: common.Safe(f.Name) + what}
 	var problems []string
 	if f.Err != nil {
 		problems = append(problems, fileError(f))
@@ -189,8 +190,8 @@ func fileContents(f *common.File) *[2]*paneContent {
 	if len(problems) > 0 {
 		msg = strings.Join(problems, " · ")
 	}
-	right := &paneContent{title: "problems", message: msg}
-	return &[2]*paneContent{left, right}
+	right := &pane.Content{Title: "problems", Message: msg}
+	return &[2]*pane.Content{left, right}
 }
 
 // fileError is why a file failed, naming it once.

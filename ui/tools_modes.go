@@ -5,6 +5,7 @@ import (
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
 )
 
 // toolModes are the toggles the tools screen draws from: each combination is one
@@ -47,8 +48,8 @@ type computed struct {
 	report *adapter.ToolsReport
 	counts counts
 
-	reportDoc *jsonDoc
-	contents  map[contentKey]*[2]*paneContent
+	reportDoc *pane.Doc
+	contents  map[contentKey]*[2]*pane.Content
 }
 
 type contentKey struct {
@@ -63,13 +64,13 @@ type engine struct {
 	serverOf []int // server index of each tool, in set order
 	sets     [2]*adapter.ToolSet
 	cache    *common.Recent[toolModes, *computed]
-	origDocs map[int]*jsonDoc // the input schema as written, by tool
-	rawDocs  map[int]*jsonDoc // the tool as listed, by tool
+	origDocs map[int]*pane.Doc // the input schema as written, by tool
+	rawDocs  map[int]*pane.Doc // the tool as listed, by tool
 }
 
 func newEngine(servers []adapter.Server) *engine {
 	e := &engine{servers: servers, cache: common.NewRecent[toolModes, *computed](common.RecentModes),
-		origDocs: map[int]*jsonDoc{}, rawDocs: map[int]*jsonDoc{}}
+		origDocs: map[int]*pane.Doc{}, rawDocs: map[int]*pane.Doc{}}
 	for s, srv := range servers {
 		for range srv.Tools {
 			e.serverOf = append(e.serverOf, s)
@@ -113,7 +114,7 @@ func (e *engine) cached(m toolModes) (*computed, bool) {
 func computeModes(set *adapter.ToolSet, m toolModes) *computed {
 	tools, rep := adapter.Tools(set, adapter.ToolsOptions{API: m.API, Strict: m.Strict,
 		NoDefaultDescriptions: m.NoDefaultDescriptions})
-	c := &computed{modes: m, set: set, tools: tools, report: rep, contents: map[contentKey]*[2]*paneContent{}}
+	c := &computed{modes: m, set: set, tools: tools, report: rep, contents: map[contentKey]*[2]*pane.Content{}}
 	for _, o := range rep.Outcomes {
 		c.counts.tools++
 		switch o.Status {
@@ -138,7 +139,7 @@ func computeModes(set *adapter.ToolSet, m toolModes) *computed {
 
 // leftDoc is the document of the left pane of tool i in view v: the tool as
 // listed, or its input schema as written. They are the same in every mode.
-func (e *engine) leftDoc(i int, o *adapter.ToolOutcome, v viewMode) *jsonDoc {
+func (e *engine) leftDoc(i int, o *adapter.ToolOutcome, v viewMode) *pane.Doc {
 	if v == viewTool {
 		return e.rawDoc(i, o)
 	}
@@ -146,17 +147,17 @@ func (e *engine) leftDoc(i int, o *adapter.ToolOutcome, v viewMode) *jsonDoc {
 }
 
 // origDoc is tool i's input schema as written.
-func (e *engine) origDoc(i int, o *adapter.ToolOutcome) *jsonDoc {
+func (e *engine) origDoc(i int, o *adapter.ToolOutcome) *pane.Doc {
 	if d, ok := e.origDocs[i]; ok {
 		return d
 	}
-	d := newJSONDoc(o.Entry.Tool.InputSchema)
+	d := pane.NewDoc(o.Entry.Tool.InputSchema)
 	e.origDocs[i] = d
 	return d
 }
 
 // rawDoc is tool i as its server listed it.
-func (e *engine) rawDoc(i int, o *adapter.ToolOutcome) *jsonDoc {
+func (e *engine) rawDoc(i int, o *adapter.ToolOutcome) *pane.Doc {
 	if d, ok := e.rawDocs[i]; ok {
 		return d
 	}
@@ -165,7 +166,7 @@ func (e *engine) rawDoc(i int, o *adapter.ToolOutcome) *jsonDoc {
 		raw = adapter.ObjectValue(adapter.MemberOf("name", adapter.StringValue(o.Entry.Tool.Name)),
 			adapter.MemberOf("inputSchema", o.Entry.Tool.InputSchema))
 	}
-	d := newJSONDoc(raw)
+	d := pane.NewDoc(raw)
 	e.rawDocs[i] = d
 	return d
 }

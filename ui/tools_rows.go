@@ -5,55 +5,56 @@ import (
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
 )
 
 // toolRow builds the row of outcome o (tool i).
-func toolRow(i int, o *adapter.ToolOutcome) listRow {
-	r := listRow{tool: i, file: -1, name: common.Safe(o.Entry.Exposed), server: common.Safe(o.Entry.Server)}
+func toolRow(i int, o *adapter.ToolOutcome) pane.Row {
+	r := pane.Row{Tool: i, File: -1, Name: common.Safe(o.Entry.Exposed), Server: common.Safe(o.Entry.Server)}
 	kw := ""
 	if o.ConversionErr != nil {
 		kw = " (" + common.Safe(o.ConversionErr.Keyword) + ")"
 	}
 	switch o.Status {
 	case adapter.StatusStrict:
-		r.badges = append(r.badges, badge{"strict", badgeStrict})
+		r.Badges = append(r.Badges, pane.Badge{Text: "strict", Style: pane.BadgeStrict})
 	case adapter.StatusFallback:
-		r.badges = append(r.badges, badge{"fallback" + kw, badgeFallback})
+		r.Badges = append(r.Badges, pane.Badge{Text: "fallback" + kw, Style: pane.BadgeFallback})
 	case adapter.StatusExcluded:
-		r.badges = append(r.badges, badge{"excluded" + kw, badgeExcluded})
+		r.Badges = append(r.Badges, pane.Badge{Text: "excluded" + kw, Style: pane.BadgeExcluded})
 	case adapter.StatusNonStrict:
-		r.badges = append(r.badges, badge{"non-strict", badgeNonStrict})
+		r.Badges = append(r.Badges, pane.Badge{Text: "non-strict", Style: pane.BadgeNonStrict})
 	}
 	if o.Removed.Count > 0 {
-		r.badges = append(r.badges, badge{"hidden ×" + itoa(o.Removed.Count), badgeHidden})
+		r.Badges = append(r.Badges, pane.Badge{Text: "hidden ×" + pane.Itoa(o.Removed.Count), Style: pane.BadgeHidden})
 	}
 	if o.Truncated {
-		r.badges = append(r.badges, badge{"truncated", badgeTruncated})
+		r.Badges = append(r.Badges, pane.Badge{Text: "truncated", Style: pane.BadgeTruncated})
 	}
-	r.search = searchText(&r, o.Entry.Server+" "+o.Entry.Tool.Name)
+	r.Search = searchText(&r, o.Entry.Server+" "+o.Entry.Tool.Name)
 	return r
 }
 
 // fileRow builds the row of a file that is not a tool list, or that has warnings.
-func fileRow(i int, f *common.File) listRow {
-	r := listRow{tool: -1, file: i, name: common.Safe(f.Name)}
+func fileRow(i int, f *common.File) pane.Row {
+	r := pane.Row{Tool: -1, File: i, Name: common.Safe(f.Name)}
 	switch f.Kind {
 	case common.FileFailed:
-		r.badges = append(r.badges, badge{"not loaded", badgeError})
+		r.Badges = append(r.Badges, pane.Badge{Text: "not loaded", Style: pane.BadgeError})
 	case common.FileRecording, common.FileSession:
-		r.badges = append(r.badges, badge{"replay: press 2", badgeReplay})
+		r.Badges = append(r.Badges, pane.Badge{Text: "replay: press 2", Style: pane.BadgeReplay})
 	default:
-		r.badges = append(r.badges, badge{common.Plural(len(f.Warnings), "warning"), badgeFallback})
+		r.Badges = append(r.Badges, pane.Badge{Text: common.Plural(len(f.Warnings), "warning"), Style: pane.BadgeFallback})
 	}
-	r.search = searchText(&r, "file")
+	r.Search = searchText(&r, "file")
 	return r
 }
 
-func searchText(r *listRow, extra string) string {
+func searchText(r *pane.Row, extra string) string {
 	var b strings.Builder
-	b.WriteString(r.name + " " + r.server + " " + extra)
-	for _, bd := range r.badges {
-		b.WriteString(" " + bd.text)
+	b.WriteString(r.Name + " " + r.Server + " " + extra)
+	for _, bd := range r.Badges {
+		b.WriteString(" " + bd.Text)
 	}
 	return strings.ToLower(b.String())
 }

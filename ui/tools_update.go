@@ -6,18 +6,19 @@ import (
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
 )
 
 // Update implements Screen.
 func (s *toolsScreen) Update(msg tea.Msg) tea.Cmd {
-	if cmd, ok := s.listPair.update(msg, nil); ok {
+	if cmd, ok := s.ListPair.Update(msg, nil); ok {
 		return cmd
 	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return s.key(msg)
-	case gotoMsg:
-		return s.gotoPointer(msg)
+	case pane.GotoMsg:
+		return s.GotoPointer(msg)
 	case writeMsg:
 		return s.write(msg)
 	case writtenMsg:
@@ -30,7 +31,7 @@ func (s *toolsScreen) Update(msg tea.Msg) tea.Cmd {
 
 func (s *toolsScreen) key(k tea.KeyPressMsg) tea.Cmd {
 	if s.Capturing() {
-		return s.filterKey(k)
+		return s.FilterKey(k)
 	}
 	tk := &s.ctx.Keys.Tools
 	switch {
@@ -57,26 +58,26 @@ func (s *toolsScreen) key(k tea.KeyPressMsg) tea.Cmd {
 		s.setView(viewReport)
 		return nil
 	case key.Matches(k, tk.Filter):
-		return s.startFilter()
+		return s.StartFilter()
 	case key.Matches(k, tk.Goto):
-		return s.gotoPrompt(s.Pane)
+		return s.GotoPrompt(s.Pane)
 	case key.Matches(k, tk.Next):
-		return s.nextMark(s.Pane, 1)
+		return s.NextMark(s.Pane, 1)
 	case key.Matches(k, tk.Prev):
-		return s.nextMark(s.Pane, -1)
+		return s.NextMark(s.Pane, -1)
 	case key.Matches(k, tk.Copy):
-		return s.copyPane()
+		return s.CopyPane()
 	case key.Matches(k, tk.Write):
 		return common.PromptCmd("write rendered tools to:", defaultWriteName,
 			func(v string) tea.Msg { return writeMsg{name: v} })
 	case key.Matches(k, tk.Edit):
 		return s.edit()
 	}
-	if s.Pane == listPane {
-		s.listKey(k)
+	if s.Pane == pane.ListPane {
+		s.ListKey(k)
 		return nil
 	}
-	s.jsonKey(k, s.Pane)
+	s.JsonKey(k, s.Pane)
 	return nil
 }
 
@@ -108,9 +109,9 @@ func (s *toolsScreen) computeCmd(m toolModes) tea.Cmd {
 	servers := s.eng.servers
 	set := s.eng.sets[boolIndex(m.NoPrefix)]
 	tool, view := -1, s.view
-	var left *jsonDoc
-	if row := s.list.current(); row != nil && row.tool >= 0 {
-		tool = row.tool
+	var left *pane.Doc
+	if row := s.List.Current(); row != nil && row.Tool >= 0 {
+		tool = row.Tool
 		left = s.eng.leftDoc(tool, s.cur.report.Outcomes[tool], view)
 	}
 	return func() tea.Msg {
@@ -154,11 +155,11 @@ func (s *toolsScreen) setView(v viewMode) {
 
 // edit opens the selected tool's input schema, as written, in the playground.
 func (s *toolsScreen) edit() tea.Cmd {
-	row := s.list.current()
-	if row == nil || row.tool < 0 {
+	row := s.List.Current()
+	if row == nil || row.Tool < 0 {
 		return common.ShowError("select a tool to edit its input schema")
 	}
-	o := s.cur.report.Outcomes[row.tool]
+	o := s.cur.report.Outcomes[row.Tool]
 	text, levels := editableText(o.Entry.Tool.InputSchema)
 	return editCmd(editRequest{kind: editSchema, name: o.Entry.Exposed,
 		text: text, levels: levels, noDefaults: s.modes.NoDefaultDescriptions})

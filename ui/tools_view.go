@@ -11,8 +11,8 @@ import (
 // View implements Screen.
 func (s *toolsScreen) View() string {
 	sep := common.Rule(s.ctx.Styles, s.layout.List.H)
-	body := s.pairView(s.Pane, sep, s.list.view(s.Pane == paneList), sep)
-	return common.Frame(s.titleBar(), s.banner.Lines, s.layout.Banner, body, s.infoRow(s.Pane))
+	body := s.PairView(s.Pane, sep, s.List.View(s.Pane == paneList), sep)
+	return common.Frame(s.titleBar(), s.banner.Lines, s.layout.Banner, body, s.InfoRow(s.Pane))
 }
 
 // titleBar is the first row: the name, the screen, the modes.
@@ -49,17 +49,17 @@ func (s *toolsScreen) KeyMaps() []common.NamedKeyMap {
 
 // Status implements Screen: the file of the selection and the position.
 func (s *toolsScreen) Status() string {
-	row := s.list.current()
+	row := s.List.Current()
 	file := ""
 	if row != nil {
 		switch {
-		case row.file >= 0:
-			file = common.Safe(s.loaded.Files[row.file].Name)
-		case row.tool < len(s.eng.serverOf):
-			file = common.Safe(s.loaded.ServerFile(s.eng.serverOf[row.tool]))
+		case row.File >= 0:
+			file = common.Safe(s.loaded.Files[row.File].Name)
+		case row.Tool < len(s.eng.serverOf):
+			file = common.Safe(s.loaded.ServerFile(s.eng.serverOf[row.Tool]))
 		}
 	}
-	pos := s.list.placeText()
+	pos := s.List.PlaceText()
 	parts := []string{string(s.modes.API) + " · strict " + string(s.modes.Strict)}
 	if file != "" {
 		parts = append(parts, common.TruncLeft(file, 28))

@@ -1,4 +1,4 @@
-package ui
+package pane
 
 import (
 	"strings"
@@ -14,12 +14,12 @@ import (
 // work grows with the size of v, whatever its depth: paths are looked up whole
 // only down to one level below adapter.MaxIndentDepth, and deeper nodes are
 // checked against their parent, whose own check covers the rest of the path.
-func checkDoc(t testing.TB, v adapter.Value) *jsonDoc {
+func checkDoc(t testing.TB, v adapter.Value) *Doc {
 	t.Helper()
-	d := newJSONDoc(v)
+	d := NewDoc(v)
 	var texts []string
-	for _, l := range d.lines {
-		texts = append(texts, l.text)
+	for _, l := range d.Lines {
+		texts = append(texts, l.Text)
 	}
 	want := adapter.SanitizeLines(string(adapter.MarshalIndent(v)))
 	if got := strings.Join(texts, "\n") + "\n"; got != want {
@@ -33,10 +33,10 @@ func checkDoc(t testing.TB, v adapter.Value) *jsonDoc {
 	walk = func(v adapter.Value, parent int32, depth int) {
 		id := next
 		next++
-		if int(id) >= len(d.nodes) {
-			t.Fatalf("the value has more than the document's %d nodes", len(d.nodes))
+		if int(id) >= len(d.Nodes) {
+			t.Fatalf("the value has more than the document's %d nodes", len(d.Nodes))
 		}
-		n := d.nodes[id]
+		n := d.Nodes[id]
 		if n.parent != parent {
 			t.Fatalf("node %d at %s: parent %d, want %d", id, at.Pointer(), n.parent, parent)
 		}
@@ -49,8 +49,8 @@ func checkDoc(t testing.TB, v adapter.Value) *jsonDoc {
 			}
 		}
 		if depth <= adapter.MaxIndentDepth+1 {
-			if l, ok := d.lineOf(at); !ok || l != int(n.start) {
-				t.Fatalf("node %d at %s: lineOf = %d, %v; want %d", id, at.Pointer(), l, ok, n.start)
+			if l, ok := d.LineOf(at); !ok || l != int(n.Start) {
+				t.Fatalf("node %d at %s: lineOf = %d, %v; want %d", id, at.Pointer(), l, ok, n.Start)
 			}
 			if p := d.path(id); !p.Equal(at) {
 				t.Fatalf("node %d: path %s, want %s", id, p.Pointer(), at.Pointer())
@@ -58,8 +58,8 @@ func checkDoc(t testing.TB, v adapter.Value) *jsonDoc {
 		}
 		if depth > adapter.MaxIndentDepth {
 			// Inside a value printed compact: on its parent's one line.
-			if p := d.nodes[parent]; n.start != p.start || n.end != p.start || p.end != p.start {
-				t.Fatalf("node %d at depth %d spans %d–%d, its parent %d–%d", id, depth, n.start, n.end, p.start, p.end)
+			if p := d.Nodes[parent]; n.Start != p.Start || n.End != p.Start || p.End != p.Start {
+				t.Fatalf("node %d at depth %d spans %d–%d, its parent %d–%d", id, depth, n.Start, n.End, p.Start, p.End)
 			}
 		}
 		switch v.Kind() {
@@ -78,8 +78,8 @@ func checkDoc(t testing.TB, v adapter.Value) *jsonDoc {
 		}
 	}
 	walk(v, -1, 0)
-	if int(next) != len(d.nodes) {
-		t.Fatalf("%d nodes for %d values", len(d.nodes), next)
+	if int(next) != len(d.Nodes) {
+		t.Fatalf("%d nodes for %d values", len(d.Nodes), next)
 	}
 	count := int32(0)
 	d.eachValue(func(id int32, _ adapter.Value) bool {
@@ -92,23 +92,23 @@ func checkDoc(t testing.TB, v adapter.Value) *jsonDoc {
 	if count != next {
 		t.Fatalf("eachValue gave %d nodes of %d", count, next)
 	}
-	for i, l := range d.lines {
-		n := d.nodes[l.node]
-		if i < int(n.start) || i > int(n.end) {
-			t.Fatalf("line %d belongs to node %d spanning %d–%d", i, l.node, n.start, n.end)
+	for i, l := range d.Lines {
+		n := d.Nodes[l.node]
+		if i < int(n.Start) || i > int(n.End) {
+			t.Fatalf("line %d belongs to node %d spanning %d–%d", i, l.node, n.Start, n.End)
 		}
-		if i != int(n.start) && i != int(n.end) {
+		if i != int(n.Start) && i != int(n.End) {
 			t.Fatalf("line %d is neither the first nor the last line of its node", i)
 		}
 	}
 	h := newHighlighter()
-	for i, l := range d.lines {
+	for i, l := range d.Lines {
 		var b strings.Builder
 		for _, tk := range h.tokens(d, i) {
-			b.WriteString(tk.text)
+			b.WriteString(tk.Text)
 		}
-		if b.String() != l.text {
-			t.Fatalf("line %d: tokens %q lose text of %q", i, b.String(), l.text)
+		if b.String() != l.Text {
+			t.Fatalf("line %d: tokens %q lose text of %q", i, b.String(), l.Text)
 		}
 	}
 	return d
@@ -137,14 +137,14 @@ func TestJSONDocPointerMap(t *testing.T) {
 		if !ok {
 			t.Fatalf("ParsePointer(%q) failed", ptr)
 		}
-		if got, ok := d.lineOf(p); !ok || got != want {
+		if got, ok := d.LineOf(p); !ok || got != want {
 			t.Errorf("lineOf(%q) = %d, %v; want %d", ptr, got, ok, want)
 		}
 	}
-	if got := d.pathAt(7).Pointer(); got != "/properties/tags/items/k" {
+	if got := d.PathAt(7).Pointer(); got != "/properties/tags/items/k" {
 		t.Errorf("pathAt(7) = %q", got)
 	}
-	if got := d.nearest(adapter.Keys("properties", "tags", "missing", "deeper")); got != 5 {
+	if got := d.Nearest(adapter.Keys("properties", "tags", "missing", "deeper")); got != 5 {
 		t.Errorf("nearest = %d, want 5 (the tags line)", got)
 	}
 }
@@ -152,7 +152,7 @@ func TestJSONDocPointerMap(t *testing.T) {
 func TestJSONDocDrawsInvisibleCharactersVisibly(t *testing.T) {
 	v := adapter.ObjectValue(adapter.MemberOf("k\x1b[2J", adapter.StringValue("a\u200bb\u009b31m\u2028")))
 	d := checkDoc(t, v)
-	text := d.lines[1].text
+	text := d.Lines[1].Text
 	for _, want := range []string{"⟨U+200B⟩", "⟨U+009B⟩", "⟨U+2028⟩", `\u001b[2J`} {
 		if !strings.Contains(text, want) {
 			t.Errorf("line %q lacks %q", text, want)
@@ -174,10 +174,10 @@ func TestJSONDocDrawsInvisibleCharactersVisibly(t *testing.T) {
 
 func TestWriteLineWidth(t *testing.T) {
 	v, _ := adapter.DecodeString(`{"a":"一二三四五六七八九十","bb":[1,2,3]}`)
-	d := newJSONDoc(v)
+	d := NewDoc(v)
 	h := newHighlighter()
 	ls := newLineStyles(common.NewContext(false).Styles)
-	for i := range d.lines {
+	for i := range d.Lines {
 		for _, x0 := range []int{0, 1, 3, 7, 40} {
 			for _, w := range []int{1, 2, 5, 9, 30} {
 				var b strings.Builder
@@ -216,20 +216,68 @@ func FuzzJSONPane(f *testing.F) {
 // checkPane is FuzzJSONPane's check of one input: the document of the value
 // data holds passes checkDoc, and a pane moves over it, draws it and scrolls it
 // sideways. It returns the document, or nil when data is not JSON.
-func checkPane(t testing.TB, data []byte) *jsonDoc {
+func checkPane(t testing.TB, data []byte) *Doc {
 	t.Helper()
 	v, err := adapter.Decode(data)
 	if err != nil {
 		return nil
 	}
 	d := checkDoc(t, v)
-	p := &jsonPane{ctx: common.NewContext(false)}
-	p.setSize(30, 10)
-	p.setContent(&paneContent{doc: d, base: adapter.Path{}})
+	p := &JSON{Ctx: common.NewContext(false)}
+	p.SetSize(30, 10)
+	p.SetContent(&Content{Doc: d, Base: adapter.Path{}})
 	for range 3 {
-		p.move(7)
-		_ = p.view(true)
+		p.Move(7)
+		_ = p.View(true)
 		p.hscroll(5)
 	}
 	return d
+}
+
+func TestJSONDocCounterpart(t *testing.T) {
+	// b is a as the strict form writes it: "default" dropped, "type" made
+	// nullable (a line becomes four), "required" and "additionalProperties"
+	// added, "$comment" (the first member) dropped.
+	a, _ := adapter.DecodeString(`{"$comment":"c","type":"object","properties":{"x":{"type":"string","default":"d","enum":["p","q"]},"y":{"type":"integer"}}}`)
+	b, _ := adapter.DecodeString(`{"type":"object","properties":{"x":{"type":["string","null"],"enum":["p","q",null]},"y":{"type":"integer"}},"required":["x","y"],"additionalProperties":false}`)
+	da, db := checkDoc(t, a), checkDoc(t, b)
+	line := func(d *Doc, text string) int {
+		t.Helper()
+		for i, l := range d.Lines {
+			if l.Text == text {
+				return i
+			}
+		}
+		t.Fatalf("no line %q", text)
+		return 0
+	}
+	root := adapter.Path{}
+	for _, c := range []struct {
+		from, to *Doc
+		line     string
+		want     string
+	}{
+		{da, db, `  "$comment": "c",`, `{`},                    // missing first member: its container's first line
+		{da, db, `    "x": {`, `    "x": {`},                   // an opening line meets the same value's
+		{da, db, `      "type": "string",`, `      "type": [`}, // a scalar meets the value's first line
+		{da, db, `      "default": "d",`, `      ],`},          // dropped: the last line of the value before it
+		{da, db, `      ]`, `      ]`},                         // the enum closes: on its closing line
+		{da, db, `    },`, `    },`},                           // x closes
+		{da, db, `  }`, `  },`},                                // properties closes
+		{da, db, `}`, `}`},                                     // the root closes
+		{db, da, `        "null"`, `      "type": "string",`},  // an index a holds no value at: its container
+		{db, da, `  "required": [`, `  }`},                     // added after properties: properties' last line
+		{db, da, `    "y"`, `  }`},                             // inside what was added
+		{db, da, `  "additionalProperties": false`, `  }`},     // added after required, which a lacks too
+		{db, da, `  "type": "object",`, `  "type": "object",`},
+	} {
+		got, ok := c.from.Counterpart(line(c.from, c.line), root, c.to, root)
+		if !ok || c.to.Lines[got].Text != c.want {
+			t.Errorf("counterpart of %q = line %d %q, %v; want %q", c.line, got, c.to.Lines[got].Text, ok, c.want)
+		}
+	}
+	// Outside the schema: no counterpart.
+	if _, ok := da.Counterpart(0, adapter.Keys("properties"), db, root); ok {
+		t.Error("a line outside the schema has a counterpart")
+	}
 }

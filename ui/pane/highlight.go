@@ -1,4 +1,4 @@
-package ui
+package pane
 
 import (
 	"strings"
@@ -22,10 +22,10 @@ const (
 	numTokenKinds
 )
 
-// token is one styled piece of a line.
-type token struct {
+// Token is one styled piece of a line.
+type Token struct {
 	kind  tokenKind
-	text  string
+	Text  string
 	width int // display cells
 }
 
@@ -53,32 +53,32 @@ func newHighlighter() *highlighter {
 }
 
 // tokens returns line i of d as tokens, highlighting it on first use.
-func (h *highlighter) tokens(d *jsonDoc, i int) []token {
-	if t := d.toks[i]; t != nil {
+func (h *highlighter) tokens(d *Doc, i int) []Token {
+	if t := d.Toks[i]; t != nil {
 		return t
 	}
-	ln := d.lines[i]
-	var out []token
-	if d.plain {
-		out = splitVisible(nil, tkSpace, ln.text)
+	ln := d.Lines[i]
+	var out []Token
+	if d.Plain {
+		out = splitVisible(nil, tkSpace, ln.Text)
 		if out == nil {
-			out = []token{}
+			out = []Token{}
 		}
-		d.toks[i] = out
+		d.Toks[i] = out
 		return out
 	}
-	it, err := h.lexer.Tokenise(&h.opts[ln.state], ln.text)
+	it, err := h.lexer.Tokenise(&h.opts[ln.state], ln.Text)
 	if err != nil {
-		out = splitVisible(nil, tkPunct, ln.text)
+		out = splitVisible(nil, tkPunct, ln.Text)
 	} else {
 		for t := it(); t != chroma.EOF; t = it() {
 			out = splitVisible(out, kindOf(t.Type), t.Value)
 		}
 	}
 	if out == nil {
-		out = []token{}
+		out = []Token{}
 	}
-	d.toks[i] = out
+	d.Toks[i] = out
 	return out
 }
 
@@ -103,7 +103,7 @@ func kindOf(t chroma.TokenType) tokenKind {
 
 // splitVisible appends text as tokens of kind k, with every ⟨…⟩ that
 // adapter.Sanitize wrote as a token of its own.
-func splitVisible(out []token, k tokenKind, text string) []token {
+func splitVisible(out []Token, k tokenKind, text string) []Token {
 	for text != "" {
 		i := strings.Index(text, "⟨")
 		if i < 0 {
@@ -115,13 +115,13 @@ func splitVisible(out []token, k tokenKind, text string) []token {
 		}
 		j += i + len("⟩")
 		if i > 0 {
-			out = append(out, token{k, text[:i], ansi.StringWidth(text[:i])})
+			out = append(out, Token{k, text[:i], ansi.StringWidth(text[:i])})
 		}
-		out = append(out, token{tkVisible, text[i:j], ansi.StringWidth(text[i:j])})
+		out = append(out, Token{tkVisible, text[i:j], ansi.StringWidth(text[i:j])})
 		text = text[j:]
 	}
 	if text != "" {
-		out = append(out, token{k, text, ansi.StringWidth(text)})
+		out = append(out, Token{k, text, ansi.StringWidth(text)})
 	}
 	return out
 }

@@ -1,4 +1,4 @@
-package ui
+package pane
 
 import (
 	"strings"
@@ -19,10 +19,10 @@ func deepObjects(n int, inner string) string {
 }
 
 // docBytes is the size of a document's lines.
-func docBytes(d *jsonDoc) int {
+func docBytes(d *Doc) int {
 	n := 0
-	for _, l := range d.lines {
-		n += len(l.text) + 1
+	for _, l := range d.Lines {
+		n += len(l.Text) + 1
 	}
 	return n
 }
@@ -33,7 +33,7 @@ func docBytes(d *jsonDoc) int {
 // agree (checkDoc).
 func TestJSONDocDeepIsProportional(t *testing.T) {
 	for _, tt := range []struct {
-		name string
+		Name string
 		src  string
 	}{
 		{"arrays 3000", deepArrays(3000, "")},
@@ -43,12 +43,12 @@ func TestJSONDocDeepIsProportional(t *testing.T) {
 		{"mixed", deepObjects(2000, deepArrays(2000, `{"a":[{"b":null}]}`))},
 		{"a long key over many values", `{"` + strings.Repeat("k", 20000) + `":[` + strings.TrimSuffix(strings.Repeat(`{"a":1,"b":[2]},`, 2000), ",") + `]}`},
 	} {
-		t.Run(tt.name, func(t *testing.T) {
+		t.Run(tt.Name, func(t *testing.T) {
 			d := checkPane(t, []byte(tt.src))
 			if d == nil {
 				t.Fatal("not JSON")
 			}
-			if got, compact := docBytes(d), len(adapter.Marshal(d.value)); got > 3*compact {
+			if got, compact := docBytes(d), len(adapter.Marshal(d.Value)); got > 3*compact {
 				t.Errorf("%d bytes of lines for %d bytes compact: over 3×", got, compact)
 			}
 		})
@@ -67,18 +67,18 @@ func TestJSONDocCompactLine(t *testing.T) {
 	d := checkDoc(t, v)
 	// Lines: "{", "top": [ and depth-2 more [, the object at depth
 	// MaxIndentDepth compact, depth-1 closing ], "next", "}".
-	if want := 1 + (depth - 1) + 1 + (depth - 1) + 2; len(d.lines) != want {
-		t.Fatalf("%d lines, want %d", len(d.lines), want)
+	if want := 1 + (depth - 1) + 1 + (depth - 1) + 2; len(d.Lines) != want {
+		t.Fatalf("%d lines, want %d", len(d.Lines), want)
 	}
 	line := depth // the compact one
-	if got, want := strings.TrimLeft(d.lines[line].text, " "), `{"a":{"tags":[{"k":null},{"k":1}]},"b":[[1]]}`; got != want {
+	if got, want := strings.TrimLeft(d.Lines[line].Text, " "), `{"a":{"tags":[{"k":null},{"k":1}]},"b":[[1]]}`; got != want {
 		t.Fatalf("line %d = %q, want %q", line, got, want)
 	}
 	top := adapter.Path{adapter.Key("top")}
 	for range depth - 1 {
 		top = top.Append(adapter.Index(0))
 	}
-	if got := d.pathAt(line); !got.Equal(top) {
+	if got := d.PathAt(line); !got.Equal(top) {
 		t.Errorf("pathAt(%d) = %s, want %s", line, got, top)
 	}
 	for _, p := range []adapter.Path{
@@ -86,35 +86,35 @@ func TestJSONDocCompactLine(t *testing.T) {
 		top.Append(adapter.Key("a"), adapter.Key("tags"), adapter.Index(1), adapter.Key("k")),
 		top.Append(adapter.Key("b"), adapter.Index(0), adapter.Index(0)),
 	} {
-		if s, e, ok := d.span(p); !ok || s != line || e != line {
+		if s, e, ok := d.Span(p); !ok || s != line || e != line {
 			t.Errorf("span(%s) = %d–%d, %v; want the compact line %d", p, s, e, ok, line)
 		}
 	}
-	if got := d.nearest(top.Append(adapter.Key("a"), adapter.Key("missing"), adapter.Key("deeper"))); got != line {
+	if got := d.Nearest(top.Append(adapter.Key("a"), adapter.Key("missing"), adapter.Key("deeper"))); got != line {
 		t.Errorf("nearest of a path into the compact line = %d, want %d", got, line)
 	}
-	if _, ok := d.lineOf(top.Append(adapter.Key("b"), adapter.Index(1))); ok {
+	if _, ok := d.LineOf(top.Append(adapter.Key("b"), adapter.Index(1))); ok {
 		t.Error("lineOf found a value the document does not hold")
 	}
-	got := d.expand(top.Append(adapter.Key("a"), adapter.Key("tags"), adapter.Every(), adapter.Key("k")))
+	got := d.Expand(top.Append(adapter.Key("a"), adapter.Key("tags"), adapter.Every(), adapter.Key("k")))
 	if len(got) != 2 || !got[1].Equal(top.Append(adapter.Key("a"), adapter.Key("tags"), adapter.Index(1), adapter.Key("k"))) {
 		t.Errorf("expand = %v", got)
 	}
 	// A mark on a value inside the compact line marks that line.
-	c := &paneContent{doc: d, base: adapter.Path{}}
-	m := newMarker(c)
-	if !m.place(top.Append(adapter.Key("a"), adapter.Key("tags"), adapter.Index(0), adapter.Key("k")), markNull, "null") {
+	c := &Content{Doc: d, Base: adapter.Path{}}
+	m := NewMarker(c)
+	if !m.Place(top.Append(adapter.Key("a"), adapter.Key("tags"), adapter.Index(0), adapter.Key("k")), MarkNull, "null") {
 		t.Fatal("place found no value")
 	}
-	m.done()
-	if c.marks[line] != markNull || c.start != line {
-		t.Errorf("marks %v, start %d; want a null mark on line %d", c.marks, c.start, line)
+	m.Done()
+	if c.Marks[line] != MarkNull || c.Start != line {
+		t.Errorf("marks %v, start %d; want a null mark on line %d", c.Marks, c.Start, line)
 	}
-	p := &jsonPane{ctx: common.NewContext(false)}
-	p.setSize(40, 10)
-	p.setContent(&paneContent{doc: d, base: adapter.Path{}})
-	if !p.jump(top.Append(adapter.Key("b"))) || p.cursor != line {
-		t.Errorf("jump into the compact line: cursor %d, want %d", p.cursor, line)
+	p := &JSON{Ctx: common.NewContext(false)}
+	p.SetSize(40, 10)
+	p.SetContent(&Content{Doc: d, Base: adapter.Path{}})
+	if !p.Jump(top.Append(adapter.Key("b"))) || p.Cursor != line {
+		t.Errorf("jump into the compact line: cursor %d, want %d", p.Cursor, line)
 	}
 }
 
@@ -143,11 +143,11 @@ func TestJSONDocLookupKeepsPointerTokens(t *testing.T) {
 		{adapter.Path{adapter.Every()}, `  "*": "star",`},
 		{adapter.Path{adapter.Key("01")}, `  "01": "lead"`},
 	} {
-		l, ok := d.lineOf(tt.p)
+		l, ok := d.LineOf(tt.p)
 		switch {
 		case tt.want == "" && ok:
 			t.Errorf("lineOf(%s) = %d, want none", tt.p, l)
-		case tt.want != "" && (!ok || d.lines[l].text != tt.want):
+		case tt.want != "" && (!ok || d.Lines[l].Text != tt.want):
 			t.Errorf("lineOf(%s) = %d, %v; want %q", tt.p, l, ok, tt.want)
 		}
 	}
@@ -166,13 +166,13 @@ func TestJSONDocDeepFinders(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := newJSONDoc(v)
-	p, ok := d.findString("{}")
+	d := NewDoc(v)
+	p, ok := d.FindString("{}")
 	if !ok || len(p) != 9001 {
 		t.Fatalf("findString: %d steps, %v", len(p), ok)
 	}
 	item, _ := adapter.Lookup(v, p[:len(p)-1])
-	q, ok := newItemFinder(d).find(0, item)
+	q, ok := NewItemFinder(d).Find(0, item)
 	if !ok || !q.Equal(p[:len(p)-1]) {
 		t.Fatalf("find: %d steps, %v", len(q), ok)
 	}
@@ -181,11 +181,11 @@ func TestJSONDocDeepFinders(t *testing.T) {
 // TestTextDocFindString: a text document's one value is its text, found at the
 // root.
 func TestTextDocFindString(t *testing.T) {
-	d := newTextDoc(`{"a": not JSON`, 0)
-	if p, ok := d.findString(`{"a": not JSON`); !ok || len(p) != 0 {
+	d := NewTextDoc(`{"a": not JSON`, 0)
+	if p, ok := d.FindString(`{"a": not JSON`); !ok || len(p) != 0 {
 		t.Errorf("findString = %v, %v; want the root", p, ok)
 	}
-	if _, ok := d.findString("a"); ok {
+	if _, ok := d.FindString("a"); ok {
 		t.Error("findString found text the document does not hold")
 	}
 }

@@ -1,4 +1,4 @@
-package ui
+package pane
 
 import (
 	"math"
@@ -13,7 +13,7 @@ import (
 // made FuzzJSONPane slow (deep nesting; a long key over many values), and an
 // ordinary wide document to compare with.
 var docShapes = []struct {
-	name  string
+	Name  string
 	build func(n int) string
 }{
 	{"deep arrays", func(n int) string { return deepArrays(n/2, "") }},
@@ -36,7 +36,7 @@ var docShapes = []struct {
 func BenchmarkJSONDocShapes(b *testing.B) {
 	const small, large = 2 << 10, 16 << 10
 	for _, s := range docShapes {
-		b.Run(s.name, func(b *testing.B) {
+		b.Run(s.Name, func(b *testing.B) {
 			var vals [2]adapter.Value
 			var size [2]float64
 			for i, n := range []int{small, large} {
@@ -51,7 +51,7 @@ func BenchmarkJSONDocShapes(b *testing.B) {
 			for b.Loop() {
 				for i, v := range vals {
 					start := time.Now()
-					newJSONDoc(v)
+					NewDoc(v)
 					took[i] += time.Since(start)
 				}
 			}

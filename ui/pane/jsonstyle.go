@@ -1,4 +1,4 @@
-package ui
+package pane
 
 import (
 	"strings"
@@ -22,15 +22,15 @@ const (
 	numLineBgs
 )
 
-// markKind is what the library said about a line.
-type markKind uint8
+// MarkKind is what the library said about a line.
+type MarkKind uint8
 
 const (
-	markNone    markKind = iota
-	markNull             // a null path (optional property, or its nullable form)
-	markError            // the node a conversion failed at
+	markNone    MarkKind = iota
+	MarkNull             // a null path (optional property, or its nullable form)
+	MarkError            // the node a conversion failed at
 	markDropped          // inside a keyword the conversion dropped
-	markCall             // a function call item the library found in a response
+	MarkCall             // a function call item the library found in a response
 	numMarks
 )
 
@@ -70,24 +70,24 @@ func newLineStyles(st *styles.Styles) *lineStyles {
 			ls.tok[1][bg][k] = dim.Inherit(bgs[bg])
 		}
 		ls.gutter[markNone][bg] = bgs[bg]
-		ls.gutter[markNull][bg] = st.GutterNull.Inherit(bgs[bg])
-		ls.gutter[markError][bg] = st.GutterError.Inherit(bgs[bg])
+		ls.gutter[MarkNull][bg] = st.GutterNull.Inherit(bgs[bg])
+		ls.gutter[MarkError][bg] = st.GutterError.Inherit(bgs[bg])
 		ls.gutter[markDropped][bg] = st.GutterDrop.Inherit(bgs[bg])
-		ls.gutter[markCall][bg] = st.GutterCall.Inherit(bgs[bg])
+		ls.gutter[MarkCall][bg] = st.GutterCall.Inherit(bgs[bg])
 	}
 	return ls
 }
 
 // gutterGlyph is the mark drawn in the gutter for a line.
-func gutterGlyph(m markKind) string {
+func gutterGlyph(m MarkKind) string {
 	switch m {
-	case markNull:
+	case MarkNull:
 		return "∅"
-	case markError:
+	case MarkError:
 		return "✗"
 	case markDropped:
 		return "·"
-	case markCall:
+	case MarkCall:
 		return "ƒ"
 	}
 	return " "
@@ -95,7 +95,7 @@ func gutterGlyph(m markKind) string {
 
 // writeLine draws tokens clipped to the columns [x0, x0+w) with styles st,
 // padding to exactly w cells. A line that goes on past the right edge ends in …
-func writeLine(b *strings.Builder, toks []token, x0, w int, st *[numTokenKinds]lipgloss.Style) {
+func writeLine(b *strings.Builder, toks []Token, x0, w int, st *[numTokenKinds]lipgloss.Style) {
 	if w <= 0 {
 		return
 	}
@@ -118,7 +118,7 @@ func writeLine(b *strings.Builder, toks []token, x0, w int, st *[numTokenKinds]l
 			col = end
 			continue
 		}
-		text := t.text
+		text := t.Text
 		if col < x0 || end > limit {
 			text = ansi.Cut(text, max(x0-col, 0), min(limit, end)-col)
 		}

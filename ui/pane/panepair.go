@@ -1,4 +1,4 @@
-package ui
+package pane
 
 import (
 	"fmt"
@@ -13,15 +13,15 @@ import (
 	"github.com/strictscope/strictscope/ui/styles"
 )
 
-// panePair is two JSON panes side by side whose cursors follow each other: the
+// Pair is two JSON panes side by side whose cursors follow each other: the
 // tools screen's schema as written and its strict form, the replay screen's
 // input and output of a stage. A screen embeds it and calls its methods for
 // what the two panes do alike: the keys and the mouse that move a pane, go to
 // a JSON pointer, the next and previous mark, the text for the clipboard and
 // the breadcrumb row. It is a dumb component, as the panes are.
-type panePair struct {
-	ctx   *common.Context
-	panes [2]*jsonPane
+type Pair struct {
+	Ctx   *common.Context
+	Panes [2]*JSON
 	// first is the screen's index of the left pane in its tab order; the
 	// right one's is first+1.
 	first int
@@ -33,21 +33,23 @@ type panePair struct {
 	noMark string
 }
 
-func newPanePair(ctx *common.Context, first int, keys func(*keys.KeyMap) keys.JSON, scrollBoth bool, noMark string) panePair {
-	return panePair{ctx: ctx, panes: [2]*jsonPane{{ctx: ctx}, {ctx: ctx}}, first: first, keys: keys,
+// NewPair builds the two panes of a screen whose left pane is pane first in
+// its tab order; keys are the bindings that move a pane there.
+func NewPair(ctx *common.Context, first int, keys func(*keys.KeyMap) keys.JSON, scrollBoth bool, noMark string) Pair {
+	return Pair{Ctx: ctx, Panes: [2]*JSON{{Ctx: ctx}, {Ctx: ctx}}, first: first, keys: keys,
 		scrollBoth: scrollBoth, noMark: noMark}
 }
 
-// gotoMsg is the answer to a pair's go-to prompt: the JSON pointer to move one
+// GotoMsg is the answer to a pair's go-to prompt: the JSON pointer to move one
 // of its panes to. The root model gives it to the screen that asked.
-type gotoMsg struct {
+type GotoMsg struct {
 	pane    int
 	pointer string
 }
 
 // jsonFocus is the pane that keys acting on a JSON pane go to: the focused one,
 // or the left one when another pane of the screen has focus.
-func (pp *panePair) jsonFocus(focus int) int {
+func (pp *Pair) jsonFocus(focus int) int {
 	if focus == pp.first+1 {
 		return 1
 	}
@@ -55,116 +57,116 @@ func (pp *panePair) jsonFocus(focus int) int {
 }
 
 // setSizes gives the panes their rectangles' sizes, title rows included.
-func (pp *panePair) setSizes(left, right common.Rect) {
-	pp.panes[0].setSize(left.W, left.H)
-	pp.panes[1].setSize(right.W, right.H)
+func (pp *Pair) setSizes(left, right common.Rect) {
+	pp.Panes[0].SetSize(left.W, left.H)
+	pp.Panes[1].SetSize(right.W, right.H)
 }
 
-// sync brings the other pane to the place of pane i's cursor.
-func (pp *panePair) sync(i int) {
-	from := pp.panes[i]
-	pp.panes[1-i].follow(from.c, from.cursor, from.row())
+// Sync brings the other pane to the place of pane i's cursor.
+func (pp *Pair) Sync(i int) {
+	from := pp.Panes[i]
+	pp.Panes[1-i].Follow(from.Content, from.Cursor, from.Row())
 }
 
-// jsonKey moves the pane keys go to for a key that moves a pane; the other
+// JsonKey moves the pane keys go to for a key that moves a pane; the other
 // pane follows its cursor.
-func (pp *panePair) jsonKey(k tea.KeyPressMsg, focus int) {
+func (pp *Pair) JsonKey(k tea.KeyPressMsg, focus int) {
 	i := pp.jsonFocus(focus)
-	jk := pp.keys(pp.ctx.Keys)
-	moved, cols := pp.panes[i].key(k, &jk)
+	jk := pp.keys(pp.Ctx.Keys)
+	moved, cols := pp.Panes[i].Key(k, &jk)
 	if cols != 0 && pp.scrollBoth {
-		pp.panes[1-i].hscroll(cols)
+		pp.Panes[1-i].hscroll(cols)
 	}
 	if moved {
-		pp.sync(i)
+		pp.Sync(i)
 	}
 }
 
 // clickPane puts the cursor of the focused pane, when it is one of the pair,
 // on the line drawn at row y of its content (the title row is -1).
-func (pp *panePair) clickPane(focus, y int) {
+func (pp *Pair) clickPane(focus, y int) {
 	i := focus - pp.first
 	if i != 0 && i != 1 {
 		return
 	}
-	if l, ok := pp.panes[i].lineAt(y); ok {
-		pp.panes[i].setCursor(l, -1)
-		pp.sync(i)
+	if l, ok := pp.Panes[i].lineAt(y); ok {
+		pp.Panes[i].setCursor(l, -1)
+		pp.Sync(i)
 	}
 }
 
 // wheelPane scrolls the pane the screen's pane index names by d lines.
-func (pp *panePair) wheelPane(pane, d int) {
+func (pp *Pair) wheelPane(pane, d int) {
 	i := pane - pp.first
-	pp.panes[i].scroll(d)
-	pp.sync(i)
+	pp.Panes[i].Scroll(d)
+	pp.Sync(i)
 }
 
-// gotoPrompt asks for a JSON pointer for the pane keys go to, starting from
+// GotoPrompt asks for a JSON pointer for the pane keys go to, starting from
 // its cursor's.
-func (pp *panePair) gotoPrompt(focus int) tea.Cmd {
+func (pp *Pair) GotoPrompt(focus int) tea.Cmd {
 	i := pp.jsonFocus(focus)
-	cur := pp.panes[i].cursorPath().Pointer()
-	return common.PromptCmd("go to JSON pointer:", cur, func(v string) tea.Msg { return gotoMsg{pane: i, pointer: v} })
+	cur := pp.Panes[i].CursorPath().Pointer()
+	return common.PromptCmd("go to JSON pointer:", cur, func(v string) tea.Msg { return GotoMsg{pane: i, pointer: v} })
 }
 
-// gotoPointer moves a pane's cursor to a JSON pointer read with
+// GotoPointer moves a pane's cursor to a JSON pointer read with
 // adapter.ParsePointer.
-func (pp *panePair) gotoPointer(m gotoMsg) tea.Cmd {
-	p := pp.panes[m.pane]
-	if p.lineCount() == 0 {
+func (pp *Pair) GotoPointer(m GotoMsg) tea.Cmd {
+	p := pp.Panes[m.pane]
+	if p.LineCount() == 0 {
 		return common.ShowError("this pane shows no JSON")
 	}
-	path, ok := adapter.ParsePointer(m.pointer, p.c.doc.value)
+	path, ok := adapter.ParsePointer(m.pointer, p.Content.Doc.Value)
 	if !ok {
 		return common.ShowError("not a JSON pointer: " + adapter.QuoteForMessage(m.pointer) + " (write /a/0/b)")
 	}
-	if !p.jump(path) {
-		return common.ShowError("nothing at " + adapter.QuoteForMessage(m.pointer) + " in " + p.c.title)
+	if !p.Jump(path) {
+		return common.ShowError("nothing at " + adapter.QuoteForMessage(m.pointer) + " in " + p.Content.Title)
 	}
-	pp.sync(m.pane)
+	pp.Sync(m.pane)
 	return nil
 }
 
-// nextMark moves the pane keys go to to its next (dir 1) or previous (dir -1)
+// NextMark moves the pane keys go to to its next (dir 1) or previous (dir -1)
 // mark.
-func (pp *panePair) nextMark(focus, dir int) tea.Cmd {
+func (pp *Pair) NextMark(focus, dir int) tea.Cmd {
 	i := pp.jsonFocus(focus)
-	if !pp.panes[i].next(dir) {
+	if !pp.Panes[i].next(dir) {
 		return common.ShowInfo(pp.noMark)
 	}
-	pp.sync(i)
+	pp.Sync(i)
 	return nil
 }
 
 // copyText is the text of the pane keys go to, for the clipboard, and its
-// title.
-func (pp *panePair) copyText(focus int) (text, what string) {
-	p := pp.panes[pp.jsonFocus(focus)]
-	if p.c != nil {
-		what = p.c.title
+// Title.
+func (pp *Pair) copyText(focus int) (text, what string) {
+	p := pp.Panes[pp.jsonFocus(focus)]
+	if p.Content != nil {
+		what = p.Content.Title
 	}
-	return p.text(), what
+	return p.Text(), what
 }
 
-// pairView draws the blocks left of the pair, then the two panes with sep (a
+// PairView draws the blocks left of the pair, then the two panes with sep (a
 // rule as tall as they are) between them, side by side in one join.
-func (pp *panePair) pairView(focus int, sep string, left ...string) string {
+func (pp *Pair) PairView(focus int, sep string, left ...string) string {
 	blocks := make([]string, 0, len(left)+3)
 	blocks = append(blocks, left...)
-	blocks = append(blocks, pp.panes[0].view(focus == pp.first), sep, pp.panes[1].view(focus == pp.first+1))
+	blocks = append(blocks, pp.Panes[0].View(focus == pp.first), sep, pp.Panes[1].View(focus == pp.first+1))
 	return lipgloss.JoinHorizontal(lipgloss.Top, blocks...)
 }
 
-// infoRow is the breadcrumb of the cursor of the pane keys go to, and what the
+// InfoRow is the breadcrumb of the cursor of the pane keys go to, and what the
 // library said about its line.
-func (pp *panePair) infoRow(focus int) string {
-	return crumbRow(pp.ctx.Styles, pp.panes[pp.jsonFocus(focus)], pp.ctx.Width)
+func (pp *Pair) InfoRow(focus int) string {
+	return CrumbRow(pp.Ctx.Styles, pp.Panes[pp.jsonFocus(focus)], pp.Ctx.Width)
 }
 
-// copyCmd copies text, called what in the status line, to the clipboard
+// CopyCmd copies text, called what in the status line, to the clipboard
 // through OSC 52.
-func copyCmd(text, what string) tea.Cmd {
+func CopyCmd(text, what string) tea.Cmd {
 	if text == "" {
 		return common.ShowError("nothing to copy here")
 	}
@@ -175,9 +177,9 @@ func copyCmd(text, what string) tea.Cmd {
 // wheelStep is how many lines a notch of the mouse wheel scrolls.
 const wheelStep = 3
 
-// wheelDelta is how many lines a notch of the wheel scrolls: up is negative;
+// WheelDelta is how many lines a notch of the wheel scrolls: up is negative;
 // other buttons do not scroll.
-func wheelDelta(m tea.Mouse) (int, bool) {
+func WheelDelta(m tea.Mouse) (int, bool) {
 	switch m.Button {
 	case tea.MouseWheelUp:
 		return -wheelStep, true
@@ -187,17 +189,17 @@ func wheelDelta(m tea.Mouse) (int, bool) {
 	return 0, false
 }
 
-// crumbRow is the breadcrumb of pane p's cursor and the note on its line, w
+// CrumbRow is the breadcrumb of pane p's cursor and the note on its line, w
 // cells wide; blank when p shows no document.
-func crumbRow(st *styles.Styles, p *jsonPane, w int) string {
-	if p.lineCount() == 0 {
+func CrumbRow(st *styles.Styles, p *JSON, w int) string {
+	if p.LineCount() == 0 {
 		return strings.Repeat(" ", w)
 	}
-	note := p.note()
-	if p.c.doc.plain { // text, not JSON: no path to show
+	note := p.Note()
+	if p.Content.Doc.Plain { // text, not JSON: no path to show
 		return common.Fit(" "+st.Note.Render(note), w)
 	}
-	crumb := breadcrumb(p.cursorPath())
+	crumb := breadcrumb(p.CursorPath())
 	crumbW := w - 2
 	if note != "" {
 		crumbW = min(lipgloss.Width(crumb), max(w/3, w-2-lipgloss.Width(note)-2))

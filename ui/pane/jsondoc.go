@@ -1,4 +1,4 @@
-package ui
+package pane
 
 import (
 	"strings"
@@ -19,9 +19,9 @@ const (
 	lexArray
 )
 
-// docLine is one line of a pretty-printed document.
-type docLine struct {
-	text  string   // sanitized: no control sequence, invisible characters drawn visibly
+// Line is one line of a pretty-printed document.
+type Line struct {
+	Text  string   // sanitized: no control sequence, invisible characters drawn visibly
 	node  int32    // the node that starts on this line, or whose container closes on it
 	state lexState // the lexer state the line starts in
 }
@@ -30,10 +30,10 @@ type docLine struct {
 type docNode struct {
 	parent     int32 // -1 for the root
 	step       adapter.Step
-	start, end int32 // first and last line of the value
+	Start, End int32 // first and last line of the value
 }
 
-// jsonDoc is a JSON value pretty-printed once into lines, with a child map
+// Doc is a JSON value pretty-printed once into lines, with a child map
 // (to find the value at a path: to jump to it and mark it) and a line → node
 // map (for the breadcrumb). It is built once per document and never changes;
 // highlighting is cached in it line by line as lines are first drawn.
@@ -44,15 +44,15 @@ type docNode struct {
 // line, so that a path into it finds the line. Building the document, its
 // maps and its lines costs in proportion to the size of the value, whatever
 // its depth.
-type jsonDoc struct {
-	value adapter.Value
-	lines []docLine
-	nodes []docNode // in pre-order: a node's id is its value's place in a pre-order walk
+type Doc struct {
+	Value adapter.Value
+	Lines []Line
+	Nodes []docNode // in pre-order: a node's id is its value's place in a pre-order walk
 	kids  map[childKey]int32
-	toks  [][]token // per line, nil until highlighted
-	// plain is a text document (newTextDoc): its lines are drawn as they are,
+	Toks  [][]Token // per line, nil until highlighted
+	// Plain is a text document (newTextDoc): its lines are drawn as they are,
 	// not highlighted as JSON, and raw is the text it shows.
-	plain bool
+	Plain bool
 	raw   string
 }
 
@@ -61,38 +61,38 @@ type jsonDoc struct {
 type childKey struct {
 	parent int32
 	index  int32
-	key    string
+	Key    string
 }
 
-// newJSONDoc pretty-prints v with two spaces a level.
-func newJSONDoc(v adapter.Value) *jsonDoc {
+// NewDoc pretty-prints v with two spaces a level.
+func NewDoc(v adapter.Value) *Doc {
 	n, containers := countValues(v)
-	d := &jsonDoc{value: v, kids: make(map[childKey]int32, n),
-		nodes: make([]docNode, 0, n), lines: make([]docLine, 0, n+containers)}
+	d := &Doc{Value: v, kids: make(map[childKey]int32, n),
+		Nodes: make([]docNode, 0, n), Lines: make([]Line, 0, n+containers)}
 	p := &printer{d: d}
-	p.value(v, -1, adapter.Step{}, 0, lexRoot, "", false)
-	d.toks = make([][]token, len(d.lines))
+	p.Value(v, -1, adapter.Step{}, 0, lexRoot, "", false)
+	d.Toks = make([][]Token, len(d.Lines))
 	return d
 }
 
-// newTextDoc shows text as it is, not as JSON: the arguments as the model
+// NewTextDoc shows text as it is, not as JSON: the arguments as the model
 // wrote them, an editor's text that does not parse. Each line is sanitized
 // (adapter.SanitizeLines) and, when width > 0, wrapped at width cells. The
 // document has one node, the root, spanning every line.
-func newTextDoc(text string, width int) *jsonDoc {
-	d := &jsonDoc{plain: true, raw: text, value: adapter.StringValue(text),
-		nodes: []docNode{{parent: -1}}}
+func NewTextDoc(text string, width int) *Doc {
+	d := &Doc{Plain: true, raw: text, Value: adapter.StringValue(text),
+		Nodes: []docNode{{parent: -1}}}
 	for _, ln := range strings.Split(adapter.SanitizeLines(text), "\n") {
 		if width > 0 && ansi.StringWidth(ln) > width {
 			for _, w := range strings.Split(ansi.Hardwrap(ln, width, true), "\n") {
-				d.lines = append(d.lines, docLine{text: w})
+				d.Lines = append(d.Lines, Line{Text: w})
 			}
 			continue
 		}
-		d.lines = append(d.lines, docLine{text: ln})
+		d.Lines = append(d.Lines, Line{Text: ln})
 	}
-	d.nodes[0].end = int32(len(d.lines) - 1)
-	d.toks = make([][]token, len(d.lines))
+	d.Nodes[0].End = int32(len(d.Lines) - 1)
+	d.Toks = make([][]Token, len(d.Lines))
 	return d
 }
 
@@ -120,14 +120,14 @@ func countValues(v adapter.Value) (n, containers int) {
 	return n, containers
 }
 
-// printer builds a jsonDoc.
+// printer builds a Doc.
 type printer struct {
-	d   *jsonDoc
+	d   *Doc
 	buf []byte
 }
 
 func (p *printer) emit(node int32, st lexState) {
-	p.d.lines = append(p.d.lines, docLine{text: adapter.Sanitize(string(p.buf)), node: node, state: st})
+	p.d.Lines = append(p.d.Lines, Line{Text: adapter.Sanitize(string(p.buf)), node: node, state: st})
 	p.buf = p.buf[:0]
 }
 
@@ -141,26 +141,26 @@ func indent(buf []byte, depth int) []byte {
 // node adds the node of a value under parent by step, starting on the line
 // about to be emitted, and returns its id.
 func (p *printer) node(parent int32, step adapter.Step) int32 {
-	id := int32(len(p.d.nodes))
-	line := int32(len(p.d.lines))
-	p.d.nodes = append(p.d.nodes, docNode{parent: parent, step: step, start: line, end: line})
+	id := int32(len(p.d.Nodes))
+	line := int32(len(p.d.Lines))
+	p.d.Nodes = append(p.d.Nodes, docNode{parent: parent, step: step, Start: line, End: line})
 	if parent >= 0 {
 		k := childKey{parent: parent, index: -1}
 		if step.Kind == adapter.IndexStep {
 			k.index = step.Index
 		} else {
-			k.key = step.Key
+			k.Key = step.Key
 		}
 		p.d.kids[k] = id
 	}
 	return id
 }
 
-// value prints v, which sits under parent by step, at depth, in a container whose
+// Value prints v, which sits under parent by step, at depth, in a container whose
 // lexer state is st. key is the member name to print before it ("" and !isKey in
 // arrays and at the root); comma says whether a comma follows. An array or
 // object at depth adapter.MaxIndentDepth is printed compact on its line.
-func (p *printer) value(v adapter.Value, parent int32, step adapter.Step, depth int, st lexState, key string, comma bool) {
+func (p *printer) Value(v adapter.Value, parent int32, step adapter.Step, depth int, st lexState, key string, comma bool) {
 	id := p.node(parent, step)
 
 	p.buf = indent(p.buf, depth)
@@ -184,12 +184,12 @@ func (p *printer) value(v adapter.Value, parent int32, step adapter.Step, depth 
 		if v.Kind() == adapter.Object {
 			ms := v.Members()
 			for i, m := range ms {
-				p.value(m.Value(), id, adapter.Key(m.Key()), depth+1, lexObject, m.Key(), i < len(ms)-1)
+				p.Value(m.Value(), id, adapter.Key(m.Key()), depth+1, lexObject, m.Key(), i < len(ms)-1)
 			}
 		} else {
 			items := v.Items()
 			for i, it := range items {
-				p.value(it, id, adapter.Index(i), depth+1, lexArray, "", i < len(items)-1)
+				p.Value(it, id, adapter.Index(i), depth+1, lexArray, "", i < len(items)-1)
 			}
 		}
 		p.buf = indent(p.buf, depth)
@@ -198,7 +198,7 @@ func (p *printer) value(v adapter.Value, parent int32, step adapter.Step, depth 
 			p.buf = append(p.buf, ',')
 		}
 		// The closing line lexes in the container's own state.
-		p.d.nodes[id].end = int32(len(p.d.lines))
+		p.d.Nodes[id].End = int32(len(p.d.Lines))
 		p.emit(id, inner)
 		return
 	case adapter.String:
@@ -242,7 +242,7 @@ func escapePointer(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
-func itoa(i int) string {
+func Itoa(i int) string {
 	if i < 10 {
 		return string(rune('0' + i))
 	}
@@ -257,22 +257,22 @@ func itoa(i int) string {
 }
 
 // path returns the path of node id from the document's root.
-func (d *jsonDoc) path(id int32) adapter.Path {
+func (d *Doc) path(id int32) adapter.Path {
 	n := 0
-	for i := id; i > 0; i = d.nodes[i].parent {
+	for i := id; i > 0; i = d.Nodes[i].parent {
 		n++
 	}
 	p := make(adapter.Path, n)
-	for i := id; i > 0; i = d.nodes[i].parent {
+	for i := id; i > 0; i = d.Nodes[i].parent {
 		n--
-		p[n] = d.nodes[i].step
+		p[n] = d.Nodes[i].step
 	}
 	return p
 }
 
-// pointerOf writes p as a JSON pointer, an Every step as "*": the key that
+// PointerOf writes p as a JSON pointer, an Every step as "*": the key that
 // groups the messages at one path.
-func pointerOf(p adapter.Path) string {
+func PointerOf(p adapter.Path) string {
 	var b strings.Builder
 	for _, st := range p {
 		b.WriteByte('/')
@@ -280,7 +280,7 @@ func pointerOf(p adapter.Path) string {
 		case adapter.KeyStep:
 			b.WriteString(escapePointer(st.Key))
 		case adapter.IndexStep:
-			b.WriteString(itoa(int(st.Index)))
+			b.WriteString(Itoa(int(st.Index)))
 		default:
 			b.WriteByte('*')
 		}
@@ -292,22 +292,22 @@ func pointerOf(p adapter.Path) string {
 // names it: in an object the member whose name is the step's token (a key, an
 // index's digits, "*" for every element), in an array the element whose index
 // is a step's index or a key's digits as an index is written.
-func (d *jsonDoc) child(parent int32, step adapter.Step) (int32, bool) {
+func (d *Doc) child(parent int32, step adapter.Step) (int32, bool) {
 	var id int32
 	var ok bool
 	switch step.Kind {
 	case adapter.KeyStep:
-		if id, ok = d.kids[childKey{parent: parent, index: -1, key: step.Key}]; !ok {
+		if id, ok = d.kids[childKey{parent: parent, index: -1, Key: step.Key}]; !ok {
 			if i, isIndex := indexToken(step.Key); isIndex {
 				id, ok = d.kids[childKey{parent: parent, index: i}]
 			}
 		}
 	case adapter.IndexStep:
 		if id, ok = d.kids[childKey{parent: parent, index: step.Index}]; !ok && step.Index >= 0 {
-			id, ok = d.kids[childKey{parent: parent, index: -1, key: itoa(int(step.Index))}]
+			id, ok = d.kids[childKey{parent: parent, index: -1, Key: Itoa(int(step.Index))}]
 		}
 	default:
-		id, ok = d.kids[childKey{parent: parent, index: -1, key: "*"}]
+		id, ok = d.kids[childKey{parent: parent, index: -1, Key: "*"}]
 	}
 	return id, ok
 }
@@ -334,8 +334,8 @@ func indexToken(s string) (int32, bool) {
 // deepest returns the node of the longest prefix of p that the document holds,
 // and that prefix's length: the root and 0 when not even p's first step is
 // there. It takes a map look-up a step.
-func (d *jsonDoc) deepest(p adapter.Path) (int32, int) {
-	if len(d.nodes) == 0 {
+func (d *Doc) deepest(p adapter.Path) (int32, int) {
+	if len(d.Nodes) == 0 {
 		return -1, 0
 	}
 	id := int32(0)
@@ -349,43 +349,43 @@ func (d *jsonDoc) deepest(p adapter.Path) (int32, int) {
 	return id, len(p)
 }
 
-// find returns the node of the value at path p.
-func (d *jsonDoc) find(p adapter.Path) (int32, bool) {
+// Find returns the node of the value at path p.
+func (d *Doc) Find(p adapter.Path) (int32, bool) {
 	id, k := d.deepest(p)
 	return id, id >= 0 && k == len(p)
 }
 
-// lineOf returns the first line of the value at path p.
-func (d *jsonDoc) lineOf(p adapter.Path) (int, bool) {
-	id, ok := d.find(p)
+// LineOf returns the first line of the value at path p.
+func (d *Doc) LineOf(p adapter.Path) (int, bool) {
+	id, ok := d.Find(p)
 	if !ok {
 		return 0, false
 	}
-	return int(d.nodes[id].start), true
+	return int(d.Nodes[id].Start), true
 }
 
-// span returns the first and last line of the value at path p.
-func (d *jsonDoc) span(p adapter.Path) (int, int, bool) {
-	id, ok := d.find(p)
+// Span returns the first and last line of the value at path p.
+func (d *Doc) Span(p adapter.Path) (int, int, bool) {
+	id, ok := d.Find(p)
 	if !ok {
 		return 0, 0, false
 	}
-	return int(d.nodes[id].start), int(d.nodes[id].end), true
+	return int(d.Nodes[id].Start), int(d.Nodes[id].End), true
 }
 
-// nearest returns the first line of the deepest value on path p that exists.
-func (d *jsonDoc) nearest(p adapter.Path) int {
+// Nearest returns the first line of the deepest value on path p that exists.
+func (d *Doc) Nearest(p adapter.Path) int {
 	id, _ := d.deepest(p)
 	if id < 0 {
 		return 0
 	}
-	return int(d.nodes[id].start)
+	return int(d.Nodes[id].Start)
 }
 
 // eachValue calls fn with each node's id and value, in pre-order (the order of
 // the ids), until fn returns false. A text document's one node is its text.
-func (d *jsonDoc) eachValue(fn func(id int32, v adapter.Value) bool) {
-	if len(d.nodes) == 0 {
+func (d *Doc) eachValue(fn func(id int32, v adapter.Value) bool) {
+	if len(d.Nodes) == 0 {
 		return
 	}
 	id := int32(0)
@@ -411,31 +411,31 @@ func (d *jsonDoc) eachValue(fn func(id int32, v adapter.Value) bool) {
 		}
 		return true
 	}
-	walk(d.value)
+	walk(d.Value)
 }
 
-// closes reports whether line i is the closing line of a container: the one
+// Closes reports whether line i is the closing line of a container: the one
 // holding its } or ], not the one it opens on.
-func (d *jsonDoc) closes(i int) bool {
-	n := d.nodes[d.lines[i].node]
-	return int(n.end) == i && n.start != n.end
+func (d *Doc) Closes(i int) bool {
+	n := d.Nodes[d.Lines[i].node]
+	return int(n.End) == i && n.Start != n.End
 }
 
 // prevSibling is the value printed just before node id in the same container,
 // or -1 when id is its container's first.
-func (d *jsonDoc) prevSibling(id int32) int32 {
-	n := d.nodes[id]
-	if n.parent < 0 || n.start == 0 {
+func (d *Doc) prevSibling(id int32) int32 {
+	n := d.Nodes[id]
+	if n.parent < 0 || n.Start == 0 {
 		return -1
 	}
-	s := d.lines[n.start-1].node // the sibling's only or closing line, or the container's opening one
-	if s == n.parent || d.nodes[s].parent != n.parent {
+	s := d.Lines[n.Start-1].node // the sibling's only or closing line, or the container's opening one
+	if s == n.parent || d.Nodes[s].parent != n.parent {
 		return -1
 	}
 	return s
 }
 
-// counterpart is the line of other that shows the place line i of d shows,
+// Counterpart is the line of other that shows the place line i of d shows,
 // when d holds a schema at base and other holds a form of it at otherBase (the
 // two panes of a pair): the first line of the same value, or its last line
 // when line i closes a container, so that a closing line meets a closing line.
@@ -444,18 +444,18 @@ func (d *jsonDoc) prevSibling(id int32) int32 {
 // else to the first line of its container there: the place it would sit. So
 // the line found moves along as line i does, never back to an unrelated place.
 // ok is false when line i is outside the schema.
-func (d *jsonDoc) counterpart(i int, base adapter.Path, other *jsonDoc, otherBase adapter.Path) (int, bool) {
-	if i < 0 || i >= len(d.lines) {
+func (d *Doc) Counterpart(i int, base adapter.Path, other *Doc, otherBase adapter.Path) (int, bool) {
+	if i < 0 || i >= len(d.Lines) {
 		return 0, false
 	}
-	id := d.lines[i].node
+	id := d.Lines[i].node
 	// chain[k] is the node at depth k on the way from the root to id.
 	depth := 0
-	for j := id; j > 0; j = d.nodes[j].parent {
+	for j := id; j > 0; j = d.Nodes[j].parent {
 		depth++
 	}
 	chain := make([]int32, depth+1)
-	for j, k := id, depth; k >= 0; j, k = d.nodes[j].parent, k-1 {
+	for j, k := id, depth; k >= 0; j, k = d.Nodes[j].parent, k-1 {
 		chain[k] = j
 	}
 	p := d.path(id)
@@ -463,7 +463,7 @@ func (d *jsonDoc) counterpart(i int, base adapter.Path, other *jsonDoc, otherBas
 		return 0, false
 	}
 	// o is the node of other at otherBase + p[len(base):k], the deepest there.
-	o, ok := other.find(otherBase)
+	o, ok := other.Find(otherBase)
 	if !ok {
 		return 0, false
 	}
@@ -476,24 +476,24 @@ func (d *jsonDoc) counterpart(i int, base adapter.Path, other *jsonDoc, otherBas
 		o = next
 	}
 	if k == len(p) {
-		if d.closes(i) {
-			return int(other.nodes[o].end), true
+		if d.Closes(i) {
+			return int(other.Nodes[o].End), true
 		}
-		return int(other.nodes[o].start), true
+		return int(other.Nodes[o].Start), true
 	}
 	// p[:k] is the deepest value other holds; its child chain[k+1] is missing.
 	for s := d.prevSibling(chain[k+1]); s >= 0; s = d.prevSibling(s) {
-		if sib, ok := other.child(o, d.nodes[s].step); ok {
-			return int(other.nodes[sib].end), true
+		if sib, ok := other.child(o, d.Nodes[s].step); ok {
+			return int(other.Nodes[sib].End), true
 		}
 	}
-	return int(other.nodes[o].start), true
+	return int(other.Nodes[o].Start), true
 }
 
-// pathAt returns the path of the value on line i.
-func (d *jsonDoc) pathAt(i int) adapter.Path {
-	if i < 0 || i >= len(d.lines) {
+// PathAt returns the path of the value on line i.
+func (d *Doc) PathAt(i int) adapter.Path {
+	if i < 0 || i >= len(d.Lines) {
 		return nil
 	}
-	return d.path(d.lines[i].node)
+	return d.path(d.Lines[i].node)
 }
