@@ -71,6 +71,7 @@
 //	  doc.go               the package's map
 //	  context.go           Context: window size, styles, key bindings; the root changes it
 //	  screen.go            Screen, Focus, NamedKeyMap; status, prompt and show-screen messages
+//	  edit.go              EditRequest: a screen asks for the playground on a schema or arguments
 //	  frame.go             the rows every screen draws: title row, banner, rules, mode flags
 //	  text.go              text made safe and fitted for the terminal: Safe, Fit, WrapText, PadLines
 //	  input.go             one-line text inputs: their styles, and keys or pastes made safe for them
@@ -91,7 +92,8 @@
 //	  filterlist.go        List: the filterable two-line list (tools, turns), its rows and badges
 //	  listpair.go          ListPair: a List beside a Pair, with their focus, keys, mouse and copy
 //	  notes.go             Notes: the scrolling notes pane
-//	  editor.go            Editor: the playground's editor, a textarea over a window of the text
+//	  editor.go            Editor: the playground's editor, a textarea over a window of the text;
+//	                       EditableText, a value laid out to fit it
 //	ui/                    the root model, and for now the screens
 //	  doc.go               this map
 //	  run.go               Options, Run and ErrInterrupted: what main uses
@@ -112,5 +114,5 @@
 //	  replay_trace.go      replayOptions, and the cache of sessions' traces per option set
 //	  replay_content.go    a stage of a trace as pane contents, with its marks
 //	  playground.go        the playground screen
-//	  playground_compute.go the library's answer for the edited text, and editRequest
+//	  playground_compute.go the library's answer for the edited text, and common.EditRequest
 package ui

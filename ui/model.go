@@ -96,7 +96,7 @@ func (m *model) handle(msg tea.Msg, to int) tea.Cmd {
 		return nil
 	case common.PromptMsg:
 		return m.prompt.start(m.ctx, msg, m.active)
-	case editRequest:
+	case common.EditRequest:
 		return m.edit(msg)
 	case common.ShowScreenMsg:
 		if msg.Screen >= 0 && msg.Screen < len(m.screens) {
@@ -131,16 +131,16 @@ func (m *model) handle(msg tea.Msg, to int) tea.Cmd {
 }
 
 // edit opens the playground on what a screen asked to edit.
-func (m *model) edit(req editRequest) tea.Cmd {
-	if n := editorLines(req.text); n > pane.EditorMaxLines {
+func (m *model) edit(req common.EditRequest) tea.Cmd {
+	if n := pane.EditorLines(req.Text); n > pane.EditorMaxLines {
 		return common.ShowError(fmt.Sprintf("too large for the playground: %d lines (its editor holds %d)", n, pane.EditorMaxLines))
 	}
 	for i, s := range m.screens {
 		if p, ok := s.(*playground); ok {
 			cmd := p.open(req, m.active)
 			m.active = i
-			if req.levels > 0 {
-				note := fmt.Sprintf("opened with only %d levels on their own lines, deeper values compact, to fit the editor's %d lines", req.levels, pane.EditorMaxLines)
+			if req.Levels > 0 {
+				note := fmt.Sprintf("opened with only %d levels on their own lines, deeper values compact, to fit the editor's %d lines", req.Levels, pane.EditorMaxLines)
 				cmd = tea.Batch(cmd, common.ShowInfo(note))
 			}
 			return cmd

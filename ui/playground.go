@@ -49,7 +49,7 @@ type playground struct {
 	ctx *common.Context
 	common.Focus
 	back      int // the screen to go back to
-	req       *editRequest
+	req       *common.EditRequest
 	editor    *pane.Editor
 	opened    string // the text as opened
 	last      string // the text last seen
@@ -97,9 +97,9 @@ func (p *playground) Resize() {
 
 // open puts req's text in the editor, gives the editor focus and computes
 // the text; back is the screen to return to.
-func (p *playground) open(req editRequest, back int) tea.Cmd {
+func (p *playground) open(req common.EditRequest, back int) tea.Cmd {
 	p.req, p.back, p.view, p.Pane = &req, back, 0, pgEditor
-	p.opened = editorText(strings.TrimRight(req.text, "\n"))
+	p.opened = editorText(strings.TrimRight(req.Text, "\n"))
 	p.gen++ // a result computing for what was open before is not this one's
 	p.editor.SetValue(p.opened)
 	p.compute()
@@ -263,9 +263,9 @@ func (p *playground) titleBar() string {
 	st := p.ctx.Styles
 	left := st.TitleBar.Render("playground")
 	if p.req != nil {
-		left += st.TitleBar.Render(" │ ") + st.Mode.Render(p.req.what())
-		if p.req.kind == editSchema {
-			left += st.TitleBar.Render(" │ ") + common.ModeFlag(st.Mode, st.ModeOff, "defaults", !p.req.noDefaults)
+		left += st.TitleBar.Render(" │ ") + st.Mode.Render(p.req.What())
+		if p.req.Kind == common.EditSchema {
+			left += st.TitleBar.Render(" │ ") + common.ModeFlag(st.Mode, st.ModeOff, "defaults", !p.req.NoDefaults)
 		}
 	}
 	return common.TitleRow(st, p.ctx.Width, left)
@@ -278,7 +278,7 @@ func (p *playground) editorView(focused bool) string {
 	w, h := p.layout.Editor.W, p.layout.Editor.H
 	title := "editor"
 	if p.req != nil {
-		title = "editor · " + p.req.what()
+		title = "editor · " + p.req.What()
 	}
 	lines := []string{pane.Title(st, title, focused, w)}
 	if p.req == nil {
@@ -326,10 +326,10 @@ func (p *playground) Status() string {
 		return "nothing open"
 	}
 	kind := "schema"
-	if p.req.kind == editArguments {
+	if p.req.Kind == common.EditArguments {
 		kind = "arguments"
 	}
-	parts := []string{kind + " · " + common.Safe(p.req.name)}
+	parts := []string{kind + " · " + common.Safe(p.req.Name)}
 	switch {
 	case p.stale:
 		parts = append(parts, "waiting for a pause in typing")

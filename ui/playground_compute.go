@@ -6,7 +6,6 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/strictscope/strictscope/adapter"
@@ -15,63 +14,6 @@ import (
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/pane"
 )
-
-// editKind is what the playground edits.
-type editKind uint8
-
-const (
-	editSchema    editKind = iota // a tool's input schema
-	editArguments                 // a call's arguments
-)
-
-// editRequest asks the root model to open the playground on a text. It is the
-// message editCmd sends.
-type editRequest struct {
-	kind       editKind
-	name       string // the tool's exposed name
-	callID     string // the call's id (arguments)
-	text       string // the JSON to edit
-	noDefaults bool   // schema: defaults are left out of descriptions
-	sent       *adapter.SentTool
-	levels     int // > 0: only this many levels are broken into lines (editableText)
-}
-
-// editableText is v as the playground opens it: indented as MarshalIndent writes it
-// when that fits the editor's editorMaxLines, otherwise broken into lines for as
-// many levels of nesting as fit, deeper values compact on their line; levels says
-// how many, 0 for the first form. Two levels is the least (a schema then takes one
-// line per property; fewer would put a whole schema on one line, which no editor
-// shows usefully): text that does not fit at two levels is returned fully
-// indented, for the editor to refuse.
-func editableText(v adapter.Value) (text string, levels int) {
-	full := string(adapter.MarshalIndent(v))
-	if editorLines(full) <= pane.EditorMaxLines {
-		return full, 0
-	}
-	for levels := 8; levels >= 2; levels-- {
-		dense := string(adapter.AppendIndentLevels(nil, v, "  ", levels))
-		if editorLines(dense) <= pane.EditorMaxLines {
-			return dense + "\n", levels
-		}
-	}
-	return full, 0
-}
-
-// editorLines counts the lines the editor holds for text (a final newline opens
-// no line of its own).
-func editorLines(text string) int {
-	return strings.Count(strings.TrimRight(text, "\n"), "\n") + 1
-}
-
-func editCmd(r editRequest) tea.Cmd { return func() tea.Msg { return r } }
-
-// what names what is edited, for the title bar.
-func (r *editRequest) what() string {
-	if r.kind == editSchema {
-		return "input schema of " + common.Safe(r.name)
-	}
-	return "arguments of " + callWho(r.name, r.callID)
-}
 
 // playResult is the library's answer for the editor's text: the views of the
 // result pane (one, when the text does not parse) and the notes.
@@ -87,13 +29,13 @@ type playResult struct {
 // null paths and validation against the tool's original schema (through
 // sessions.CheckCalls, which knows which value to check). Text that does not
 // parse shows where it breaks.
-func computePlay(r *editRequest, text string, v *validate.Validator) *playResult {
+func computePlay(r *common.EditRequest, text string, v *validate.Validator) *playResult {
 	val, err := adapter.DecodeString(text)
 	if err != nil {
 		return syntaxResult(text, err)
 	}
-	if r.kind == editSchema {
-		return schemaResult(val, r.noDefaults)
+	if r.Kind == common.EditSchema {
+		return schemaResult(val, r.NoDefaults)
 	}
 	return argumentsResult(val, r, v)
 }
@@ -204,13 +146,13 @@ func schemaResult(schema adapter.Value, noDefaults bool) *playResult {
 
 // argumentsResult strips the nulls at the tool's null paths and validates
 // against the tool's original schema.
-func argumentsResult(args adapter.Value, r *editRequest, v *validate.Validator) *playResult {
-	sent := r.sent
+func argumentsResult(args adapter.Value, r *common.EditRequest, v *validate.Validator) *playResult {
+	sent := r.Sent
 	if sent == nil {
-		sent = &adapter.SentTool{Exposed: r.name, InputSchema: adapter.ObjectValue()}
+		sent = &adapter.SentTool{Exposed: r.Name, InputSchema: adapter.ObjectValue()}
 	}
 	stripped, removed := adapter.StripNulls(args, sent.NullPaths)
-	call := adapter.Call{Name: r.name, CallID: r.callID, Sent: sent, Decoded: args, Arguments: stripped, Stripped: removed}
+	call := adapter.Call{Name: r.Name, CallID: r.CallID, Sent: sent, Decoded: args, Arguments: stripped, Stripped: removed}
 	cc := sessions.CheckCalls(&adapter.Extracted{Calls: []adapter.Call{call}}, v)[0]
 	pr := &playResult{}
 

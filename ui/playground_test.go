@@ -170,12 +170,12 @@ func TestPlaygroundArguments(t *testing.T) {
 	h := newHarness(t, Options{}, replayFiles(t), 160, 50)
 	toStage(h, turnInvalid, stageOf(t, h, turnInvalid, sessions.StageStripped, 0)).keys("e")
 	p := playOf(h)
-	if h.m.active != 2 || p.req.kind != editArguments || p.req.sent == nil {
+	if h.m.active != 2 || p.req.Kind != common.EditArguments || p.req.Sent == nil {
 		t.Fatalf("e on a call stage does not open its arguments (screen %d)", h.m.active)
 	}
 	args, _ := adapter.DecodeString(p.editor.Value())
-	stripped, removed := adapter.StripNulls(args, p.req.sent.NullPaths)
-	errs, _ := validate.New().Validate(p.req.sent.InputSchema, stripped)
+	stripped, removed := adapter.StripNulls(args, p.req.Sent.NullPaths)
+	errs, _ := validate.New().Validate(p.req.Sent.InputSchema, stripped)
 	if len(removed) != 2 || len(errs) != 3 {
 		t.Fatalf("the fixture changed: %d removed, %d errors", len(removed), len(errs))
 	}
@@ -220,7 +220,7 @@ func TestPlaygroundOpensLargeSchemasDense(t *testing.T) {
 	if _, onPlayground := h.m.screen().(*playground); !onPlayground || (h.m.status.Kind == common.StatusError) || !strings.Contains(h.screen(), "opened with only 2 levels") {
 		t.Fatalf("a 5,000-property schema did not open dense (screen %d, error %v):\n%s", h.m.active, (h.m.status.Kind == common.StatusError), h.screen())
 	}
-	if n := editorLines(text); n > pane.EditorMaxLines || !strings.Contains(text, `"p4999": {"type":"string","description":"property 4999","default":"d4999"}`) {
+	if n := pane.EditorLines(text); n > pane.EditorMaxLines || !strings.Contains(text, `"p4999": {"type":"string","description":"property 4999","default":"d4999"}`) {
 		t.Errorf("%d lines, one per property expected; p4999's line missing", n)
 	}
 	v, err := adapter.DecodeString(text)

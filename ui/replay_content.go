@@ -131,13 +131,6 @@ func buildStage(t *sessions.TurnTrace, si int, width int) *stageView {
 	return v
 }
 
-func callWho(name, id string) string {
-	if id == "" {
-		return common.Safe(name) + " (no call id)"
-	}
-	return common.Safe(name) + " (" + adapter.QuoteForMessage(id) + ")"
-}
-
 // markResponse marks, in the response, the function call items the library
 // found (accepted ƒ, rejected ✗) and dims the items it ignored, each with why.
 func markResponse(pc *pane.Content, t *sessions.TurnTrace) {
@@ -150,13 +143,13 @@ func markResponse(pc *pane.Content, t *sessions.TurnTrace) {
 	var container adapter.Path
 	for i, c := range x.Calls {
 		if p, ok := f.Find(c.Index, c.Item); ok {
-			m.Place(p, pane.MarkCall, fmt.Sprintf("function call %d of %d: %s, accepted", i+1, len(x.Calls), callWho(c.Name, c.CallID)))
+			m.Place(p, pane.MarkCall, fmt.Sprintf("function call %d of %d: %s, accepted", i+1, len(x.Calls), common.CallWho(c.Name, c.CallID)))
 			container = p[:len(p)-1]
 		}
 	}
 	for _, r := range x.Rejected {
 		if p, ok := f.Find(r.Index, r.Item); ok {
-			m.Place(p, pane.MarkError, "rejected "+callWho(r.Name, r.CallID)+": "+common.Safe(r.Reason))
+			m.Place(p, pane.MarkError, "rejected "+common.CallWho(r.Name, r.CallID)+": "+common.Safe(r.Reason))
 			container = p[:len(p)-1]
 		}
 	}
@@ -184,7 +177,7 @@ func markFound(pc *pane.Content, t *sessions.TurnTrace) {
 		if status.Str() != "accepted" {
 			k = pane.MarkError
 		}
-		m.Place(adapter.Path{adapter.Key("calls"), adapter.Index(i)}, k, common.Safe(status.Str())+": "+callWho(name.Str(), id.Str()))
+		m.Place(adapter.Path{adapter.Key("calls"), adapter.Index(i)}, k, common.Safe(status.Str())+": "+common.CallWho(name.Str(), id.Str()))
 	}
 	ignored, _ := pc.Doc.Value.Get("ignored")
 	for i, it := range ignored.Items() {
@@ -212,7 +205,7 @@ func markCalls(pc *pane.Content, t *sessions.TurnTrace) {
 		case !c.Valid:
 			state = common.Plural(len(c.Errors), "validation error")
 		}
-		m.Place(at, pane.MarkCall, "call "+callWho(c.Name, c.CallID)+": "+state)
+		m.Place(at, pane.MarkCall, "call "+common.CallWho(c.Name, c.CallID)+": "+state)
 		markCallErrors(m, at)
 		for j := range c.Stripped {
 			m.Place(at.Append(adapter.Key("stripped"), adapter.Index(j)), pane.MarkNull, "a null was stripped at this null path")
@@ -220,7 +213,7 @@ func markCalls(pc *pane.Content, t *sessions.TurnTrace) {
 	}
 	if x := t.Extracted; x != nil {
 		for j, r := range x.Rejected {
-			m.Place(adapter.Path{adapter.Key("rejected"), adapter.Index(j)}, pane.MarkError, "rejected "+callWho(r.Name, r.CallID)+": "+common.Safe(r.Reason))
+			m.Place(adapter.Path{adapter.Key("rejected"), adapter.Index(j)}, pane.MarkError, "rejected "+common.CallWho(r.Name, r.CallID)+": "+common.Safe(r.Reason))
 		}
 	}
 	m.Done()
@@ -309,7 +302,7 @@ func markNextInput(pc *pane.Content, t *sessions.TurnTrace) {
 	for i, it := range pc.Doc.Value.Items() {
 		for _, r := range t.Extracted.Rejected {
 			if adapter.Equal(it, r.Output) {
-				m.Place(adapter.Path{adapter.Index(i)}, pane.MarkError, "the rejected output for "+callWho(r.Name, r.CallID)+": "+common.Safe(r.Reason))
+				m.Place(adapter.Path{adapter.Index(i)}, pane.MarkError, "the rejected output for "+common.CallWho(r.Name, r.CallID)+": "+common.Safe(r.Reason))
 				break
 			}
 		}

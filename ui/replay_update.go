@@ -190,7 +190,7 @@ func (s *replayScreen) edit() tea.Cmd {
 		}
 	}
 	c := &t.Calls[ci]
-	text, levels := editableText(c.Decoded)
-	return editCmd(editRequest{kind: editArguments, name: c.Name, callID: c.CallID,
-		text: text, levels: levels, sent: c.Sent})
+	text, levels := pane.EditableText(c.Decoded)
+	return common.EditCmd(common.EditRequest{Kind: common.EditArguments, Name: c.Name, CallID: c.CallID,
+		Text: text, Levels: levels, Sent: c.Sent})
 }

@@ -160,7 +160,7 @@ func (s *toolsScreen) edit() tea.Cmd {
 		return common.ShowError("select a tool to edit its input schema")
 	}
 	o := s.cur.report.Outcomes[row.Tool]
-	text, levels := editableText(o.Entry.Tool.InputSchema)
-	return editCmd(editRequest{kind: editSchema, name: o.Entry.Exposed,
-		text: text, levels: levels, noDefaults: s.modes.NoDefaultDescriptions})
+	text, levels := pane.EditableText(o.Entry.Tool.InputSchema)
+	return common.EditCmd(common.EditRequest{Kind: common.EditSchema, Name: o.Entry.Exposed,
+		Text: text, Levels: levels, NoDefaults: s.modes.NoDefaultDescriptions})
 }

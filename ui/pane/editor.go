@@ -11,6 +11,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/styles"
 )
@@ -198,4 +199,31 @@ func (e *Editor) View(w int, focused bool) []string {
 		rows[i] = common.Fit(gutter+ansi.Cut(row, numberW, w), w)
 	}
 	return rows
+}
+
+// EditableText is v as the playground opens it: indented as MarshalIndent writes it
+// when that fits the editor's EditorMaxLines, otherwise broken into lines for as
+// many levels of nesting as fit, deeper values compact on their line; levels says
+// how many, 0 for the first form. Two levels is the least (a schema then takes one
+// line per property; fewer would put a whole schema on one line, which no editor
+// shows usefully): text that does not fit at two levels is returned fully
+// indented, for the editor to refuse.
+func EditableText(v adapter.Value) (text string, levels int) {
+	full := string(adapter.MarshalIndent(v))
+	if EditorLines(full) <= EditorMaxLines {
+		return full, 0
+	}
+	for levels := 8; levels >= 2; levels-- {
+		dense := string(adapter.AppendIndentLevels(nil, v, "  ", levels))
+		if EditorLines(dense) <= EditorMaxLines {
+			return dense + "\n", levels
+		}
+	}
+	return full, 0
+}
+
+// EditorLines counts the lines the editor holds for text (a final newline opens
+// no line of its own).
+func EditorLines(text string) int {
+	return strings.Count(strings.TrimRight(text, "\n"), "\n") + 1
 }
