@@ -13,6 +13,7 @@ import (
 	"github.com/strictscope/strictscope/fixtures"
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/playground"
 )
 
 // corpusDir holds real tool lists captured from MCP servers (see DESIGN.md).
@@ -197,9 +198,9 @@ func benchmarkKeyFramePlayground(b *testing.B) {
 			m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
 			press(m, "e")
 			press(m, "end")
-			p := m.screens[m.active].(*playground)
-			if small := len(p.editor.Value()) <= instantEdit; small != (n == 12) {
-				b.Fatalf("%d properties are %d bytes: instantEdit is %d", n, len(p.editor.Value()), instantEdit)
+			p := m.screens[m.active].(*playground.Screen)
+			if small := len(p.Editor.Value()) <= playground.InstantEdit; small != (n == 12) {
+				b.Fatalf("%d properties are %d bytes: instantEdit is %d", n, len(p.Editor.Value()), playground.InstantEdit)
 			}
 			m.Render()
 			b.ReportAllocs()
@@ -214,10 +215,10 @@ func benchmarkKeyFramePlayground(b *testing.B) {
 			}
 			per := float64(time.Since(start).Nanoseconds()) / float64(keys)
 			b.ReportMetric(per/float64(16*time.Millisecond), "goal-ratio")
-			text := p.editor.Value()
+			text := p.Editor.Value()
 			start = time.Now()
 			for range 5 {
-				computePlay(p.req, text, p.validator)
+				playground.Compute(p.Req, text, p.Validator)
 			}
 			b.ReportMetric(float64(time.Since(start).Nanoseconds())/5/1e6, "compute-ms")
 		})

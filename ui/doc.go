@@ -72,6 +72,7 @@
 //	  context.go           Context: window size, styles, key bindings; the root changes it
 //	  screen.go            Screen, Focus, NamedKeyMap; status, prompt and show-screen messages
 //	  edit.go              EditRequest: a screen asks for the playground on a schema or arguments
+//	  words.go             the library's answers in words: NoStrictForm, PointerOrRoot
 //	  frame.go             the rows every screen draws: title row, banner, rules, mode flags
 //	  text.go              text made safe and fitted for the terminal: Safe, Fit, WrapText, PadLines
 //	  input.go             one-line text inputs: their styles, and keys or pastes made safe for them
@@ -91,10 +92,15 @@
 //	  panepair.go          Pair: two JSON panes whose cursors follow each other; the breadcrumb row
 //	  filterlist.go        List: the filterable two-line list (tools, turns), its rows and badges
 //	  listpair.go          ListPair: a List beside a Pair, with their focus, keys, mouse and copy
-//	  notes.go             Notes: the scrolling notes pane
+//	  notes.go             Notes: the scrolling notes pane, and how tall it is under a screen's panes
 //	  editor.go            Editor: the playground's editor, a textarea over a window of the text;
 //	                       EditableText, a value laid out to fit it
-//	ui/                    the root model, and for now the screens
+//	ui/playground/         the playground screen
+//	  doc.go               the package's map
+//	  playground.go        Screen: the editor, the result and the notes, and their keys
+//	  compute.go           Answer: the library's answer for the edited text
+//	  layout.go            where the editor, the result and the notes go
+//	ui/                    the root model, and for now the tools and replay screens
 //	  doc.go               this map
 //	  run.go               Options, Run and ErrInterrupted: what main uses
 //	  model.go             the root model: routing, global keys, the playground's opening

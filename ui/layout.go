@@ -1,6 +1,10 @@
 package ui
 
-import "github.com/strictscope/strictscope/ui/common"
+import (
+	"github.com/strictscope/strictscope/ui/common"
+
+	"github.com/strictscope/strictscope/ui/pane"
+)
 
 // toolsLayout is where each part of the tools screen goes in a window.
 type toolsLayout struct {
@@ -75,7 +79,7 @@ func computeReplayLayout(w, h, bannerRows int) replayLayout {
 	x := t.Left.X
 	rest := w - x
 	top, bodyH := t.List.Y, t.List.H
-	notesH := notesRows(h)
+	notesH := pane.NotesRows(h)
 	panesH := bodyH - 1 - notesH
 	leftW := (rest - 1) / 2
 	l.Stepper = common.Rect{X: x, Y: top, W: rest, H: 1}
@@ -83,43 +87,5 @@ func computeReplayLayout(w, h, bannerRows int) replayLayout {
 	l.SepPanes = common.Rect{X: x + leftW, Y: top + 1, W: 1, H: panesH}
 	l.Right = common.Rect{X: x + leftW + 1, Y: top + 1, W: rest - 1 - leftW, H: panesH}
 	l.Notes = common.Rect{X: x, Y: top + 1 + panesH, W: rest, H: notesH}
-	return l
-}
-
-// notesRows is the height of the notes under the panes of the replay screen
-// and the playground in a window h rows high: a fifth of it, 4 to 10 rows.
-func notesRows(h int) int { return min(max(h/5, 4), 10) }
-
-// playgroundLayout is where each part of the playground goes in a window.
-type playgroundLayout struct {
-	TooSmall bool
-	Title    common.Rect // one row: what is edited, and how it was opened
-	Editor   common.Rect // the editor, title row included
-	Sep      common.Rect // the rule between editor and result
-	Result   common.Rect // the library's answer, title row included
-	Notes    common.Rect // what the library found, title row included
-	Info     common.Rect // one row: breadcrumb and the note on the cursor line
-	Status   common.Rect // one row
-}
-
-// computePlaygroundLayout places the playground in a w×h window: the editor
-// and the result side by side (half the width each), the notes under both, a
-// fifth of the height (4 to 10 rows). It is a pure function of its arguments.
-func computePlaygroundLayout(w, h int) playgroundLayout {
-	if w < common.MinWidth || h < common.MinHeight {
-		return playgroundLayout{TooSmall: true}
-	}
-	var l playgroundLayout
-	l.Title = common.Rect{X: 0, Y: 0, W: w, H: 1}
-	l.Info = common.Rect{X: 0, Y: h - 2, W: w, H: 1}
-	l.Status = common.Rect{X: 0, Y: h - 1, W: w, H: 1}
-	bodyH := h - 3
-	notesH := notesRows(h)
-	panesH := bodyH - notesH
-	editW := (w - 1) / 2
-	l.Editor = common.Rect{X: 0, Y: 1, W: editW, H: panesH}
-	l.Sep = common.Rect{X: editW, Y: 1, W: 1, H: panesH}
-	l.Result = common.Rect{X: editW + 1, Y: 1, W: w - editW - 1, H: panesH}
-	l.Notes = common.Rect{X: 0, Y: 1 + panesH, W: w, H: notesH}
 	return l
 }

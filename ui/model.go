@@ -10,6 +10,7 @@ import (
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/pane"
+	"github.com/strictscope/strictscope/ui/playground"
 )
 
 // model is the root model: it owns the window, the global keys, the prompt,
@@ -41,7 +42,7 @@ func newModel(opts Options, loaded *common.Loaded) *model {
 	if hasReplay(loaded) {
 		m.screens = append(m.screens, newReplayScreen(ctx, loaded, opts))
 	}
-	m.screens = append(m.screens, newPlayground(ctx))
+	m.screens = append(m.screens, playground.New(ctx))
 	ctx.Keys.Global.Screen.SetEnabled(len(m.screens) > 1)
 	return m
 }
@@ -136,8 +137,8 @@ func (m *model) edit(req common.EditRequest) tea.Cmd {
 		return common.ShowError(fmt.Sprintf("too large for the playground: %d lines (its editor holds %d)", n, pane.EditorMaxLines))
 	}
 	for i, s := range m.screens {
-		if p, ok := s.(*playground); ok {
-			cmd := p.open(req, m.active)
+		if p, ok := s.(*playground.Screen); ok {
+			cmd := p.Open(req, m.active)
 			m.active = i
 			if req.Levels > 0 {
 				note := fmt.Sprintf("opened with only %d levels on their own lines, deeper values compact, to fit the editor's %d lines", req.Levels, pane.EditorMaxLines)

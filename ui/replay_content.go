@@ -89,12 +89,12 @@ func buildStage(t *sessions.TurnTrace, si int, width int) *stageView {
 	case sessions.StageStripped:
 		*in = valuePane("decoded · nulls to strip", st.Input, "")
 		*out = valuePane("nulls stripped", st.Output, "")
-		markRemoved(*in, st.Removed, st.Output, "null removed: the model sent null for no value at the null path ")
+		pane.MarkRemoved(*in, st.Removed, st.Output, "null removed: the model sent null for no value at the null path ")
 		(*in).Base, (*out).Base = adapter.Path{}, adapter.Path{}
 	case sessions.StageDefaults:
 		*in = valuePane("nulls stripped", st.Input, "")
 		*out = valuePane("defaults put back", st.Output, "")
-		markRemoved(*out, st.Marks, st.Input, "default put back at the null path ")
+		pane.MarkRemoved(*out, st.Marks, st.Input, "default put back at the null path ")
 		(*in).Base, (*out).Base = adapter.Path{}, adapter.Path{}
 	case sessions.StageValidated:
 		*in = valuePane("arguments validated", st.Input, "")
@@ -237,25 +237,6 @@ func markArgumentsText(pc *pane.Content, raw string) {
 	m := pane.NewMarker(pc)
 	if p, ok := pc.Doc.FindString(raw); ok {
 		m.Place(p, pane.MarkCall, "the arguments, as the model wrote them: a JSON text in a string")
-	}
-	m.Done()
-}
-
-// markRemoved marks, in pc, the values at paths (null paths, [*] standing for
-// each element) that the other value of the stage does not have: the nulls
-// stripped, or the defaults put back.
-func markRemoved(pc *pane.Content, paths []adapter.Path, other adapter.Value, note string) {
-	if pc.Doc == nil {
-		return
-	}
-	m := pane.NewMarker(pc)
-	for _, np := range paths {
-		for _, p := range pc.Doc.Expand(np) {
-			if _, ok := adapter.Lookup(other, p); ok {
-				continue
-			}
-			m.Place(p, pane.MarkNull, note+common.Safe(np.String()))
-		}
 	}
 	m.Done()
 }

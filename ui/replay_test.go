@@ -12,6 +12,7 @@ import (
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/pane"
+	"github.com/strictscope/strictscope/ui/playground"
 )
 
 // replayFiles are the tool lists and the recordings the replay screen's tests
@@ -114,9 +115,9 @@ func replayOf(h *harness) *replayScreen {
 	return nil
 }
 
-func playOf(h *harness) *playground {
+func playOf(h *harness) *playground.Screen {
 	for _, s := range h.m.screens {
-		if p, ok := s.(*playground); ok {
+		if p, ok := s.(*playground.Screen); ok {
 			return p
 		}
 	}

@@ -219,7 +219,7 @@ func (s *toolsScreen) setBanner() {
 		if isLimitError(o) {
 			what = "crosses a strict-mode limit"
 		}
-		add(st.BannerError, fmt.Sprintf("✗ %s at %s · %s: %s", what, common.Safe(pointerOrRoot(e.Path)), common.Safe(e.Keyword), common.Safe(e.Message)), 2)
+		add(st.BannerError, fmt.Sprintf("✗ %s at %s · %s: %s", what, common.Safe(common.PointerOrRoot(e.Path)), common.Safe(e.Keyword), common.Safe(e.Message)), 2)
 	}
 	if r := o.Removed; r.Count > 0 {
 		text := fmt.Sprintf("! %s removed from the description and schema", common.Plural(r.Count, "hidden character"))

@@ -85,7 +85,7 @@ func strictContent(o *adapter.ToolOutcome) *pane.Content {
 	}
 	r := o.Conversion
 	if r == nil {
-		return &pane.Content{Title: "strict", Message: noStrictForm(o.ConversionErr)}
+		return &pane.Content{Title: "strict", Message: common.NoStrictForm(o.ConversionErr)}
 	}
 	if isLimitError(o) {
 		title = "strict · crosses a limit"
@@ -100,20 +100,6 @@ func strictContent(o *adapter.ToolOutcome) *pane.Content {
 	return pc
 }
 
-func noStrictForm(e *adapter.StrictError) string {
-	if e == nil {
-		return "no strict form"
-	}
-	return "No strict form. At " + common.Safe(pointerOrRoot(e.Path)) + ", " + common.Safe(e.Keyword) + ": " + common.Safe(e.Message)
-}
-
-func pointerOrRoot(p adapter.Path) string {
-	if len(p) == 0 {
-		return "the root"
-	}
-	return p.Pointer()
-}
-
 // renderedContent is the tool as sent to the current API, with the null paths
 // its arguments carry marked.
 func renderedContent(c *computed, o *adapter.ToolOutcome) *pane.Content {
@@ -121,7 +107,7 @@ func renderedContent(c *computed, o *adapter.ToolOutcome) *pane.Content {
 	if o.Status == adapter.StatusExcluded {
 		msg := "Left out under strict true: the model never sees this tool."
 		if e := o.ConversionErr; e != nil {
-			msg += " " + noStrictForm(e)
+			msg += " " + common.NoStrictForm(e)
 		}
 		return &pane.Content{Title: title, Message: msg}
 	}

@@ -27,7 +27,7 @@ import (
 type Editor struct {
 	ta     textarea.Model
 	Lines  []string // the text; lines[ws:we] are in the textarea
-	Ws, We int
+	ws, we int
 	height int // rows the textarea shows
 	st     *styles.Styles
 }
@@ -41,7 +41,7 @@ const EditorMaxLines = 9999
 const numberW = 6
 
 func NewEditor(st *styles.Styles) *Editor {
-	e := &Editor{ta: textarea.New(), Lines: []string{""}, We: 1, height: 1}
+	e := &Editor{ta: textarea.New(), Lines: []string{""}, we: 1, height: 1}
 	e.ta.Prompt = ""
 	e.ta.ShowLineNumbers = true
 	e.ta.MaxHeight = EditorMaxLines
@@ -94,11 +94,11 @@ func (e *Editor) SetValue(text string) {
 // Place loads the window around line row and puts the cursor at (row, col).
 func (e *Editor) Place(row, col int) {
 	row = min(max(row, 0), len(e.Lines)-1)
-	e.Ws = max(min(row-e.Span()/2, len(e.Lines)-e.Span()), 0)
-	e.We = min(e.Ws+e.Span(), len(e.Lines))
-	e.ta.SetValue(strings.Join(e.Lines[e.Ws:e.We], "\n"))
+	e.ws = max(min(row-e.Span()/2, len(e.Lines)-e.Span()), 0)
+	e.we = min(e.ws+e.Span(), len(e.Lines))
+	e.ta.SetValue(strings.Join(e.Lines[e.ws:e.we], "\n"))
 	e.ta.MoveToBegin()
-	for guard := 0; e.ta.Line() < row-e.Ws && guard < 1<<16; guard++ {
+	for guard := 0; e.ta.Line() < row-e.ws && guard < 1<<16; guard++ {
 		e.ta.CursorDown()
 	}
 	e.ta.SetCursorColumn(col)
@@ -111,14 +111,14 @@ func (e *Editor) Place(row, col int) {
 // Sync reads the window back from the textarea into the text.
 func (e *Editor) Sync() {
 	win := strings.Split(e.ta.Value(), "\n")
-	if len(win) == e.We-e.Ws {
-		copy(e.Lines[e.Ws:e.We], win)
+	if len(win) == e.we-e.ws {
+		copy(e.Lines[e.ws:e.we], win)
 		return
 	}
-	rest := e.Lines[e.We:]
-	lines := make([]string, 0, e.Ws+len(win)+len(rest))
-	lines = append(append(append(lines, e.Lines[:e.Ws]...), win...), rest...)
-	e.Lines, e.We = lines, e.Ws+len(win)
+	rest := e.Lines[e.we:]
+	lines := make([]string, 0, e.ws+len(win)+len(rest))
+	lines = append(append(append(lines, e.Lines[:e.ws]...), win...), rest...)
+	e.Lines, e.we = lines, e.ws+len(win)
 }
 
 // Value is the whole text.
@@ -126,7 +126,7 @@ func (e *Editor) Value() string { return strings.Join(e.Lines, "\n") }
 
 // Line and Column are the cursor's place in the whole text (0-based; the
 // column in characters).
-func (e *Editor) Line() int      { return e.Ws + e.ta.Line() }
+func (e *Editor) Line() int      { return e.ws + e.ta.Line() }
 func (e *Editor) Column() int    { return e.ta.Column() }
 func (e *Editor) LineCount() int { return len(e.Lines) }
 
@@ -149,7 +149,7 @@ func (e *Editor) InsertString(s string) {
 // before or after) stays inside it.
 func (e *Editor) roomFor() {
 	r := e.ta.Line()
-	if (r < e.margin() && e.Ws > 0) || (r >= e.We-e.Ws-e.margin() && e.We < len(e.Lines)) {
+	if (r < e.margin() && e.ws > 0) || (r >= e.we-e.ws-e.margin() && e.we < len(e.Lines)) {
 		e.Place(e.Line(), e.Column())
 	}
 }
@@ -189,7 +189,7 @@ func (e *Editor) View(w int, focused bool) []string {
 	for i, row := range rows {
 		gutter := strings.Repeat(" ", numberW)
 		if n, err := strconv.Atoi(strings.TrimSpace(ansi.Strip(ansi.Cut(row, 0, numberW)))); err == nil {
-			abs := e.Ws + n
+			abs := e.ws + n
 			style := e.st.Muted
 			if abs-1 == cur {
 				style = e.st.Crumb

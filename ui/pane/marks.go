@@ -232,3 +232,22 @@ func (d *Doc) FindString(s string) (adapter.Path, bool) {
 	}
 	return d.path(found), true
 }
+
+// MarkRemoved marks, in pc, the values at paths (null paths, [*] standing for
+// each element) that the other value of the stage does not have: the nulls
+// stripped, or the defaults put back.
+func MarkRemoved(pc *Content, paths []adapter.Path, other adapter.Value, note string) {
+	if pc.Doc == nil {
+		return
+	}
+	m := NewMarker(pc)
+	for _, np := range paths {
+		for _, p := range pc.Doc.Expand(np) {
+			if _, ok := adapter.Lookup(other, p); ok {
+				continue
+			}
+			m.Place(p, MarkNull, note+common.Safe(np.String()))
+		}
+	}
+	m.Done()
+}

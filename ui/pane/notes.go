@@ -106,3 +106,7 @@ func (n *Notes) View(focused bool) string {
 	out = append(out, shown...)
 	return common.PadLines(out, n.W, n.H+1)
 }
+
+// NotesRows is the height of the notes under the panes of the replay screen
+// and the playground in a window h rows high: a fifth of it, 4 to 10 rows.
+func NotesRows(h int) int { return min(max(h/5, 4), 10) }

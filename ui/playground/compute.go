@@ -1,4 +1,4 @@
-package ui
+package playground
 
 import (
 	"errors"
@@ -15,21 +15,21 @@ import (
 	"github.com/strictscope/strictscope/ui/pane"
 )
 
-// playResult is the library's answer for the editor's text: the views of the
+// Answer is the library's answer for the editor's text: the views of the
 // result pane (one, when the text does not parse) and the notes.
-type playResult struct {
+type Answer struct {
 	views   []*pane.Content
-	notes   []string
-	summary string // one line for the status line
-	broken  bool   // the text does not parse
+	Notes   []string
+	Summary string // one line for the status line
+	Broken  bool   // the text does not parse
 }
 
-// computePlay asks the library about text: for a schema, adapter.StrictSchema
+// Compute asks the library about text: for a schema, adapter.StrictSchema
 // and adapter.CheckStrict; for arguments, adapter.StripNulls with the tool's
 // null paths and validation against the tool's original schema (through
 // sessions.CheckCalls, which knows which value to check). Text that does not
 // parse shows where it breaks.
-func computePlay(r *common.EditRequest, text string, v *validate.Validator) *playResult {
+func Compute(r *common.EditRequest, text string, v *validate.Validator) *Answer {
 	val, err := adapter.DecodeString(text)
 	if err != nil {
 		return syntaxResult(text, err)
@@ -42,11 +42,11 @@ func computePlay(r *common.EditRequest, text string, v *validate.Validator) *pla
 
 // syntaxResult shows the text with the line it breaks on marked, and a caret
 // under the column the library names.
-func syntaxResult(text string, err error) *playResult {
+func syntaxResult(text string, err error) *Answer {
 	var se *adapter.SyntaxError
 	if !errors.As(err, &se) {
 		msg := common.Safe(err.Error())
-		return &playResult{broken: true, summary: "does not parse", notes: []string{msg},
+		return &Answer{Broken: true, Summary: "does not parse", Notes: []string{msg},
 			views: []*pane.Content{{Title: "does not parse", Message: msg}}}
 	}
 	lines := strings.Split(text, "\n")
@@ -70,21 +70,21 @@ func syntaxResult(text string, err error) *playResult {
 	if se.Pointer != "" {
 		notes = append(notes, "inside the value at "+common.Safe(se.Pointer))
 	}
-	return &playResult{broken: true, views: []*pane.Content{pc}, notes: notes, summary: "does not parse: " + where}
+	return &Answer{Broken: true, views: []*pane.Content{pc}, Notes: notes, Summary: "does not parse: " + where}
 }
 
 // schemaResult is the strict conversion of a schema and the strict-mode check
 // of the schema as written.
-func schemaResult(schema adapter.Value, noDefaults bool) *playResult {
+func schemaResult(schema adapter.Value, noDefaults bool) *Answer {
 	res, err := adapter.StrictSchema(schema, adapter.StrictOptions{NoDefaultDescriptions: noDefaults})
 	var se *adapter.StrictError
 	if err != nil && !errors.As(err, &se) {
 		se = &adapter.StrictError{Keyword: "error", Message: err.Error()}
 	}
 	viol := adapter.CheckStrict(schema)
-	pr := &playResult{}
+	pr := &Answer{}
 
-	strict := &pane.Content{Title: "strict result", Message: noStrictForm(se)}
+	strict := &pane.Content{Title: "strict result", Message: common.NoStrictForm(se)}
 	if res != nil {
 		strict = &pane.Content{Title: "strict result", Doc: pane.NewDoc(res.Schema), Base: adapter.Path{}}
 		if se != nil {
@@ -105,7 +105,7 @@ func schemaResult(schema adapter.Value, noDefaults bool) *playResult {
 	m = pane.NewMarker(check)
 	for _, v := range viol {
 		if !m.Place(v.Path, pane.MarkError, common.Safe(v.Keyword)+": "+common.Safe(v.Message)) {
-			m.Place(check.Doc.PathAt(check.Doc.Nearest(v.Path)), pane.MarkError, common.Safe(pointerOrRoot(v.Path))+" · "+common.Safe(v.Keyword)+": "+common.Safe(v.Message))
+			m.Place(check.Doc.PathAt(check.Doc.Nearest(v.Path)), pane.MarkError, common.Safe(common.PointerOrRoot(v.Path))+" · "+common.Safe(v.Keyword)+": "+common.Safe(v.Message))
 		}
 	}
 	m.Done()
@@ -113,32 +113,32 @@ func schemaResult(schema adapter.Value, noDefaults bool) *playResult {
 
 	switch {
 	case res != nil && se == nil:
-		pr.summary = fmt.Sprintf("converts · %s · %d dropped", common.Plural(res.NullPaths.Len(), "null path"), res.Dropped.Len())
-		pr.notes = append(pr.notes, fmt.Sprintf("Converts to strict mode: %s, %s dropped.",
+		pr.Summary = fmt.Sprintf("converts · %s · %d dropped", common.Plural(res.NullPaths.Len(), "null path"), res.Dropped.Len())
+		pr.Notes = append(pr.Notes, fmt.Sprintf("Converts to strict mode: %s, %s dropped.",
 			common.Plural(res.NullPaths.Len(), "null path"), common.Plural(res.Dropped.Len(), "keyword")))
 	case res != nil:
-		pr.summary = "converts, but crosses a limit"
-		pr.notes = append(pr.notes, fmt.Sprintf("Converts, but the result crosses a strict-mode limit at %s · %s: %s",
-			common.Safe(pointerOrRoot(se.Path)), common.Safe(se.Keyword), common.Safe(se.Message)))
+		pr.Summary = "converts, but crosses a limit"
+		pr.Notes = append(pr.Notes, fmt.Sprintf("Converts, but the result crosses a strict-mode limit at %s · %s: %s",
+			common.Safe(common.PointerOrRoot(se.Path)), common.Safe(se.Keyword), common.Safe(se.Message)))
 	default:
-		pr.summary = "no strict form"
-		pr.notes = append(pr.notes, fmt.Sprintf("No strict form: at %s · %s: %s", common.Safe(pointerOrRoot(se.Path)), common.Safe(se.Keyword), common.Safe(se.Message)))
+		pr.Summary = "no strict form"
+		pr.Notes = append(pr.Notes, fmt.Sprintf("No strict form: at %s · %s: %s", common.Safe(common.PointerOrRoot(se.Path)), common.Safe(se.Keyword), common.Safe(se.Message)))
 	}
 	if res != nil {
 		for _, np := range res.NullPaths.All() {
-			pr.notes = append(pr.notes, "null path "+common.Safe(np.String()))
+			pr.Notes = append(pr.Notes, "null path "+common.Safe(np.String()))
 		}
 		for _, d := range res.Dropped.All() {
-			pr.notes = append(pr.notes, "dropped "+common.Safe(d.Keyword)+" at "+common.Safe(pointerOrRoot(d.Path)))
+			pr.Notes = append(pr.Notes, "dropped "+common.Safe(d.Keyword)+" at "+common.Safe(common.PointerOrRoot(d.Path)))
 		}
 	}
 	if len(viol) == 0 {
-		pr.notes = append(pr.notes, "As a strict schema written by hand (CheckStrict): no violation.")
+		pr.Notes = append(pr.Notes, "As a strict schema written by hand (CheckStrict): no violation.")
 	} else {
-		pr.summary += " · as written, " + common.Plural(len(viol), "strict-mode violation")
-		pr.notes = append(pr.notes, fmt.Sprintf("As a strict schema written by hand (CheckStrict): %s.", common.Plural(len(viol), "violation")))
+		pr.Summary += " · as written, " + common.Plural(len(viol), "strict-mode violation")
+		pr.Notes = append(pr.Notes, fmt.Sprintf("As a strict schema written by hand (CheckStrict): %s.", common.Plural(len(viol), "violation")))
 		for _, v := range viol {
-			pr.notes = append(pr.notes, common.Safe(pointerOrRoot(v.Path))+" · "+common.Safe(v.Keyword)+": "+common.Safe(v.Message))
+			pr.Notes = append(pr.Notes, common.Safe(common.PointerOrRoot(v.Path))+" · "+common.Safe(v.Keyword)+": "+common.Safe(v.Message))
 		}
 	}
 	return pr
@@ -146,7 +146,7 @@ func schemaResult(schema adapter.Value, noDefaults bool) *playResult {
 
 // argumentsResult strips the nulls at the tool's null paths and validates
 // against the tool's original schema.
-func argumentsResult(args adapter.Value, r *common.EditRequest, v *validate.Validator) *playResult {
+func argumentsResult(args adapter.Value, r *common.EditRequest, v *validate.Validator) *Answer {
 	sent := r.Sent
 	if sent == nil {
 		sent = &adapter.SentTool{Exposed: r.Name, InputSchema: adapter.ObjectValue()}
@@ -154,7 +154,7 @@ func argumentsResult(args adapter.Value, r *common.EditRequest, v *validate.Vali
 	stripped, removed := adapter.StripNulls(args, sent.NullPaths)
 	call := adapter.Call{Name: r.Name, CallID: r.CallID, Sent: sent, Decoded: args, Arguments: stripped, Stripped: removed}
 	cc := sessions.CheckCalls(&adapter.Extracted{Calls: []adapter.Call{call}}, v)[0]
-	pr := &playResult{}
+	pr := &Answer{}
 
 	title := "validated · nulls stripped"
 	if !adapter.Equal(cc.Validated, stripped) {
@@ -178,40 +178,40 @@ func argumentsResult(args adapter.Value, r *common.EditRequest, v *validate.Vali
 	}
 	m.Done()
 	parsed := &pane.Content{Title: "as parsed · nulls to strip", Doc: pane.NewDoc(args), Base: adapter.Path{}}
-	markRemoved(parsed, removed, stripped, "null removed: the model sent null for no value at the null path ")
+	pane.MarkRemoved(parsed, removed, stripped, "null removed: the model sent null for no value at the null path ")
 	pr.views = []*pane.Content{checked, parsed}
 
 	switch {
 	case !sent.Strict:
-		pr.notes = append(pr.notes, "The tool was not sent strict: nothing to strip.")
+		pr.Notes = append(pr.Notes, "The tool was not sent strict: nothing to strip.")
 	case len(sent.NullPaths) == 0:
-		pr.notes = append(pr.notes, "The tool has no null paths.")
+		pr.Notes = append(pr.Notes, "The tool has no null paths.")
 	case len(removed) == 0:
-		pr.notes = append(pr.notes, fmt.Sprintf("No null at the tool's %s.", common.Plural(len(sent.NullPaths), "null path")))
+		pr.Notes = append(pr.Notes, fmt.Sprintf("No null at the tool's %s.", common.Plural(len(sent.NullPaths), "null path")))
 	}
 	for _, p := range removed {
-		pr.notes = append(pr.notes, "removed null at "+common.Safe(p.String()))
+		pr.Notes = append(pr.Notes, "removed null at "+common.Safe(p.String()))
 	}
 	switch {
 	case cc.SchemaErr != nil:
-		pr.summary = "schema cannot be compiled"
-		pr.notes = append(pr.notes, "The tool's schema cannot be compiled: "+common.Safe(cc.SchemaErr.Error()))
+		pr.Summary = "schema cannot be compiled"
+		pr.Notes = append(pr.Notes, "The tool's schema cannot be compiled: "+common.Safe(cc.SchemaErr.Error()))
 	case cc.NotChecked != nil:
 		// A note, not an error: nothing was found wrong.
-		pr.summary = "not checked"
-		pr.notes = append(pr.notes, "Not checked against the tool's original schema: "+common.Safe(cc.NotChecked.Reason)+".")
+		pr.Summary = "not checked"
+		pr.Notes = append(pr.Notes, "Not checked against the tool's original schema: "+common.Safe(cc.NotChecked.Reason)+".")
 	case cc.Valid:
-		pr.summary = "valid"
-		pr.notes = append(pr.notes, "Valid against the tool's original schema.")
+		pr.Summary = "valid"
+		pr.Notes = append(pr.Notes, "Valid against the tool's original schema.")
 	default:
-		pr.summary = common.Plural(len(cc.Errors), "validation error")
-		pr.notes = append(pr.notes, fmt.Sprintf("%s against the tool's original schema:", common.Plural(len(cc.Errors), "validation error")))
+		pr.Summary = common.Plural(len(cc.Errors), "validation error")
+		pr.Notes = append(pr.Notes, fmt.Sprintf("%s against the tool's original schema:", common.Plural(len(cc.Errors), "validation error")))
 		for _, e := range cc.Errors {
-			pr.notes = append(pr.notes, common.Safe(e.Error()))
+			pr.Notes = append(pr.Notes, common.Safe(e.Error()))
 		}
 	}
 	if len(removed) > 0 {
-		pr.summary = common.Plural(len(removed), "null path") + " stripped · " + pr.summary
+		pr.Summary = common.Plural(len(removed), "null path") + " stripped · " + pr.Summary
 	}
 	return pr
 }
