@@ -14,6 +14,7 @@ import (
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/playground"
+	"github.com/strictscope/strictscope/ui/tools"
 )
 
 // corpusDir holds real tool lists captured from MCP servers (see DESIGN.md).
@@ -269,7 +270,7 @@ func BenchmarkFirstToggle(b *testing.B) {
 	l := &common.Loaded{}
 	l.AddBytes("big", "big.json", bigSchema(5000))
 	benchmarkFirstToggle(b, l, nil, "a", "swap-ms", "the toggle's answer was not swapped in", func(m *model) bool {
-		return m.screens[0].(*toolsScreen).modes.API == adapter.Responses
+		return m.screens[0].(*tools.Screen).Modes.API == adapter.Responses
 	})
 }
 

@@ -90,6 +90,7 @@
 //	  marks.go             Marker: puts the library's answers (null paths, errors, drops) on lines
 //	  jsonpane.go          JSON: the virtualised JSON pane, and Content, what it shows
 //	  panepair.go          Pair: two JSON panes whose cursors follow each other; the breadcrumb row
+//	  layout.go            Layout: a list beside a pair of panes, from the window size
 //	  filterlist.go        List: the filterable two-line list (tools, turns), its rows and badges
 //	  listpair.go          ListPair: a List beside a Pair, with their focus, keys, mouse and copy
 //	  notes.go             Notes: the scrolling notes pane, and how tall it is under a screen's panes
@@ -100,20 +101,22 @@
 //	  playground.go        Screen: the editor, the result and the notes, and their keys
 //	  compute.go           Answer: the library's answer for the edited text
 //	  layout.go            where the editor, the result and the notes go
-//	ui/                    the root model, and for now the tools and replay screens
+//	ui/tools/              the tools screen
+//	  doc.go               the package's map
+//	  tools.go             Screen: its state, the counts header and the banner
+//	  update.go            its keys and toggles, and the answers computed off the frame
+//	  view.go              its title bar, help groups and status
+//	  modes.go             Modes, and the cache of adapter's answer per combination
+//	  content.go           the pane contents for a tool or a file
+//	  rows.go              the tool and file rows of its list
+//	  write.go             writing the rendered tools to a file
+//	ui/                    the root model, and for now the replay screen
 //	  doc.go               this map
 //	  run.go               Options, Run and ErrInterrupted: what main uses
 //	  model.go             the root model: routing, global keys, the playground's opening
 //	  view.go              the root's drawing: status line, help, the too-small notice
 //	  prompt.go            the one-line prompt in the status line
-//	  layout.go            where each pane of each screen goes, from the window size
-//	  tools.go             the tools screen: its state, counts header and banner
-//	  tools_update.go      the tools screen's keys and toggles
-//	  tools_view.go        the tools screen's title bar, help groups and status
-//	  tools_modes.go       toolModes and the cache of adapter's answer per combination
-//	  tools_content.go     the tools screen's pane contents for a tool or a file
-//	  tools_rows.go        the tool and file rows of its list
-//	  tools_write.go       writing the rendered tools to a file
+//	  layout.go            where each pane of the replay screen goes, from the window size
 //	  replay.go            the replay screen: its state, turn rows and banner
 //	  replay_update.go     the replay screen's keys, stepping and toggles
 //	  replay_view.go       the replay screen's title bar, stepper row, help groups and status

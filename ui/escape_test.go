@@ -12,6 +12,7 @@ import (
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/tools"
 )
 
 // hostile is a tool list whose names, descriptions, keys and values carry ESC,
@@ -225,7 +226,7 @@ func TestTextInputsDropInvisibleCharacters(t *testing.T) {
 	}
 
 	h = newHarness(t, Options{}, nil, 120, 40).keys("/").typing("wea\u202ether\u2066")
-	s := h.m.screens[0].(*toolsScreen)
+	s := h.m.screens[0].(*tools.Screen)
 	if got := s.List.Filter.Value(); got != "weather" {
 		t.Errorf("the tool filter holds %q after typing", got)
 	}

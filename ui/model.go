@@ -11,6 +11,7 @@ import (
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/pane"
 	"github.com/strictscope/strictscope/ui/playground"
+	"github.com/strictscope/strictscope/ui/tools"
 )
 
 // model is the root model: it owns the window, the global keys, the prompt,
@@ -32,13 +33,13 @@ type model struct {
 func newModel(opts Options, loaded *common.Loaded) *model {
 	opts = opts.withDefaults()
 	ctx := common.NewContext(opts.NoColor)
-	modes := toolModes{API: opts.API, Strict: opts.Strict, NoPrefix: opts.NoPrefix,
+	modes := tools.Modes{API: opts.API, Strict: opts.Strict, NoPrefix: opts.NoPrefix,
 		NoDefaultDescriptions: opts.NoDefaultDescriptions}
 	m := &model{ctx: ctx, prompt: newPrompt(ctx)}
 	// The tools screen, the replay screen when a recording or session file is
 	// loaded, and the playground; 1–9 switch between screens once there is
 	// more than one.
-	m.screens = []common.Screen{newToolsScreen(ctx, loaded, modes)}
+	m.screens = []common.Screen{tools.New(ctx, loaded, modes)}
 	if hasReplay(loaded) {
 		m.screens = append(m.screens, newReplayScreen(ctx, loaded, opts))
 	}

@@ -15,6 +15,7 @@ import (
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/pane"
+	"github.com/strictscope/strictscope/ui/tools"
 )
 
 func TestQuitKeys(t *testing.T) {
@@ -45,24 +46,24 @@ func TestFocusMovesWithTabAndMouse(t *testing.T) {
 	want := []int{1, 2, 0, 1}
 	for i, w := range want {
 		h.keys("tab")
-		if h.m.screens[0].(*toolsScreen).Pane != w {
-			t.Fatalf("after %d tabs focus is %d, want %d", i+1, h.m.screens[0].(*toolsScreen).Pane, w)
+		if h.m.screens[0].(*tools.Screen).Pane != w {
+			t.Fatalf("after %d tabs focus is %d, want %d", i+1, h.m.screens[0].(*tools.Screen).Pane, w)
 		}
 	}
 	h.keys("shift+tab", "shift+tab")
-	if h.m.screens[0].(*toolsScreen).Pane != 2 {
-		t.Fatalf("shift+tab: focus %d, want 2", h.m.screens[0].(*toolsScreen).Pane)
+	if h.m.screens[0].(*tools.Screen).Pane != 2 {
+		t.Fatalf("shift+tab: focus %d, want 2", h.m.screens[0].(*tools.Screen).Pane)
 	}
-	l := h.m.screens[0].(*toolsScreen).layout
+	l := h.m.screens[0].(*tools.Screen).Layout
 	h.send(tea.MouseClickMsg{X: l.Left.X + 3, Y: l.Left.Y + 4, Button: tea.MouseLeft})
-	if h.m.screens[0].(*toolsScreen).Pane != paneLeft {
-		t.Fatalf("a click on the left pane does not focus it (focus %d)", h.m.screens[0].(*toolsScreen).Pane)
+	if h.m.screens[0].(*tools.Screen).Pane != tools.PaneLeft {
+		t.Fatalf("a click on the left pane does not focus it (focus %d)", h.m.screens[0].(*tools.Screen).Pane)
 	}
-	if got := h.m.screens[0].(*toolsScreen).Panes[0].Cursor; got != 3 {
+	if got := h.m.screens[0].(*tools.Screen).Panes[0].Cursor; got != 3 {
 		t.Errorf("the click put the cursor on line %d, want 3", got)
 	}
 	// Keys go only to the focused pane: j moves the left pane, not the list.
-	s := h.m.screens[0].(*toolsScreen)
+	s := h.m.screens[0].(*tools.Screen)
 	sel := s.List.Sel
 	h.keys("j")
 	if s.List.Sel != sel || s.Panes[0].Cursor != 4 {
@@ -79,11 +80,11 @@ func TestFocusMovesWithTabAndMouse(t *testing.T) {
 // badge is the status adapter.Tools gives for the same modes.
 func TestTogglesRedrawFromTheLibrary(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 120, 40)
-	s := h.m.screens[0].(*toolsScreen)
-	servers := h.m.screens[0].(*toolsScreen).loaded.Servers
+	s := h.m.screens[0].(*tools.Screen)
+	servers := h.m.screens[0].(*tools.Screen).Loaded.Servers
 	for _, k := range []string{"s", "s", "s", "a", "p", "d", "s", "a", "p", "d"} {
 		h.keys(k)
-		m := s.modes
+		m := s.Modes
 		set := adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: m.NoPrefix})
 		_, rep := adapter.Tools(set, adapter.ToolsOptions{API: m.API, Strict: m.Strict, NoDefaultDescriptions: m.NoDefaultDescriptions})
 		for _, r := range s.List.Rows {
@@ -116,8 +117,8 @@ func TestWriteRenderedTools(t *testing.T) {
 	if err != nil {
 		t.Fatalf("w did not write: %v\n%s", err, h.screen())
 	}
-	s := h.m.screens[0].(*toolsScreen)
-	if want := adapter.MarshalIndent(adapter.ArrayValue(s.cur.tools...)); string(data) != string(want) {
+	s := h.m.screens[0].(*tools.Screen)
+	if want := adapter.MarshalIndent(adapter.ArrayValue(s.Cur.Tools...)); string(data) != string(want) {
 		t.Errorf("wrote something else than the rendered tools")
 	}
 	if !strings.Contains(h.screen(), "wrote 10 tools") {
@@ -150,7 +151,7 @@ func TestWriteRenderedTools(t *testing.T) {
 	if !strings.Contains(h.screen(), "no file name") {
 		t.Errorf("an empty name is not refused:\n%s", h.screen())
 	}
-	if !strings.Contains(fmt.Sprint(defaultWriteName), "strictscope-tools.json") {
+	if !strings.Contains(fmt.Sprint(tools.DefaultWriteName), "strictscope-tools.json") {
 		t.Error("the default name changed")
 	}
 }
@@ -164,8 +165,8 @@ func TestCopyFocusedPane(t *testing.T) {
 			got = reflect.ValueOf(m).String()
 		}
 	}
-	s := h.m.screens[0].(*toolsScreen)
-	want := string(adapter.MarshalIndent(s.cur.report.Outcomes[0].Entry.Tool.InputSchema))
+	s := h.m.screens[0].(*tools.Screen)
+	want := string(adapter.MarshalIndent(s.Cur.Report.Outcomes[0].Entry.Tool.InputSchema))
 	if got != want {
 		t.Errorf("copied %q, want the original schema %q", got, want)
 	}
@@ -228,7 +229,7 @@ func TestNoColorKeepsHighlightsVisible(t *testing.T) {
 func TestNextAndPreviousMarksWrap(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 100, 30)
 	pick(h, "search_places").keys("tab")
-	p := h.m.screens[0].(*toolsScreen).Panes[0]
+	p := h.m.screens[0].(*tools.Screen).Panes[0]
 	targets := p.Content.Targets
 	if len(targets) != 5 {
 		t.Fatalf("%d targets, want the 5 null paths: %v", len(targets), targets)
@@ -244,7 +245,7 @@ func TestNextAndPreviousMarksWrap(t *testing.T) {
 		t.Errorf("N N: cursor %d, want %d", p.Cursor, targets[len(targets)-2])
 	}
 	// The other pane follows to the same place.
-	r := h.m.screens[0].(*toolsScreen).Panes[1]
+	r := h.m.screens[0].(*tools.Screen).Panes[1]
 	if a, b := p.CursorPath().Pointer(), r.CursorPath().Pointer(); a != b || r.Row() != p.Row() {
 		t.Errorf("the strict pane is at %s row %d, the original at %s row %d", b, r.Row(), a, p.Row())
 	}
@@ -253,7 +254,7 @@ func TestNextAndPreviousMarksWrap(t *testing.T) {
 func TestConversionErrorPutsTheCursorOnIt(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 100, 30)
 	pick(h, "raw_query")
-	p := h.m.screens[0].(*toolsScreen).Panes[0]
+	p := h.m.screens[0].(*tools.Screen).Panes[0]
 	if got := p.CursorPath().Pointer(); got != "/properties/params/oneOf" {
 		t.Errorf("cursor at %q, want the failing keyword", got)
 	}
@@ -263,8 +264,8 @@ func TestConversionErrorPutsTheCursorOnIt(t *testing.T) {
 	l := &common.Loaded{}
 	l.AddBytes("big", "big.json", bigSchema(5001))
 	h = newHarness(t, Options{}, l, 100, 30)
-	s := h.m.screens[0].(*toolsScreen)
-	if !isLimitError(s.cur.report.Outcomes[0]) || s.Panes[1].Content.Marks[s.Panes[1].Cursor] != pane.MarkError {
+	s := h.m.screens[0].(*tools.Screen)
+	if !tools.IsLimitError(s.Cur.Report.Outcomes[0]) || s.Panes[1].Content.Marks[s.Panes[1].Cursor] != pane.MarkError {
 		t.Error("a limit error is not marked in the strict pane where the cursor is")
 	}
 }
@@ -301,8 +302,8 @@ func TestNullMarksAreTheLibrarysSites(t *testing.T) {
 	l := &common.Loaded{}
 	l.AddBytes("s", "branches.json", []byte(list))
 	h := newHarness(t, Options{}, l, 160, 50)
-	s := h.m.screens[0].(*toolsScreen)
-	res := s.cur.report.Outcomes[0].Conversion
+	s := h.m.screens[0].(*tools.Screen)
+	res := s.Cur.Report.Outcomes[0].Conversion
 	if res.NullPaths.Len() != 1 || res.NullPaths.At(0).String() != `["o","a"]` {
 		t.Fatalf("null paths %v", res.NullPaths)
 	}

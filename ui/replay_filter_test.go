@@ -11,6 +11,7 @@ import (
 
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/tools"
 )
 
 // shownTurns are the turns (indices into replayFiles' list order) the replay
@@ -288,7 +289,7 @@ func TestReplayFilterHostileText(t *testing.T) {
 func TestFiltersTakeAPaste(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 100, 30).keys("/")
 	h.send(tea.PasteMsg{Content: "set_alert\n"})
-	s := h.m.screens[0].(*toolsScreen)
+	s := h.m.screens[0].(*tools.Screen)
 	if got := s.List.Filter.Value(); strings.TrimSpace(got) != "set_alert" {
 		t.Errorf("the tool filter holds %q after a paste", got)
 	}
@@ -309,7 +310,7 @@ func TestFiltersTakeAPaste(t *testing.T) {
 	// A paste goes nowhere when no filter has the keys.
 	h = newHarness(t, Options{}, nil, 100, 30)
 	h.send(tea.PasteMsg{Content: "zzz"})
-	if got := h.m.screens[0].(*toolsScreen).List.Filter.Value(); got != "" {
+	if got := h.m.screens[0].(*tools.Screen).List.Filter.Value(); got != "" {
 		t.Errorf("a paste with no filter open filled it with %q", got)
 	}
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/pane"
 	"github.com/strictscope/strictscope/ui/playground"
+	"github.com/strictscope/strictscope/ui/tools"
 )
 
 // replayFiles are the tool lists and the recordings the replay screen's tests
@@ -436,8 +437,8 @@ func TestSessionToolsJoinTheToolsScreen(t *testing.T) {
 	only := &common.Loaded{}
 	only.AddBytes("s", "session.json", mustFixture(t, "recordings/session_two_turns.json"))
 	h := newHarness(t, Options{}, only, 120, 40)
-	ts := h.m.screens[0].(*toolsScreen)
-	if n := len(ts.cur.report.Outcomes); n != 10 {
+	ts := h.m.screens[0].(*tools.Screen)
+	if n := len(ts.Cur.Report.Outcomes); n != 10 {
 		t.Errorf("a session file alone puts %d tools on the tools screen, want its 10", n)
 	}
 	if !strings.Contains(h.screen(), "session.json") {

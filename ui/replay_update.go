@@ -18,8 +18,6 @@ func (s *replayScreen) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		return s.key(msg)
-	case pane.GotoMsg:
-		return s.GotoPointer(msg)
 	case replayedMsg:
 		return s.replayDone(msg)
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/strictscope/strictscope/fixtures"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/pane"
+	"github.com/strictscope/strictscope/ui/tools"
 )
 
 // scenario is one state of the inspector, reached by keys from the start.
@@ -107,8 +108,8 @@ func toolsScenarios() []scenario {
 		{name: "description-truncated", loaded: longDescription, steps: func(h *harness) { h.keys("t") }},
 		{name: "description-truncated-responses", loaded: longDescription, steps: func(h *harness) { h.keys("a") }},
 		{name: "mouse", steps: func(h *harness) {
-			l := h.m.screens[0].(*toolsScreen).layout
-			h.send(tea.MouseClickMsg{X: 3, Y: l.List.Y + h.m.screens[0].(*toolsScreen).List.HeaderRows() + 2*pane.RowHeight, Button: tea.MouseLeft})
+			l := h.m.screens[0].(*tools.Screen).Layout
+			h.send(tea.MouseClickMsg{X: 3, Y: l.List.Y + h.m.screens[0].(*tools.Screen).List.HeaderRows() + 2*pane.RowHeight, Button: tea.MouseLeft})
 			h.send(tea.MouseWheelMsg{X: l.Right.X + 2, Y: l.Right.Y + 3, Button: tea.MouseWheelDown})
 		}},
 	}

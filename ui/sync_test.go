@@ -7,6 +7,7 @@ import (
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/pane"
+	"github.com/strictscope/strictscope/ui/tools"
 )
 
 // checkFollows checks that pane to shows the place of pane from's cursor: a
@@ -45,8 +46,8 @@ func TestSyncClosingLineMeetsClosingLine(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {160, 50}} {
 		h := newHarness(t, Options{}, nil, size[0], size[1])
 		h.keys("j", "j", "j", "j", "j")
-		s := h.m.screens[0].(*toolsScreen)
-		if row := s.List.Current(); row == nil || s.cur.report.Outcomes[row.Tool].Entry.Exposed != "weather__get_forecast" {
+		s := h.m.screens[0].(*tools.Screen)
+		if row := s.List.Current(); row == nil || s.Cur.Report.Outcomes[row.Tool].Entry.Exposed != "weather__get_forecast" {
 			t.Fatalf("five j do not select weather__get_forecast:\n%s", h.screen())
 		}
 		orig, strict := s.Panes[0], s.Panes[1]
@@ -92,7 +93,7 @@ func TestSyncClosingLineMeetsClosingLine(t *testing.T) {
 func TestSyncRenderedToolEnds(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 80, 24)
 	pick(h, "get_forecast").keys("t", "tab", "G")
-	s := h.m.screens[0].(*toolsScreen)
+	s := h.m.screens[0].(*tools.Screen)
 	listed, tool := s.Panes[0], s.Panes[1]
 	if tool.Cursor != tool.LineCount()-1 {
 		t.Fatalf("G in the tool as listed leaves the rendered tool on line %d of %d", tool.Cursor, tool.LineCount())
@@ -113,7 +114,7 @@ func TestSyncRenderedToolEnds(t *testing.T) {
 func TestSyncKeepsClosingLineAcrossToggles(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 80, 24)
 	pick(h, "get_forecast").keys("tab", "g").typing("/properties/units").keys("enter")
-	s := h.m.screens[0].(*toolsScreen)
+	s := h.m.screens[0].(*tools.Screen)
 	orig := s.Panes[0]
 	_, end, _ := orig.Content.Doc.Span(adapter.Keys("properties", "units"))
 	for orig.Cursor < end {
@@ -136,11 +137,11 @@ func TestSyncNeverSwingsBackOnCorpus(t *testing.T) {
 		t.Skip("the corpus (../shared/corpus/mcp-tools) is absent")
 	}
 	h := newHarness(t, Options{}, common.Load(files), 120, 40)
-	s := h.m.screens[0].(*toolsScreen)
+	s := h.m.screens[0].(*tools.Screen)
 	checked := 0
-	for _, v := range []viewMode{viewSchema, viewTool} {
-		for i, o := range s.cur.report.Outcomes {
-			pc := buildToolContents(s.cur, i, v, s.eng.leftDoc(i, o, v))
+	for _, v := range []tools.ViewMode{tools.ViewSchema, tools.ViewTool} {
+		for i, o := range s.Cur.Report.Outcomes {
+			pc := tools.BuildToolContents(s.Cur, i, v, s.Eng.LeftDoc(i, o, v))
 			for dir := range 2 {
 				from, to := pc[dir], pc[1-dir]
 				if from.Doc == nil || to.Doc == nil || from.Base == nil || to.Base == nil {

@@ -65,7 +65,8 @@ func (lp *ListPair) SetRects(rects ...common.Rect) {
 func (lp *ListPair) paneAt(x, y int) (int, bool) { return common.Hit(x, y, lp.rects...) }
 
 // Update handles what the list and the pair do alike on every screen: a paste
-// into the filter, a click, the wheel. It says whether msg was one of them;
+// into the filter, a click, the wheel, the answer to the go-to prompt. It
+// says whether msg was one of them;
 // extra is called with the pane and the lines for a wheel over another pane of
 // the screen.
 func (lp *ListPair) Update(msg tea.Msg, extra func(pane, lines int)) (tea.Cmd, bool) {
@@ -83,6 +84,8 @@ func (lp *ListPair) Update(msg tea.Msg, extra func(pane, lines int)) (tea.Cmd, b
 	case tea.MouseWheelMsg:
 		lp.wheel(msg.Mouse(), extra)
 		return nil, true
+	case GotoMsg:
+		return lp.GotoPointer(msg), true
 	}
 	return nil, false
 }

@@ -1,4 +1,4 @@
-package ui
+package tools
 
 import (
 	"strings"
@@ -8,9 +8,9 @@ import (
 	"github.com/strictscope/strictscope/ui/pane"
 )
 
-// toolModes are the toggles the tools screen draws from: each combination is one
+// Modes are the toggles the tools screen draws from: each combination is one
 // call of adapter.Tools.
-type toolModes struct {
+type Modes struct {
 	API                   adapter.API
 	Strict                adapter.StrictMode
 	NoPrefix              bool
@@ -18,7 +18,7 @@ type toolModes struct {
 }
 
 // String names the modes as the status line shows them.
-func (m toolModes) String() string {
+func (m Modes) String() string {
 	var parts []string
 	parts = append(parts, string(m.API), "strict "+string(m.Strict))
 	if m.NoPrefix {
@@ -36,16 +36,16 @@ func (m toolModes) String() string {
 
 // counts are the header's numbers.
 type counts struct {
-	tools, strict, fallback, excluded, nonStrict, hidden, truncated int
+	Tools, strict, fallback, excluded, nonStrict, hidden, truncated int
 }
 
 // computed is the library's answer for one combination of modes, with the pane
 // contents drawn from it, built as they are first shown.
 type computed struct {
-	modes  toolModes
+	Modes  Modes
 	set    *adapter.ToolSet
-	tools  []adapter.Value
-	report *adapter.ToolsReport
+	Tools  []adapter.Value
+	Report *adapter.ToolsReport
 	counts counts
 
 	reportDoc *pane.Doc
@@ -54,7 +54,7 @@ type computed struct {
 
 type contentKey struct {
 	tool int
-	view viewMode
+	view ViewMode
 }
 
 // engine computes and caches the answer for each combination of modes. Toggling
@@ -63,13 +63,13 @@ type engine struct {
 	servers  []adapter.Server
 	serverOf []int // server index of each tool, in set order
 	sets     [2]*adapter.ToolSet
-	cache    *common.Recent[toolModes, *computed]
+	cache    *common.Recent[Modes, *computed]
 	origDocs map[int]*pane.Doc // the input schema as written, by tool
 	rawDocs  map[int]*pane.Doc // the tool as listed, by tool
 }
 
 func newEngine(servers []adapter.Server) *engine {
-	e := &engine{servers: servers, cache: common.NewRecent[toolModes, *computed](common.RecentModes),
+	e := &engine{servers: servers, cache: common.NewRecent[Modes, *computed](common.RecentModes),
 		origDocs: map[int]*pane.Doc{}, rawDocs: map[int]*pane.Doc{}}
 	for s, srv := range servers {
 		for range srv.Tools {
@@ -95,7 +95,7 @@ func (e *engine) toolSet(noPrefix bool) *adapter.ToolSet {
 }
 
 // get returns the answer for m, computing it on first use.
-func (e *engine) get(m toolModes) *computed {
+func (e *engine) get(m Modes) *computed {
 	if c, ok := e.cache.Get(m); ok {
 		return c
 	}
@@ -105,18 +105,18 @@ func (e *engine) get(m toolModes) *computed {
 }
 
 // cached returns the answer for m when it was computed before.
-func (e *engine) cached(m toolModes) (*computed, bool) {
+func (e *engine) cached(m Modes) (*computed, bool) {
 	return e.cache.Get(m)
 }
 
 // computeModes asks the library for the tools of set under the modes m. It
 // touches no shared state: a command may run it off the frame.
-func computeModes(set *adapter.ToolSet, m toolModes) *computed {
+func computeModes(set *adapter.ToolSet, m Modes) *computed {
 	tools, rep := adapter.Tools(set, adapter.ToolsOptions{API: m.API, Strict: m.Strict,
 		NoDefaultDescriptions: m.NoDefaultDescriptions})
-	c := &computed{modes: m, set: set, tools: tools, report: rep, contents: map[contentKey]*[2]*pane.Content{}}
+	c := &computed{Modes: m, set: set, Tools: tools, Report: rep, contents: map[contentKey]*[2]*pane.Content{}}
 	for _, o := range rep.Outcomes {
-		c.counts.tools++
+		c.counts.Tools++
 		switch o.Status {
 		case adapter.StatusStrict:
 			c.counts.strict++
@@ -137,10 +137,10 @@ func computeModes(set *adapter.ToolSet, m toolModes) *computed {
 	return c
 }
 
-// leftDoc is the document of the left pane of tool i in view v: the tool as
+// LeftDoc is the document of the left pane of tool i in view v: the tool as
 // listed, or its input schema as written. They are the same in every mode.
-func (e *engine) leftDoc(i int, o *adapter.ToolOutcome, v viewMode) *pane.Doc {
-	if v == viewTool {
+func (e *engine) LeftDoc(i int, o *adapter.ToolOutcome, v ViewMode) *pane.Doc {
+	if v == ViewTool {
 		return e.rawDoc(i, o)
 	}
 	return e.origDoc(i, o)

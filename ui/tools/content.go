@@ -1,4 +1,4 @@
-package ui
+package tools
 
 import (
 	"strings"
@@ -8,40 +8,40 @@ import (
 	"github.com/strictscope/strictscope/ui/pane"
 )
 
-// viewMode is what the right pane of the tools screen shows.
-type viewMode uint8
+// ViewMode is what the right pane of the tools screen shows.
+type ViewMode uint8
 
 const (
-	viewSchema viewMode = iota // the strict schema beside the original
-	viewTool                   // the rendered tool beside the tool as listed
+	ViewSchema ViewMode = iota // the strict schema beside the original
+	ViewTool                   // the rendered tool beside the tool as listed
 	viewReport                 // the whole report beside the original
 )
 
-// isLimitError says whether a conversion succeeded but crossed a size limit:
+// IsLimitError says whether a conversion succeeded but crossed a size limit:
 // the error's path then points into the converted schema (adapter.StrictSchema).
-func isLimitError(o *adapter.ToolOutcome) bool {
+func IsLimitError(o *adapter.ToolOutcome) bool {
 	return o.ConversionErr != nil && o.Conversion != nil
 }
 
 // toolContents returns the two panes for tool i in view v.
-func (s *toolsScreen) toolContents(c *computed, i int, v viewMode) *[2]*pane.Content {
+func (s *Screen) toolContents(c *computed, i int, v ViewMode) *[2]*pane.Content {
 	k := contentKey{tool: i, view: v}
 	if pc, ok := c.contents[k]; ok {
 		return pc
 	}
-	pc := buildToolContents(c, i, v, s.eng.leftDoc(i, c.report.Outcomes[i], v))
+	pc := BuildToolContents(c, i, v, s.Eng.LeftDoc(i, c.Report.Outcomes[i], v))
 	c.contents[k] = pc
 	return pc
 }
 
-// buildToolContents draws the two panes for tool i in view v from the
+// BuildToolContents draws the two panes for tool i in view v from the
 // library's answer c; left is the left pane's document (engine.leftDoc). It
 // reads nothing else, so a command may build them off the frame.
-func buildToolContents(c *computed, i int, v viewMode, left *pane.Doc) *[2]*pane.Content {
-	o := c.report.Outcomes[i]
+func BuildToolContents(c *computed, i int, v ViewMode, left *pane.Doc) *[2]*pane.Content {
+	o := c.Report.Outcomes[i]
 	pc := &[2]*pane.Content{}
 	switch v {
-	case viewTool:
+	case ViewTool:
 		pc[0] = originalContent(o, left, schemaBase(o.Entry.Tool.Raw), "as listed")
 		pc[1] = renderedContent(c, o)
 	case viewReport:
@@ -87,13 +87,13 @@ func strictContent(o *adapter.ToolOutcome) *pane.Content {
 	if r == nil {
 		return &pane.Content{Title: "strict", Message: common.NoStrictForm(o.ConversionErr)}
 	}
-	if isLimitError(o) {
+	if IsLimitError(o) {
 		title = "strict · crosses a limit"
 	}
 	pc := &pane.Content{Title: title, Doc: pane.NewDoc(r.Schema), Base: adapter.Path{}}
 	m := pane.NewMarker(pc)
 	m.Nulls(r, "its nullable form: the model sends null when it has no value")
-	if isLimitError(o) {
+	if IsLimitError(o) {
 		m.Failure(o.ConversionErr)
 	}
 	m.Done()
@@ -103,7 +103,7 @@ func strictContent(o *adapter.ToolOutcome) *pane.Content {
 // renderedContent is the tool as sent to the current API, with the null paths
 // its arguments carry marked.
 func renderedContent(c *computed, o *adapter.ToolOutcome) *pane.Content {
-	title := "sent to " + string(c.modes.API)
+	title := "sent to " + string(c.Modes.API)
 	if o.Status == adapter.StatusExcluded {
 		msg := "Left out under strict true: the model never sees this tool."
 		if e := o.ConversionErr; e != nil {
@@ -112,7 +112,7 @@ func renderedContent(c *computed, o *adapter.ToolOutcome) *pane.Content {
 		return &pane.Content{Title: title, Message: msg}
 	}
 	base := adapter.Keys("parameters")
-	if c.modes.API == adapter.Chat {
+	if c.Modes.API == adapter.Chat {
 		base = adapter.Keys("function", "parameters")
 	}
 	pc := &pane.Content{Title: title, Doc: pane.NewDoc(o.Tool), Base: base}
@@ -127,9 +127,9 @@ func renderedContent(c *computed, o *adapter.ToolOutcome) *pane.Content {
 // reportContent is the whole report, the cursor on this tool's entry.
 func reportContent(c *computed, o *adapter.ToolOutcome) *pane.Content {
 	if c.reportDoc == nil {
-		c.reportDoc = pane.NewDoc(c.report.Value())
+		c.reportDoc = pane.NewDoc(c.Report.Value())
 	}
-	pc := &pane.Content{Title: "report · " + c.modes.String(), Doc: c.reportDoc}
+	pc := &pane.Content{Title: "report · " + c.Modes.String(), Doc: c.reportDoc}
 	name := o.Entry.Exposed
 	for _, p := range []adapter.Path{adapter.Keys("null_paths", name), adapter.Keys("notes", name)} {
 		if l, ok := c.reportDoc.LineOf(p); ok {
@@ -138,7 +138,7 @@ func reportContent(c *computed, o *adapter.ToolOutcome) *pane.Content {
 		}
 	}
 	for _, list := range []string{"fallbacks", "excluded"} {
-		arr, _ := adapter.Lookup(c.report.Value(), adapter.Keys(list))
+		arr, _ := adapter.Lookup(c.Report.Value(), adapter.Keys(list))
 		for j, it := range arr.Items() {
 			if n, _ := it.Get("name"); n.Str() == name {
 				if l, ok := c.reportDoc.LineOf(adapter.Path{adapter.Key(list), adapter.Index(j)}); ok {

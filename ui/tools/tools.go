@@ -1,4 +1,4 @@
-package ui
+package tools
 
 import (
 	"fmt"
@@ -15,27 +15,27 @@ import (
 // The panes of the tools screen, in tab order.
 const (
 	paneList = pane.ListPane + iota
-	paneLeft
+	PaneLeft
 	paneRight
 )
 
-// toolsScreen shows every tool as the model would see it: the list on the left,
+// Screen shows every tool as the model would see it: the list on the left,
 // the original schema and the strict schema (or the rendered tool, or the whole
 // report) side by side on the right, each highlight taken from adapter's answer.
-type toolsScreen struct {
+type Screen struct {
 	ctx    *common.Context
-	loaded *common.Loaded
-	eng    *engine
-	modes  toolModes // the modes the panes show
+	Loaded *common.Loaded
+	Eng    *engine
+	Modes  Modes // the modes the panes show
 	// offFrame holds the modes asked for (want), ahead of modes while the
 	// library computes them.
-	common.OffFrame[toolModes]
-	view viewMode
-	cur  *computed
+	common.OffFrame[Modes]
+	view ViewMode
+	Cur  *computed
 	// ListPair is the tool list beside the schema as written and its strict
 	// form (or the tool, or the report).
 	pane.ListPair
-	layout toolsLayout
+	Layout pane.Layout
 	banner common.Banner
 	shown  shownKey // what the panes show now
 }
@@ -44,12 +44,12 @@ type toolsScreen struct {
 // modes change.
 type shownKey struct {
 	tool, file int
-	view       viewMode
-	modes      toolModes
+	view       ViewMode
+	Modes      Modes
 }
 
-func newToolsScreen(ctx *common.Context, loaded *common.Loaded, modes toolModes) *toolsScreen {
-	s := &toolsScreen{ctx: ctx, loaded: loaded, eng: newEngine(loaded.Servers), modes: modes,
+func New(ctx *common.Context, loaded *common.Loaded, modes Modes) *Screen {
+	s := &Screen{ctx: ctx, Loaded: loaded, Eng: newEngine(loaded.Servers), Modes: modes,
 		OffFrame: common.NewOffFrame(modes), shown: shownKey{tool: -1, file: -1},
 		ListPair: pane.NewListPair(ctx, 3, func(k *keys.KeyMap) keys.List { return k.List }, "the tool list",
 			func(k *keys.KeyMap) keys.JSON { return k.JSON }, true, "no null path or error in this pane")}
@@ -58,25 +58,25 @@ func newToolsScreen(ctx *common.Context, loaded *common.Loaded, modes toolModes)
 	return s
 }
 
-// Name implements Screen.
-func (s *toolsScreen) Name() string { return "tools" }
+// Name implements common.Screen.
+func (s *Screen) Name() string { return "tools" }
 
-// Restyle implements Screen.
-func (s *toolsScreen) Restyle() {
+// Restyle implements common.Screen.
+func (s *Screen) Restyle() {
 	s.List.Restyle()
 	s.Resize()
 }
 
 // recompute asks the library again for the current modes and redraws from its
 // answer, keeping the selection and the cursors' places.
-func (s *toolsScreen) recompute() {
-	s.cur = s.eng.get(s.modes)
-	rows := make([]pane.Row, 0, len(s.cur.report.Outcomes)+len(s.loaded.Files))
-	for i, o := range s.cur.report.Outcomes {
+func (s *Screen) recompute() {
+	s.Cur = s.Eng.get(s.Modes)
+	rows := make([]pane.Row, 0, len(s.Cur.Report.Outcomes)+len(s.Loaded.Files))
+	for i, o := range s.Cur.Report.Outcomes {
 		rows = append(rows, toolRow(i, o))
 	}
-	for i := range s.loaded.Files {
-		f := &s.loaded.Files[i]
+	for i := range s.Loaded.Files {
+		f := &s.Loaded.Files[i]
 		if f.Kind != common.FileToolList || len(f.Warnings) > 0 {
 			rows = append(rows, fileRow(i, f))
 		}
@@ -86,9 +86,9 @@ func (s *toolsScreen) recompute() {
 }
 
 // show puts the selected row's contents in the panes.
-func (s *toolsScreen) show() {
+func (s *Screen) show() {
 	row := s.List.Current()
-	key := shownKey{tool: -1, file: -1, view: s.view, modes: s.modes}
+	key := shownKey{tool: -1, file: -1, view: s.view, Modes: s.Modes}
 	if row != nil {
 		key.tool, key.file = row.Tool, row.File
 	}
@@ -115,9 +115,9 @@ func (s *toolsScreen) show() {
 		msg := s.List.EmptyMessage("No tools.")
 		pc = &[2]*pane.Content{{Title: "original", Message: msg}, {Title: "strict", Message: msg}}
 	case row.File >= 0:
-		pc = fileContents(&s.loaded.Files[row.File])
+		pc = fileContents(&s.Loaded.Files[row.File])
 	default:
-		pc = s.toolContents(s.cur, row.Tool, s.view)
+		pc = s.toolContents(s.Cur, row.Tool, s.view)
 	}
 	s.Resize()
 	s.Panes[0].SetContent(pc[0])
@@ -133,32 +133,32 @@ func (s *toolsScreen) show() {
 	}
 }
 
-// Resize implements Screen.
-func (s *toolsScreen) Resize() {
+// Resize implements common.Screen.
+func (s *Screen) Resize() {
 	s.setBanner()
-	s.layout = computeToolsLayout(s.ctx.Width, s.ctx.Height, len(s.banner.Lines))
-	if s.layout.TooSmall {
+	s.Layout = pane.ComputeLayout(s.ctx.Width, s.ctx.Height, len(s.banner.Lines))
+	if s.Layout.TooSmall {
 		s.SetRects()
 		return
 	}
 	// The counts wrap at the list's width, and how many rows they take sets
 	// how many tools a page shows: the list is sized, then given them.
-	s.List.SetSize(s.layout.List.W, s.layout.List.H)
-	s.List.Header = s.headerLines(s.layout.List.W - 1)
-	s.SetRects(s.layout.List, s.layout.Left, s.layout.Right)
+	s.List.SetSize(s.Layout.List.W, s.Layout.List.H)
+	s.List.Header = s.headerLines(s.Layout.List.W - 1)
+	s.SetRects(s.Layout.List, s.Layout.Left, s.Layout.Right)
 }
 
 // headerLines are the list's counts, wrapped to w cells.
-func (s *toolsScreen) headerLines(w int) []string {
+func (s *Screen) headerLines(w int) []string {
 	st := s.ctx.Styles
-	c := s.cur.counts
+	c := s.Cur.counts
 	type chip struct {
 		n    int
 		text string
 		st   lipgloss.Style
 	}
-	chips := []chip{{c.tools, common.Plural(c.tools, "tool"), st.ListHeader}}
-	switch s.modes.Strict {
+	chips := []chip{{c.Tools, common.Plural(c.Tools, "tool"), st.ListHeader}}
+	switch s.Modes.Strict {
 	case adapter.StrictOn:
 		chips = append(chips, chip{c.strict, fmt.Sprintf("%d strict", c.strict), st.BadgeStrict},
 			chip{c.excluded, fmt.Sprintf("%d excluded", c.excluded), st.BadgeExcluded})
@@ -170,7 +170,7 @@ func (s *toolsScreen) headerLines(w int) []string {
 	}
 	chips = append(chips, chip{c.hidden, fmt.Sprintf("%d hidden", c.hidden), st.BadgeHidden},
 		chip{c.truncated, fmt.Sprintf("%d truncated", c.truncated), st.BadgeTruncated})
-	if n := s.loaded.Failed(); n > 0 {
+	if n := s.Loaded.Failed(); n > 0 {
 		chips = append(chips, chip{n, fmt.Sprintf("%d not loaded", n), st.BadgeError})
 	}
 	var lines []string
@@ -198,7 +198,7 @@ func (s *toolsScreen) headerLines(w int) []string {
 
 // setBanner says what is wrong with the selected row above the panes: the
 // conversion's error, hidden text, a cut description, a file that failed.
-func (s *toolsScreen) setBanner() {
+func (s *Screen) setBanner() {
 	s.banner.Reset(s.ctx.Width)
 	row := s.List.Current()
 	if row == nil {
@@ -207,16 +207,16 @@ func (s *toolsScreen) setBanner() {
 	st := s.ctx.Styles
 	add := s.banner.Add
 	if row.File >= 0 {
-		f := &s.loaded.Files[row.File]
+		f := &s.Loaded.Files[row.File]
 		if f.Err != nil {
 			add(st.BannerError, "✗ "+fileError(f), 2)
 		}
 		return
 	}
-	o := s.cur.report.Outcomes[row.Tool]
+	o := s.Cur.Report.Outcomes[row.Tool]
 	if e := o.ConversionErr; e != nil {
 		what := "no strict form"
-		if isLimitError(o) {
+		if IsLimitError(o) {
 			what = "crosses a strict-mode limit"
 		}
 		add(st.BannerError, fmt.Sprintf("✗ %s at %s · %s: %s", what, common.Safe(common.PointerOrRoot(e.Path)), common.Safe(e.Keyword), common.Safe(e.Message)), 2)
@@ -230,10 +230,10 @@ func (s *toolsScreen) setBanner() {
 	}
 	if o.Truncated {
 		unit := "characters"
-		if s.modes.API == adapter.Responses {
+		if s.Modes.API == adapter.Responses {
 			unit = "bytes"
 		}
-		add(st.BannerWarn, fmt.Sprintf("! description cut to the %s cap of %d %s", s.modes.API,
-			adapter.DefaultDescriptionCap(s.modes.API), unit), 1)
+		add(st.BannerWarn, fmt.Sprintf("! description cut to the %s cap of %d %s", s.Modes.API,
+			adapter.DefaultDescriptionCap(s.Modes.API), unit), 1)
 	}
 }

@@ -1,4 +1,4 @@
-package ui
+package tools
 
 import (
 	"fmt"
@@ -8,17 +8,17 @@ import (
 	"github.com/strictscope/strictscope/ui/common"
 )
 
-// View implements Screen.
-func (s *toolsScreen) View() string {
-	sep := common.Rule(s.ctx.Styles, s.layout.List.H)
+// View implements common.Screen.
+func (s *Screen) View() string {
+	sep := common.Rule(s.ctx.Styles, s.Layout.List.H)
 	body := s.PairView(s.Pane, sep, s.List.View(s.Pane == paneList), sep)
-	return common.Frame(s.titleBar(), s.banner.Lines, s.layout.Banner, body, s.InfoRow(s.Pane))
+	return common.Frame(s.titleBar(), s.banner.Lines, s.Layout.Banner, body, s.InfoRow(s.Pane))
 }
 
 // titleBar is the first row: the name, the screen, the modes.
-func (s *toolsScreen) titleBar() string {
+func (s *Screen) titleBar() string {
 	st := s.ctx.Styles
-	m := s.modes
+	m := s.Modes
 	sepr := st.TitleBar.Render(" · ")
 	parts := []string{
 		st.Mode.Render(string(m.API)),
@@ -26,17 +26,17 @@ func (s *toolsScreen) titleBar() string {
 		common.ModeFlag(st.Mode, st.ModeOff, "prefix", !m.NoPrefix),
 		common.ModeFlag(st.Mode, st.ModeOff, "defaults", !m.NoDefaultDescriptions),
 	}
-	view := map[viewMode]string{viewSchema: "original ↔ strict", viewTool: "listed ↔ sent", viewReport: "report"}[s.view]
+	view := map[ViewMode]string{ViewSchema: "original ↔ strict", ViewTool: "listed ↔ sent", viewReport: "report"}[s.view]
 	left := st.TitleBar.Render("tools │ ") + strings.Join(parts, sepr) +
 		st.TitleBar.Render(" │ "+view)
-	if s.Want != s.modes {
+	if s.Want != s.Modes {
 		left += st.TitleBar.Render(" │ ") + st.Stale.Render("computing "+s.Want.String()+"…")
 	}
 	return common.TitleRow(st, s.ctx.Width, left)
 }
 
-// KeyMaps implements Screen.
-func (s *toolsScreen) KeyMaps() []common.NamedKeyMap {
+// KeyMaps implements common.Screen.
+func (s *Screen) KeyMaps() []common.NamedKeyMap {
 	k := s.ctx.Keys
 	tools := common.NamedKeyMap{Title: "tools screen", KeyMap: k.Tools}
 	list := common.NamedKeyMap{Title: "tool list", KeyMap: k.List}
@@ -47,26 +47,26 @@ func (s *toolsScreen) KeyMaps() []common.NamedKeyMap {
 	return []common.NamedKeyMap{json, tools, list}
 }
 
-// Status implements Screen: the file of the selection and the position.
-func (s *toolsScreen) Status() string {
+// Status implements common.Screen: the file of the selection and the position.
+func (s *Screen) Status() string {
 	row := s.List.Current()
 	file := ""
 	if row != nil {
 		switch {
 		case row.File >= 0:
-			file = common.Safe(s.loaded.Files[row.File].Name)
-		case row.Tool < len(s.eng.serverOf):
-			file = common.Safe(s.loaded.ServerFile(s.eng.serverOf[row.Tool]))
+			file = common.Safe(s.Loaded.Files[row.File].Name)
+		case row.Tool < len(s.Eng.serverOf):
+			file = common.Safe(s.Loaded.ServerFile(s.Eng.serverOf[row.Tool]))
 		}
 	}
 	pos := s.List.PlaceText()
-	parts := []string{string(s.modes.API) + " · strict " + string(s.modes.Strict)}
+	parts := []string{string(s.Modes.API) + " · strict " + string(s.Modes.Strict)}
 	if file != "" {
 		parts = append(parts, common.TruncLeft(file, 28))
 	}
-	c := s.cur.counts
+	c := s.Cur.counts
 	var n string
-	switch s.modes.Strict {
+	switch s.Modes.Strict {
 	case adapter.StrictOn:
 		n = fmt.Sprintf("%d strict · %d excluded", c.strict, c.excluded)
 	case adapter.StrictOff:

@@ -1,4 +1,4 @@
-package ui
+package tools
 
 import (
 	"testing"
@@ -14,7 +14,7 @@ func TestEngineKeepsRecentModes(t *testing.T) {
 	for _, api := range []adapter.API{adapter.Chat, adapter.Responses} {
 		for _, strict := range []adapter.StrictMode{adapter.StrictAuto, adapter.StrictOn, adapter.StrictOff} {
 			for _, noPrefix := range []bool{false, true} {
-				m := toolModes{API: api, Strict: strict, NoPrefix: noPrefix}
+				m := Modes{API: api, Strict: strict, NoPrefix: noPrefix}
 				if e.get(m) == nil {
 					t.Fatal("no answer")
 				}

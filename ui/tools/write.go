@@ -1,4 +1,4 @@
-package ui
+package tools
 
 import (
 	"errors"
@@ -12,8 +12,8 @@ import (
 	"github.com/strictscope/strictscope/ui/common"
 )
 
-// defaultWriteName is the file w offers to write the rendered tools to.
-const defaultWriteName = "strictscope-tools.json"
+// DefaultWriteName is the file w offers to write the rendered tools to.
+const DefaultWriteName = "strictscope-tools.json"
 
 // writeMsg asks to write the rendered tools to a file.
 type writeMsg struct {
@@ -30,17 +30,17 @@ type writtenMsg struct {
 }
 
 // write starts writing the rendered tools array of the current modes.
-func (s *toolsScreen) write(m writeMsg) tea.Cmd {
+func (s *Screen) write(m writeMsg) tea.Cmd {
 	name := strings.TrimSpace(m.name)
 	if name == "" {
 		return common.ShowError("no file name: nothing written")
 	}
-	data := adapter.MarshalIndent(adapter.ArrayValue(s.cur.tools...))
+	data := adapter.MarshalIndent(adapter.ArrayValue(s.Cur.Tools...))
 	return writeFileCmd(name, data, m.overwrite)
 }
 
 // written reports the result, and asks before replacing an existing file.
-func (s *toolsScreen) written(m writtenMsg) tea.Cmd {
+func (s *Screen) written(m writtenMsg) tea.Cmd {
 	switch {
 	case m.exists:
 		name := m.name
@@ -53,8 +53,8 @@ func (s *toolsScreen) written(m writtenMsg) tea.Cmd {
 	case m.err != nil:
 		return common.ShowError("could not write " + common.Safe(m.name) + ": " + common.Safe(m.err.Error()))
 	}
-	return common.ShowInfo("wrote " + common.Plural(len(s.cur.tools), "tool") + " (" + string(s.modes.API) + ", strict " +
-		string(s.modes.Strict) + ") to " + common.Safe(m.name))
+	return common.ShowInfo("wrote " + common.Plural(len(s.Cur.Tools), "tool") + " (" + string(s.Modes.API) + ", strict " +
+		string(s.Modes.Strict) + ") to " + common.Safe(m.name))
 }
 
 // writeFileCmd writes data to name. Without overwrite an existing file is never
