@@ -14,6 +14,7 @@ import (
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/playground"
+	"github.com/strictscope/strictscope/ui/replay"
 	"github.com/strictscope/strictscope/ui/tools"
 )
 
@@ -180,7 +181,7 @@ func BenchmarkFirstReplayToggle(b *testing.B) {
 	l := &common.Loaded{}
 	l.AddBytes("s", "big-session.json", bigSession(500))
 	benchmarkFirstToggle(b, l, []string{"2", "right"}, "m", "replay-ms", "the replay was not swapped in", func(m *model) bool {
-		return m.screens[1].(*replayScreen).opts.Structured == adapter.StructuredPrefer
+		return m.screens[1].(*replay.Screen).Opts.Structured == adapter.StructuredPrefer
 	})
 }
 

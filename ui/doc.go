@@ -1,8 +1,9 @@
 // Package ui is the strictscope inspector: the Bubble Tea app that shows what the
-// model sees and why. It owns the root model, the screens and their layout; what
-// they share is in package ui/common, the panes they are built from in package
-// ui/pane, the styles in package ui/styles and the key bindings in package
-// ui/keys. The screens, switched with 1–9:
+// model sees and why. It owns the root model; each screen is a package of its
+// own (ui/tools, ui/replay, ui/playground), what they share is in package
+// ui/common, the panes they are built from in package ui/pane, the styles in
+// package ui/styles and the key bindings in package ui/keys. The screens,
+// switched with 1–9:
 //
 //   - the tools screen: every tool of the tool lists and session files, its
 //     schema as written beside its strict form (or the rendered tool, or the
@@ -64,24 +65,28 @@
 //
 // # Files
 //
-// The packages and files of ui/..., one line each. The screens are told apart
-// by the prefix of their files until each moves to a package of its own.
+// The packages and files of ui/..., one line each. The root imports the
+// screens; a screen imports common and pane, never another screen.
 //
+//	ui/                    the root model
+//	  doc.go               this map
+//	  run.go               Options, Run and ErrInterrupted: what main uses
+//	  model.go             the root model: routing, global keys, opening the playground
+//	  view.go              the root's drawing: status line, help, the too-small notice
+//	  prompt.go            the one-line prompt in the status line
 //	ui/common/             what the root model, the screens and the components share
 //	  doc.go               the package's map
 //	  context.go           Context: window size, styles, key bindings; the root changes it
 //	  screen.go            Screen, Focus, NamedKeyMap; status, prompt and show-screen messages
 //	  edit.go              EditRequest: a screen asks for the playground on a schema or arguments
-//	  words.go             the library's answers in words: NoStrictForm, PointerOrRoot
 //	  frame.go             the rows every screen draws: title row, banner, rules, mode flags
 //	  text.go              text made safe and fitted for the terminal: Safe, Fit, WrapText, PadLines
 //	  input.go             one-line text inputs: their styles, and keys or pastes made safe for them
+//	  words.go             the library's answers in words: NoStrictForm, PointerOrRoot
 //	  rect.go              Rect, Hit and the smallest window (MinWidth×MinHeight)
 //	  load.go              Loaded and File: what the inspector opens, and Load
 //	  recent.go            Recent: the answers for the last few toggle settings
 //	  toggle.go            OffFrame (answers computed off the frame) and Cycle
-//	ui/keys/keys.go        the key bindings, grouped per pane, for help
-//	ui/styles/styles.go    the Styles for dark, light, no colour and no style
 //	ui/pane/               the shared components the screens are built from
 //	  doc.go               the package's map
 //	  jsondoc.go           Doc: a JSON document as lines, with path ↔ line maps
@@ -90,17 +95,12 @@
 //	  marks.go             Marker: puts the library's answers (null paths, errors, drops) on lines
 //	  jsonpane.go          JSON: the virtualised JSON pane, and Content, what it shows
 //	  panepair.go          Pair: two JSON panes whose cursors follow each other; the breadcrumb row
-//	  layout.go            Layout: a list beside a pair of panes, from the window size
 //	  filterlist.go        List: the filterable two-line list (tools, turns), its rows and badges
 //	  listpair.go          ListPair: a List beside a Pair, with their focus, keys, mouse and copy
-//	  notes.go             Notes: the scrolling notes pane, and how tall it is under a screen's panes
+//	  layout.go            Layout: a list beside a pair of panes, from the window size
+//	  notes.go             Notes: the scrolling notes pane, and its height under a screen's panes
 //	  editor.go            Editor: the playground's editor, a textarea over a window of the text;
 //	                       EditableText, a value laid out to fit it
-//	ui/playground/         the playground screen
-//	  doc.go               the package's map
-//	  playground.go        Screen: the editor, the result and the notes, and their keys
-//	  compute.go           Answer: the library's answer for the edited text
-//	  layout.go            where the editor, the result and the notes go
 //	ui/tools/              the tools screen
 //	  doc.go               the package's map
 //	  tools.go             Screen: its state, the counts header and the banner
@@ -110,18 +110,19 @@
 //	  content.go           the pane contents for a tool or a file
 //	  rows.go              the tool and file rows of its list
 //	  write.go             writing the rendered tools to a file
-//	ui/                    the root model, and for now the replay screen
-//	  doc.go               this map
-//	  run.go               Options, Run and ErrInterrupted: what main uses
-//	  model.go             the root model: routing, global keys, the playground's opening
-//	  view.go              the root's drawing: status line, help, the too-small notice
-//	  prompt.go            the one-line prompt in the status line
-//	  layout.go            where each pane of the replay screen goes, from the window size
-//	  replay.go            the replay screen: its state, turn rows and banner
-//	  replay_update.go     the replay screen's keys, stepping and toggles
-//	  replay_view.go       the replay screen's title bar, stepper row, help groups and status
-//	  replay_trace.go      replayOptions, and the cache of sessions' traces per option set
-//	  replay_content.go    a stage of a trace as pane contents, with its marks
-//	  playground.go        the playground screen
-//	  playground_compute.go the library's answer for the edited text, and common.EditRequest
+//	ui/replay/             the replay screen
+//	  doc.go               the package's map
+//	  replay.go            Screen: its state, the turn rows and the banner
+//	  update.go            its keys, stepping and toggles, and the traces replayed off the frame
+//	  view.go              its title bar, stepper row, help groups and status
+//	  trace.go             its options, and the cache of sessions' traces per option set
+//	  content.go           a stage of a trace as pane contents, with its marks
+//	  layout.go            where the turns, the stage's panes and the notes go
+//	ui/playground/         the playground screen
+//	  doc.go               the package's map
+//	  playground.go        Screen: the editor, the result and the notes, and their keys
+//	  compute.go           Answer: the library's answer for the edited text
+//	  layout.go            where the editor, the result and the notes go
+//	ui/keys/keys.go        the key bindings, grouped per pane, for help
+//	ui/styles/styles.go    the Styles for dark, light, no colour and no style
 package ui

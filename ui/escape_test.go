@@ -152,7 +152,7 @@ func hostileReplayFrames(t *testing.T, h *harness) map[string]string {
 	frames := map[string]string{}
 	h.keys("2")
 	s := replayOf(h)
-	n := s.stageCount()
+	n := s.StageCount()
 	if n < 8 {
 		t.Fatalf("the hostile turn has %d stages", n)
 	}

@@ -8,9 +8,11 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/pane"
 	"github.com/strictscope/strictscope/ui/playground"
+	"github.com/strictscope/strictscope/ui/replay"
 	"github.com/strictscope/strictscope/ui/tools"
 )
 
@@ -40,8 +42,9 @@ func newModel(opts Options, loaded *common.Loaded) *model {
 	// loaded, and the playground; 1–9 switch between screens once there is
 	// more than one.
 	m.screens = []common.Screen{tools.New(ctx, loaded, modes)}
-	if hasReplay(loaded) {
-		m.screens = append(m.screens, newReplayScreen(ctx, loaded, opts))
+	if replay.Replayable(loaded) {
+		m.screens = append(m.screens, replay.New(ctx, loaded, sessions.ReplayOptions{API: opts.API, Strict: opts.Strict,
+			NoPrefix: opts.NoPrefix, NoDefaultDescriptions: opts.NoDefaultDescriptions}))
 	}
 	m.screens = append(m.screens, playground.New(ctx))
 	ctx.Keys.Global.Screen.SetEnabled(len(m.screens) > 1)

@@ -11,12 +11,13 @@ import (
 
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/replay"
 	"github.com/strictscope/strictscope/ui/tools"
 )
 
 // shownTurns are the turns (indices into replayFiles' list order) the replay
 // screen's list shows.
-func shownTurns(s *replayScreen) []int {
+func shownTurns(s *replay.Screen) []int {
 	out := make([]int, 0, len(s.List.Visible))
 	for _, ri := range s.List.Visible {
 		out = append(out, s.List.Rows[ri].Tool)
@@ -25,7 +26,7 @@ func shownTurns(s *replayScreen) []int {
 }
 
 // selectedTurn is the turn the list selects, or -1.
-func selectedTurn(s *replayScreen) int {
+func selectedTurn(s *replay.Screen) int {
 	if r := s.List.Current(); r != nil {
 		return r.Tool
 	}
@@ -71,7 +72,7 @@ func TestReplayFilterKeys(t *testing.T) {
 
 	// / gives the filter the keys from any pane, and typing narrows the list.
 	h.keys("tab", "/")
-	if replayOf(h).Pane != rpList || !s.List.Editing || !s.Capturing() {
+	if replayOf(h).Pane != replay.RpList || !s.List.Editing || !s.Capturing() {
 		t.Fatalf("/ from the input pane: focus %d, editing %v", replayOf(h).Pane, s.List.Editing)
 	}
 	h.typing("fore")
@@ -130,21 +131,21 @@ func TestReplayFilterKeys(t *testing.T) {
 func TestReplayFilterKeepsTheCursor(t *testing.T) {
 	h := newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2", "j", "j", "right", "right")
 	s := replayOf(h)
-	if selectedTurn(s) != turnMedia || s.stage != 2 {
-		t.Fatalf("setup: turn %d stage %d", selectedTurn(s), s.stage)
+	if selectedTurn(s) != turnMedia || s.Stage != 2 {
+		t.Fatalf("setup: turn %d stage %d", selectedTurn(s), s.Stage)
 	}
 	h.keys("/").typing("forecast")
-	if selectedTurn(s) != turnMedia || s.List.Sel != 1 || s.stage != 2 {
-		t.Errorf("the media turn still matches, yet the list selects turn %d (row %d, stage %d)", selectedTurn(s), s.List.Sel, s.stage)
+	if selectedTurn(s) != turnMedia || s.List.Sel != 1 || s.Stage != 2 {
+		t.Errorf("the media turn still matches, yet the list selects turn %d (row %d, stage %d)", selectedTurn(s), s.List.Sel, s.Stage)
 	}
-	if e, _, _ := s.current(); s.shown.file != e.file || s.shown.turn != e.turn || s.shown.stage != 2 {
-		t.Errorf("the panes show %+v, not the selected turn", s.shown)
+	if e, _, _ := s.Current(); s.Shown.File != e.File || s.Shown.Turn != e.Turn || s.Shown.Stage != 2 {
+		t.Errorf("the panes show %+v, not the selected turn", s.Shown)
 	}
 
 	// ↑ and ↓ move while the filter has the keys.
 	h.keys("down")
-	if selectedTurn(s) != turnInvalid || s.stage != 0 || s.List.Filter.Value() != "forecast" {
-		t.Errorf("↓ while typing: turn %d stage %d filter %q", selectedTurn(s), s.stage, s.List.Filter.Value())
+	if selectedTurn(s) != turnInvalid || s.Stage != 0 || s.List.Filter.Value() != "forecast" {
+		t.Errorf("↓ while typing: turn %d stage %d filter %q", selectedTurn(s), s.Stage, s.List.Filter.Value())
 	}
 	h.keys("up")
 
@@ -152,12 +153,12 @@ func TestReplayFilterKeepsTheCursor(t *testing.T) {
 	// its first stage, and the panes show it.
 	h.keys("backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace").
 		typing("set_alert")
-	if selectedTurn(s) != turnTwoTurns2 || s.List.Sel != 0 || s.stage != 0 {
-		t.Fatalf("/set_alert: turn %d row %d stage %d, want turn %d at its first stage", selectedTurn(s), s.List.Sel, s.stage, turnTwoTurns2)
+	if selectedTurn(s) != turnTwoTurns2 || s.List.Sel != 0 || s.Stage != 0 {
+		t.Fatalf("/set_alert: turn %d row %d stage %d, want turn %d at its first stage", selectedTurn(s), s.List.Sel, s.Stage, turnTwoTurns2)
 	}
-	e, _, _ := s.current()
-	if s.shown.file != e.file || s.shown.turn != e.turn || s.shown.stage != 0 {
-		t.Errorf("the panes show %+v, not turn 2 of session_two_turns", s.shown)
+	e, _, _ := s.Current()
+	if s.Shown.File != e.File || s.Shown.Turn != e.Turn || s.Shown.Stage != 0 {
+		t.Errorf("the panes show %+v, not turn 2 of session_two_turns", s.Shown)
 	}
 	if !strings.Contains(h.screen(), "resp_fixture_2") {
 		t.Errorf("the input pane does not show the second turn's response:\n%s", h.screen())
@@ -176,8 +177,8 @@ func TestReplayFilterKeepsTheCursor(t *testing.T) {
 	}
 	// The stepper and the moves say there is nothing to step through.
 	h.keys("enter", "right", "]")
-	if s.stage != 0 || s.List.Current() != nil {
-		t.Errorf("moves with nothing shown: stage %d", s.stage)
+	if s.Stage != 0 || s.List.Current() != nil {
+		t.Errorf("moves with nothing shown: stage %d", s.Stage)
 	}
 	// esc brings every turn back, the first selected.
 	h.keys("esc")
@@ -192,7 +193,7 @@ func TestReplayFilterKeepsTheCursor(t *testing.T) {
 func TestReplayFilterTakesEveryKey(t *testing.T) {
 	h := newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2", "/")
 	s := replayOf(h)
-	opts := s.opts
+	opts := s.Opts
 	h.typing("q1m[x]e?gnNy/")
 	if h.quit {
 		t.Fatal("q quit while the filter had the keys")
@@ -200,12 +201,12 @@ func TestReplayFilterTakesEveryKey(t *testing.T) {
 	if got := s.List.Filter.Value(); got != "q1m[x]e?gnNy/" {
 		t.Errorf("the filter holds %q", got)
 	}
-	if h.m.active != 1 || h.m.help || s.opts != opts || s.Want != opts || h.m.prompt.open || replayOf(h).Pane != rpList {
+	if h.m.active != 1 || h.m.help || s.Opts != opts || s.Want != opts || h.m.prompt.open || replayOf(h).Pane != replay.RpList {
 		t.Errorf("a key typed into the filter acted: screen %d, help %v, options %v, prompt %v, focus %d",
-			h.m.active, h.m.help, s.opts, h.m.prompt.open, replayOf(h).Pane)
+			h.m.active, h.m.help, s.Opts, h.m.prompt.open, replayOf(h).Pane)
 	}
 	h.keys("tab")
-	if replayOf(h).Pane != rpList {
+	if replayOf(h).Pane != replay.RpList {
 		t.Errorf("tab left the filter (focus %d)", replayOf(h).Pane)
 	}
 	if h.keys("ctrl+c"); !h.quit {

@@ -13,6 +13,7 @@ import (
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/pane"
 	"github.com/strictscope/strictscope/ui/playground"
+	"github.com/strictscope/strictscope/ui/replay"
 	"github.com/strictscope/strictscope/ui/tools"
 )
 
@@ -84,8 +85,8 @@ func toStage(h *harness, turn, stage int) *harness {
 // reStage moves a replay screen already shown to turn and stage.
 func reStage(h *harness, turn, stage int) *harness {
 	s := replayOf(h)
-	s.List.Sel, s.stage = turn, 0
-	s.show()
+	s.List.Sel, s.Stage = turn, 0
+	s.Show()
 	for range stage {
 		h.keys("right")
 	}
@@ -97,8 +98,8 @@ func reStage(h *harness, turn, stage int) *harness {
 func stageOf(t *testing.T, h *harness, turn int, k sessions.StageKind, call int) int {
 	t.Helper()
 	s := replayOf(h)
-	e := s.entries[turn]
-	for i, st := range s.traces[e.file].Turns[e.turn].Stages {
+	e := s.Entries[turn]
+	for i, st := range s.Traces[e.File].Turns[e.Turn].Stages {
 		if st.Kind == k && (call < 0 || st.Call == call) {
 			return i
 		}
@@ -107,9 +108,9 @@ func stageOf(t *testing.T, h *harness, turn int, k sessions.StageKind, call int)
 	return 0
 }
 
-func replayOf(h *harness) *replayScreen {
+func replayOf(h *harness) *replay.Screen {
 	for _, s := range h.m.screens {
-		if r, ok := s.(*replayScreen); ok {
+		if r, ok := s.(*replay.Screen); ok {
 			return r
 		}
 	}
@@ -228,26 +229,26 @@ func TestReplayScreenOnlyWithSomethingToReplay(t *testing.T) {
 func TestReplayStepperStopsAtBothEnds(t *testing.T) {
 	h := newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2")
 	s := replayOf(h)
-	n := s.stageCount()
+	n := s.StageCount()
 	if n != 21 {
 		t.Fatalf("turn 1 of session_two_turns has %d stages, want 21", n)
 	}
 	h.keys("left")
-	if s.stage != 0 || !strings.Contains(h.screen(), "the first stage of turn 1") {
-		t.Errorf("← at the first stage: stage %d, screen:\n%s", s.stage, h.screen())
+	if s.Stage != 0 || !strings.Contains(h.screen(), "the first stage of turn 1") {
+		t.Errorf("← at the first stage: stage %d, screen:\n%s", s.Stage, h.screen())
 	}
 	for i := 1; i < n; i++ {
 		h.keys("right")
-		if s.stage != i {
-			t.Fatalf("→ #%d: stage %d", i, s.stage)
+		if s.Stage != i {
+			t.Fatalf("→ #%d: stage %d", i, s.Stage)
 		}
-		if want := string(s.traces[0].Turns[0].Stages[i].Kind); !strings.Contains(h.screen(), want) {
+		if want := string(s.Traces[0].Turns[0].Stages[i].Kind); !strings.Contains(h.screen(), want) {
 			t.Fatalf("stage %d: the stepper does not name %s", i, want)
 		}
 	}
 	h.keys("right", "right")
-	if s.stage != n-1 || !strings.Contains(h.screen(), "the last stage of turn 1") {
-		t.Errorf("→ past the last stage: stage %d, screen:\n%s", s.stage, h.screen())
+	if s.Stage != n-1 || !strings.Contains(h.screen(), "the last stage of turn 1") {
+		t.Errorf("→ past the last stage: stage %d, screen:\n%s", s.Stage, h.screen())
 	}
 	if !strings.Contains(h.screen(), "21/21") {
 		t.Errorf("the stepper does not say 21/21:\n%s", h.screen())
@@ -255,8 +256,8 @@ func TestReplayStepperStopsAtBothEnds(t *testing.T) {
 	for range n + 3 {
 		h.keys("left")
 	}
-	if s.stage != 0 {
-		t.Errorf("← back to the start: stage %d", s.stage)
+	if s.Stage != 0 {
+		t.Errorf("← back to the start: stage %d", s.Stage)
 	}
 }
 
@@ -264,8 +265,8 @@ func TestReplayTurnSwitching(t *testing.T) {
 	h := newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2", "right", "right", "right")
 	s := replayOf(h)
 	h.keys("]")
-	if e, _, _ := s.current(); e.file != 0 || e.turn != 1 || s.stage != 0 {
-		t.Fatalf("] went to file %d turn %d stage %d, want turn 2 of the first file at its first stage", e.file, e.turn, s.stage)
+	if e, _, _ := s.Current(); e.File != 0 || e.Turn != 1 || s.Stage != 0 {
+		t.Fatalf("] went to file %d turn %d stage %d, want turn 2 of the first file at its first stage", e.File, e.Turn, s.Stage)
 	}
 	if !strings.Contains(h.screen(), "resp_fixture_2") {
 		t.Errorf("the second turn's response is not shown:\n%s", h.screen())
@@ -276,21 +277,21 @@ func TestReplayTurnSwitching(t *testing.T) {
 	}
 	// In the list, ↓ selects the next turn, → still steps, enter opens the stage.
 	h.keys("down", "down")
-	if e, _, _ := s.current(); e.file != 1 {
-		t.Errorf("↓↓ in the list selects file %d, want the media session", e.file)
+	if e, _, _ := s.Current(); e.File != 1 {
+		t.Errorf("↓↓ in the list selects file %d, want the media session", e.File)
 	}
 	h.keys("right")
-	if s.stage != 1 || replayOf(h).Pane != rpList {
-		t.Errorf("→ in the list: stage %d, focus %d", s.stage, replayOf(h).Pane)
+	if s.Stage != 1 || replayOf(h).Pane != replay.RpList {
+		t.Errorf("→ in the list: stage %d, focus %d", s.Stage, replayOf(h).Pane)
 	}
 	h.keys("enter")
-	if replayOf(h).Pane != rpInput {
+	if replayOf(h).Pane != replay.RpInput {
 		t.Errorf("enter in the list does not focus the input pane (focus %d)", replayOf(h).Pane)
 	}
-	for range len(s.entries) + 2 {
+	for range len(s.Entries) + 2 {
 		h.keys("]")
 	}
-	if s.List.Sel != len(s.entries)-1 || !strings.Contains(h.screen(), "the last turn") {
+	if s.List.Sel != len(s.Entries)-1 || !strings.Contains(h.screen(), "the last turn") {
 		t.Errorf("] past the last turn: row %d", s.List.Sel)
 	}
 }
@@ -304,16 +305,16 @@ func TestReplayTogglesReplayAgain(t *testing.T) {
 	out := stageOf(t, h, turnTwoTurns1, sessions.StageOutput, 0)
 	toStage(h, turnTwoTurns1, out)
 	s := replayOf(h)
-	first := s.traces
-	sess := l.Files[s.eng.files[0]].Session
+	first := s.Traces
+	sess := l.Files[s.Eng.Files[0]].Session
 	modes := []adapter.StructuredMode{adapter.StructuredPrefer, adapter.StructuredAppend, adapter.StructuredIgnore, adapter.StructuredAuto}
 	var seen []string
 	for _, mode := range modes {
 		h.keys("m")
-		if s.opts.Structured != mode {
-			t.Fatalf("m gave %s, want %s", s.opts.Structured, mode)
+		if s.Opts.Structured != mode {
+			t.Fatalf("m gave %s, want %s", s.Opts.Structured, mode)
 		}
-		want := sessions.ReplaySession(l.Files[s.eng.files[0]].Name, sess, sessions.ReplayOptions{
+		want := sessions.ReplaySession(l.Files[s.Eng.Files[0]].Name, sess, sessions.ReplayOptions{
 			ErrorPrefix: adapter.DefaultErrorPrefix, Structured: mode}).Turns[0].Stages[out].Output
 		if got := s.Panes[1].Content.Doc.Value; !adapter.Equal(got, want) {
 			t.Errorf("%s: the output pane shows %s, the library %s", mode, got, want)
@@ -326,12 +327,12 @@ func TestReplayTogglesReplayAgain(t *testing.T) {
 	if seen[0] == seen[2] {
 		t.Error("prefer and ignore render the same output: the toggle did nothing")
 	}
-	if &s.traces[0] != &first[0] {
+	if &s.Traces[0] != &first[0] {
 		t.Error("back to auto, the traces were replayed again instead of taken from the cache")
 	}
 
 	errOut := stageOf(t, h, turnTwoTurns1, sessions.StageOutput, 1)
-	for s.stage < errOut {
+	for s.Stage < errOut {
 		h.keys("right")
 	}
 	with := s.Panes[1].Content.Doc.Value.String()
@@ -340,8 +341,8 @@ func TestReplayTogglesReplayAgain(t *testing.T) {
 	if !strings.Contains(with, `"Error: ENOENT`) || strings.Contains(without, "Error: ") {
 		t.Errorf("x does not take the error prefix off: %s → %s", with, without)
 	}
-	if s.stage != errOut {
-		t.Errorf("a toggle moved the stepper to %d", s.stage)
+	if s.Stage != errOut {
+		t.Errorf("a toggle moved the stepper to %d", s.Stage)
 	}
 }
 
@@ -355,7 +356,7 @@ func TestReplayMissingResultIsANote(t *testing.T) {
 		t.Errorf("a missing result is not shown as a note:\n%s", scr)
 	}
 	h.keys("right")
-	if k := s.traces[s.entries[turnInvalid].file].Turns[0].Stages[s.stage].Kind; k != sessions.StageNextInput {
+	if k := s.Traces[s.Entries[turnInvalid].File].Turns[0].Stages[s.Stage].Kind; k != sessions.StageNextInput {
 		t.Errorf("after a missing result comes %s, want the next input", k)
 	}
 	if !strings.Contains(h.screen(), "have no result") {
@@ -389,7 +390,7 @@ func TestReplayMarksComeFromTheTrace(t *testing.T) {
 		t.Errorf("removed nulls marked at %s", got)
 	}
 	reStage(h, turnInvalid, stageOf(t, h, turnInvalid, sessions.StageValidated, 0))
-	_, _, turn := s.current()
+	_, _, turn := s.Current()
 	var want []string
 	for _, e := range turn.Calls[0].Errors {
 		want = append(want, e.Path.Pointer())
@@ -475,8 +476,8 @@ func TestReplayUsesTheLoadedToolLists(t *testing.T) {
 	}
 	l.AddBytes("files", "files.json", mustFixture(t, "tools/files.json"))
 	h = newHarness(t, Options{}, l, 100, 30).keys("2")
-	if s := replayOf(h); s.traces[0].ToolsFrom != "tool lists" || strings.Contains(h.screen(), "no tools known") {
-		t.Errorf("the loaded tool list is not used: tools from %q", s.traces[0].ToolsFrom)
+	if s := replayOf(h); s.Traces[0].ToolsFrom != "tool lists" || strings.Contains(h.screen(), "no tools known") {
+		t.Errorf("the loaded tool list is not used: tools from %q", s.Traces[0].ToolsFrom)
 	}
 	h = newHarness(t, Options{}, inferredFiles(t), 100, 30).keys("2")
 	if !strings.Contains(h.screen(), "tools inferred from the request") {
@@ -513,15 +514,15 @@ func TestReplaySessionKeepsItsSavedOptions(t *testing.T) {
 	s := replayOf(h)
 	want := sessions.ReplaySession("saved.json", sess, sessions.ReplayOptions{
 		ErrorPrefix: sess.ErrorPrefix, Structured: sess.Structured, ApplyDefaults: sess.ApplyDefaults})
-	if got := s.traces[0].Value(true); !adapter.Equal(got, want.Value(true)) {
+	if got := s.Traces[0].Value(true); !adapter.Equal(got, want.Value(true)) {
 		t.Errorf("the inspector replays the session without its saved options:\n got %s\nwant %s", got, want.Value(true))
 	}
 	if !strings.Contains(h.screen(), "structured ignore") {
 		t.Errorf("the title bar does not name the session's structured mode:\n%s", h.screen())
 	}
 	h.keys("m")
-	if s.opts.Structured != adapter.StructuredAuto {
-		t.Errorf("m after the session's ignore gave %q, want auto", s.opts.Structured)
+	if s.Opts.Structured != adapter.StructuredAuto {
+		t.Errorf("m after the session's ignore gave %q, want auto", s.Opts.Structured)
 	}
 }
 
@@ -533,10 +534,10 @@ func TestReplayMissingResultNotesStaySeparate(t *testing.T) {
 		`the client answered it in the next request with: {"call_id":"call_1","output":"Potato City"}`}
 	for _, k := range []sessions.StageKind{sessions.StageResult, sessions.StageOutput} {
 		tr := &sessions.TurnTrace{Stages: []sessions.Stage{{Kind: k, Call: -1, Notes: notes}}}
-		v := buildStage(tr, 0, 40)
+		v := replay.BuildStage(tr, 0, 40)
 		p := &pane.JSON{Ctx: common.NewContext(false)}
 		p.SetSize(42, 12)
-		p.SetContent(v.panes[1])
+		p.SetContent(v.Panes[1])
 		rows := strings.Split(ansi.Strip(p.View(false)), "\n")[1:]
 		var starts []int
 		for i, r := range rows {
@@ -556,7 +557,7 @@ func TestReplayMissingResultNotesStaySeparate(t *testing.T) {
 		}
 	}
 	// No note: the heading alone, as a sentence.
-	if got := notesMessage("No result", nil); got != "No result." {
+	if got := replay.NotesMessage("No result", nil); got != "No result." {
 		t.Errorf("notesMessage without notes = %q", got)
 	}
 }

@@ -145,7 +145,7 @@ func (e *Editor) InsertString(s string) {
 }
 
 // roomFor moves the window when the cursor is near its edge and there are
-// Lines beyond, so that a move of up to a screen (or a join with the line
+// lines beyond, so that a move of up to a screen (or a join with the line
 // before or after) stays inside it.
 func (e *Editor) roomFor() {
 	r := e.ta.Line()

@@ -228,7 +228,7 @@ func (l *List) updateFilter(msg tea.Msg) tea.Cmd {
 // FilterKey handles a key while the filter input has the keys (editing): lk's
 // Clear empties the filter and takes the keys back, enter keeps the filter and
 // takes them back, ↑ and ↓ move the selection, and every other key edits the
-// Text, the rows being filtered again at once. Both lists filter through it;
+// text, the rows being filtered again at once. Both lists filter through it;
 // the screen shows the selection afterwards.
 func (l *List) FilterKey(k tea.KeyPressMsg, lk *keys.List) tea.Cmd {
 	switch {

@@ -9,7 +9,7 @@ import (
 )
 
 // ListPane is the pane index of the list in a ListPair's tab order; the pair's
-// Panes follow it (listPane+1, listPane+2), and a screen's own panes after
+// panes follow it (ListPane+1, ListPane+2), and a screen's own panes after
 // them.
 const ListPane = 0
 
@@ -66,9 +66,8 @@ func (lp *ListPair) paneAt(x, y int) (int, bool) { return common.Hit(x, y, lp.re
 
 // Update handles what the list and the pair do alike on every screen: a paste
 // into the filter, a click, the wheel, the answer to the go-to prompt. It
-// says whether msg was one of them;
-// extra is called with the pane and the lines for a wheel over another pane of
-// the screen.
+// says whether msg was one of them; extra is called with the pane and the
+// lines for a wheel over another pane of the screen.
 func (lp *ListPair) Update(msg tea.Msg, extra func(pane, lines int)) (tea.Cmd, bool) {
 	switch msg := msg.(type) {
 	case tea.PasteMsg:

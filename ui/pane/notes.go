@@ -85,7 +85,7 @@ func (n *Notes) Text() string {
 }
 
 // View draws the title row and the visible notes, exactly w×(h+1) cells. When
-// Notes are cut off below, the last row says how many lines more there are.
+// notes are cut off below, the last row says how many lines more there are.
 func (n *Notes) View(focused bool) string {
 	st := n.Ctx.Styles
 	title := n.Title

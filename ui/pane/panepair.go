@@ -68,9 +68,9 @@ func (pp *Pair) Sync(i int) {
 	pp.Panes[1-i].Follow(from.Content, from.Cursor, from.Row())
 }
 
-// JsonKey moves the pane keys go to for a key that moves a pane; the other
+// JSONKey moves the pane keys go to for a key that moves a pane; the other
 // pane follows its cursor.
-func (pp *Pair) JsonKey(k tea.KeyPressMsg, focus int) {
+func (pp *Pair) JSONKey(k tea.KeyPressMsg, focus int) {
 	i := pp.jsonFocus(focus)
 	jk := pp.keys(pp.Ctx.Keys)
 	moved, cols := pp.Panes[i].Key(k, &jk)
@@ -140,7 +140,7 @@ func (pp *Pair) NextMark(focus, dir int) tea.Cmd {
 }
 
 // copyText is the text of the pane keys go to, for the clipboard, and its
-// Title.
+// title.
 func (pp *Pair) copyText(focus int) (text, what string) {
 	p := pp.Panes[pp.jsonFocus(focus)]
 	if p.Content != nil {

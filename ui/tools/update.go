@@ -75,7 +75,7 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		s.ListKey(k)
 		return nil
 	}
-	s.JsonKey(k, s.Pane)
+	s.JSONKey(k, s.Pane)
 	return nil
 }
 

@@ -1,4 +1,4 @@
-package ui
+package replay
 
 import (
 	"charm.land/bubbles/v2/key"
@@ -10,8 +10,8 @@ import (
 	"github.com/strictscope/strictscope/ui/pane"
 )
 
-// Update implements Screen.
-func (s *replayScreen) Update(msg tea.Msg) tea.Cmd {
+// Update implements common.Screen.
+func (s *Screen) Update(msg tea.Msg) tea.Cmd {
 	if cmd, ok := s.ListPair.Update(msg, func(_, lines int) { s.notes.Scroll(lines) }); ok {
 		return cmd
 	}
@@ -28,9 +28,9 @@ func (s *replayScreen) Update(msg tea.Msg) tea.Cmd {
 // once from the cache; others are replayed off the frame by a command (on a
 // turn of hundreds of calls that takes longer than a frame), the current
 // stage staying on screen until the traces arrive (replayedMsg).
-func (s *replayScreen) toggled(what string) tea.Cmd {
-	if _, ok := s.eng.cached(s.Want); ok {
-		s.opts, s.Pending = s.Want, ""
+func (s *Screen) toggled(what string) tea.Cmd {
+	if _, ok := s.Eng.cached(s.Want); ok {
+		s.Opts, s.Pending = s.Want, ""
 		s.replayed()
 		return common.ShowInfo(what + ": replayed")
 	}
@@ -40,21 +40,21 @@ func (s *replayScreen) toggled(what string) tea.Cmd {
 // replayedMsg brings the traces replayed for opts off the frame, with the
 // stage that was shown drawn from them.
 type replayedMsg struct {
-	opts   replayOptions
-	traces []*sessions.Trace
+	Opts   replayOptions
+	Traces []*sessions.Trace
 	key    stageKey
 	view   *stageView
 }
 
-func (s *replayScreen) replayCmd(o replayOptions) tea.Cmd {
-	eng := s.eng
-	key := s.shown
-	key.opts = o
+func (s *Screen) replayCmd(o replayOptions) tea.Cmd {
+	eng := s.Eng
+	key := s.Shown
+	key.Opts = o
 	return func() tea.Msg {
 		traces := eng.replay(o)
-		msg := replayedMsg{opts: o, traces: traces, key: key}
-		if key.file >= 0 && key.file < len(traces) && key.turn < len(traces[key.file].Turns) {
-			msg.view = buildStage(&traces[key.file].Turns[key.turn], key.stage, key.width)
+		msg := replayedMsg{Opts: o, Traces: traces, key: key}
+		if key.File >= 0 && key.File < len(traces) && key.Turn < len(traces[key.File].Turns) {
+			msg.view = BuildStage(&traces[key.File].Turns[key.Turn], key.Stage, key.width)
 		}
 		return msg
 	}
@@ -62,23 +62,23 @@ func (s *replayScreen) replayCmd(o replayOptions) tea.Cmd {
 
 // replayDone takes in traces replayed off the frame, and shows them when their
 // options are still the ones asked for.
-func (s *replayScreen) replayDone(msg replayedMsg) tea.Cmd {
-	if _, ok := s.eng.cached(msg.opts); !ok {
-		s.eng.cache.Put(msg.opts, msg.traces)
+func (s *Screen) replayDone(msg replayedMsg) tea.Cmd {
+	if _, ok := s.Eng.cached(msg.Opts); !ok {
+		s.Eng.cache.Put(msg.Opts, msg.Traces)
 		if msg.view != nil {
 			s.views[msg.key] = msg.view
 		}
 	}
-	what, ok := s.Arrived(msg.opts, s.opts)
+	what, ok := s.Arrived(msg.Opts, s.Opts)
 	if !ok {
 		return nil
 	}
-	s.opts = s.Want
+	s.Opts = s.Want
 	s.replayed()
 	return common.ShowInfo(what + ": replayed")
 }
 
-func (s *replayScreen) key(k tea.KeyPressMsg) tea.Cmd {
+func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	if s.Capturing() {
 		return s.FilterKey(k)
 	}
@@ -91,9 +91,9 @@ func (s *replayScreen) key(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, rk.NextStage):
 		return s.step(1)
 	case key.Matches(k, rk.PrevTurn):
-		return s.turn(-1)
+		return s.Turn(-1)
 	case key.Matches(k, rk.NextTurn):
-		return s.turn(1)
+		return s.Turn(1)
 	case key.Matches(k, rk.Structured):
 		s.Want.Structured = common.Cycle(s.resolved(s.Want).Structured, adapter.StructuredAuto, adapter.StructuredPrefer,
 			adapter.StructuredAppend, adapter.StructuredIgnore)
@@ -116,36 +116,36 @@ func (s *replayScreen) key(k tea.KeyPressMsg) tea.Cmd {
 		return s.edit()
 	}
 	switch s.Pane {
-	case rpList:
+	case RpList:
 		s.ListKey(k)
 	case rpNotes:
 		jk := s.ctx.Keys.ReplayJSON()
 		s.notes.Key(k, &jk)
 	default:
-		s.JsonKey(k, s.Pane)
+		s.JSONKey(k, s.Pane)
 	}
 	return nil
 }
 
 // step moves to the previous or next stage of the turn; it stops at either end.
-func (s *replayScreen) step(d int) tea.Cmd {
-	n := s.stageCount()
-	_, _, t := s.current()
+func (s *Screen) step(d int) tea.Cmd {
+	n := s.StageCount()
+	_, _, t := s.Current()
 	switch {
 	case n == 0:
 		return common.ShowInfo("this turn has no stages")
-	case s.stage+d < 0:
+	case s.Stage+d < 0:
 		return common.ShowInfo("the first stage of " + common.Safe(t.Label))
-	case s.stage+d >= n:
+	case s.Stage+d >= n:
 		return common.ShowInfo("the last stage of " + common.Safe(t.Label) + "; ] goes to the next turn")
 	}
-	s.stage += d
-	s.show()
+	s.Stage += d
+	s.Show()
 	return nil
 }
 
-// turn moves to the previous or next turn, at its first stage.
-func (s *replayScreen) turn(d int) tea.Cmd {
+// Turn moves to the previous or next turn, at its first stage.
+func (s *Screen) Turn(d int) tea.Cmd {
 	before := s.List.Sel
 	s.List.Move(d)
 	if s.List.Sel == before {
@@ -154,31 +154,31 @@ func (s *replayScreen) turn(d int) tea.Cmd {
 		}
 		return common.ShowInfo("the last turn")
 	}
-	s.stage = 0
-	s.show()
+	s.Stage = 0
+	s.Show()
 	return nil
 }
 
 // selectedTurn shows the turn the list now selects, from its first stage when
 // it is another turn than before.
-func (s *replayScreen) selectedTurn(before *pane.Row) {
+func (s *Screen) selectedTurn(before *pane.Row) {
 	if now := s.List.Current(); now == nil || before == nil || now.Tool != before.Tool {
-		s.stage = 0
+		s.Stage = 0
 	}
-	s.show()
+	s.Show()
 }
 
 // edit opens the focused call's arguments in the playground: the call of a
 // call stage, the call under the cursor in the list of calls, else the turn's
 // first call.
-func (s *replayScreen) edit() tea.Cmd {
-	_, _, t := s.current()
+func (s *Screen) edit() tea.Cmd {
+	_, _, t := s.Current()
 	if t == nil || len(t.Calls) == 0 {
 		return common.ShowError("no call to edit in this turn (a rejected call has no tool to check against)")
 	}
 	ci := 0
-	if s.stage < len(t.Stages) {
-		st := &t.Stages[s.stage]
+	if s.Stage < len(t.Stages) {
+		st := &t.Stages[s.Stage]
 		if st.Call >= 0 {
 			ci = st.Call
 		} else if p := s.Panes[1].CursorPath(); st.Kind == sessions.StageCalls && s.Pane == rpOutput &&

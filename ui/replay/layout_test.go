@@ -1,4 +1,4 @@
-package ui
+package replay
 
 import (
 	"testing"
@@ -6,7 +6,7 @@ import (
 
 func TestComputeReplayLayout(t *testing.T) {
 	for _, c := range []struct{ w, h, banner int }{{80, 24, 0}, {80, 24, 4}, {160, 50, 2}, {120, 40, 0}, {300, 80, 1}} {
-		l := computeReplayLayout(c.w, c.h, c.banner)
+		l := computeLayout(c.w, c.h, c.banner)
 		if l.TooSmall {
 			t.Fatalf("%d×%d: too small", c.w, c.h)
 		}
@@ -31,7 +31,7 @@ func TestComputeReplayLayout(t *testing.T) {
 			t.Errorf("%d×%d: notes %d rows, panes %d", c.w, c.h, l.Notes.H, l.Left.H)
 		}
 	}
-	if !computeReplayLayout(79, 24, 0).TooSmall || !computeReplayLayout(80, 23, 0).TooSmall {
+	if !computeLayout(79, 24, 0).TooSmall || !computeLayout(80, 23, 0).TooSmall {
 		t.Error("under 80×24 is not too small")
 	}
 }

@@ -1,4 +1,4 @@
-package ui
+package replay
 
 import (
 	"github.com/strictscope/strictscope/ui/common"
@@ -6,8 +6,8 @@ import (
 	"github.com/strictscope/strictscope/ui/pane"
 )
 
-// replayLayout is where each part of the replay screen goes in a window.
-type replayLayout struct {
+// layout is where each part of the replay screen goes in a window.
+type layout struct {
 	TooSmall bool
 	Title    common.Rect // one row: the name, the options, where the tools came from
 	Banner   common.Rect // rows for where the tools came from, the turn's error, warnings
@@ -22,17 +22,17 @@ type replayLayout struct {
 	Status   common.Rect // one row: options, file, counts, messages
 }
 
-// computeReplayLayout places the replay screen in a w×h window with bannerRows
+// computeLayout places the replay screen in a w×h window with bannerRows
 // rows of banner. It is a pure function of its arguments. The list takes the
 // width the tool list takes on the tools screen (pane.ComputeLayout); right of it
 // the stepper row, the input and output panes side by side, and under them the
 // notes, a fifth of the height (4 to 10 rows).
-func computeReplayLayout(w, h, bannerRows int) replayLayout {
+func computeLayout(w, h, bannerRows int) layout {
 	if w < common.MinWidth || h < common.MinHeight {
-		return replayLayout{TooSmall: true}
+		return layout{TooSmall: true}
 	}
 	t := pane.ComputeLayout(w, h, bannerRows)
-	l := replayLayout{Title: t.Title, Banner: t.Banner, List: t.List, SepList: t.SepList, Info: t.Info, Status: t.Status}
+	l := layout{Title: t.Title, Banner: t.Banner, List: t.List, SepList: t.SepList, Info: t.Info, Status: t.Status}
 	x := t.Left.X
 	rest := w - x
 	top, bodyH := t.List.Y, t.List.H

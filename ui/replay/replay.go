@@ -1,4 +1,4 @@
-package ui
+package replay
 
 import (
 	"fmt"
@@ -14,74 +14,74 @@ import (
 
 // The panes of the replay screen, in tab order.
 const (
-	rpList = pane.ListPane + iota
-	rpInput
+	RpList = pane.ListPane + iota
+	RpInput
 	rpOutput
 	rpNotes
 )
 
 // replayEntry is one row of the replay screen's list: a turn of a file.
 type replayEntry struct {
-	file int // index into the engine's files
-	turn int
+	File int // index into the engine's files
+	Turn int
 }
 
 // stageKey identifies a drawn stage: the options, the turn, the stage and the
 // width text wraps at.
 type stageKey struct {
-	opts       replayOptions
-	file, turn int
-	stage      int
+	Opts       replayOptions
+	File, Turn int
+	Stage      int
 	width      int
 }
 
-// replayScreen steps through the trace of each turn of the recordings and
+// Screen steps through the trace of each turn of the recordings and
 // session files: the list of turns on the left, the stage's input and output
 // side by side, its notes under them. Every mark comes from the trace the
 // library returned; the toggles replay again (cached per option set).
-type replayScreen struct {
+type Screen struct {
 	ctx    *common.Context
 	loaded *common.Loaded
-	eng    *replayEngine
-	opts   replayOptions // the options the panes show
+	Eng    *engine
+	Opts   replayOptions // the options the panes show
 	// offFrame holds the options asked for (want), ahead of opts while
 	// replaying.
 	common.OffFrame[replayOptions]
-	traces  []*sessions.Trace
-	entries []replayEntry
-	stage   int
+	Traces  []*sessions.Trace
+	Entries []replayEntry
+	Stage   int
 	// ListPair is the turn list beside the stage's input and output.
 	pane.ListPair
 	notes  *pane.Notes
-	layout replayLayout
+	layout layout
 	banner common.Banner
 	views  map[stageKey]*stageView
-	shown  stageKey
+	Shown  stageKey
 }
 
-func newReplayScreen(ctx *common.Context, loaded *common.Loaded, start Options) *replayScreen {
-	eng := newReplayEngine(loaded, start)
+func New(ctx *common.Context, loaded *common.Loaded, start sessions.ReplayOptions) *Screen {
+	eng := newEngine(loaded, start)
 	opts := eng.startOptions()
-	s := &replayScreen{ctx: ctx, loaded: loaded, eng: eng,
-		opts: opts, OffFrame: common.NewOffFrame(opts),
-		notes: &pane.Notes{Ctx: ctx}, views: map[stageKey]*stageView{}, shown: stageKey{file: -1},
+	s := &Screen{ctx: ctx, loaded: loaded, Eng: eng,
+		Opts: opts, OffFrame: common.NewOffFrame(opts),
+		notes: &pane.Notes{Ctx: ctx}, views: map[stageKey]*stageView{}, Shown: stageKey{File: -1},
 		ListPair: pane.NewListPair(ctx, 4, (*keys.KeyMap).ReplayList, "the turns",
 			(*keys.KeyMap).ReplayJSON, false, "no mark in this pane")}
 	s.List.Title = "turns"
 	s.Selected = s.selectedTurn
-	s.traces = s.eng.traces(s.opts)
-	for k, tr := range s.traces {
+	s.Traces = s.Eng.Traces(s.Opts)
+	for k, tr := range s.Traces {
 		for t := range tr.Turns {
-			s.entries = append(s.entries, replayEntry{file: k, turn: t})
+			s.Entries = append(s.Entries, replayEntry{File: k, Turn: t})
 		}
 	}
 	s.setRows()
-	s.show()
+	s.Show()
 	return s
 }
 
-// hasReplay says whether any loaded file replays.
-func hasReplay(l *common.Loaded) bool {
+// Replayable says whether any loaded file replays.
+func Replayable(l *common.Loaded) bool {
 	for _, f := range l.Files {
 		if f.Rec != nil || f.Session != nil {
 			return true
@@ -90,22 +90,22 @@ func hasReplay(l *common.Loaded) bool {
 	return false
 }
 
-// Name implements Screen.
-func (s *replayScreen) Name() string { return "replay" }
+// Name implements common.Screen.
+func (s *Screen) Name() string { return "replay" }
 
-// Restyle implements Screen.
-func (s *replayScreen) Restyle() {
+// Restyle implements common.Screen.
+func (s *Screen) Restyle() {
 	s.List.Restyle()
 	s.setRows()
 	s.Resize()
 }
 
 // setRows lists every turn with its counts, from the current traces.
-func (s *replayScreen) setRows() {
-	rows := make([]pane.Row, len(s.entries))
-	for i, e := range s.entries {
-		t := &s.traces[e.file].Turns[e.turn]
-		r := pane.Row{Tool: i, File: -1, Name: common.Safe(t.Label) + " · " + common.Safe(s.eng.fileName(e.file))}
+func (s *Screen) setRows() {
+	rows := make([]pane.Row, len(s.Entries))
+	for i, e := range s.Entries {
+		t := &s.Traces[e.File].Turns[e.Turn]
+		r := pane.Row{Tool: i, File: -1, Name: common.Safe(t.Label) + " · " + common.Safe(s.Eng.fileName(e.File))}
 		c := countTurn(t)
 		add := func(n int, text string, st func(*common.Context) lipgloss.Style) {
 			if n > 0 {
@@ -154,86 +154,86 @@ func turnSearch(r *pane.Row, t *sessions.TurnTrace) string {
 	return strings.ToLower(strings.Join(pieces, "\n"))
 }
 
-// current returns the selected turn and its trace, or nil.
-func (s *replayScreen) current() (*replayEntry, *sessions.Trace, *sessions.TurnTrace) {
+// Current returns the selected turn and its trace, or nil.
+func (s *Screen) Current() (*replayEntry, *sessions.Trace, *sessions.TurnTrace) {
 	row := s.List.Current()
-	if row == nil || row.Tool < 0 || row.Tool >= len(s.entries) {
+	if row == nil || row.Tool < 0 || row.Tool >= len(s.Entries) {
 		return nil, nil, nil
 	}
-	e := &s.entries[row.Tool]
-	tr := s.traces[e.file]
-	return e, tr, &tr.Turns[e.turn]
+	e := &s.Entries[row.Tool]
+	tr := s.Traces[e.File]
+	return e, tr, &tr.Turns[e.Turn]
 }
 
 // resolved is o as the selected turn was replayed with it: a structured mode left
 // to each file is the selected file's.
-func (s *replayScreen) resolved(o replayOptions) replayOptions {
-	if e, _, _ := s.current(); e != nil {
-		o.Structured = s.eng.structured(o, e.file)
+func (s *Screen) resolved(o replayOptions) replayOptions {
+	if e, _, _ := s.Current(); e != nil {
+		o.Structured = s.Eng.structured(o, e.File)
 	}
 	return o
 }
 
-// stageCount is the number of stages of the selected turn.
-func (s *replayScreen) stageCount() int {
-	if _, _, t := s.current(); t != nil {
+// StageCount is the number of stages of the selected turn.
+func (s *Screen) StageCount() int {
+	if _, _, t := s.Current(); t != nil {
 		return len(t.Stages)
 	}
 	return 0
 }
 
 // textWidth is the width text wraps at in a stage pane.
-func (s *replayScreen) textWidth() int { return max(s.Panes[0].W-2, 1) }
+func (s *Screen) textWidth() int { return max(s.Panes[0].W-2, 1) }
 
-// show puts the selected stage in the panes. The cursors stay when only the
+// Show puts the selected stage in the panes. The cursors stay when only the
 // options changed (the same stage, replayed again).
-func (s *replayScreen) show() {
-	e, _, t := s.current()
-	key := stageKey{opts: s.opts, file: -1, stage: s.stage, width: s.textWidth()}
+func (s *Screen) Show() {
+	e, _, t := s.Current()
+	key := stageKey{Opts: s.Opts, File: -1, Stage: s.Stage, width: s.textWidth()}
 	if e != nil {
-		key.file, key.turn = e.file, e.turn
+		key.File, key.Turn = e.File, e.Turn
 	}
-	if key == s.shown {
+	if key == s.Shown {
 		return
 	}
-	same := key.file == s.shown.file && key.turn == s.shown.turn && key.stage == s.shown.stage
+	same := key.File == s.Shown.File && key.Turn == s.Shown.Turn && key.Stage == s.Shown.Stage
 	var keep [2][2]int
 	for i, p := range s.Panes {
 		keep[i] = [2]int{p.Cursor, p.Offset}
 	}
-	s.shown = key
+	s.Shown = key
 	var v *stageView
 	switch {
 	case t == nil:
 		msg := s.List.EmptyMessage("No recording or session file is loaded.")
-		v = &stageView{panes: [2]*pane.Content{{Title: "input", Message: msg}, {Title: "output", Message: msg}}}
+		v = &stageView{Panes: [2]*pane.Content{{Title: "input", Message: msg}, {Title: "output", Message: msg}}}
 	default:
 		if cached, ok := s.views[key]; ok {
 			v = cached
 		} else {
-			v = buildStage(t, s.stage, key.width)
+			v = BuildStage(t, s.Stage, key.width)
 			s.views[key] = v
 		}
 	}
 	s.Resize()
 	for i, p := range s.Panes {
-		p.SetContent(v.panes[i])
+		p.SetContent(v.Panes[i])
 		if same {
 			p.Cursor, p.Offset = keep[i][0], keep[i][1]
 			p.Clamp()
 		}
 	}
 	title := "notes"
-	if t != nil && s.stage < len(t.Stages) {
-		title = "notes · " + string(t.Stages[s.stage].Kind)
+	if t != nil && s.Stage < len(t.Stages) {
+		title = "notes · " + string(t.Stages[s.Stage].Kind)
 	}
 	s.notes.SetNotes(title, v.notes, "No notes at this stage.")
 }
 
-// Resize implements Screen.
-func (s *replayScreen) Resize() {
+// Resize implements common.Screen.
+func (s *Screen) Resize() {
 	s.setBanner()
-	s.layout = computeReplayLayout(s.ctx.Width, s.ctx.Height, len(s.banner.Lines))
+	s.layout = computeLayout(s.ctx.Width, s.ctx.Height, len(s.banner.Lines))
 	if s.layout.TooSmall {
 		s.SetRects()
 		return
@@ -241,17 +241,17 @@ func (s *replayScreen) Resize() {
 	l := s.layout
 	s.SetRects(l.List, l.Left, l.Right, l.Notes)
 	s.notes.SetSize(l.Notes.W, l.Notes.H)
-	if s.shown.file >= 0 && s.shown.width != s.textWidth() {
-		s.show() // text wraps at the new width
+	if s.Shown.File >= 0 && s.Shown.width != s.textWidth() {
+		s.Show() // text wraps at the new width
 	}
 }
 
 // setBanner says where the tools came from when it is not a tool list or the
 // session, why the turn cannot be replayed, and the warnings of the file and
 // the turn.
-func (s *replayScreen) setBanner() {
+func (s *Screen) setBanner() {
 	s.banner.Reset(s.ctx.Width)
-	_, tr, t := s.current()
+	_, tr, t := s.Current()
 	if tr == nil {
 		return
 	}
@@ -280,13 +280,13 @@ func (s *replayScreen) setBanner() {
 
 // replayed asks the library again for the current options and redraws from
 // its answer, keeping the turn, the stage and the cursors.
-func (s *replayScreen) replayed() {
-	s.traces = s.eng.traces(s.opts)
+func (s *Screen) replayed() {
+	s.Traces = s.Eng.Traces(s.Opts)
 	s.setRows()
 	s.clampStage()
-	s.show()
+	s.Show()
 }
 
-func (s *replayScreen) clampStage() {
-	s.stage = min(max(s.stage, 0), max(s.stageCount()-1, 0))
+func (s *Screen) clampStage() {
+	s.Stage = min(max(s.Stage, 0), max(s.StageCount()-1, 0))
 }

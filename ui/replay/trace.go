@@ -1,4 +1,4 @@
-package ui
+package replay
 
 import (
 	"path/filepath"
@@ -36,32 +36,32 @@ func (o replayOptions) structuredLabel() string {
 	return "structured " + string(o.Structured)
 }
 
-// replayEngine replays the recordings and session files with the library
+// engine replays the recordings and session files with the library
 // (sessions.ReplaySession, sessions.ReplayRecording) and caches the traces of
 // the last few option sets. A session is replayed with its own tools and options; a
 // recording with the tool lists loaded alongside it, else with the tools of its
 // recorded request (the trace says so), under the inspector's starting modes.
-type replayEngine struct {
+type engine struct {
 	loaded  *common.Loaded
-	files   []int // indices into loaded.Files of the files that replay
+	Files   []int // indices into loaded.Files of the files that replay
 	servers []adapter.Server
-	start   Options
+	start   sessions.ReplayOptions // the inspector's starting modes
 	cache   *common.Recent[replayOptions, []*sessions.Trace]
 }
 
-func newReplayEngine(loaded *common.Loaded, start Options) *replayEngine {
-	e := &replayEngine{loaded: loaded, start: start, servers: loaded.ToolListServers(),
+func newEngine(loaded *common.Loaded, start sessions.ReplayOptions) *engine {
+	e := &engine{loaded: loaded, start: start, servers: loaded.ToolListServers(),
 		cache: common.NewRecent[replayOptions, []*sessions.Trace](common.RecentModes)}
 	for i, f := range loaded.Files {
 		if f.Rec != nil || f.Session != nil {
-			e.files = append(e.files, i)
+			e.Files = append(e.Files, i)
 		}
 	}
 	return e
 }
 
-// traces returns the trace of every file for o, replaying on first use.
-func (e *replayEngine) traces(o replayOptions) []*sessions.Trace {
+// Traces returns the trace of every file for o, replaying on first use.
+func (e *engine) Traces(o replayOptions) []*sessions.Trace {
 	if t, ok := e.cache.Get(o); ok {
 		return t
 	}
@@ -71,16 +71,16 @@ func (e *replayEngine) traces(o replayOptions) []*sessions.Trace {
 }
 
 // cached returns the traces for o when they were replayed before.
-func (e *replayEngine) cached(o replayOptions) ([]*sessions.Trace, bool) {
+func (e *engine) cached(o replayOptions) ([]*sessions.Trace, bool) {
 	return e.cache.Get(o)
 }
 
 // replay replays every file for o. It reads only what never changes after the
 // engine is made (the loaded files, the tool lists, the starting modes) and
 // writes nothing shared: a command may run it off the frame.
-func (e *replayEngine) replay(o replayOptions) []*sessions.Trace {
-	out := make([]*sessions.Trace, len(e.files))
-	for k, fi := range e.files {
+func (e *engine) replay(o replayOptions) []*sessions.Trace {
+	out := make([]*sessions.Trace, len(e.Files))
+	for k, fi := range e.Files {
 		f := &e.loaded.Files[fi]
 		prefix, structured := e.errorPrefix(o, k), e.structured(o, k)
 		if f.Session != nil {
@@ -100,9 +100,9 @@ func (e *replayEngine) replay(o replayOptions) []*sessions.Trace {
 // startOptions are the options the screen opens with: structured auto, unless
 // a session file was saved with another mode; then each file replays with its
 // own until m is pressed.
-func (e *replayEngine) startOptions() replayOptions {
+func (e *engine) startOptions() replayOptions {
 	o := replayOptions{Structured: adapter.StructuredAuto}
-	for _, fi := range e.files {
+	for _, fi := range e.Files {
 		if s := e.loaded.Files[fi].Session; s != nil && s.Structured != "" && s.Structured != adapter.StructuredAuto {
 			o.Structured = ""
 		}
@@ -113,11 +113,11 @@ func (e *replayEngine) startOptions() replayOptions {
 // structured is the structured mode file k replays with under o: the
 // toggle's, or while it is left to each file, a session's saved mode (auto
 // for a recording).
-func (e *replayEngine) structured(o replayOptions, k int) adapter.StructuredMode {
+func (e *engine) structured(o replayOptions, k int) adapter.StructuredMode {
 	if o.Structured != "" {
 		return o.Structured
 	}
-	if s := e.loaded.Files[e.files[k]].Session; s != nil && s.Structured != "" {
+	if s := e.loaded.Files[e.Files[k]].Session; s != nil && s.Structured != "" {
 		return s.Structured
 	}
 	return adapter.StructuredAuto
@@ -125,19 +125,19 @@ func (e *replayEngine) structured(o replayOptions, k int) adapter.StructuredMode
 
 // errorPrefix is the error prefix file k replays with under o: none when the
 // toggle is off, else a session's saved prefix (the default for a recording).
-func (e *replayEngine) errorPrefix(o replayOptions, k int) string {
+func (e *engine) errorPrefix(o replayOptions, k int) string {
 	if o.NoErrorPrefix {
 		return ""
 	}
-	if s := e.loaded.Files[e.files[k]].Session; s != nil {
+	if s := e.loaded.Files[e.Files[k]].Session; s != nil {
 		return s.ErrorPrefix
 	}
 	return adapter.DefaultErrorPrefix
 }
 
 // fileName is the short name of replayed file k.
-func (e *replayEngine) fileName(k int) string {
-	return filepath.Base(e.loaded.Files[e.files[k]].Name)
+func (e *engine) fileName(k int) string {
+	return filepath.Base(e.loaded.Files[e.Files[k]].Name)
 }
 
 // turnCounts are the numbers of a turn the list and status line show.

@@ -1,4 +1,4 @@
-package ui
+package replay
 
 import (
 	"fmt"
@@ -13,7 +13,7 @@ import (
 // stageView is what the replay screen draws for one stage of a turn's trace:
 // its input and output panes, marked from the trace, and its notes.
 type stageView struct {
-	panes [2]*pane.Content
+	Panes [2]*pane.Content
 	notes []string // sanitized, one a note
 }
 
@@ -30,10 +30,10 @@ func valuePane(title string, v adapter.Value, msg string) *pane.Content {
 	return &pane.Content{Title: title, Doc: pane.NewDoc(v)}
 }
 
-// notesMessage is a pane's message for what a stage lacks: head, then the
+// NotesMessage is a pane's message for what a stage lacks: head, then the
 // stage's notes (sanitized) one a line, each a bullet as the notes pane draws
 // them (the pane's message wraps them: wrapMessage).
-func notesMessage(head string, notes []string) string {
+func NotesMessage(head string, notes []string) string {
 	if len(notes) == 0 {
 		return head + "."
 	}
@@ -45,15 +45,15 @@ func textPane(title, text string, width int) *pane.Content {
 	return &pane.Content{Title: title, Doc: pane.NewTextDoc(text, width)}
 }
 
-// buildStage draws stage si of turn t; width is the text width of a pane, at
+// BuildStage draws stage si of turn t; width is the text width of a pane, at
 // which text (the arguments as written) wraps.
-func buildStage(t *sessions.TurnTrace, si int, width int) *stageView {
+func BuildStage(t *sessions.TurnTrace, si int, width int) *stageView {
 	if si < 0 || si >= len(t.Stages) {
 		msg := "This turn has no stages."
 		if t.Err != nil {
 			msg = "This turn cannot be replayed: " + common.Safe(t.Err.Error())
 		}
-		return &stageView{panes: [2]*pane.Content{{Title: "input", Message: msg}, {Title: "output", Message: msg}}}
+		return &stageView{Panes: [2]*pane.Content{{Title: "input", Message: msg}, {Title: "output", Message: msg}}}
 	}
 	st := &t.Stages[si]
 	v := &stageView{}
@@ -64,7 +64,7 @@ func buildStage(t *sessions.TurnTrace, si int, width int) *stageView {
 	if st.Call >= 0 && st.Call < len(t.Calls) {
 		call = &t.Calls[st.Call]
 	}
-	in, out := &v.panes[0], &v.panes[1]
+	in, out := &v.Panes[0], &v.Panes[1]
 	switch st.Kind {
 	case sessions.StageResponse:
 		*in = valuePane("response", st.Input, "No response.")
@@ -110,10 +110,10 @@ func buildStage(t *sessions.TurnTrace, si int, width int) *stageView {
 		if call != nil {
 			*in = valuePane("arguments sent to the server", call.Arguments, "")
 		}
-		*out = valuePane("the MCP result", st.Output, notesMessage("No result", v.notes))
+		*out = valuePane("the MCP result", st.Output, NotesMessage("No result", v.notes))
 	case sessions.StageOutput:
 		*in = valuePane("the MCP result", st.Input, "No result.")
-		*out = valuePane("the output item", st.Output, notesMessage("Not rendered", v.notes))
+		*out = valuePane("the output item", st.Output, NotesMessage("Not rendered", v.notes))
 	case sessions.StageNextInput:
 		*in = valuePane("outputs, in call order", adapter.ArrayValue(t.Outputs...), "")
 		*out = valuePane("the next input", st.Output, "")
