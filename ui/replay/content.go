@@ -30,10 +30,10 @@ func valuePane(title string, v adapter.Value, msg string) *pane.Content {
 	return &pane.Content{Title: title, Doc: pane.NewDoc(v)}
 }
 
-// NotesMessage is a pane's message for what a stage lacks: head, then the
+// notesMessage is a pane's message for what a stage lacks: head, then the
 // stage's notes (sanitized) one a line, each a bullet as the notes pane draws
 // them (the pane's message wraps them: wrapMessage).
-func NotesMessage(head string, notes []string) string {
+func notesMessage(head string, notes []string) string {
 	if len(notes) == 0 {
 		return head + "."
 	}
@@ -45,9 +45,9 @@ func textPane(title, text string, width int) *pane.Content {
 	return &pane.Content{Title: title, Doc: pane.NewTextDoc(text, width)}
 }
 
-// BuildStage draws stage si of turn t; width is the text width of a pane, at
+// buildStage draws stage si of turn t; width is the text width of a pane, at
 // which text (the arguments as written) wraps.
-func BuildStage(t *sessions.TurnTrace, si int, width int) *stageView {
+func buildStage(t *sessions.TurnTrace, si int, width int) *stageView {
 	if si < 0 || si >= len(t.Stages) {
 		msg := "This turn has no stages."
 		if t.Err != nil {
@@ -110,10 +110,10 @@ func BuildStage(t *sessions.TurnTrace, si int, width int) *stageView {
 		if call != nil {
 			*in = valuePane("arguments sent to the server", call.Arguments, "")
 		}
-		*out = valuePane("the MCP result", st.Output, NotesMessage("No result", v.notes))
+		*out = valuePane("the MCP result", st.Output, notesMessage("No result", v.notes))
 	case sessions.StageOutput:
 		*in = valuePane("the MCP result", st.Input, "No result.")
-		*out = valuePane("the output item", st.Output, NotesMessage("Not rendered", v.notes))
+		*out = valuePane("the output item", st.Output, notesMessage("Not rendered", v.notes))
 	case sessions.StageNextInput:
 		*in = valuePane("outputs, in call order", adapter.ArrayValue(t.Outputs...), "")
 		*out = valuePane("the next input", st.Output, "")

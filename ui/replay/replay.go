@@ -211,7 +211,7 @@ func (s *Screen) Show() {
 		if cached, ok := s.views[key]; ok {
 			v = cached
 		} else {
-			v = BuildStage(t, s.Stage, key.width)
+			v = buildStage(t, s.Stage, key.width)
 			s.views[key] = v
 		}
 	}

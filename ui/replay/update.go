@@ -54,7 +54,7 @@ func (s *Screen) replayCmd(o replayOptions) tea.Cmd {
 		traces := eng.replay(o)
 		msg := replayedMsg{Opts: o, Traces: traces, key: key}
 		if key.File >= 0 && key.File < len(traces) && key.Turn < len(traces[key.File].Turns) {
-			msg.view = BuildStage(&traces[key.File].Turns[key.Turn], key.Stage, key.width)
+			msg.view = buildStage(&traces[key.File].Turns[key.Turn], key.Stage, key.width)
 		}
 		return msg
 	}
