@@ -12,6 +12,10 @@ import (
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/fixtures"
 	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/playground"
+	"github.com/strictscope/strictscope/ui/replay"
+	"github.com/strictscope/strictscope/ui/tools"
 )
 
 // corpusDir holds real tool lists captured from MCP servers (see DESIGN.md).
@@ -39,7 +43,7 @@ func BenchmarkFirstFrame(b *testing.B) {
 	b.ReportAllocs()
 	start := time.Now()
 	for b.Loop() {
-		m := newModel(Options{}, Load(files))
+		m := newModel(Options{}, common.Load(files))
 		m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
 		if m.Render() == "" {
 			b.Fatal("empty frame")
@@ -71,13 +75,13 @@ func bigSchema(n int) []byte {
 // and on the largest real tool of the corpus; on the replay screen; and in the
 // playground's editor. Goal: 16 ms.
 func BenchmarkKeyFrame(b *testing.B) {
-	cases := map[string]func(b *testing.B) *Loaded{
-		"5000-properties": func(b *testing.B) *Loaded {
-			l := &Loaded{}
+	cases := map[string]func(b *testing.B) *common.Loaded{
+		"5000-properties": func(b *testing.B) *common.Loaded {
+			l := &common.Loaded{}
 			l.AddBytes("big", "big.json", bigSchema(5000))
 			return l
 		},
-		"largest-real-tool": func(b *testing.B) *Loaded {
+		"largest-real-tool": func(b *testing.B) *common.Loaded {
 			return largestRealTool(b)
 		},
 	}
@@ -119,17 +123,17 @@ func BenchmarkKeyFrame(b *testing.B) {
 // fixtures' two-turn session, and on a session of one turn with 500 calls
 // (the response and the calls stages hold 500 items each). Goal: 16 ms.
 func benchmarkKeyFrameReplay(b *testing.B) {
-	cases := map[string]func(b *testing.B) *Loaded{
-		"session": func(b *testing.B) *Loaded {
-			l := &Loaded{}
+	cases := map[string]func(b *testing.B) *common.Loaded{
+		"session": func(b *testing.B) *common.Loaded {
+			l := &common.Loaded{}
 			for _, name := range []string{"tools/files.json", "tools/weather.json", "recordings/session_two_turns.json"} {
 				data, _ := fixtures.Read(name)
 				l.AddBytes(sessions.ServerNameFor(name), name, data)
 			}
 			return l
 		},
-		"500-calls": func(b *testing.B) *Loaded {
-			l := &Loaded{}
+		"500-calls": func(b *testing.B) *common.Loaded {
+			l := &common.Loaded{}
 			l.AddBytes("s", "big-session.json", bigSession(500))
 			if l.Files[0].Session == nil {
 				b.Fatalf("the session does not load: %v", l.Files[0].Err)
@@ -174,10 +178,10 @@ func benchmarkKeyFrameReplay(b *testing.B) {
 // 16 ms); replay-ms is the command that replays off the frame and the frame
 // that swaps the traces in.
 func BenchmarkFirstReplayToggle(b *testing.B) {
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("s", "big-session.json", bigSession(500))
-	benchmarkFirstToggle(b, l, []string{"2", "right"}, "m", "replay-ms", "the replay was not swapped in", func(m *Model) bool {
-		return m.screens[1].(*replayScreen).opts.Structured == adapter.StructuredPrefer
+	benchmarkFirstToggle(b, l, []string{"2", "right"}, "m", "replay-ms", "the replay was not swapped in", func(m *model) bool {
+		return m.screens[1].(*replay.Screen).Opts.Structured == adapter.StructuredPrefer
 	})
 }
 
@@ -190,15 +194,15 @@ func BenchmarkFirstReplayToggle(b *testing.B) {
 func benchmarkKeyFramePlayground(b *testing.B) {
 	for _, n := range []int{12, 80, 5000} {
 		b.Run(fmt.Sprintf("%d-properties", n), func(b *testing.B) {
-			l := &Loaded{}
+			l := &common.Loaded{}
 			l.AddBytes("big", "big.json", bigSchema(n))
 			m := newModel(Options{}, l)
 			m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
 			press(m, "e")
 			press(m, "end")
-			p := m.screens[m.active].(*playground)
-			if small := len(p.editor.Value()) <= instantEdit; small != (n == 12) {
-				b.Fatalf("%d properties are %d bytes: instantEdit is %d", n, len(p.editor.Value()), instantEdit)
+			p := m.screens[m.active].(*playground.Screen)
+			if small := len(p.Editor.Value()) <= playground.InstantEdit; small != (n == 12) {
+				b.Fatalf("%d properties are %d bytes: instantEdit is %d", n, len(p.Editor.Value()), playground.InstantEdit)
 			}
 			m.Render()
 			b.ReportAllocs()
@@ -213,10 +217,10 @@ func benchmarkKeyFramePlayground(b *testing.B) {
 			}
 			per := float64(time.Since(start).Nanoseconds()) / float64(keys)
 			b.ReportMetric(per/float64(16*time.Millisecond), "goal-ratio")
-			text := p.editor.Value()
+			text := p.Editor.Value()
 			start = time.Now()
 			for range 5 {
-				computePlay(p.req, text, p.validator)
+				playground.Compute(p.Req, text, p.Validator)
 			}
 			b.ReportMetric(float64(time.Since(start).Nanoseconds())/5/1e6, "compute-ms")
 		})
@@ -242,8 +246,8 @@ func bigSession(n int) []byte {
 }
 
 // largestRealTool loads the corpus tool with the largest input schema.
-func largestRealTool(tb testing.TB) *Loaded {
-	all := Load(corpusFiles(tb))
+func largestRealTool(tb testing.TB) *common.Loaded {
+	all := common.Load(corpusFiles(tb))
 	bestSize, bestS, bestT := -1, 0, 0
 	for s, srv := range all.Servers {
 		for t, tool := range srv.Tools {
@@ -254,7 +258,7 @@ func largestRealTool(tb testing.TB) *Loaded {
 	}
 	srv := all.Servers[bestS]
 	srv.Tools = srv.Tools[bestT : bestT+1]
-	return &Loaded{Servers: []adapter.Server{srv}}
+	return &common.Loaded{Servers: []adapter.Server{srv}}
 }
 
 // BenchmarkFirstToggle is the first toggle of the API on the 5,000-property
@@ -264,10 +268,10 @@ func largestRealTool(tb testing.TB) *Loaded {
 // current document stays on screen. goal-ratio is that key frame against the
 // 16 ms goal; swap-ms is the command plus the frame that swaps the answer in.
 func BenchmarkFirstToggle(b *testing.B) {
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("big", "big.json", bigSchema(5000))
-	benchmarkFirstToggle(b, l, nil, "a", "swap-ms", "the toggle's answer was not swapped in", func(m *Model) bool {
-		return m.screens[0].(*toolsScreen).modes.API == adapter.Responses
+	benchmarkFirstToggle(b, l, nil, "a", "swap-ms", "the toggle's answer was not swapped in", func(m *model) bool {
+		return m.screens[0].(*tools.Screen).Modes.API == adapter.Responses
 	})
 }
 
@@ -276,7 +280,7 @@ func BenchmarkFirstToggle(b *testing.B) {
 // frame against the 16 ms goal (goal-ratio), and the commands plus the frame
 // that swaps the answer in, in milliseconds (metric). swapped says the answer
 // is in; fail is the error when it is not.
-func benchmarkFirstToggle(b *testing.B, l *Loaded, before []string, k, metric, fail string, swapped func(*Model) bool) {
+func benchmarkFirstToggle(b *testing.B, l *common.Loaded, before []string, k, metric, fail string, swapped func(*model) bool) {
 	var frame, swap time.Duration
 	for range b.N {
 		b.StopTimer()
@@ -306,7 +310,7 @@ func benchmarkFirstToggle(b *testing.B, l *Loaded, before []string, k, metric, f
 }
 
 // press sends a key and feeds back the messages of the commands it returns.
-func press(m *Model, k string) {
+func press(m *model, k string) {
 	_, cmd := m.Update(keyPress(k))
 	for _, msg := range runAll(cmd) {
 		m.Update(msg)

@@ -1,7 +1,9 @@
 // Package ui is the strictscope inspector: the Bubble Tea app that shows what the
-// model sees and why. It owns the root model, the screens, the panes, the
-// layout, the styles (package ui/styles) and the key bindings (package
-// ui/keys). The screens, switched with 1–9:
+// model sees and why. It owns the root model; each screen is a package of its
+// own (ui/tools, ui/replay, ui/playground), what they share is in package
+// ui/common, the panes they are built from in package ui/pane, the styles in
+// package ui/styles and the key bindings in package ui/keys. The screens,
+// switched with 1–9:
 //
 //   - the tools screen: every tool of the tool lists and session files, its
 //     schema as written beside its strict form (or the rendered tool, or the
@@ -26,10 +28,11 @@
 //     adapter's answer for the current modes; the UI finds the lines they sit on
 //     and never decides a rule itself. Every toggle asks adapter again (answers
 //     are cached per combination of modes).
-//   - One root model owns focus, layout, global keys, prompts, help and the status
-//     line, and routes a key only to the pane with focus. Components are dumb:
-//     the screen calls their methods; they get no messages. A Context (size,
-//     styles, keys, dark or light, options) is shared by all.
+//   - One root model owns the window, global keys, prompts, help and the status
+//     line, and routes a key only to the active screen; each screen owns its
+//     panes and which has focus, and gives the key to that pane. Components are
+//     dumb: the screen calls their methods; they get no messages. A Context
+//     (size, styles, keys, dark or light) is shared by all.
 //   - Components use the fields of styles.Styles, never a colour. Light or dark
 //     follows tea.BackgroundColorMsg; NO_COLOR (or a terminal without colour)
 //     gives a set without colour in which highlights keep bold, reverse,
@@ -46,15 +49,80 @@
 //     adapter.MaxIndentDepth levels is one compact line, and a mark, a jump or
 //     a note at a path inside it lands on that line. So a document's lines
 //     and maps cost in proportion to its size, whatever its depth.
-//   - Layout is a pure function of the window size (ComputeLayout). Below 80×24
-//     the inspector says so instead of drawing.
+//   - Layout is a pure function of the window size (computeToolsLayout, and
+//     its kin for the replay screen and the playground). Below 80×24 the
+//     inspector says so instead of drawing.
 //   - I/O happens in commands (writing a file), never in Update or View; the
 //     clipboard is written through OSC 52. Work that may take longer than a
 //     frame (the library's answer for modes or replay options not asked for
 //     before) runs in a command too, on values nothing else changes, and its
 //     message swaps the answer in; the screen shows the current one meanwhile.
-//     Messages other than keys and the mouse go to every screen.
+//     Messages carry no addressee: the root gives a prompt's answer to the
+//     screen that opened it, and every other message but keys and the mouse
+//     to every screen.
 //
-// Run starts it in a terminal; New builds the root model without one, for
-// tests.
+// Run starts it in a terminal.
+//
+// # Files
+//
+// The packages and files of ui/..., one line each. The root imports the
+// screens; a screen imports common and pane, never another screen.
+//
+//	ui/                    the root model
+//	  doc.go               this map
+//	  run.go               Options, Run and ErrInterrupted: what main uses
+//	  model.go             the root model: routing, global keys, opening the playground
+//	  view.go              the root's drawing: status line, help, the too-small notice
+//	  prompt.go            the one-line prompt in the status line
+//	ui/common/             what the root model, the screens and the components share
+//	  doc.go               the package's map
+//	  context.go           Context: window size, styles, key bindings; the root changes it
+//	  screen.go            Screen, Focus, NamedKeyMap; status, prompt and show-screen messages
+//	  edit.go              EditRequest: a screen asks for the playground on a schema or arguments
+//	  frame.go             the rows every screen draws: title row, banner, rules, mode flags
+//	  text.go              text made safe and fitted for the terminal: Safe, Fit, WrapText, PadLines
+//	  input.go             one-line text inputs: their styles, and keys or pastes made safe for them
+//	  words.go             the library's answers in words: NoStrictForm, PointerOrRoot
+//	  rect.go              Rect, Hit and the smallest window (MinWidth×MinHeight)
+//	  load.go              Loaded and File: what the inspector opens, and Load
+//	  recent.go            Recent: the answers for the last few toggle settings
+//	  toggle.go            OffFrame (answers computed off the frame) and Cycle
+//	ui/pane/               the shared components the screens are built from
+//	  doc.go               the package's map
+//	  jsondoc.go           Doc: a JSON document as lines, with path ↔ line maps
+//	  highlight.go         JSON lines as tokens, through chroma's lexer
+//	  jsonstyle.go         token styles under each line highlight, and the gutter marks
+//	  marks.go             Marker: puts the library's answers (null paths, errors, drops) on lines
+//	  jsonpane.go          JSON: the virtualised JSON pane, and Content, what it shows
+//	  panepair.go          Pair: two JSON panes whose cursors follow each other; the breadcrumb row
+//	  filterlist.go        List: the filterable two-line list (tools, turns), its rows and badges
+//	  listpair.go          ListPair: a List beside a Pair, with their focus, keys, mouse and copy
+//	  layout.go            Layout: a list beside a pair of panes, from the window size
+//	  notes.go             Notes: the scrolling notes pane, and its height under a screen's panes
+//	  editor.go            Editor: the playground's editor, a textarea over a window of the text;
+//	                       EditableText, a value laid out to fit it
+//	ui/tools/              the tools screen
+//	  doc.go               the package's map
+//	  tools.go             Screen: its state, the counts header and the banner
+//	  update.go            its keys and toggles, and the answers computed off the frame
+//	  view.go              its title bar, help groups and status
+//	  modes.go             Modes, and the cache of adapter's answer per combination
+//	  content.go           the pane contents for a tool or a file
+//	  rows.go              the tool and file rows of its list
+//	  write.go             writing the rendered tools to a file
+//	ui/replay/             the replay screen
+//	  doc.go               the package's map
+//	  replay.go            Screen: its state, the turn rows and the banner
+//	  update.go            its keys, stepping and toggles, and the traces replayed off the frame
+//	  view.go              its title bar, stepper row, help groups and status
+//	  trace.go             its options, and the cache of sessions' traces per option set
+//	  content.go           a stage of a trace as pane contents, with its marks
+//	  layout.go            where the turns, the stage's panes and the notes go
+//	ui/playground/         the playground screen
+//	  doc.go               the package's map
+//	  playground.go        Screen: the editor, the result and the notes, and their keys
+//	  compute.go           Answer: the library's answer for the edited text
+//	  layout.go            where the editor, the result and the notes go
+//	ui/keys/keys.go        the key bindings, grouped per pane, for help
+//	ui/styles/styles.go    the Styles for dark, light, no colour and no style
 package ui

@@ -29,7 +29,7 @@ func TestEndToEndInVirtualTerminal(t *testing.T) {
 	go func() { _, _ = io.Copy(in, term) }()
 	t.Cleanup(func() { in.Close() })
 
-	p := tea.NewProgram(New(Options{}, testExamples(t)),
+	p := tea.NewProgram(newModel(Options{}, testExamples(t)),
 		tea.WithInput(in), tea.WithOutput(onlcr{term}), tea.WithWindowSize(w, h),
 		tea.WithEnvironment([]string{"TERM=xterm-256color", "COLORTERM=truecolor"}),
 		tea.WithoutSignalHandler())

@@ -11,6 +11,8 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/tools"
 )
 
 // hostile is a tool list whose names, descriptions, keys and values carry ESC,
@@ -31,7 +33,7 @@ const hostile = `{"tools":[{
 
 func hostileModel(t *testing.T, opts Options) *harness {
 	t.Helper()
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("srv\x1b[31m", "tools\x1b]0;title\x07.json", []byte(hostile))
 	l.AddBytes("x", "bad\x1b[2Jname.json", []byte("{\"tools\": [\x1b"))
 	if len(l.Servers) != 1 {
@@ -136,7 +138,7 @@ func hostileRecording() []byte {
 
 func hostileReplay(t *testing.T, opts Options) *harness {
 	t.Helper()
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("r", "rec\x1b]0;title\x07.jsonl", hostileRecording())
 	if len(l.Files) != 1 || l.Files[0].Rec == nil {
 		t.Fatalf("the hostile recording did not load: %+v", l.Files)
@@ -150,7 +152,7 @@ func hostileReplayFrames(t *testing.T, h *harness) map[string]string {
 	frames := map[string]string{}
 	h.keys("2")
 	s := replayOf(h)
-	n := s.stageCount()
+	n := s.StageCount()
 	if n < 8 {
 		t.Fatalf("the hostile turn has %d stages", n)
 	}
@@ -186,8 +188,8 @@ func TestNoControlSequenceFromARecordingReachesTheScreen(t *testing.T) {
 			t.Errorf("%q is not drawn visibly on the replay screen", want)
 		}
 	}
-	if p := playOf(h); strings.ContainsAny(p.editor.Value(), "\x1b\x07\u009b\u200b\u202e") {
-		t.Errorf("the editor holds raw controls: %q", p.editor.Value())
+	if p := playOf(h); strings.ContainsAny(p.Editor.Value(), "\x1b\x07\u009b\u200b\u202e") {
+		t.Errorf("the editor holds raw controls: %q", p.Editor.Value())
 	}
 
 	for _, opts := range []Options{{}, {NoColor: true}} {
@@ -224,8 +226,8 @@ func TestTextInputsDropInvisibleCharacters(t *testing.T) {
 	}
 
 	h = newHarness(t, Options{}, nil, 120, 40).keys("/").typing("wea\u202ether\u2066")
-	s := h.m.screens[0].(*toolsScreen)
-	if got := s.list.filter.Value(); got != "weather" {
+	s := h.m.screens[0].(*tools.Screen)
+	if got := s.List.Filter.Value(); got != "weather" {
 		t.Errorf("the tool filter holds %q after typing", got)
 	}
 	if f := h.m.Render(); hasInvisible(f) {
@@ -234,7 +236,7 @@ func TestTextInputsDropInvisibleCharacters(t *testing.T) {
 
 	h = newHarness(t, Options{}, replayFiles(t), 120, 40).keys("2", "/")
 	h.send(tea.PasteMsg{Content: "fore\ufeffcast\U000E0041"})
-	if got := replayOf(h).list.filter.Value(); got != "forecast" {
+	if got := replayOf(h).List.Filter.Value(); got != "forecast" {
 		t.Errorf("the turn filter holds %q after a paste", got)
 	}
 	if f := h.m.Render(); hasInvisible(f) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/strictscope/strictscope/fixtures"
 	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 // harness drives a root model the way Bubble Tea would, without a terminal:
@@ -15,12 +16,12 @@ import (
 // fed back in.
 type harness struct {
 	tb   testing.TB
-	m    *Model
+	m    *model
 	quit bool
 	msgs []tea.Msg // every message a command produced, in order
 }
 
-func newHarness(tb testing.TB, opts Options, loaded *Loaded, w, h int) *harness {
+func newHarness(tb testing.TB, opts Options, loaded *common.Loaded, w, h int) *harness {
 	tb.Helper()
 	if loaded == nil {
 		loaded = testExamples(tb)
@@ -114,9 +115,9 @@ func keyPress(name string) tea.KeyPressMsg {
 
 // testExamples is a fixed part of the built-in examples, so that golden screens
 // do not change when fixtures are added: two tool lists and a recording.
-func testExamples(tb testing.TB) *Loaded {
+func testExamples(tb testing.TB) *common.Loaded {
 	tb.Helper()
-	l := &Loaded{Examples: true}
+	l := &common.Loaded{Examples: true}
 	for _, name := range []string{"tools/files.json", "tools/weather.json", "recordings/chat_forecast.json"} {
 		data, err := fixtures.Read(name)
 		if err != nil {

@@ -8,42 +8,45 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
+	"github.com/strictscope/strictscope/ui/playground"
+	"github.com/strictscope/strictscope/ui/replay"
+	"github.com/strictscope/strictscope/ui/tools"
 )
 
-// Model is the root model: it owns the window, the focus, the global keys, the
-// prompt, help and the status line, and routes every other key to the pane with
-// focus through the active screen.
-type Model struct {
-	ctx     *Context
-	screens []Screen
+// model is the root model: it owns the window, the global keys, the prompt,
+// help and the status line, and routes every other key to the active screen,
+// which gives it to its pane with focus.
+type model struct {
+	ctx     *common.Context
+	screens []common.Screen
 	active  int
-	focus   []int // the focused pane of each screen
 	prompt  prompt
 	help    bool
 	// helpOffset is the first help line shown.
 	helpOffset int
-	status     statusMsg // a message shown until the next key
+	status     common.StatusMsg // a message shown until the next key
 }
 
-// New builds the inspector's root model for loaded files without a terminal: Run
-// gives it to Bubble Tea, tests drive its Update directly.
-func New(opts Options, loaded *Loaded) tea.Model { return newModel(opts, loaded) }
-
-func newModel(opts Options, loaded *Loaded) *Model {
+// newModel builds the inspector's root model for loaded files without a
+// terminal: Run gives it to Bubble Tea, tests drive its Update directly.
+func newModel(opts Options, loaded *common.Loaded) *model {
 	opts = opts.withDefaults()
-	ctx := newContext(opts)
-	modes := Modes{API: opts.API, Strict: opts.Strict, NoPrefix: opts.NoPrefix,
+	ctx := common.NewContext(opts.NoColor)
+	modes := tools.Modes{API: opts.API, Strict: opts.Strict, NoPrefix: opts.NoPrefix,
 		NoDefaultDescriptions: opts.NoDefaultDescriptions}
-	m := &Model{ctx: ctx, prompt: newPrompt(ctx)}
+	m := &model{ctx: ctx, prompt: newPrompt(ctx)}
 	// The tools screen, the replay screen when a recording or session file is
 	// loaded, and the playground; 1–9 switch between screens once there is
 	// more than one.
-	m.screens = []Screen{newToolsScreen(ctx, loaded, modes)}
-	if hasReplay(loaded) {
-		m.screens = append(m.screens, newReplayScreen(ctx, loaded, opts))
+	m.screens = []common.Screen{tools.New(ctx, loaded, modes)}
+	if replay.Replayable(loaded) {
+		m.screens = append(m.screens, replay.New(ctx, loaded, sessions.ReplayOptions{API: opts.API, Strict: opts.Strict,
+			NoPrefix: opts.NoPrefix, NoDefaultDescriptions: opts.NoDefaultDescriptions}))
 	}
-	m.screens = append(m.screens, newPlayground(ctx))
-	m.focus = make([]int, len(m.screens))
+	m.screens = append(m.screens, playground.New(ctx))
 	ctx.Keys.Global.Screen.SetEnabled(len(m.screens) > 1)
 	return m
 }
@@ -59,12 +62,19 @@ func (o Options) withDefaults() Options {
 }
 
 // Init asks the terminal for its background colour (light or dark styles).
-func (m *Model) Init() tea.Cmd { return tea.RequestBackgroundColor }
+func (m *model) Init() tea.Cmd { return tea.RequestBackgroundColor }
 
-func (m *Model) screen() Screen { return m.screens[m.active] }
+func (m *model) screen() common.Screen { return m.screens[m.active] }
 
 // Update implements tea.Model.
-func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (m *model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	return m, m.handle(msg, -1)
+}
+
+// handle takes msg in: the root's own messages here, keys and the mouse to the
+// active screen, a message for screen to (the answer to a prompt it opened)
+// to that screen only, and any other message to every screen (to < 0).
+func (m *model) handle(msg tea.Msg, to int) tea.Cmd {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		m.ctx.Width, m.ctx.Height = msg.Width, msg.Height
@@ -72,79 +82,71 @@ func (m *Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		for _, s := range m.screens {
 			s.Resize()
 		}
-		return m, nil
+		return nil
 	case tea.BackgroundColorMsg:
-		m.ctx.setBackground(msg.IsDark())
+		m.ctx.SetBackground(msg.IsDark())
 		m.restyle()
-		return m, nil
+		return nil
 	case tea.ColorProfileMsg:
 		switch {
 		case msg.Profile <= colorprofile.NoTTY:
-			m.ctx.setNoStyle(true)
+			m.ctx.SetNoStyle(true)
 		case msg.Profile <= colorprofile.ASCII:
-			m.ctx.setNoColor(true)
+			m.ctx.SetNoColor(true)
 		}
 		m.restyle()
-		return m, nil
-	case statusMsg:
+		return nil
+	case common.StatusMsg:
 		m.status = msg
-		return m, nil
-	case promptMsg:
-		return m, m.prompt.start(m.ctx, msg)
-	case editRequest:
-		return m, m.edit(msg)
-	case showScreenMsg:
-		if msg.screen >= 0 && msg.screen < len(m.screens) {
-			m.active = msg.screen
+		return nil
+	case common.PromptMsg:
+		return m.prompt.start(m.ctx, msg, m.active)
+	case common.EditRequest:
+		return m.edit(msg)
+	case common.ShowScreenMsg:
+		if msg.Screen >= 0 && msg.Screen < len(m.screens) {
+			m.active = msg.Screen
 		}
-		return m, nil
+		return nil
 	case tea.KeyPressMsg:
-		return m, m.key(msg)
+		return m.key(msg)
 	case tea.PasteMsg:
 		if m.prompt.open {
-			return m, m.prompt.update(m.ctx, msg)
+			_, _, cmd := m.prompt.update(m.ctx, msg)
+			return cmd
 		}
-	case tea.MouseClickMsg:
+	case tea.MouseClickMsg, tea.MouseWheelMsg:
 		if m.help || m.prompt.open {
-			return m, nil
-		}
-		mouse := msg.Mouse()
-		if p, ok := m.screen().PaneAt(mouse.X, mouse.Y); ok {
-			m.focus[m.active] = p
-		}
-	case tea.MouseWheelMsg:
-		if m.help || m.prompt.open {
-			return m, nil
+			return nil
 		}
 	default:
+		if to >= 0 {
+			return m.screens[to].Update(msg)
+		}
 		// Any other message (a result computed in the background, a tick) may
 		// belong to a screen that is not shown: every screen gets it, and
 		// ignores what is not its own.
-		var cmds []tea.Cmd
+		cmds := make([]tea.Cmd, len(m.screens))
 		for i, s := range m.screens {
-			var cmd tea.Cmd
-			m.focus[i], cmd = s.Update(msg, m.focus[i])
-			cmds = append(cmds, cmd)
+			cmds[i] = s.Update(msg)
 		}
-		return m, tea.Batch(cmds...)
+		return tea.Batch(cmds...)
 	}
-	var cmd tea.Cmd
-	m.focus[m.active], cmd = m.screen().Update(msg, m.focus[m.active])
-	return m, cmd
+	return m.screen().Update(msg)
 }
 
 // edit opens the playground on what a screen asked to edit.
-func (m *Model) edit(req editRequest) tea.Cmd {
-	if n := editorLines(req.text); n > editorMaxLines {
-		return statusCmd(fmt.Sprintf("too large for the playground: %d lines (its editor holds %d)", n, editorMaxLines), true)
+func (m *model) edit(req common.EditRequest) tea.Cmd {
+	if n := pane.EditorLines(req.Text); n > pane.EditorMaxLines {
+		return common.ShowError(fmt.Sprintf("too large for the playground: %d lines (its editor holds %d)", n, pane.EditorMaxLines))
 	}
 	for i, s := range m.screens {
-		if p, ok := s.(*playground); ok {
-			cmd := p.open(req, m.active)
-			m.active, m.focus[i] = i, pgEditor
-			if req.levels > 0 {
-				note := fmt.Sprintf("opened with only %d levels on their own lines, deeper values compact, to fit the editor's %d lines", req.levels, editorMaxLines)
-				cmd = tea.Batch(cmd, statusCmd(note, false))
+		if p, ok := s.(*playground.Screen); ok {
+			cmd := p.Open(req, m.active)
+			m.active = i
+			if req.Levels > 0 {
+				note := fmt.Sprintf("opened with only %d levels on their own lines, deeper values compact, to fit the editor's %d lines", req.Levels, pane.EditorMaxLines)
+				cmd = tea.Batch(cmd, common.ShowInfo(note))
 			}
 			return cmd
 		}
@@ -152,22 +154,26 @@ func (m *Model) edit(req editRequest) tea.Cmd {
 	return nil
 }
 
-func (m *Model) restyle() {
-	styleInput(&m.prompt.input, m.ctx.Styles)
+func (m *model) restyle() {
+	common.StyleInput(&m.prompt.input, m.ctx.Styles)
 	for _, s := range m.screens {
 		s.Restyle()
 	}
 }
 
 // key handles the global keys and hands the others on.
-func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
-	m.status = statusMsg{}
+func (m *model) key(k tea.KeyPressMsg) tea.Cmd {
+	m.status = common.StatusMsg{}
 	g := &m.ctx.Keys.Global
 	if k.String() == "ctrl+c" {
 		return tea.Quit
 	}
 	if m.prompt.open {
-		return m.prompt.update(m.ctx, k)
+		answer, asker, cmd := m.prompt.update(m.ctx, k)
+		if answer != nil {
+			return m.handle(answer, asker)
+		}
+		return cmd
 	}
 	if m.help {
 		jk := &m.ctx.Keys.JSON
@@ -193,16 +199,14 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 		m.helpOffset = min(max(m.helpOffset, 0), max(len(m.helpLines())-(m.ctx.Height-1), 0))
 		return nil
 	}
-	if m.ctx.Width < MinWidth || m.ctx.Height < MinHeight {
+	if m.ctx.Width < common.MinWidth || m.ctx.Height < common.MinHeight {
 		if key.Matches(k, g.Quit) {
 			return tea.Quit
 		}
 		return nil
 	}
 	s := m.screen()
-	focus := m.focus[m.active]
-	if !s.Capturing(focus) {
-		n := len(s.Panes())
+	if !s.Capturing() {
 		switch {
 		case key.Matches(k, g.Quit):
 			return tea.Quit
@@ -210,10 +214,10 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 			m.help, m.helpOffset = true, 0
 			return nil
 		case key.Matches(k, g.Focus):
-			m.focus[m.active] = (focus + 1) % n
+			s.MoveFocus(1)
 			return nil
 		case key.Matches(k, g.FocusBck):
-			m.focus[m.active] = (focus + n - 1) % n
+			s.MoveFocus(-1)
 			return nil
 		case key.Matches(k, g.Screen):
 			if i := int(k.Code - '1'); i >= 0 && i < len(m.screens) {
@@ -222,7 +226,5 @@ func (m *Model) key(k tea.KeyPressMsg) tea.Cmd {
 			return nil
 		}
 	}
-	var cmd tea.Cmd
-	m.focus[m.active], cmd = s.Update(k, focus)
-	return cmd
+	return s.Update(k)
 }

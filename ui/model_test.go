@@ -13,6 +13,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
+	"github.com/strictscope/strictscope/ui/tools"
 )
 
 func TestQuitKeys(t *testing.T) {
@@ -43,33 +46,33 @@ func TestFocusMovesWithTabAndMouse(t *testing.T) {
 	want := []int{1, 2, 0, 1}
 	for i, w := range want {
 		h.keys("tab")
-		if h.m.focus[0] != w {
-			t.Fatalf("after %d tabs focus is %d, want %d", i+1, h.m.focus[0], w)
+		if h.m.screens[0].(*tools.Screen).Pane != w {
+			t.Fatalf("after %d tabs focus is %d, want %d", i+1, h.m.screens[0].(*tools.Screen).Pane, w)
 		}
 	}
 	h.keys("shift+tab", "shift+tab")
-	if h.m.focus[0] != 2 {
-		t.Fatalf("shift+tab: focus %d, want 2", h.m.focus[0])
+	if h.m.screens[0].(*tools.Screen).Pane != 2 {
+		t.Fatalf("shift+tab: focus %d, want 2", h.m.screens[0].(*tools.Screen).Pane)
 	}
-	l := h.m.screens[0].(*toolsScreen).layout
+	l := h.m.screens[0].(*tools.Screen).Layout
 	h.send(tea.MouseClickMsg{X: l.Left.X + 3, Y: l.Left.Y + 4, Button: tea.MouseLeft})
-	if h.m.focus[0] != paneLeft {
-		t.Fatalf("a click on the left pane does not focus it (focus %d)", h.m.focus[0])
+	if h.m.screens[0].(*tools.Screen).Pane != tools.PaneLeft {
+		t.Fatalf("a click on the left pane does not focus it (focus %d)", h.m.screens[0].(*tools.Screen).Pane)
 	}
-	if got := h.m.screens[0].(*toolsScreen).panes[0].cursor; got != 3 {
+	if got := h.m.screens[0].(*tools.Screen).Panes[0].Cursor; got != 3 {
 		t.Errorf("the click put the cursor on line %d, want 3", got)
 	}
 	// Keys go only to the focused pane: j moves the left pane, not the list.
-	s := h.m.screens[0].(*toolsScreen)
-	sel := s.list.sel
+	s := h.m.screens[0].(*tools.Screen)
+	sel := s.List.Sel
 	h.keys("j")
-	if s.list.sel != sel || s.panes[0].cursor != 4 {
-		t.Errorf("j moved the list (%d→%d) or not the pane (cursor %d)", sel, s.list.sel, s.panes[0].cursor)
+	if s.List.Sel != sel || s.Panes[0].Cursor != 4 {
+		t.Errorf("j moved the list (%d→%d) or not the pane (cursor %d)", sel, s.List.Sel, s.Panes[0].Cursor)
 	}
 	// The wheel scrolls the pane under the mouse.
 	h.send(tea.MouseWheelMsg{X: l.List.X + 2, Y: l.List.Y + 8, Button: tea.MouseWheelDown})
-	if s.list.sel != sel+1 {
-		t.Errorf("the wheel over the list moved the selection to %d, want %d", s.list.sel, sel+1)
+	if s.List.Sel != sel+1 {
+		t.Errorf("the wheel over the list moved the selection to %d, want %d", s.List.Sel, sel+1)
 	}
 }
 
@@ -77,23 +80,23 @@ func TestFocusMovesWithTabAndMouse(t *testing.T) {
 // badge is the status adapter.Tools gives for the same modes.
 func TestTogglesRedrawFromTheLibrary(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 120, 40)
-	s := h.m.screens[0].(*toolsScreen)
-	servers := h.m.screens[0].(*toolsScreen).loaded.Servers
+	s := h.m.screens[0].(*tools.Screen)
+	servers := h.m.screens[0].(*tools.Screen).Loaded.Servers
 	for _, k := range []string{"s", "s", "s", "a", "p", "d", "s", "a", "p", "d"} {
 		h.keys(k)
-		m := s.modes
+		m := s.Modes
 		set := adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: m.NoPrefix})
 		_, rep := adapter.Tools(set, adapter.ToolsOptions{API: m.API, Strict: m.Strict, NoDefaultDescriptions: m.NoDefaultDescriptions})
-		for _, r := range s.list.rows {
-			if r.tool < 0 {
+		for _, r := range s.List.Rows {
+			if r.Tool < 0 {
 				continue
 			}
-			o := rep.Outcomes[r.tool]
-			if r.name != o.Entry.Exposed {
-				t.Errorf("%v: row %d named %q, library says %q", m, r.tool, r.name, o.Entry.Exposed)
+			o := rep.Outcomes[r.Tool]
+			if r.Name != o.Entry.Exposed {
+				t.Errorf("%v: row %d named %q, library says %q", m, r.Tool, r.Name, o.Entry.Exposed)
 			}
-			if st := string(o.Status); !strings.HasPrefix(r.badges[0].text, st) {
-				t.Errorf("%v: %s badge %q, library says %s", m, r.name, r.badges[0].text, st)
+			if st := string(o.Status); !strings.HasPrefix(r.Badges[0].Text, st) {
+				t.Errorf("%v: %s badge %q, library says %s", m, r.Name, r.Badges[0].Text, st)
 			}
 		}
 		if !strings.Contains(h.screen(), string(m.API)+" · strict "+string(m.Strict)) {
@@ -114,8 +117,8 @@ func TestWriteRenderedTools(t *testing.T) {
 	if err != nil {
 		t.Fatalf("w did not write: %v\n%s", err, h.screen())
 	}
-	s := h.m.screens[0].(*toolsScreen)
-	if want := adapter.MarshalIndent(adapter.ArrayValue(s.cur.tools...)); string(data) != string(want) {
+	s := h.m.screens[0].(*tools.Screen)
+	if want := adapter.MarshalIndent(adapter.ArrayValue(s.Cur.Tools...)); string(data) != string(want) {
 		t.Errorf("wrote something else than the rendered tools")
 	}
 	if !strings.Contains(h.screen(), "wrote 10 tools") {
@@ -141,14 +144,14 @@ func TestWriteRenderedTools(t *testing.T) {
 
 	// Errors go to the status line.
 	write(filepath.Join(dir, "no", "such", "dir.json"))
-	if !h.m.status.err || !strings.Contains(h.screen(), "could not write") {
+	if !(h.m.status.Kind == common.StatusError) || !strings.Contains(h.screen(), "could not write") {
 		t.Errorf("no error shown:\n%s", h.screen())
 	}
 	h.keys("w", "ctrl+u", "enter")
 	if !strings.Contains(h.screen(), "no file name") {
 		t.Errorf("an empty name is not refused:\n%s", h.screen())
 	}
-	if !strings.Contains(fmt.Sprint(defaultWriteName), "strictscope-tools.json") {
+	if !strings.Contains(fmt.Sprint(tools.DefaultWriteName), "strictscope-tools.json") {
 		t.Error("the default name changed")
 	}
 }
@@ -162,8 +165,8 @@ func TestCopyFocusedPane(t *testing.T) {
 			got = reflect.ValueOf(m).String()
 		}
 	}
-	s := h.m.screens[0].(*toolsScreen)
-	want := string(adapter.MarshalIndent(s.cur.report.Outcomes[0].Entry.Tool.InputSchema))
+	s := h.m.screens[0].(*tools.Screen)
+	want := string(adapter.MarshalIndent(s.Cur.Report.Outcomes[0].Entry.Tool.InputSchema))
 	if got != want {
 		t.Errorf("copied %q, want the original schema %q", got, want)
 	}
@@ -226,43 +229,43 @@ func TestNoColorKeepsHighlightsVisible(t *testing.T) {
 func TestNextAndPreviousMarksWrap(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 100, 30)
 	pick(h, "search_places").keys("tab")
-	p := h.m.screens[0].(*toolsScreen).panes[0]
-	targets := p.c.targets
+	p := h.m.screens[0].(*tools.Screen).Panes[0]
+	targets := p.Content.Targets
 	if len(targets) != 5 {
 		t.Fatalf("%d targets, want the 5 null paths: %v", len(targets), targets)
 	}
 	for i := range len(targets) + 1 {
 		h.keys("n")
-		if want := targets[i%len(targets)]; p.cursor != want {
-			t.Fatalf("n #%d: cursor %d, want %d", i+1, p.cursor, want)
+		if want := targets[i%len(targets)]; p.Cursor != want {
+			t.Fatalf("n #%d: cursor %d, want %d", i+1, p.Cursor, want)
 		}
 	}
 	h.keys("N", "N") // from the first target back over the wrap
-	if p.cursor != targets[len(targets)-2] {
-		t.Errorf("N N: cursor %d, want %d", p.cursor, targets[len(targets)-2])
+	if p.Cursor != targets[len(targets)-2] {
+		t.Errorf("N N: cursor %d, want %d", p.Cursor, targets[len(targets)-2])
 	}
 	// The other pane follows to the same place.
-	r := h.m.screens[0].(*toolsScreen).panes[1]
-	if a, b := p.cursorPath().Pointer(), r.cursorPath().Pointer(); a != b || r.row() != p.row() {
-		t.Errorf("the strict pane is at %s row %d, the original at %s row %d", b, r.row(), a, p.row())
+	r := h.m.screens[0].(*tools.Screen).Panes[1]
+	if a, b := p.CursorPath().Pointer(), r.CursorPath().Pointer(); a != b || r.Row() != p.Row() {
+		t.Errorf("the strict pane is at %s row %d, the original at %s row %d", b, r.Row(), a, p.Row())
 	}
 }
 
 func TestConversionErrorPutsTheCursorOnIt(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 100, 30)
 	pick(h, "raw_query")
-	p := h.m.screens[0].(*toolsScreen).panes[0]
-	if got := p.cursorPath().Pointer(); got != "/properties/params/oneOf" {
+	p := h.m.screens[0].(*tools.Screen).Panes[0]
+	if got := p.CursorPath().Pointer(); got != "/properties/params/oneOf" {
 		t.Errorf("cursor at %q, want the failing keyword", got)
 	}
-	if p.c.marks[p.cursor] != markError {
+	if p.Content.Marks[p.Cursor] != pane.MarkError {
 		t.Error("the failing keyword is not marked as the error")
 	}
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("big", "big.json", bigSchema(5001))
 	h = newHarness(t, Options{}, l, 100, 30)
-	s := h.m.screens[0].(*toolsScreen)
-	if !isLimitError(s.cur.report.Outcomes[0]) || s.panes[1].c.marks[s.panes[1].cursor] != markError {
+	s := h.m.screens[0].(*tools.Screen)
+	if !tools.IsLimitError(s.Cur.Report.Outcomes[0]) || s.Panes[1].Content.Marks[s.Panes[1].Cursor] != pane.MarkError {
 		t.Error("a limit error is not marked in the strict pane where the cursor is")
 	}
 }
@@ -296,33 +299,33 @@ func TestNullMarksAreTheLibrarysSites(t *testing.T) {
 	const list = `{"tools":[{"name":"pick","inputSchema":{"type":"object","properties":{"o":{"anyOf":[
 		{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]},
 		{"type":"object","properties":{"a":{"type":"string"}}}]}},"required":["o"]}}]}`
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("s", "branches.json", []byte(list))
 	h := newHarness(t, Options{}, l, 160, 50)
-	s := h.m.screens[0].(*toolsScreen)
-	res := s.cur.report.Outcomes[0].Conversion
+	s := h.m.screens[0].(*tools.Screen)
+	res := s.Cur.Report.Outcomes[0].Conversion
 	if res.NullPaths.Len() != 1 || res.NullPaths.At(0).String() != `["o","a"]` {
 		t.Fatalf("null paths %v", res.NullPaths)
 	}
-	marked := func(p *jsonPane) string {
+	marked := func(p *pane.JSON) string {
 		var out []string
-		for l, m := range p.c.marks {
-			if m == markNull {
-				out = append(out, p.c.doc.pathAt(l).Pointer())
+		for l, m := range p.Content.Marks {
+			if m == pane.MarkNull {
+				out = append(out, p.Content.Doc.PathAt(l).Pointer())
 			}
 		}
 		sortStrings(out)
 		return strings.Join(out, " ")
 	}
 	const want = "/properties/o/anyOf/1/properties/a"
-	if got := marked(s.panes[0]); got != want {
+	if got := marked(s.Panes[0]); got != want {
 		t.Errorf("the schema as written marks %q, want %q", got, want)
 	}
-	if got := marked(s.panes[1]); got != want {
+	if got := marked(s.Panes[1]); got != want {
 		t.Errorf("the strict schema marks %q, want %q", got, want)
 	}
 	h.keys("t")
-	if got := marked(s.panes[1]); got != "/function/parameters"+want {
+	if got := marked(s.Panes[1]); got != "/function/parameters"+want {
 		t.Errorf("the tool as sent marks %q", got)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
 )
 
 // notCheckedSession is a Responses session whose one call nests a 10-way anyOf
@@ -30,14 +32,14 @@ func notCheckedSession() []byte {
 // notes why, the turn counts no invalid call, the calls stage says it was not
 // checked, and the playground says "not checked" with no error mark.
 func TestReplayNotCheckedIsANote(t *testing.T) {
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("s", "notChecked.json", notCheckedSession())
 	h := newHarness(t, Options{}, l, 160, 40)
 	toStage(h, 0, stageOf(t, h, 0, sessions.StageValidated, 0))
 	s := replayOf(h)
-	for i, p := range s.panes {
-		for l, k := range p.c.marks {
-			if k == markError {
+	for i, p := range s.Panes {
+		for l, k := range p.Content.Marks {
+			if k == pane.MarkError {
 				t.Errorf("pane %d: line %d is marked as an error", i, l)
 			}
 		}
@@ -48,14 +50,14 @@ func TestReplayNotCheckedIsANote(t *testing.T) {
 	}
 	reStage(h, 0, stageOf(t, h, 0, sessions.StageCalls, -1))
 	var notes []string
-	for _, n := range s.panes[1].c.notes {
-		notes = append(notes, n.text)
+	for _, n := range s.Panes[1].Content.Notes {
+		notes = append(notes, n.Text)
 	}
 	if all := strings.Join(notes, "\n"); !strings.Contains(all, "arguments not checked") || strings.Contains(all, "validation error") {
 		t.Errorf("the calls stage says %q", all)
 	}
-	for l, k := range s.panes[1].c.marks {
-		if k == markError {
+	for l, k := range s.Panes[1].Content.Marks {
+		if k == pane.MarkError {
 			t.Errorf("calls stage: line %d is marked as an error", l)
 		}
 	}
@@ -65,11 +67,11 @@ func TestReplayNotCheckedIsANote(t *testing.T) {
 	if h.m.active != 2 || p == nil {
 		t.Fatalf("e on the validated stage does not open the playground (screen %d)", h.m.active)
 	}
-	if !strings.Contains(p.res.summary, "not checked") || !strings.Contains(strings.Join(p.res.notes, "\n"), "Not checked against the tool's original schema: checking these arguments would take too long") {
-		t.Errorf("playground: summary %q, notes %q", p.res.summary, p.res.notes)
+	if !strings.Contains(p.Res.Summary, "not checked") || !strings.Contains(strings.Join(p.Res.Notes, "\n"), "Not checked against the tool's original schema: checking these arguments would take too long") {
+		t.Errorf("playground: summary %q, notes %q", p.Res.Summary, p.Res.Notes)
 	}
-	for l, k := range p.result.c.marks {
-		if k == markError {
+	for l, k := range p.Result.Content.Marks {
+		if k == pane.MarkError {
 			t.Errorf("playground: line %d is marked as an error", l)
 		}
 	}

@@ -7,17 +7,19 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/adapter/validate"
 	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
+	"github.com/strictscope/strictscope/ui/playground"
 )
 
 // bigSchemaTool is a tool list with one tool whose schema, indented, is over
 // instantEdit bytes and under the editor's line limit.
-func bigSchemaTool(t *testing.T) *Loaded {
-	l := &Loaded{}
+func bigSchemaTool(t *testing.T) *common.Loaded {
+	l := &common.Loaded{}
 	l.AddBytes("big", "big.json", bigSchema(300))
 	return l
 }
@@ -28,15 +30,15 @@ func bigSchemaTool(t *testing.T) *Loaded {
 func TestPlaygroundDebounce(t *testing.T) {
 	h := newHarness(t, Options{}, bigSchemaTool(t), 120, 40).keys("e")
 	p := playOf(h)
-	if len(p.editor.Value()) <= instantEdit {
-		t.Fatalf("the schema is %d bytes, not over %d", len(p.editor.Value()), instantEdit)
+	if len(p.Editor.Value()) <= playground.InstantEdit {
+		t.Fatalf("the schema is %d bytes, not over %d", len(p.Editor.Value()), playground.InstantEdit)
 	}
-	before := p.res
+	before := p.Res
 	m := h.m
 	// Break the JSON on the first line: type a letter after "{".
 	m.Update(keyPress("end"))
 	_, cmd1 := m.Update(keyPress("x"))
-	if p.res != before || !p.stale {
+	if p.Res != before || !p.Stale {
 		t.Fatal("a key on a large text recomputed at once")
 	}
 	if cmd1 == nil {
@@ -49,37 +51,37 @@ func TestPlaygroundDebounce(t *testing.T) {
 	if cmd2 == nil {
 		t.Fatal("the second key returned no tick")
 	}
-	m.Update(playTickMsg{gen: p.gen - 1}) // the first key's tick
-	if p.res != before {
+	m.Update(playground.TickMsg{Gen: p.Gen - 1}) // the first key's tick
+	if p.Res != before {
 		t.Error("the tick of an earlier key recomputed")
 	}
-	_, compute := m.Update(playTickMsg{gen: p.gen})
-	if compute == nil || p.res != before {
+	_, compute := m.Update(playground.TickMsg{Gen: p.Gen})
+	if compute == nil || p.Res != before {
 		t.Fatal("the last key's tick did not start computing off the frame")
 	}
 	m.Update(keyPress("z")) // a key while it computes: its answer is stale
 	m.Update(compute())
-	if p.res != before || !p.stale {
+	if p.Res != before || !p.Stale {
 		t.Error("an answer for an older text was shown")
 	}
 	_, tick := m.Update(keyPress("backspace"))
 	m.Update(tick())
-	_, compute = m.Update(playTickMsg{gen: p.gen})
+	_, compute = m.Update(playground.TickMsg{Gen: p.Gen})
 	m.Update(compute())
-	if p.res == before || !p.res.broken || p.stale {
-		t.Errorf("the last key's answer is not shown: broken %v, stale %v", p.res != nil && p.res.broken, p.stale)
+	if p.Res == before || !p.Res.Broken || p.Stale {
+		t.Errorf("the last key's answer is not shown: broken %v, stale %v", p.Res != nil && p.Res.Broken, p.Stale)
 	}
 	// A tick runs the real timer: it fires after about editDebounce.
-	if tick, ok := cmd2().(playTickMsg); !ok || tick.gen != p.gen-2 {
+	if tick, ok := cmd2().(playground.TickMsg); !ok || tick.Gen != p.Gen-2 {
 		t.Errorf("the tick command sent %#v", tick)
 	}
 	// A small text is recomputed on every key.
 	h = newHarness(t, Options{}, nil, 120, 40)
 	pick(h, "get_forecast").keys("e")
 	p = playOf(h)
-	before = p.res
+	before = p.Res
 	_, cmd := h.m.Update(keyPress("x"))
-	if p.res == before || p.stale || cmd != nil {
+	if p.Res == before || p.Stale || cmd != nil {
 		t.Error("a key on a small text was not recomputed at once")
 	}
 }
@@ -91,27 +93,27 @@ func TestPlaygroundShowsWhereJSONBreaks(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 120, 40)
 	pick(h, "get_forecast").keys("e", "down", "end").typing("}")
 	p := playOf(h)
-	if !p.res.broken {
+	if !p.Res.Broken {
 		t.Fatalf("a stray } parses:\n%s", h.screen())
 	}
-	_, err := adapter.DecodeString(p.editor.Value())
+	_, err := adapter.DecodeString(p.Editor.Value())
 	se := err.(*adapter.SyntaxError)
-	r := p.result
-	if r.cursor != se.Line-1 || r.c.marks[se.Line-1] != markError || r.c.marks[se.Line] != markError {
-		t.Errorf("cursor on line %d, marks %v; the library says line %d", r.cursor+1, r.c.marks, se.Line)
+	r := p.Result
+	if r.Cursor != se.Line-1 || r.Content.Marks[se.Line-1] != pane.MarkError || r.Content.Marks[se.Line] != pane.MarkError {
+		t.Errorf("cursor on line %d, marks %v; the library says line %d", r.Cursor+1, r.Content.Marks, se.Line)
 	}
 	want := fmt.Sprintf("line %d, column %d", se.Line, se.Column)
 	if !strings.Contains(h.screen(), "does not parse: "+want) || !strings.Contains(h.screen(), se.Msg) {
 		t.Errorf("the screen does not say where it breaks (%s: %s):\n%s", want, se.Msg, h.screen())
 	}
-	caret := r.c.doc.lines[se.Line].text
+	caret := r.Content.Doc.Lines[se.Line].Text
 	if strings.Index(caret, "^") != se.Column-1 {
 		t.Errorf("the caret is at column %d, want %d: %q", strings.Index(caret, "^")+1, se.Column, caret)
 	}
 	h.keys("tab", "down", "up", "ctrl+o", "tab", "down", "tab")
 	checkFrame(t, h.m.Render(), 120, 40)
 	h.keys("backspace")
-	if p.res.broken {
+	if p.Res.Broken {
 		t.Errorf("removing the } does not bring the result back:\n%s", h.screen())
 	}
 	if !strings.Contains(h.screen(), "strict result") {
@@ -125,39 +127,39 @@ func TestPlaygroundSchemaIsTheLibrarys(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 160, 50)
 	pick(h, "search_places").keys("e")
 	p := playOf(h)
-	schema, _ := adapter.DecodeString(p.editor.Value())
+	schema, _ := adapter.DecodeString(p.Editor.Value())
 	res, err := adapter.StrictSchema(schema, adapter.StrictOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !adapter.Equal(p.result.c.doc.value, res.Schema) {
+	if !adapter.Equal(p.Result.Content.Doc.Value, res.Schema) {
 		t.Error("the strict result is not StrictSchema's")
 	}
-	count := func(k markKind) int {
+	count := func(k pane.MarkKind) int {
 		n := 0
-		for _, m := range p.result.c.marks {
+		for _, m := range p.Result.Content.Marks {
 			if m == k {
 				n++
 			}
 		}
 		return n
 	}
-	if n := count(markNull); n != res.NullPaths.Len() {
+	if n := count(pane.MarkNull); n != res.NullPaths.Len() {
 		t.Errorf("%d null paths marked, StrictSchema gives %d", n, res.NullPaths.Len())
 	}
 	h.keys("ctrl+o", "ctrl+o")
 	viol := adapter.CheckStrict(schema)
-	if n := count(markError); n == 0 || n > len(viol) {
+	if n := count(pane.MarkError); n == 0 || n > len(viol) {
 		t.Errorf("%d violations marked, CheckStrict gives %d", n, len(viol))
 	}
-	if notes := strings.Join(p.res.notes, "\n"); !strings.Contains(notes, fmt.Sprintf("(CheckStrict): %d violations", len(viol))) {
+	if notes := strings.Join(p.Res.Notes, "\n"); !strings.Contains(notes, fmt.Sprintf("(CheckStrict): %d violations", len(viol))) {
 		t.Errorf("the notes do not count CheckStrict's violations:\n%s", notes)
 	}
 	// Pasting a strict schema shows it passes.
 	h.keys("ctrl+o")
-	p.editor.SetValue("")
+	p.Editor.SetValue("")
 	h.send(tea.PasteMsg{Content: res.Schema.String()})
-	if notes := strings.Join(p.res.notes, "\n"); !strings.Contains(notes, "(CheckStrict): no violation") {
+	if notes := strings.Join(p.Res.Notes, "\n"); !strings.Contains(notes, "(CheckStrict): no violation") {
 		t.Errorf("a strict result does not pass CheckStrict in the playground:\n%s", notes)
 	}
 }
@@ -168,32 +170,32 @@ func TestPlaygroundArguments(t *testing.T) {
 	h := newHarness(t, Options{}, replayFiles(t), 160, 50)
 	toStage(h, turnInvalid, stageOf(t, h, turnInvalid, sessions.StageStripped, 0)).keys("e")
 	p := playOf(h)
-	if h.m.active != 2 || p.req.kind != editArguments || p.req.sent == nil {
+	if h.m.active != 2 || p.Req.Kind != common.EditArguments || p.Req.Sent == nil {
 		t.Fatalf("e on a call stage does not open its arguments (screen %d)", h.m.active)
 	}
-	args, _ := adapter.DecodeString(p.editor.Value())
-	stripped, removed := adapter.StripNulls(args, p.req.sent.NullPaths)
-	errs, _ := validate.New().Validate(p.req.sent.InputSchema, stripped)
+	args, _ := adapter.DecodeString(p.Editor.Value())
+	stripped, removed := adapter.StripNulls(args, p.Req.Sent.NullPaths)
+	errs, _ := validate.New().Validate(p.Req.Sent.InputSchema, stripped)
 	if len(removed) != 2 || len(errs) != 3 {
 		t.Fatalf("the fixture changed: %d removed, %d errors", len(removed), len(errs))
 	}
-	if !adapter.Equal(p.result.c.doc.value, stripped) {
+	if !adapter.Equal(p.Result.Content.Doc.Value, stripped) {
 		t.Error("the result is not the stripped arguments")
 	}
 	for _, e := range errs {
-		l, ok := p.result.c.doc.lineOf(e.Path)
-		if !ok || p.result.c.marks[l] != markError {
+		l, ok := p.Result.Content.Doc.LineOf(e.Path)
+		if !ok || p.Result.Content.Marks[l] != pane.MarkError {
 			t.Errorf("the error at %s is not marked", e.Path.Pointer())
 		}
 	}
 	// Fix location: one error fewer, at once.
 	h.keys("down", "end", "backspace", "backspace", "backspace").typing(`"Oslo",`)
-	if n := len(p.res.notes); !strings.Contains(h.screen(), "2 validation errors") {
+	if n := len(p.Res.Notes); !strings.Contains(h.screen(), "2 validation errors") {
 		t.Errorf("after fixing location (%d notes):\n%s", n, h.screen())
 	}
 	// q is text in the editor, esc goes back to the replay screen.
 	h.keys("q")
-	if h.quit || !strings.Contains(p.editor.Value(), "q") {
+	if h.quit || !strings.Contains(p.Editor.Value(), "q") {
 		t.Error("q does not type into the editor")
 	}
 	h.keys("esc")
@@ -202,7 +204,7 @@ func TestPlaygroundArguments(t *testing.T) {
 	}
 	// 3 comes back to the playground as it was left.
 	h.keys("3")
-	if h.m.active != 2 || !strings.Contains(p.editor.Value(), `"Oslo"`) {
+	if h.m.active != 2 || !strings.Contains(p.Editor.Value(), `"Oslo"`) {
 		t.Error("the playground did not keep its text")
 	}
 }
@@ -210,15 +212,15 @@ func TestPlaygroundArguments(t *testing.T) {
 // TestPlaygroundOpensLargeSchemasDense opens a schema whose indented text is
 // longer than the editor holds with one line per property, and says so.
 func TestPlaygroundOpensLargeSchemasDense(t *testing.T) {
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("big", "big.json", bigSchema(5000))
 	h := newHarness(t, Options{}, l, 120, 40).keys("e")
 	p := playOf(h)
-	text := p.editor.Value()
-	if _, onPlayground := h.m.screen().(*playground); !onPlayground || h.m.status.err || !strings.Contains(h.screen(), "opened with only 2 levels") {
-		t.Fatalf("a 5,000-property schema did not open dense (screen %d, error %v):\n%s", h.m.active, h.m.status.err, h.screen())
+	text := p.Editor.Value()
+	if _, onPlayground := h.m.screen().(*playground.Screen); !onPlayground || (h.m.status.Kind == common.StatusError) || !strings.Contains(h.screen(), "opened with only 2 levels") {
+		t.Fatalf("a 5,000-property schema did not open dense (screen %d, error %v):\n%s", h.m.active, (h.m.status.Kind == common.StatusError), h.screen())
 	}
-	if n := editorLines(text); n > editorMaxLines || !strings.Contains(text, `"p4999": {"type":"string","description":"property 4999","default":"d4999"}`) {
+	if n := pane.EditorLines(text); n > pane.EditorMaxLines || !strings.Contains(text, `"p4999": {"type":"string","description":"property 4999","default":"d4999"}`) {
 		t.Errorf("%d lines, one per property expected; p4999's line missing", n)
 	}
 	v, err := adapter.DecodeString(text)
@@ -229,13 +231,13 @@ func TestPlaygroundOpensLargeSchemasDense(t *testing.T) {
 }
 
 func TestPlaygroundRefusesWhatTheEditorCannotHold(t *testing.T) {
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("big", "big.json", bigSchema(12000))
 	h := newHarness(t, Options{}, l, 120, 40).keys("e")
-	if h.m.active != 0 || !h.m.status.err || !strings.Contains(h.screen(), "too large for the playground") {
+	if h.m.active != 0 || !(h.m.status.Kind == common.StatusError) || !strings.Contains(h.screen(), "too large for the playground") {
 		t.Errorf("a 12,000-property schema opened in the editor:\n%s", h.screen())
 	}
-	h = newHarness(t, Options{}, &Loaded{}, 120, 40).keys("e")
+	h = newHarness(t, Options{}, &common.Loaded{}, 120, 40).keys("e")
 	if h.m.active != 0 || !strings.Contains(h.screen(), "select a tool") {
 		t.Errorf("e with no tool:\n%s", h.screen())
 	}
@@ -246,27 +248,6 @@ func TestPlaygroundRefusesWhatTheEditorCannotHold(t *testing.T) {
 	h.keys("x", "esc")
 	if h.m.active != 0 {
 		t.Errorf("esc in the empty playground went to %d", h.m.active)
-	}
-}
-
-// TestEditorTextEscapesInvisibleCharacters checks that what goes into the
-// editor holds no character the terminal must not get raw, and means the same
-// JSON.
-func TestEditorTextEscapesInvisibleCharacters(t *testing.T) {
-	in := "{\"a\":\"x\u200by\u009b\U000E0041\u202e\",\r\n\"b\":\t1}"
-	out := editorText(in)
-	for _, r := range out {
-		if r != '\n' && r != '\t' && adapter.Sanitize(string(r)) != string(r) {
-			t.Errorf("%U reaches the editor raw: %q", r, out)
-		}
-	}
-	a, err1 := adapter.DecodeString(in)
-	b, err2 := adapter.DecodeString(out)
-	if err1 != nil || err2 != nil || !adapter.Equal(a, b) {
-		t.Errorf("the escaped text means something else: %v %v\n%s\n%s", err1, err2, a, b)
-	}
-	if !strings.Contains(out, `\udb40\udc41`) {
-		t.Errorf("a tag character is not written as its surrogate pair: %q", out)
 	}
 }
 
@@ -305,61 +286,5 @@ func TestReplayAndPlaygroundReflowAndStyle(t *testing.T) {
 		if dark.m.Render() == before {
 			t.Errorf("%s: a light background does not restyle", name)
 		}
-	}
-}
-
-// TestEditorWindowKeepsTheWholeText edits a text far longer than the window
-// the textarea holds: moving down past the window, joining lines across its
-// edge, typing at the far end, jumping to either end; the text is always the
-// whole text with the edits, the cursor's line counts from the top, and the
-// line numbers drawn are the text's.
-func TestEditorWindowKeepsTheWholeText(t *testing.T) {
-	e := newEditor(newContext(Options{}).Styles)
-	e.setSize(40, 10)
-	e.Focus()
-	var lines []string
-	for i := range 500 {
-		lines = append(lines, fmt.Sprintf("line %d", i+1))
-	}
-	e.SetValue(strings.Join(lines, "\n"))
-	if e.we-e.ws >= len(lines) {
-		t.Fatalf("the window holds all %d lines", len(lines))
-	}
-	for range 120 {
-		e.Update(keyPress("down"))
-	}
-	if e.Line() != 120 || e.ws == 0 {
-		t.Fatalf("after 120 downs the cursor is on line %d (window from %d)", e.Line()+1, e.ws)
-	}
-	// Join line 121 with line 120 (backspace at the start of a line), then
-	// type.
-	e.Update(keyPress("home"))
-	e.Update(keyPress("backspace"))
-	for _, r := range "X" {
-		e.Update(tea.KeyPressMsg{Code: r, Text: string(r)})
-	}
-	want := append(append(append([]string{}, lines[:119]...), "line 120Xline 121"), lines[121:]...)
-	if got := e.Value(); got != strings.Join(want, "\n") {
-		t.Fatalf("the text after the edit is not the whole text with it (%d lines)", strings.Count(got, "\n")+1)
-	}
-	view := strings.Join(e.View(40, true), "\n")
-	if !strings.Contains(ansi.Strip(view), " 120 line 120Xline 121") {
-		t.Errorf("the cursor line is not drawn with its number from the top:\n%s", ansi.Strip(view))
-	}
-	for range 60 {
-		e.Update(keyPress("pgdown"))
-	}
-	if e.Line() != len(want)-1 {
-		t.Errorf("page down to the end: line %d of %d", e.Line()+1, len(want))
-	}
-	e.Update(tea.KeyPressMsg{Code: tea.KeyHome, Mod: tea.ModCtrl})
-	if e.Line() != 0 || e.ws != 0 {
-		t.Errorf("ctrl+home: line %d, window from %d", e.Line()+1, e.ws)
-	}
-	e.Update(tea.KeyPressMsg{Code: tea.KeyEnd, Mod: tea.ModCtrl})
-	e.Update(keyPress("enter"))
-	e.InsertString("last")
-	if got := e.Value(); !strings.HasSuffix(got, "line 500\nlast") || e.LineCount() != len(want)+1 {
-		t.Errorf("typing at the end: %q", got[max(len(got)-30, 0):])
 	}
 }

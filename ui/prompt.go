@@ -6,26 +6,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
-	"github.com/strictscope/strictscope/ui/styles"
+	"github.com/strictscope/strictscope/ui/common"
 )
-
-// styleInput gives a text input the styles. Without styling at all (output that
-// is not a terminal) it draws no cursor, which would take an attribute.
-func styleInput(ti *textinput.Model, st *styles.Styles) {
-	ti.SetStyles(inputStyles(st))
-	ti.SetVirtualCursor(!st.Plain)
-}
-
-// inputStyles are the text inputs' styles, from the Styles. The cursor does not
-// blink: a steady screen is easier to test and to read.
-func inputStyles(st *styles.Styles) textinput.Styles {
-	state := textinput.StyleState{Text: st.Info, Placeholder: st.Muted, Suggestion: st.Muted, Prompt: st.Prompt}
-	return textinput.Styles{
-		Focused: state,
-		Blurred: state,
-		Cursor:  textinput.CursorStyle{Color: st.Prompt.GetForeground(), Blink: false},
-	}
-}
 
 // prompt is the one-line question the root model shows in the status line: a
 // JSON pointer to go to, a file name to write, whether to overwrite.
@@ -34,20 +16,22 @@ type prompt struct {
 	label  string
 	input  textinput.Model
 	submit func(string) tea.Msg
+	asker  int // the screen that opened it, which gets the answer
 }
 
-func newPrompt(ctx *Context) prompt {
+func newPrompt(ctx *common.Context) prompt {
 	p := prompt{input: textinput.New()}
 	p.input.Prompt = ""
-	styleInput(&p.input, ctx.Styles)
+	common.StyleInput(&p.input, ctx.Styles)
 	return p
 }
 
-func (p *prompt) start(ctx *Context, m promptMsg) tea.Cmd {
-	p.open, p.label, p.submit = true, m.label, m.submit
-	styleInput(&p.input, ctx.Styles)
+// start opens the prompt m asks for on behalf of screen asker.
+func (p *prompt) start(ctx *common.Context, m common.PromptMsg, asker int) tea.Cmd {
+	p.open, p.label, p.submit, p.asker = true, m.Label, m.Submit, asker
+	common.StyleInput(&p.input, ctx.Styles)
 	p.resize(ctx)
-	p.input.SetValue(m.value)
+	p.input.SetValue(m.Value)
 	p.input.CursorEnd()
 	return p.input.Focus()
 }
@@ -56,26 +40,26 @@ func (p *prompt) start(ctx *Context, m promptMsg) tea.Cmd {
 const promptHint = " enter accept · esc cancel "
 
 // resize fits the input between the label and the hint.
-func (p *prompt) resize(ctx *Context) {
+func (p *prompt) resize(ctx *common.Context) {
 	p.input.SetWidth(max(ctx.Width-lipgloss.Width(p.label)-lipgloss.Width(promptHint)-4, 4))
 }
 
-// update handles a key while the prompt is open.
-func (p *prompt) update(ctx *Context, msg tea.Msg) tea.Cmd {
+// update handles a key or a paste while the prompt is open. On enter it
+// closes and returns the answer (submit's message for the value) and the
+// screen that asked for it; otherwise the answer is nil.
+func (p *prompt) update(ctx *common.Context, msg tea.Msg) (answer tea.Msg, asker int, cmd tea.Cmd) {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		switch {
 		case key.Matches(k, ctx.Keys.Prompt.Accept):
 			p.close()
-			submit, value := p.submit, p.input.Value()
-			return func() tea.Msg { return submit(value) }
+			return p.submit(p.input.Value()), p.asker, nil
 		case key.Matches(k, ctx.Keys.Prompt.Cancel):
 			p.close()
-			return nil
+			return nil, 0, nil
 		}
 	}
-	var cmd tea.Cmd
-	p.input, cmd = p.input.Update(inputMsg(msg))
-	return cmd
+	p.input, cmd = p.input.Update(common.InputMsg(msg))
+	return nil, 0, cmd
 }
 
 func (p *prompt) close() {
@@ -83,6 +67,6 @@ func (p *prompt) close() {
 	p.input.Blur()
 }
 
-func (p *prompt) view(ctx *Context) string {
+func (p *prompt) view(ctx *common.Context) string {
 	return ctx.Styles.Prompt.Render(p.label+" ") + p.input.View()
 }

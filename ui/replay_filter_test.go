@@ -10,22 +10,25 @@ import (
 	"github.com/charmbracelet/colorprofile"
 
 	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/replay"
+	"github.com/strictscope/strictscope/ui/tools"
 )
 
 // shownTurns are the turns (indices into replayFiles' list order) the replay
 // screen's list shows.
-func shownTurns(s *replayScreen) []int {
-	out := make([]int, 0, len(s.list.visible))
-	for _, ri := range s.list.visible {
-		out = append(out, s.list.rows[ri].tool)
+func shownTurns(s *replay.Screen) []int {
+	out := make([]int, 0, len(s.List.Visible))
+	for _, ri := range s.List.Visible {
+		out = append(out, s.List.Rows[ri].Tool)
 	}
 	return out
 }
 
 // selectedTurn is the turn the list selects, or -1.
-func selectedTurn(s *replayScreen) int {
-	if r := s.list.current(); r != nil {
-		return r.tool
+func selectedTurn(s *replay.Screen) int {
+	if r := s.List.Current(); r != nil {
+		return r.Tool
 	}
 	return -1
 }
@@ -69,8 +72,8 @@ func TestReplayFilterKeys(t *testing.T) {
 
 	// / gives the filter the keys from any pane, and typing narrows the list.
 	h.keys("tab", "/")
-	if h.m.focus[1] != rpList || !s.list.editing || !s.Capturing(rpList) {
-		t.Fatalf("/ from the input pane: focus %d, editing %v", h.m.focus[1], s.list.editing)
+	if replayOf(h).Pane != replay.RpList || !s.List.Editing || !s.Capturing() {
+		t.Fatalf("/ from the input pane: focus %d, editing %v", replayOf(h).Pane, s.List.Editing)
 	}
 	h.typing("fore")
 	if got := shownTurns(s); !slices.Equal(got, []int{turnTwoTurns1, turnMedia, turnInvalid}) {
@@ -82,12 +85,12 @@ func TestReplayFilterKeys(t *testing.T) {
 
 	// enter keeps the filter and gives the keys back to the list: j moves.
 	h.keys("enter")
-	if s.list.editing || s.list.filter.Value() != "fore" || len(s.list.visible) != 3 {
-		t.Fatalf("enter: editing %v, filter %q, %d shown", s.list.editing, s.list.filter.Value(), len(s.list.visible))
+	if s.List.Editing || s.List.Filter.Value() != "fore" || len(s.List.Visible) != 3 {
+		t.Fatalf("enter: editing %v, filter %q, %d shown", s.List.Editing, s.List.Filter.Value(), len(s.List.Visible))
 	}
 	h.keys("j")
-	if selectedTurn(s) != turnMedia || s.list.filter.Value() != "fore" {
-		t.Errorf("j after enter: turn %d, filter %q", selectedTurn(s), s.list.filter.Value())
+	if selectedTurn(s) != turnMedia || s.List.Filter.Value() != "fore" {
+		t.Errorf("j after enter: turn %d, filter %q", selectedTurn(s), s.List.Filter.Value())
 	}
 	// The status line names the turn by its number among all the turns, as
 	// the list's title counts them.
@@ -103,8 +106,8 @@ func TestReplayFilterKeys(t *testing.T) {
 
 	// esc in the list clears the kept filter; the turn stays selected.
 	h.keys("esc")
-	if s.list.filter.Value() != "" || !slices.Equal(shownTurns(s), all) || selectedTurn(s) != turnMedia {
-		t.Errorf("esc in the list: filter %q, shown %v, turn %d", s.list.filter.Value(), shownTurns(s), selectedTurn(s))
+	if s.List.Filter.Value() != "" || !slices.Equal(shownTurns(s), all) || selectedTurn(s) != turnMedia {
+		t.Errorf("esc in the list: filter %q, shown %v, turn %d", s.List.Filter.Value(), shownTurns(s), selectedTurn(s))
 	}
 
 	// esc while typing clears the filter and gives the keys back.
@@ -113,9 +116,9 @@ func TestReplayFilterKeys(t *testing.T) {
 		t.Fatalf("/call_tree selects turn %d", selectedTurn(s))
 	}
 	h.keys("esc")
-	if s.list.editing || s.list.filter.Value() != "" || !slices.Equal(shownTurns(s), all) || selectedTurn(s) != turnStream {
+	if s.List.Editing || s.List.Filter.Value() != "" || !slices.Equal(shownTurns(s), all) || selectedTurn(s) != turnStream {
 		t.Errorf("esc while typing: editing %v, filter %q, shown %v, turn %d",
-			s.list.editing, s.list.filter.Value(), shownTurns(s), selectedTurn(s))
+			s.List.Editing, s.List.Filter.Value(), shownTurns(s), selectedTurn(s))
 	}
 	if strings.Contains(h.screen(), "/call_tree") || strings.Contains(h.screen(), "/filter") {
 		t.Errorf("the filter line is still drawn after esc:\n%s", h.screen())
@@ -128,21 +131,21 @@ func TestReplayFilterKeys(t *testing.T) {
 func TestReplayFilterKeepsTheCursor(t *testing.T) {
 	h := newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2", "j", "j", "right", "right")
 	s := replayOf(h)
-	if selectedTurn(s) != turnMedia || s.stage != 2 {
-		t.Fatalf("setup: turn %d stage %d", selectedTurn(s), s.stage)
+	if selectedTurn(s) != turnMedia || s.Stage != 2 {
+		t.Fatalf("setup: turn %d stage %d", selectedTurn(s), s.Stage)
 	}
 	h.keys("/").typing("forecast")
-	if selectedTurn(s) != turnMedia || s.list.sel != 1 || s.stage != 2 {
-		t.Errorf("the media turn still matches, yet the list selects turn %d (row %d, stage %d)", selectedTurn(s), s.list.sel, s.stage)
+	if selectedTurn(s) != turnMedia || s.List.Sel != 1 || s.Stage != 2 {
+		t.Errorf("the media turn still matches, yet the list selects turn %d (row %d, stage %d)", selectedTurn(s), s.List.Sel, s.Stage)
 	}
-	if e, _, _ := s.current(); s.shown.file != e.file || s.shown.turn != e.turn || s.shown.stage != 2 {
-		t.Errorf("the panes show %+v, not the selected turn", s.shown)
+	if e, _, _ := s.Current(); s.Shown.File != e.File || s.Shown.Turn != e.Turn || s.Shown.Stage != 2 {
+		t.Errorf("the panes show %+v, not the selected turn", s.Shown)
 	}
 
 	// ↑ and ↓ move while the filter has the keys.
 	h.keys("down")
-	if selectedTurn(s) != turnInvalid || s.stage != 0 || s.list.filter.Value() != "forecast" {
-		t.Errorf("↓ while typing: turn %d stage %d filter %q", selectedTurn(s), s.stage, s.list.filter.Value())
+	if selectedTurn(s) != turnInvalid || s.Stage != 0 || s.List.Filter.Value() != "forecast" {
+		t.Errorf("↓ while typing: turn %d stage %d filter %q", selectedTurn(s), s.Stage, s.List.Filter.Value())
 	}
 	h.keys("up")
 
@@ -150,12 +153,12 @@ func TestReplayFilterKeepsTheCursor(t *testing.T) {
 	// its first stage, and the panes show it.
 	h.keys("backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace").
 		typing("set_alert")
-	if selectedTurn(s) != turnTwoTurns2 || s.list.sel != 0 || s.stage != 0 {
-		t.Fatalf("/set_alert: turn %d row %d stage %d, want turn %d at its first stage", selectedTurn(s), s.list.sel, s.stage, turnTwoTurns2)
+	if selectedTurn(s) != turnTwoTurns2 || s.List.Sel != 0 || s.Stage != 0 {
+		t.Fatalf("/set_alert: turn %d row %d stage %d, want turn %d at its first stage", selectedTurn(s), s.List.Sel, s.Stage, turnTwoTurns2)
 	}
-	e, _, _ := s.current()
-	if s.shown.file != e.file || s.shown.turn != e.turn || s.shown.stage != 0 {
-		t.Errorf("the panes show %+v, not turn 2 of session_two_turns", s.shown)
+	e, _, _ := s.Current()
+	if s.Shown.File != e.File || s.Shown.Turn != e.Turn || s.Shown.Stage != 0 {
+		t.Errorf("the panes show %+v, not turn 2 of session_two_turns", s.Shown)
 	}
 	if !strings.Contains(h.screen(), "resp_fixture_2") {
 		t.Errorf("the input pane does not show the second turn's response:\n%s", h.screen())
@@ -163,7 +166,7 @@ func TestReplayFilterKeepsTheCursor(t *testing.T) {
 
 	// Nothing matches: the panes say so, and the status line too.
 	h.typing("zzz")
-	if len(s.list.visible) != 0 || s.list.current() != nil {
+	if len(s.List.Visible) != 0 || s.List.Current() != nil {
 		t.Fatalf("/set_alertzzz shows %v", shownTurns(s))
 	}
 	scr := h.screen()
@@ -174,13 +177,13 @@ func TestReplayFilterKeepsTheCursor(t *testing.T) {
 	}
 	// The stepper and the moves say there is nothing to step through.
 	h.keys("enter", "right", "]")
-	if s.stage != 0 || s.list.current() != nil {
-		t.Errorf("moves with nothing shown: stage %d", s.stage)
+	if s.Stage != 0 || s.List.Current() != nil {
+		t.Errorf("moves with nothing shown: stage %d", s.Stage)
 	}
 	// esc brings every turn back, the first selected.
 	h.keys("esc")
-	if selectedTurn(s) != turnTwoTurns1 || len(s.list.visible) != 6 {
-		t.Errorf("esc after nothing matched: turn %d, %d shown", selectedTurn(s), len(s.list.visible))
+	if selectedTurn(s) != turnTwoTurns1 || len(s.List.Visible) != 6 {
+		t.Errorf("esc after nothing matched: turn %d, %d shown", selectedTurn(s), len(s.List.Visible))
 	}
 }
 
@@ -190,21 +193,21 @@ func TestReplayFilterKeepsTheCursor(t *testing.T) {
 func TestReplayFilterTakesEveryKey(t *testing.T) {
 	h := newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2", "/")
 	s := replayOf(h)
-	opts := s.opts
+	opts := s.Opts
 	h.typing("q1m[x]e?gnNy/")
 	if h.quit {
 		t.Fatal("q quit while the filter had the keys")
 	}
-	if got := s.list.filter.Value(); got != "q1m[x]e?gnNy/" {
+	if got := s.List.Filter.Value(); got != "q1m[x]e?gnNy/" {
 		t.Errorf("the filter holds %q", got)
 	}
-	if h.m.active != 1 || h.m.help || s.opts != opts || s.want != opts || h.m.prompt.open || h.m.focus[1] != rpList {
+	if h.m.active != 1 || h.m.help || s.Opts != opts || s.Want != opts || h.m.prompt.open || replayOf(h).Pane != replay.RpList {
 		t.Errorf("a key typed into the filter acted: screen %d, help %v, options %v, prompt %v, focus %d",
-			h.m.active, h.m.help, s.opts, h.m.prompt.open, h.m.focus[1])
+			h.m.active, h.m.help, s.Opts, h.m.prompt.open, replayOf(h).Pane)
 	}
 	h.keys("tab")
-	if h.m.focus[1] != rpList {
-		t.Errorf("tab left the filter (focus %d)", h.m.focus[1])
+	if replayOf(h).Pane != replay.RpList {
+		t.Errorf("tab left the filter (focus %d)", replayOf(h).Pane)
 	}
 	if h.keys("ctrl+c"); !h.quit {
 		t.Error("ctrl+c does not quit from the filter")
@@ -231,9 +234,9 @@ func TestReplayFilterTakesEveryKey(t *testing.T) {
 // recording whose names and call ids carry escape sequences: the filter
 // matches their visible forms, and no frame holds a raw control character.
 func TestReplayFilterHostileText(t *testing.T) {
-	for _, row := range replayOf(hostileReplay(t, Options{})).list.rows {
-		if strings.ContainsAny(row.search, "\x1b\x07\u009b") {
-			t.Errorf("a row's search text holds raw controls: %q", row.search)
+	for _, row := range replayOf(hostileReplay(t, Options{})).List.Rows {
+		if strings.ContainsAny(row.Search, "\x1b\x07\u009b") {
+			t.Errorf("a row's search text holds raw controls: %q", row.Search)
 		}
 	}
 	cases := []struct {
@@ -259,8 +262,8 @@ func TestReplayFilterHostileText(t *testing.T) {
 			}
 			h.keys("2", "/").typing(c.typed)
 			s := replayOf(h)
-			if got := len(s.list.visible) == 1; got != c.matches {
-				t.Errorf("/%q: matches %v, want %v (filter %q)", c.typed, got, c.matches, s.list.filter.Value())
+			if got := len(s.List.Visible) == 1; got != c.matches {
+				t.Errorf("/%q: matches %v, want %v (filter %q)", c.typed, got, c.matches, s.List.Filter.Value())
 			}
 			frames := map[string]string{"typing": h.m.Render()}
 			h.keys("enter")
@@ -287,18 +290,18 @@ func TestReplayFilterHostileText(t *testing.T) {
 func TestFiltersTakeAPaste(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 100, 30).keys("/")
 	h.send(tea.PasteMsg{Content: "set_alert\n"})
-	s := h.m.screens[0].(*toolsScreen)
-	if got := s.list.filter.Value(); strings.TrimSpace(got) != "set_alert" {
+	s := h.m.screens[0].(*tools.Screen)
+	if got := s.List.Filter.Value(); strings.TrimSpace(got) != "set_alert" {
 		t.Errorf("the tool filter holds %q after a paste", got)
 	}
-	if r := s.list.current(); len(s.list.visible) != 1 || r == nil || !strings.Contains(r.name, "set_alert") {
-		t.Errorf("the pasted filter shows %d rows, want set_alert alone:\n%s", len(s.list.visible), h.screen())
+	if r := s.List.Current(); len(s.List.Visible) != 1 || r == nil || !strings.Contains(r.Name, "set_alert") {
+		t.Errorf("the pasted filter shows %d rows, want set_alert alone:\n%s", len(s.List.Visible), h.screen())
 	}
 
 	h = newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2", "/")
 	h.send(tea.PasteMsg{Content: "call_tree"})
 	rs := replayOf(h)
-	if got := rs.list.filter.Value(); got != "call_tree" {
+	if got := rs.List.Filter.Value(); got != "call_tree" {
 		t.Errorf("the turn filter holds %q after a paste", got)
 	}
 	if got := shownTurns(rs); !slices.Equal(got, []int{turnStream}) {
@@ -308,7 +311,7 @@ func TestFiltersTakeAPaste(t *testing.T) {
 	// A paste goes nowhere when no filter has the keys.
 	h = newHarness(t, Options{}, nil, 100, 30)
 	h.send(tea.PasteMsg{Content: "zzz"})
-	if got := h.m.screens[0].(*toolsScreen).list.filter.Value(); got != "" {
+	if got := h.m.screens[0].(*tools.Screen).List.Filter.Value(); got != "" {
 		t.Errorf("a paste with no filter open filled it with %q", got)
 	}
 }
@@ -317,12 +320,12 @@ func TestFiltersTakeAPaste(t *testing.T) {
 // session shown, the status line names it turn 2 of the 2 (as the list's
 // title counts turns 1/2), not turn 1 of 1.
 func TestReplayStatusNamesTheTurnUnderAFilter(t *testing.T) {
-	l := &Loaded{}
+	l := &common.Loaded{}
 	name := "recordings/session_two_turns.json"
 	l.AddBytes(sessions.ServerNameFor(name), name, mustFixture(t, name))
 	h := newHarness(t, Options{}, l, 120, 40).keys("2", "/").typing("call_query").keys("enter")
 	s := replayOf(h)
-	if r := s.list.current(); len(s.list.visible) != 1 || r == nil || r.tool != 1 {
+	if r := s.List.Current(); len(s.List.Visible) != 1 || r == nil || r.Tool != 1 {
 		t.Fatalf("/call_query should leave turn 2 alone:\n%s", h.screen())
 	}
 	scr := h.screen()

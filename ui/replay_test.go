@@ -10,6 +10,11 @@ import (
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
+	"github.com/strictscope/strictscope/ui/playground"
+	"github.com/strictscope/strictscope/ui/replay"
+	"github.com/strictscope/strictscope/ui/tools"
 )
 
 // replayFiles are the tool lists and the recordings the replay screen's tests
@@ -17,16 +22,16 @@ import (
 // JSON, a Responses recording with reasoning, a custom tool call and the
 // parallel wrapper, and a session whose call fails validation and has no
 // result.
-func replayFiles(t *testing.T) *Loaded {
+func replayFiles(t *testing.T) *common.Loaded {
 	t.Helper()
-	l := &Loaded{}
+	l := &common.Loaded{}
 	for _, name := range []string{"tools/files.json", "tools/weather.json", "recordings/session_two_turns.json",
 		"recordings/session_chat_media.json", "recordings/chat_stream_parallel.sse", "recordings/responses_reasoning_wrapper.json"} {
 		l.AddBytes(sessions.ServerNameFor(name), name, mustFixture(t, name))
 	}
 	l.AddBytes("s", "invalid_args.json", invalidSession(t))
 	for _, f := range l.Files {
-		if f.Kind == FileFailed {
+		if f.Kind == common.FileFailed {
 			t.Fatalf("%s: %v", f.Name, f.Err)
 		}
 	}
@@ -58,8 +63,8 @@ const inferredPairs = `{"request":{"model":"m","messages":[],"tools":[{"type":"f
 // replayed.
 const errorRecording = `{"error":{"message":"Invalid schema for function 'f': In context=('properties', 'x'), 'format' is not permitted.","type":"invalid_request_error","param":"tools[0].function.parameters","code":"invalid_function_parameters"}}`
 
-func inferredFiles(t *testing.T) *Loaded {
-	l := &Loaded{}
+func inferredFiles(t *testing.T) *common.Loaded {
+	l := &common.Loaded{}
 	l.AddBytes("r", "pairs.jsonl", []byte(inferredPairs))
 	l.AddBytes("e", "error.json", []byte(errorRecording))
 	return l
@@ -80,8 +85,8 @@ func toStage(h *harness, turn, stage int) *harness {
 // reStage moves a replay screen already shown to turn and stage.
 func reStage(h *harness, turn, stage int) *harness {
 	s := replayOf(h)
-	s.list.sel, s.stage = turn, 0
-	s.show()
+	s.List.Sel, s.Stage = turn, 0
+	s.Show()
 	for range stage {
 		h.keys("right")
 	}
@@ -93,8 +98,8 @@ func reStage(h *harness, turn, stage int) *harness {
 func stageOf(t *testing.T, h *harness, turn int, k sessions.StageKind, call int) int {
 	t.Helper()
 	s := replayOf(h)
-	e := s.entries[turn]
-	for i, st := range s.traces[e.file].Turns[e.turn].Stages {
+	e := s.Entries[turn]
+	for i, st := range s.Traces[e.File].Turns[e.Turn].Stages {
 		if st.Kind == k && (call < 0 || st.Call == call) {
 			return i
 		}
@@ -103,18 +108,18 @@ func stageOf(t *testing.T, h *harness, turn int, k sessions.StageKind, call int)
 	return 0
 }
 
-func replayOf(h *harness) *replayScreen {
+func replayOf(h *harness) *replay.Screen {
 	for _, s := range h.m.screens {
-		if r, ok := s.(*replayScreen); ok {
+		if r, ok := s.(*replay.Screen); ok {
 			return r
 		}
 	}
 	return nil
 }
 
-func playOf(h *harness) *playground {
+func playOf(h *harness) *playground.Screen {
 	for _, s := range h.m.screens {
-		if p, ok := s.(*playground); ok {
+		if p, ok := s.(*playground.Screen); ok {
 			return p
 		}
 	}
@@ -190,12 +195,12 @@ func TestReplayFilesTurnOrder(t *testing.T) {
 	s := replayOf(h)
 	want := []string{"turn 1 · session_two_turns.json", "turn 2 · session_two_turns.json", "turn 1 · session_chat_media.json",
 		"stream · chat_stream_parallel.sse", "response · responses_reasoning_wrapper.json", "turn 1 · invalid_args.json"}
-	if len(s.list.rows) != len(want) {
-		t.Fatalf("%d turns listed, want %d", len(s.list.rows), len(want))
+	if len(s.List.Rows) != len(want) {
+		t.Fatalf("%d turns listed, want %d", len(s.List.Rows), len(want))
 	}
 	for i, w := range want {
-		if s.list.rows[i].name != w {
-			t.Errorf("turn %d is %q, want %q", i, s.list.rows[i].name, w)
+		if s.List.Rows[i].Name != w {
+			t.Errorf("turn %d is %q, want %q", i, s.List.Rows[i].Name, w)
 		}
 	}
 	if got := stageOf(t, h, turnTwoTurns1, sessions.StageOutput, 1); got != 13 {
@@ -207,7 +212,7 @@ func TestReplayFilesTurnOrder(t *testing.T) {
 }
 
 func TestReplayScreenOnlyWithSomethingToReplay(t *testing.T) {
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("w", "weather.json", mustFixture(t, "tools/weather.json"))
 	if h := newHarness(t, Options{}, l, 80, 24); replayOf(h) != nil {
 		t.Error("a replay screen without a recording or session file")
@@ -224,26 +229,26 @@ func TestReplayScreenOnlyWithSomethingToReplay(t *testing.T) {
 func TestReplayStepperStopsAtBothEnds(t *testing.T) {
 	h := newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2")
 	s := replayOf(h)
-	n := s.stageCount()
+	n := s.StageCount()
 	if n != 21 {
 		t.Fatalf("turn 1 of session_two_turns has %d stages, want 21", n)
 	}
 	h.keys("left")
-	if s.stage != 0 || !strings.Contains(h.screen(), "the first stage of turn 1") {
-		t.Errorf("← at the first stage: stage %d, screen:\n%s", s.stage, h.screen())
+	if s.Stage != 0 || !strings.Contains(h.screen(), "the first stage of turn 1") {
+		t.Errorf("← at the first stage: stage %d, screen:\n%s", s.Stage, h.screen())
 	}
 	for i := 1; i < n; i++ {
 		h.keys("right")
-		if s.stage != i {
-			t.Fatalf("→ #%d: stage %d", i, s.stage)
+		if s.Stage != i {
+			t.Fatalf("→ #%d: stage %d", i, s.Stage)
 		}
-		if want := string(s.traces[0].Turns[0].Stages[i].Kind); !strings.Contains(h.screen(), want) {
+		if want := string(s.Traces[0].Turns[0].Stages[i].Kind); !strings.Contains(h.screen(), want) {
 			t.Fatalf("stage %d: the stepper does not name %s", i, want)
 		}
 	}
 	h.keys("right", "right")
-	if s.stage != n-1 || !strings.Contains(h.screen(), "the last stage of turn 1") {
-		t.Errorf("→ past the last stage: stage %d, screen:\n%s", s.stage, h.screen())
+	if s.Stage != n-1 || !strings.Contains(h.screen(), "the last stage of turn 1") {
+		t.Errorf("→ past the last stage: stage %d, screen:\n%s", s.Stage, h.screen())
 	}
 	if !strings.Contains(h.screen(), "21/21") {
 		t.Errorf("the stepper does not say 21/21:\n%s", h.screen())
@@ -251,8 +256,8 @@ func TestReplayStepperStopsAtBothEnds(t *testing.T) {
 	for range n + 3 {
 		h.keys("left")
 	}
-	if s.stage != 0 {
-		t.Errorf("← back to the start: stage %d", s.stage)
+	if s.Stage != 0 {
+		t.Errorf("← back to the start: stage %d", s.Stage)
 	}
 }
 
@@ -260,34 +265,34 @@ func TestReplayTurnSwitching(t *testing.T) {
 	h := newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2", "right", "right", "right")
 	s := replayOf(h)
 	h.keys("]")
-	if e, _, _ := s.current(); e.file != 0 || e.turn != 1 || s.stage != 0 {
-		t.Fatalf("] went to file %d turn %d stage %d, want turn 2 of the first file at its first stage", e.file, e.turn, s.stage)
+	if e, _, _ := s.Current(); e.File != 0 || e.Turn != 1 || s.Stage != 0 {
+		t.Fatalf("] went to file %d turn %d stage %d, want turn 2 of the first file at its first stage", e.File, e.Turn, s.Stage)
 	}
 	if !strings.Contains(h.screen(), "resp_fixture_2") {
 		t.Errorf("the second turn's response is not shown:\n%s", h.screen())
 	}
 	h.keys("[", "[")
-	if s.list.sel != 0 || !strings.Contains(h.screen(), "the first turn") {
-		t.Errorf("[ past the first turn: row %d\n%s", s.list.sel, h.screen())
+	if s.List.Sel != 0 || !strings.Contains(h.screen(), "the first turn") {
+		t.Errorf("[ past the first turn: row %d\n%s", s.List.Sel, h.screen())
 	}
 	// In the list, ↓ selects the next turn, → still steps, enter opens the stage.
 	h.keys("down", "down")
-	if e, _, _ := s.current(); e.file != 1 {
-		t.Errorf("↓↓ in the list selects file %d, want the media session", e.file)
+	if e, _, _ := s.Current(); e.File != 1 {
+		t.Errorf("↓↓ in the list selects file %d, want the media session", e.File)
 	}
 	h.keys("right")
-	if s.stage != 1 || h.m.focus[1] != rpList {
-		t.Errorf("→ in the list: stage %d, focus %d", s.stage, h.m.focus[1])
+	if s.Stage != 1 || replayOf(h).Pane != replay.RpList {
+		t.Errorf("→ in the list: stage %d, focus %d", s.Stage, replayOf(h).Pane)
 	}
 	h.keys("enter")
-	if h.m.focus[1] != rpInput {
-		t.Errorf("enter in the list does not focus the input pane (focus %d)", h.m.focus[1])
+	if replayOf(h).Pane != replay.RpInput {
+		t.Errorf("enter in the list does not focus the input pane (focus %d)", replayOf(h).Pane)
 	}
-	for range len(s.entries) + 2 {
+	for range len(s.Entries) + 2 {
 		h.keys("]")
 	}
-	if s.list.sel != len(s.entries)-1 || !strings.Contains(h.screen(), "the last turn") {
-		t.Errorf("] past the last turn: row %d", s.list.sel)
+	if s.List.Sel != len(s.Entries)-1 || !strings.Contains(h.screen(), "the last turn") {
+		t.Errorf("] past the last turn: row %d", s.List.Sel)
 	}
 }
 
@@ -300,44 +305,44 @@ func TestReplayTogglesReplayAgain(t *testing.T) {
 	out := stageOf(t, h, turnTwoTurns1, sessions.StageOutput, 0)
 	toStage(h, turnTwoTurns1, out)
 	s := replayOf(h)
-	first := s.traces
-	sess := l.Files[s.eng.files[0]].Session
+	first := s.Traces
+	sess := l.Files[s.Eng.Files[0]].Session
 	modes := []adapter.StructuredMode{adapter.StructuredPrefer, adapter.StructuredAppend, adapter.StructuredIgnore, adapter.StructuredAuto}
 	var seen []string
 	for _, mode := range modes {
 		h.keys("m")
-		if s.opts.Structured != mode {
-			t.Fatalf("m gave %s, want %s", s.opts.Structured, mode)
+		if s.Opts.Structured != mode {
+			t.Fatalf("m gave %s, want %s", s.Opts.Structured, mode)
 		}
-		want := sessions.ReplaySession(l.Files[s.eng.files[0]].Name, sess, sessions.ReplayOptions{
+		want := sessions.ReplaySession(l.Files[s.Eng.Files[0]].Name, sess, sessions.ReplayOptions{
 			ErrorPrefix: adapter.DefaultErrorPrefix, Structured: mode}).Turns[0].Stages[out].Output
-		if got := s.panes[1].c.doc.value; !adapter.Equal(got, want) {
+		if got := s.Panes[1].Content.Doc.Value; !adapter.Equal(got, want) {
 			t.Errorf("%s: the output pane shows %s, the library %s", mode, got, want)
 		}
 		if !strings.Contains(h.screen(), "structured "+string(mode)) {
 			t.Errorf("%s: the title bar does not say so", mode)
 		}
-		seen = append(seen, s.panes[1].c.doc.value.String())
+		seen = append(seen, s.Panes[1].Content.Doc.Value.String())
 	}
 	if seen[0] == seen[2] {
 		t.Error("prefer and ignore render the same output: the toggle did nothing")
 	}
-	if &s.traces[0] != &first[0] {
+	if &s.Traces[0] != &first[0] {
 		t.Error("back to auto, the traces were replayed again instead of taken from the cache")
 	}
 
 	errOut := stageOf(t, h, turnTwoTurns1, sessions.StageOutput, 1)
-	for s.stage < errOut {
+	for s.Stage < errOut {
 		h.keys("right")
 	}
-	with := s.panes[1].c.doc.value.String()
+	with := s.Panes[1].Content.Doc.Value.String()
 	h.keys("x")
-	without := s.panes[1].c.doc.value.String()
+	without := s.Panes[1].Content.Doc.Value.String()
 	if !strings.Contains(with, `"Error: ENOENT`) || strings.Contains(without, "Error: ") {
 		t.Errorf("x does not take the error prefix off: %s → %s", with, without)
 	}
-	if s.stage != errOut {
-		t.Errorf("a toggle moved the stepper to %d", s.stage)
+	if s.Stage != errOut {
+		t.Errorf("a toggle moved the stepper to %d", s.Stage)
 	}
 }
 
@@ -347,11 +352,11 @@ func TestReplayMissingResultIsANote(t *testing.T) {
 	toStage(h, turnInvalid, res)
 	s := replayOf(h)
 	scr := h.screen()
-	if s.panes[1].c.doc != nil || !strings.Contains(scr, "No result") || !strings.Contains(scr, "missing: no result is recorded") {
+	if s.Panes[1].Content.Doc != nil || !strings.Contains(scr, "No result") || !strings.Contains(scr, "missing: no result is recorded") {
 		t.Errorf("a missing result is not shown as a note:\n%s", scr)
 	}
 	h.keys("right")
-	if k := s.traces[s.entries[turnInvalid].file].Turns[0].Stages[s.stage].Kind; k != sessions.StageNextInput {
+	if k := s.Traces[s.Entries[turnInvalid].File].Turns[0].Stages[s.Stage].Kind; k != sessions.StageNextInput {
 		t.Errorf("after a missing result comes %s, want the next input", k)
 	}
 	if !strings.Contains(h.screen(), "have no result") {
@@ -370,42 +375,42 @@ func TestReplayMissingResultIsANote(t *testing.T) {
 func TestReplayMarksComeFromTheTrace(t *testing.T) {
 	h := newHarness(t, Options{}, replayFiles(t), 100, 30)
 	s := replayOf(h)
-	marked := func(p *jsonPane, k markKind) []string {
+	marked := func(p *pane.JSON, k pane.MarkKind) []string {
 		var out []string
-		for l, m := range p.c.marks {
+		for l, m := range p.Content.Marks {
 			if m == k {
-				out = append(out, p.c.doc.pathAt(l).Pointer())
+				out = append(out, p.Content.Doc.PathAt(l).Pointer())
 			}
 		}
 		sortStrings(out)
 		return out
 	}
 	toStage(h, turnWrapper, stageOf(t, h, turnWrapper, sessions.StageStripped, 0))
-	if got := strings.Join(marked(s.panes[0], markNull), " "); got != "/filters/0/max /filters/0/min /limit /near" {
+	if got := strings.Join(marked(s.Panes[0], pane.MarkNull), " "); got != "/filters/0/max /filters/0/min /limit /near" {
 		t.Errorf("removed nulls marked at %s", got)
 	}
 	reStage(h, turnInvalid, stageOf(t, h, turnInvalid, sessions.StageValidated, 0))
-	_, _, turn := s.current()
+	_, _, turn := s.Current()
 	var want []string
 	for _, e := range turn.Calls[0].Errors {
 		want = append(want, e.Path.Pointer())
 	}
 	sortStrings(want)
-	if got := marked(s.panes[0], markError); strings.Join(got, " ") != strings.Join(want, " ") || len(want) != 3 {
+	if got := marked(s.Panes[0], pane.MarkError); strings.Join(got, " ") != strings.Join(want, " ") || len(want) != 3 {
 		t.Errorf("validation errors marked at %v, the library's at %v", got, want)
 	}
-	p := s.panes[0]
-	p.jump(turn.Calls[0].Errors[0].Path)
-	if p.note() != turn.Calls[0].Errors[0].Message {
-		t.Errorf("the note on the error line is %q, want %q", p.note(), turn.Calls[0].Errors[0].Message)
+	p := s.Panes[0]
+	p.Jump(turn.Calls[0].Errors[0].Path)
+	if p.Note() != turn.Calls[0].Errors[0].Message {
+		t.Errorf("the note on the error line is %q, want %q", p.Note(), turn.Calls[0].Errors[0].Message)
 	}
 	// The response of the wrapper recording: the accepted call, the rejected
 	// wrapper, three ignored items.
 	reStage(h, turnWrapper, 0)
-	if got := strings.Join(marked(s.panes[0], markCall), " "); got != "/output/3" {
+	if got := strings.Join(marked(s.Panes[0], pane.MarkCall), " "); got != "/output/3" {
 		t.Errorf("accepted call items at %s", got)
 	}
-	if got := strings.Join(marked(s.panes[0], markError), " "); got != "/output/1" {
+	if got := strings.Join(marked(s.Panes[0], pane.MarkError), " "); got != "/output/1" {
 		t.Errorf("rejected call items at %s", got)
 	}
 }
@@ -430,11 +435,11 @@ func TestReplayNotReplayableTurnDoesNotStop(t *testing.T) {
 }
 
 func TestSessionToolsJoinTheToolsScreen(t *testing.T) {
-	only := &Loaded{}
+	only := &common.Loaded{}
 	only.AddBytes("s", "session.json", mustFixture(t, "recordings/session_two_turns.json"))
 	h := newHarness(t, Options{}, only, 120, 40)
-	ts := h.m.screens[0].(*toolsScreen)
-	if n := len(ts.cur.report.Outcomes); n != 10 {
+	ts := h.m.screens[0].(*tools.Screen)
+	if n := len(ts.Cur.Report.Outcomes); n != 10 {
 		t.Errorf("a session file alone puts %d tools on the tools screen, want its 10", n)
 	}
 	if !strings.Contains(h.screen(), "session.json") {
@@ -444,7 +449,7 @@ func TestSessionToolsJoinTheToolsScreen(t *testing.T) {
 	// whichever comes first.
 	for _, order := range [][]string{{"tools/weather.json", "tools/files.json", "recordings/session_two_turns.json"},
 		{"recordings/session_two_turns.json", "tools/weather.json", "tools/files.json"}} {
-		l := &Loaded{}
+		l := &common.Loaded{}
 		for _, name := range order {
 			l.AddBytes(sessions.ServerNameFor(name), name, mustFixture(t, name))
 		}
@@ -454,7 +459,7 @@ func TestSessionToolsJoinTheToolsScreen(t *testing.T) {
 	}
 	// A session's server that differs from a tool list's of the same name is
 	// kept, under its own exposed names.
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("weather", "weather.json", []byte(`{"tools":[{"name":"other","inputSchema":{"type":"object"}}]}`))
 	l.AddBytes("s", "session.json", mustFixture(t, "recordings/session_two_turns.json"))
 	if len(l.Servers) != 3 {
@@ -463,7 +468,7 @@ func TestSessionToolsJoinTheToolsScreen(t *testing.T) {
 }
 
 func TestReplayUsesTheLoadedToolLists(t *testing.T) {
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("r", "stream.sse", mustFixture(t, "recordings/chat_stream_parallel.sse"))
 	h := newHarness(t, Options{}, l, 100, 30).keys("2")
 	if !strings.Contains(h.screen(), "no tools known") {
@@ -471,8 +476,8 @@ func TestReplayUsesTheLoadedToolLists(t *testing.T) {
 	}
 	l.AddBytes("files", "files.json", mustFixture(t, "tools/files.json"))
 	h = newHarness(t, Options{}, l, 100, 30).keys("2")
-	if s := replayOf(h); s.traces[0].ToolsFrom != "tool lists" || strings.Contains(h.screen(), "no tools known") {
-		t.Errorf("the loaded tool list is not used: tools from %q", s.traces[0].ToolsFrom)
+	if s := replayOf(h); s.Traces[0].ToolsFrom != "tool lists" || strings.Contains(h.screen(), "no tools known") {
+		t.Errorf("the loaded tool list is not used: tools from %q", s.Traces[0].ToolsFrom)
 	}
 	h = newHarness(t, Options{}, inferredFiles(t), 100, 30).keys("2")
 	if !strings.Contains(h.screen(), "tools inferred from the request") {
@@ -499,7 +504,7 @@ func TestReplaySessionKeepsItsSavedOptions(t *testing.T) {
 		}
 		mems = append(mems, m)
 	}
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("s", "saved.json", adapter.Marshal(adapter.ObjectValue(mems...)))
 	sess := l.Files[0].Session
 	if sess == nil || sess.Structured != adapter.StructuredIgnore || !sess.ApplyDefaults {
@@ -509,51 +514,15 @@ func TestReplaySessionKeepsItsSavedOptions(t *testing.T) {
 	s := replayOf(h)
 	want := sessions.ReplaySession("saved.json", sess, sessions.ReplayOptions{
 		ErrorPrefix: sess.ErrorPrefix, Structured: sess.Structured, ApplyDefaults: sess.ApplyDefaults})
-	if got := s.traces[0].Value(true); !adapter.Equal(got, want.Value(true)) {
+	if got := s.Traces[0].Value(true); !adapter.Equal(got, want.Value(true)) {
 		t.Errorf("the inspector replays the session without its saved options:\n got %s\nwant %s", got, want.Value(true))
 	}
 	if !strings.Contains(h.screen(), "structured ignore") {
 		t.Errorf("the title bar does not name the session's structured mode:\n%s", h.screen())
 	}
 	h.keys("m")
-	if s.opts.Structured != adapter.StructuredAuto {
-		t.Errorf("m after the session's ignore gave %q, want auto", s.opts.Structured)
-	}
-}
-
-// TestReplayMissingResultNotesStaySeparate: a stage with no value shows its
-// notes in the output pane one a line, each a bullet that wraps under its own
-// text, as the notes pane does; never run together into one sentence.
-func TestReplayMissingResultNotesStaySeparate(t *testing.T) {
-	notes := []string{"missing: the recording holds no MCP results",
-		`the client answered it in the next request with: {"call_id":"call_1","output":"Potato City"}`}
-	for _, k := range []sessions.StageKind{sessions.StageResult, sessions.StageOutput} {
-		tr := &sessions.TurnTrace{Stages: []sessions.Stage{{Kind: k, Call: -1, Notes: notes}}}
-		v := buildStage(tr, 0, 40)
-		p := &jsonPane{ctx: newContext(Options{})}
-		p.setSize(42, 12)
-		p.setContent(v.panes[1])
-		rows := strings.Split(ansi.Strip(p.view(false)), "\n")[1:]
-		var starts []int
-		for i, r := range rows {
-			r = strings.TrimRight(r, " ")
-			switch {
-			case strings.HasPrefix(r, " • "):
-				starts = append(starts, i)
-			case r != "" && i > 0 && !strings.HasPrefix(r, "   "):
-				t.Errorf("%s: row %d %q is neither a note's first row nor under a note's text", k, i, r)
-			}
-		}
-		if len(starts) != 2 || !strings.HasPrefix(rows[starts[0]], " • missing:") || !strings.HasPrefix(rows[starts[1]], " • the client answered") {
-			t.Errorf("%s: the notes are not one bullet each:\n%s", k, strings.Join(rows, "\n"))
-		}
-		if strings.Contains(strings.Join(strings.Fields(strings.Join(rows, " ")), " "), "results the client") {
-			t.Errorf("%s: the two notes run into one sentence:\n%s", k, strings.Join(rows, "\n"))
-		}
-	}
-	// No note: the heading alone, as a sentence.
-	if got := notesMessage("No result", nil); got != "No result." {
-		t.Errorf("notesMessage without notes = %q", got)
+	if s.Opts.Structured != adapter.StructuredAuto {
+		t.Errorf("m after the session's ignore gave %q, want auto", s.Opts.Structured)
 	}
 }
 
@@ -564,16 +533,16 @@ func TestReplayMissingResultOnCorpus(t *testing.T) {
 	if _, err := os.Stat(file); err != nil {
 		t.Skip("the corpus (../shared/corpus/openai) is absent")
 	}
-	h := newHarness(t, Options{}, Load([]string{file}), 120, 40).keys("2")
+	h := newHarness(t, Options{}, common.Load([]string{file}), 120, 40).keys("2")
 	res := stageOf(t, h, 0, sessions.StageResult, 0)
 	for range res {
 		h.keys("right")
 	}
 	s := replayOf(h)
-	if s.panes[1].c.doc != nil {
+	if s.Panes[1].Content.Doc != nil {
 		t.Fatalf("the result stage shows a result:\n%s", h.screen())
 	}
-	out := ansi.Strip(s.panes[1].view(false))
+	out := ansi.Strip(s.Panes[1].View(false))
 	for _, want := range []string{"\n No result:", "\n • missing: the recording holds no MCP", "\n • the client answered it"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the result pane lacks a line starting %q:\n%s", want[1:], out)

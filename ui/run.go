@@ -8,6 +8,7 @@ import (
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/ui/common"
 )
 
 // Options are the inspector's starting point: what to open and the starting modes.
@@ -41,8 +42,8 @@ func Run(opts Options) error {
 	if os.Getenv("NO_COLOR") != "" {
 		opts.NoColor = true
 	}
-	loaded := LoadWithin(opts.Limits, opts.Files)
-	_, err := tea.NewProgram(New(opts, loaded)).Run()
+	loaded := common.LoadWithin(opts.Limits, opts.Files)
+	_, err := tea.NewProgram(newModel(opts, loaded)).Run()
 	if errors.Is(err, tea.ErrInterrupted) {
 		return ErrInterrupted
 	}

@@ -5,43 +5,44 @@ import (
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
+
+	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
 )
 
 // stubScreen stands for a later screen (the replay screen): it records the keys
 // it is given.
 type stubScreen struct {
-	ctx  *Context
+	ctx *common.Context
+	common.Focus
 	keys []string
 }
 
-func (s *stubScreen) Name() string                { return "stub" }
-func (s *stubScreen) Panes() []string             { return []string{"a", "b"} }
-func (s *stubScreen) Resize()                     {}
-func (s *stubScreen) Restyle()                    {}
-func (s *stubScreen) Capturing(int) bool          { return false }
-func (s *stubScreen) PaneAt(int, int) (int, bool) { return 0, false }
-func (s *stubScreen) KeyMaps(int) []NamedKeyMap {
-	return []NamedKeyMap{{"stub", s.ctx.Keys.Prompt}}
+func (s *stubScreen) Name() string    { return "stub" }
+func (s *stubScreen) Resize()         {}
+func (s *stubScreen) Restyle()        {}
+func (s *stubScreen) Capturing() bool { return false }
+func (s *stubScreen) Status() string  { return "stub status" }
+func (s *stubScreen) KeyMaps() []common.NamedKeyMap {
+	return []common.NamedKeyMap{{Title: "stub", KeyMap: s.ctx.Keys.Prompt}}
 }
-func (s *stubScreen) Status(int) string { return "stub status" }
-func (s *stubScreen) View(focus int) string {
-	return padLines([]string{"STUB SCREEN focus " + itoa(focus)}, s.ctx.Width, s.ctx.Height-1)
+func (s *stubScreen) View() string {
+	return common.PadLines([]string{"STUB SCREEN focus " + pane.Itoa(s.Pane)}, s.ctx.Width, s.ctx.Height-1)
 }
-func (s *stubScreen) Update(msg tea.Msg, focus int) (int, tea.Cmd) {
+func (s *stubScreen) Update(msg tea.Msg) tea.Cmd {
 	if k, ok := msg.(tea.KeyPressMsg); ok {
 		s.keys = append(s.keys, k.String())
 	}
-	return focus, nil
+	return nil
 }
 
 func TestAnotherScreenPlugsIn(t *testing.T) {
-	h := newHarness(t, Options{}, &Loaded{}, 80, 24)
+	h := newHarness(t, Options{}, &common.Loaded{}, 80, 24)
 	if n := len(h.m.screens); n != 2 {
 		t.Fatalf("with nothing to replay there are %d screens, want the tools screen and the playground", n)
 	}
-	stub := &stubScreen{ctx: h.m.ctx}
+	stub := &stubScreen{ctx: h.m.ctx, Focus: common.NewFocus(2)}
 	h.m.screens = append(h.m.screens, stub)
-	h.m.focus = append(h.m.focus, 0)
 	h.m.ctx.Keys.Global.Screen.SetEnabled(true)
 
 	h.keys("3", "tab", "x")

@@ -12,13 +12,16 @@ import (
 	"github.com/charmbracelet/x/exp/golden"
 
 	"github.com/strictscope/strictscope/fixtures"
+	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
+	"github.com/strictscope/strictscope/ui/tools"
 )
 
 // scenario is one state of the inspector, reached by keys from the start.
 type scenario struct {
 	name   string
 	opts   Options
-	loaded func(t *testing.T) *Loaded // nil: the built-in examples
+	loaded func(t *testing.T) *common.Loaded // nil: the built-in examples
 	steps  func(h *harness)
 }
 
@@ -27,13 +30,13 @@ func pick(h *harness, name string) *harness {
 	return h.keys("/").typing(name).keys("enter")
 }
 
-func badFiles(t *testing.T) *Loaded {
+func badFiles(t *testing.T) *common.Loaded {
 	dir := t.TempDir()
 	bad := filepath.Join(dir, "broken.json")
 	os.WriteFile(bad, []byte(`{"tools":[{"name":"x","inputSchema":{"type":"object"}},]}`), 0o644)
 	notList := filepath.Join(dir, "notes.txt")
 	os.WriteFile(notList, []byte("just some notes\n"), 0o644)
-	l := Load([]string{bad, filepath.Join(dir, "missing.json"), notList})
+	l := common.Load([]string{bad, filepath.Join(dir, "missing.json"), notList})
 	l.AddBytes("weather", "weather.json", mustFixture(t, "tools/weather.json"))
 	// The temporary directory differs from run to run: name the files plainly.
 	for i := range l.Files {
@@ -47,9 +50,9 @@ func badFiles(t *testing.T) *Loaded {
 
 // longDescription is a tool whose description is over the Chat cap (1024
 // characters) and under the Responses one (4096 bytes).
-func longDescription(t *testing.T) *Loaded {
+func longDescription(t *testing.T) *common.Loaded {
 	desc := strings.Repeat("Describes the thing at length. ", 50)
-	l := &Loaded{}
+	l := &common.Loaded{}
 	l.AddBytes("docs", "docs.json", []byte(`{"tools":[{"name":"describe","description":"`+desc+`","inputSchema":{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}}]}`))
 	return l
 }
@@ -97,16 +100,16 @@ func toolsScenarios() []scenario {
 		{name: "file-not-a-tool-list", loaded: badFiles, steps: func(h *harness) { pick(h, "notes") }},
 		{name: "recording-listed", steps: func(h *harness) { pick(h, "chat_forecast") }},
 		{name: "start-options", opts: Options{API: "responses", Strict: "true", NoPrefix: true, NoDefaultDescriptions: true}},
-		{name: "limit-error", loaded: func(t *testing.T) *Loaded {
-			l := &Loaded{}
+		{name: "limit-error", loaded: func(t *testing.T) *common.Loaded {
+			l := &common.Loaded{}
 			l.AddBytes("big", "big.json", bigSchema(5001))
 			return l
 		}},
 		{name: "description-truncated", loaded: longDescription, steps: func(h *harness) { h.keys("t") }},
 		{name: "description-truncated-responses", loaded: longDescription, steps: func(h *harness) { h.keys("a") }},
 		{name: "mouse", steps: func(h *harness) {
-			l := h.m.screens[0].(*toolsScreen).layout
-			h.send(tea.MouseClickMsg{X: 3, Y: l.List.Y + h.m.screens[0].(*toolsScreen).list.headerRows() + 2*rowHeight, Button: tea.MouseLeft})
+			l := h.m.screens[0].(*tools.Screen).Layout
+			h.send(tea.MouseClickMsg{X: 3, Y: l.List.Y + h.m.screens[0].(*tools.Screen).List.HeaderRows() + 2*pane.RowHeight, Button: tea.MouseLeft})
 			h.send(tea.MouseWheelMsg{X: l.Right.X + 2, Y: l.Right.Y + 3, Button: tea.MouseWheelDown})
 		}},
 	}
@@ -119,7 +122,7 @@ func TestScreens(t *testing.T) {
 		t.Run(sc.name, func(t *testing.T) {
 			for _, size := range [][2]int{{80, 24}, {160, 50}} {
 				t.Run(fmt.Sprintf("%dx%d", size[0], size[1]), func(t *testing.T) {
-					var l *Loaded
+					var l *common.Loaded
 					if sc.loaded != nil {
 						l = sc.loaded(t)
 					}

@@ -1,0 +1,112 @@
+package pane
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/keys"
+)
+
+// Notes is a scrolling list of notes under a title row: a stage's notes on
+// the replay screen, what the library found in the playground. A dumb
+// component: the screen calls its methods.
+type Notes struct {
+	Ctx    *common.Context
+	Title  string
+	Notes  []string // sanitized, one a note
+	empty  string   // shown when there is no note
+	Lines  []string // the notes wrapped at the width, bullets included
+	W, H   int      // content rows, the title row not included
+	Offset int
+}
+
+func (n *Notes) SetSize(w, h int) {
+	n.W, n.H = max(w, 0), max(h-1, 0)
+	n.Wrap()
+}
+
+// SetNotes shows notes from the top.
+func (n *Notes) SetNotes(title string, notes []string, empty string) {
+	n.Title, n.Notes, n.empty, n.Offset = title, notes, empty, 0
+	n.Wrap()
+}
+
+func (n *Notes) Wrap() {
+	n.Lines = n.Lines[:0]
+	textW := max(n.W-3, 1)
+	for _, note := range n.Notes {
+		for i, l := range common.WrapText(note, textW) {
+			if i == 0 {
+				n.Lines = append(n.Lines, n.Ctx.Styles.NoteBullet.Render(" • ")+n.Ctx.Styles.Info.Render(l))
+			} else {
+				n.Lines = append(n.Lines, "   "+n.Ctx.Styles.Info.Render(l))
+			}
+		}
+	}
+	n.Clamp()
+}
+
+func (n *Notes) Clamp() {
+	n.Offset = max(min(n.Offset, len(n.Lines)-n.H), 0)
+}
+
+func (n *Notes) Scroll(d int) {
+	n.Offset += d
+	n.Clamp()
+}
+
+// Key scrolls the notes for a key of jk that moves up or down.
+func (n *Notes) Key(k tea.KeyPressMsg, jk *keys.JSON) {
+	switch {
+	case key.Matches(k, jk.Up):
+		n.Scroll(-1)
+	case key.Matches(k, jk.Down):
+		n.Scroll(1)
+	case key.Matches(k, jk.PgUp), key.Matches(k, jk.HalfUp):
+		n.Scroll(-max(n.H-1, 1))
+	case key.Matches(k, jk.PgDown), key.Matches(k, jk.HalfDown):
+		n.Scroll(max(n.H-1, 1))
+	case key.Matches(k, jk.Top):
+		n.Scroll(-len(n.Lines))
+	case key.Matches(k, jk.Bottom):
+		n.Scroll(len(n.Lines))
+	}
+}
+
+func (n *Notes) Text() string {
+	if len(n.Notes) == 0 {
+		return ""
+	}
+	return strings.Join(n.Notes, "\n") + "\n"
+}
+
+// View draws the title row and the visible notes, exactly w×(h+1) cells. When
+// notes are cut off below, the last row says how many lines more there are.
+func (n *Notes) View(focused bool) string {
+	st := n.Ctx.Styles
+	title := n.Title
+	if len(n.Notes) > 0 {
+		title = fmt.Sprintf("%s (%d)", n.Title, len(n.Notes))
+	}
+	out := []string{Title(st, title, focused, n.W)}
+	if len(n.Lines) == 0 {
+		out = append(out, st.Muted.Render(common.Fit(" "+n.empty, n.W)))
+		return common.PadLines(out, n.W, n.H+1)
+	}
+	end := min(n.Offset+n.H, len(n.Lines))
+	shown := n.Lines[n.Offset:end]
+	if more := len(n.Lines) - end; more > 0 && n.H > 0 {
+		shown = append(shown[:len(shown)-1:len(shown)-1],
+			st.Muted.Render(fmt.Sprintf("   ↓ %d more lines (tab to the notes, ↓/j)", more+1)))
+	}
+	out = append(out, shown...)
+	return common.PadLines(out, n.W, n.H+1)
+}
+
+// NotesRows is the height of the notes under the panes of the replay screen
+// and the playground in a window h rows high: a fifth of it, 4 to 10 rows.
+func NotesRows(h int) int { return min(max(h/5, 4), 10) }

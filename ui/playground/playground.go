@@ -1,0 +1,342 @@
+package playground
+
+import (
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+
+	"github.com/strictscope/strictscope/adapter/validate"
+	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
+)
+
+// The panes of the playground, in tab order.
+const (
+	pgEditor = iota
+	pgResult
+	pgNotes
+)
+
+const (
+	// editDebounce is how long the playground waits after a key before it asks
+	// the library about a large text.
+	editDebounce = 100 * time.Millisecond
+	// instantEdit is the largest text (in bytes) the playground recomputes on
+	// every key; a larger one waits for a pause of editDebounce.
+	InstantEdit = 4 << 10
+)
+
+// TickMsg says a pause in typing may have come: the text is recomputed
+// when no key came after the one that sent it (gen).
+type TickMsg struct{ Gen int }
+
+// playComputedMsg brings the library's answer for the text of change gen,
+// computed off the frame.
+type playComputedMsg struct {
+	Gen int
+	Res *Answer
+}
+
+// Screen is the playground: it edits a tool's input schema or a call's
+// arguments and shows what the library makes of them as they change: the
+// strict result, the null paths, the dropped keywords and errors of a schema;
+// the nulls stripped and the validation errors of arguments. Text that does
+// not parse shows where it breaks. esc goes back to the screen it was opened
+// from.
+type Screen struct {
+	ctx *common.Context
+	common.Focus
+	back      int // the screen to go back to
+	Req       *common.EditRequest
+	Editor    *pane.Editor
+	opened    string // the text as opened
+	last      string // the text last seen
+	Gen       int    // changes to the text so far
+	Stale     bool   // the result is older than the text (a tick is coming)
+	Validator *validate.Validator
+	Res       *Answer
+	view      int
+	Result    *pane.JSON
+	Notes     *pane.Notes
+	layout    layout
+}
+
+func New(ctx *common.Context) *Screen {
+	p := &Screen{ctx: ctx, Focus: common.NewFocus(3), Validator: validate.New(), Result: &pane.JSON{Ctx: ctx},
+		Notes: &pane.Notes{Ctx: ctx}, Editor: pane.NewEditor(ctx.Styles)}
+	p.showResult()
+	return p
+}
+
+// Name implements Screen.
+func (p *Screen) Name() string { return "playground" }
+
+// Capturing implements Screen: the editor takes every key as text.
+func (p *Screen) Capturing() bool { return p.Pane == pgEditor && p.Req != nil }
+
+// Restyle implements Screen.
+func (p *Screen) Restyle() {
+	p.Editor.Restyle(p.ctx.Styles)
+	p.Resize()
+	p.Notes.Wrap()
+}
+
+// Resize implements Screen.
+func (p *Screen) Resize() {
+	p.layout = computeLayout(p.ctx.Width, p.ctx.Height)
+	if p.layout.TooSmall {
+		return
+	}
+	l := p.layout
+	p.Editor.SetSize(l.Editor.W, max(l.Editor.H-1, 1))
+	p.Result.SetSize(l.Result.W, l.Result.H)
+	p.Notes.SetSize(l.Notes.W, l.Notes.H)
+}
+
+// Open puts req's text in the editor, gives the editor focus and computes
+// the text; back is the screen to return to.
+func (p *Screen) Open(req common.EditRequest, back int) tea.Cmd {
+	p.Req, p.back, p.view, p.Pane = &req, back, 0, pgEditor
+	p.opened = editorText(strings.TrimRight(req.Text, "\n"))
+	p.Gen++ // a result computing for what was open before is not this one's
+	p.Editor.SetValue(p.opened)
+	p.compute()
+	return p.Editor.Focus()
+}
+
+// compute asks the library about the editor's text now.
+func (p *Screen) compute() {
+	text := p.Editor.Value()
+	p.last, p.Stale = text, false
+	p.Res = Compute(p.Req, text, p.Validator)
+	p.showResult()
+}
+
+// edited is called after the editor may have changed: a small text is
+// recomputed at once, a large one after a pause (a tick that only the last
+// change's gen answers).
+func (p *Screen) edited() tea.Cmd {
+	text := p.Editor.Value()
+	if text == p.last {
+		return nil
+	}
+	p.Gen++
+	if len(text) <= InstantEdit {
+		p.compute()
+		return nil
+	}
+	p.last, p.Stale = text, true
+	gen := p.Gen
+	return tea.Tick(editDebounce, func(time.Time) tea.Msg { return TickMsg{Gen: gen} })
+}
+
+// showResult puts the current view of the result in its pane, keeping the
+// cursor when the same view is drawn again for a text that parses.
+func (p *Screen) showResult() {
+	if p.Res == nil {
+		msg := "Press e on a tool (tools screen) or on a call (replay screen) to edit it here."
+		p.Result.SetContent(&pane.Content{Title: "result", Message: msg})
+		p.Notes.SetNotes("what the library says", nil, "Nothing is open in the playground.")
+		return
+	}
+	p.view = ((p.view % len(p.Res.views)) + len(p.Res.views)) % len(p.Res.views)
+	c := p.Res.views[p.view]
+	prev := p.Result.Content
+	keep := prev != nil && prev.Doc != nil && c.Doc != nil && !p.Res.Broken && !prev.Doc.Plain && prev.Title == c.Title
+	cursor, offset := p.Result.Cursor, p.Result.Offset
+	p.Result.SetContent(c)
+	if keep {
+		p.Result.Cursor, p.Result.Offset = cursor, offset
+		p.Result.Clamp()
+	}
+	p.Notes.SetNotes("what the library says", p.Res.Notes, "")
+}
+
+// Update implements Screen.
+func (p *Screen) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case TickMsg:
+		if msg.Gen == p.Gen && p.Stale {
+			// A large text: ask the library off the frame.
+			req, text, v, gen := p.Req, p.last, p.Validator, p.Gen
+			return func() tea.Msg { return playComputedMsg{Gen: gen, Res: Compute(req, text, v)} }
+		}
+	case playComputedMsg:
+		if msg.Gen == p.Gen && p.Stale {
+			p.Res, p.Stale = msg.Res, false
+			p.showResult()
+		}
+	case tea.KeyPressMsg:
+		return p.key(msg)
+	case tea.PasteMsg:
+		if p.Capturing() {
+			p.focusEditor()
+			p.Editor.InsertString(editorText(msg.Content))
+			return p.edited()
+		}
+	case tea.MouseClickMsg:
+		if pane, ok := p.paneAt(msg.Mouse().X, msg.Mouse().Y); ok {
+			p.Pane = pane
+		}
+	case tea.MouseWheelMsg:
+		d, ok := pane.WheelDelta(msg.Mouse())
+		if !ok {
+			return nil
+		}
+		switch pane, _ := p.paneAt(msg.Mouse().X, msg.Mouse().Y); pane {
+		case pgResult:
+			p.Result.Scroll(d)
+		case pgNotes:
+			p.Notes.Scroll(d)
+		}
+	}
+	return nil
+}
+
+func (p *Screen) focusEditor() {
+	if !p.Editor.Focused() {
+		p.Editor.Focus()
+	}
+}
+
+func (p *Screen) key(k tea.KeyPressMsg) tea.Cmd {
+	pk := &p.ctx.Keys.Play
+	g := &p.ctx.Keys.Global
+	switch {
+	case key.Matches(k, pk.Leave):
+		p.Editor.Blur()
+		back := p.back
+		return func() tea.Msg { return common.ShowScreenMsg{Screen: back} }
+	case p.Req == nil:
+		return nil
+	case key.Matches(k, pk.View):
+		p.view++
+		p.showResult()
+		return common.ShowInfo("result: " + p.Result.Content.Title)
+	case key.Matches(k, pk.Reset):
+		p.Editor.SetValue(p.opened)
+		return tea.Batch(p.edited(), common.ShowInfo("back to the text as opened"))
+	case p.Pane == pgEditor && key.Matches(k, g.Focus):
+		p.Editor.Blur()
+		p.Pane = pgResult
+		return nil
+	case p.Pane == pgEditor && key.Matches(k, g.FocusBck):
+		p.Editor.Blur()
+		p.Pane = pgNotes
+		return nil
+	}
+	switch p.Pane {
+	case pgEditor:
+		p.focusEditor()
+		if t := editorText(k.Text); k.Text != "" && t != k.Text {
+			p.Editor.InsertString(t) // a character the terminal must not get raw
+			return p.edited()
+		}
+		cmd := p.Editor.Update(k)
+		return tea.Batch(cmd, p.edited())
+	case pgNotes:
+		p.Notes.Key(k, &p.ctx.Keys.JSON)
+	default:
+		p.Result.Key(k, &p.ctx.Keys.JSON)
+	}
+	return nil
+}
+
+// paneAt says which pane is drawn at cell (x, y), in tab order (pgEditor,
+// pgResult, pgNotes).
+func (p *Screen) paneAt(x, y int) (int, bool) {
+	l := p.layout
+	return common.Hit(x, y, l.Editor, l.Result, l.Notes)
+}
+
+// View implements Screen.
+func (p *Screen) View() string {
+	st := p.ctx.Styles
+	panes := lipgloss.JoinHorizontal(lipgloss.Top, p.editorView(p.Pane == pgEditor), common.Rule(st, p.layout.Editor.H),
+		p.resultView(p.Pane == pgResult))
+	return common.Frame(p.titleBar(), nil, common.Rect{}, panes+"\n"+p.Notes.View(p.Pane == pgNotes), p.infoRow())
+}
+
+func (p *Screen) titleBar() string {
+	st := p.ctx.Styles
+	left := st.TitleBar.Render("playground")
+	if p.Req != nil {
+		left += st.TitleBar.Render(" │ ") + st.Mode.Render(p.Req.What())
+		if p.Req.Kind == common.EditSchema {
+			left += st.TitleBar.Render(" │ ") + common.ModeFlag(st.Mode, st.ModeOff, "defaults", !p.Req.NoDefaults)
+		}
+	}
+	return common.TitleRow(st, p.ctx.Width, left)
+}
+
+// editorView draws the editor's title row and the editor, exactly its
+// rectangle.
+func (p *Screen) editorView(focused bool) string {
+	st := p.ctx.Styles
+	w, h := p.layout.Editor.W, p.layout.Editor.H
+	title := "editor"
+	if p.Req != nil {
+		title = "editor · " + p.Req.What()
+	}
+	lines := []string{pane.Title(st, title, focused, w)}
+	if p.Req == nil {
+		lines = append(lines, st.Message.Render(" Nothing to edit yet."))
+		return common.PadLines(lines, w, h)
+	}
+	lines = append(lines, p.Editor.View(w, focused)...)
+	return common.PadLines(lines, w, h)
+}
+
+// resultView draws the result pane, its title saying when the text is being
+// recomputed.
+func (p *Screen) resultView(focused bool) string {
+	if p.Stale && p.Result.Content != nil {
+		c := *p.Result.Content
+		c.Title += " · waiting for a pause…"
+		saved := p.Result.Content
+		p.Result.Content = &c
+		defer func() { p.Result.Content = saved }()
+	}
+	return p.Result.View(focused)
+}
+
+// infoRow is the editor's cursor position and the keys that leave it, or the
+// breadcrumb of the result's cursor.
+func (p *Screen) infoRow() string {
+	st := p.ctx.Styles
+	w := p.ctx.Width
+	if p.Capturing() {
+		pos := " line " + pane.Itoa(p.Editor.Line()+1) + ", column " + pane.Itoa(p.Editor.Column()+1)
+		return common.Fit(st.Info.Render(pos)+st.Muted.Render("  · esc leaves · tab to the result · ctrl+o other view"), w)
+	}
+	return pane.CrumbRow(st, p.Result, w)
+}
+
+// KeyMaps implements Screen.
+func (p *Screen) KeyMaps() []common.NamedKeyMap {
+	k := p.ctx.Keys
+	return []common.NamedKeyMap{{Title: "playground", KeyMap: k.Play}, {Title: "result and notes", KeyMap: k.JSON}}
+}
+
+// Status implements Screen: what is edited and what the library says.
+func (p *Screen) Status() string {
+	if p.Req == nil {
+		return "nothing open"
+	}
+	kind := "schema"
+	if p.Req.Kind == common.EditArguments {
+		kind = "arguments"
+	}
+	parts := []string{kind + " · " + common.Safe(p.Req.Name)}
+	switch {
+	case p.Stale:
+		parts = append(parts, "waiting for a pause in typing")
+	case p.Res != nil:
+		parts = append(parts, p.Res.Summary)
+	}
+	parts = append(parts, "line "+pane.Itoa(p.Editor.Line()+1)+"/"+pane.Itoa(p.Editor.LineCount()))
+	return strings.Join(parts, " │ ")
+}

@@ -1,0 +1,292 @@
+package replay
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/keys"
+	"github.com/strictscope/strictscope/ui/pane"
+)
+
+// The panes of the replay screen, in tab order.
+const (
+	RpList = pane.ListPane + iota
+	RpInput
+	rpOutput
+	rpNotes
+)
+
+// replayEntry is one row of the replay screen's list: a turn of a file.
+type replayEntry struct {
+	File int // index into the engine's files
+	Turn int
+}
+
+// stageKey identifies a drawn stage: the options, the turn, the stage and the
+// width text wraps at.
+type stageKey struct {
+	Opts       replayOptions
+	File, Turn int
+	Stage      int
+	width      int
+}
+
+// Screen steps through the trace of each turn of the recordings and
+// session files: the list of turns on the left, the stage's input and output
+// side by side, its notes under them. Every mark comes from the trace the
+// library returned; the toggles replay again (cached per option set).
+type Screen struct {
+	ctx    *common.Context
+	loaded *common.Loaded
+	Eng    *engine
+	Opts   replayOptions // the options the panes show
+	// offFrame holds the options asked for (want), ahead of opts while
+	// replaying.
+	common.OffFrame[replayOptions]
+	Traces  []*sessions.Trace
+	Entries []replayEntry
+	Stage   int
+	// ListPair is the turn list beside the stage's input and output.
+	pane.ListPair
+	notes  *pane.Notes
+	layout layout
+	banner common.Banner
+	views  map[stageKey]*stageView
+	Shown  stageKey
+}
+
+func New(ctx *common.Context, loaded *common.Loaded, start sessions.ReplayOptions) *Screen {
+	eng := newEngine(loaded, start)
+	opts := eng.startOptions()
+	s := &Screen{ctx: ctx, loaded: loaded, Eng: eng,
+		Opts: opts, OffFrame: common.NewOffFrame(opts),
+		notes: &pane.Notes{Ctx: ctx}, views: map[stageKey]*stageView{}, Shown: stageKey{File: -1},
+		ListPair: pane.NewListPair(ctx, 4, (*keys.KeyMap).ReplayList, "the turns",
+			(*keys.KeyMap).ReplayJSON, false, "no mark in this pane")}
+	s.List.Title = "turns"
+	s.Selected = s.selectedTurn
+	s.Traces = s.Eng.Traces(s.Opts)
+	for k, tr := range s.Traces {
+		for t := range tr.Turns {
+			s.Entries = append(s.Entries, replayEntry{File: k, Turn: t})
+		}
+	}
+	s.setRows()
+	s.Show()
+	return s
+}
+
+// Replayable says whether any loaded file replays.
+func Replayable(l *common.Loaded) bool {
+	for _, f := range l.Files {
+		if f.Rec != nil || f.Session != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// Name implements common.Screen.
+func (s *Screen) Name() string { return "replay" }
+
+// Restyle implements common.Screen.
+func (s *Screen) Restyle() {
+	s.List.Restyle()
+	s.setRows()
+	s.Resize()
+}
+
+// setRows lists every turn with its counts, from the current traces.
+func (s *Screen) setRows() {
+	rows := make([]pane.Row, len(s.Entries))
+	for i, e := range s.Entries {
+		t := &s.Traces[e.File].Turns[e.Turn]
+		r := pane.Row{Tool: i, File: -1, Name: common.Safe(t.Label) + " · " + common.Safe(s.Eng.fileName(e.File))}
+		c := countTurn(t)
+		add := func(n int, text string, st func(*common.Context) lipgloss.Style) {
+			if n > 0 {
+				r.Badges = append(r.Badges, pane.Badge{Text: text, Style: st})
+			}
+		}
+		if t.Err != nil {
+			r.Badges = append(r.Badges, pane.Badge{Text: "not replayable", Style: pane.BadgeError})
+		} else {
+			r.Badges = append(r.Badges, pane.Badge{Text: common.Plural(c.calls, "call"), Style: pane.BadgeStrict})
+		}
+		add(c.rejected, fmt.Sprintf("%d rejected", c.rejected), pane.BadgeExcluded)
+		add(c.invalid, fmt.Sprintf("%d invalid", c.invalid), pane.BadgeFallback)
+		add(c.unanswered, fmt.Sprintf("%d unanswered", c.unanswered), pane.BadgeNonStrict)
+		r.Search = turnSearch(&r, t)
+		rows[i] = r
+	}
+	s.List.SetRows(rows, nil)
+}
+
+// turnSearch is what the turn list's filter (/) matches in a turn's row: the
+// row's two lines as drawn (the turn's label and its file's name, then its
+// badges: the counts of calls, rejected, invalid and unanswered, or "not
+// replayable"), then the exposed tool name and the call id of every call the
+// model made in the turn, rejected calls included. Every piece is the
+// sanitized text the screen draws, so a control character in a name is
+// matched by its visible form (⟨U+001B⟩), never by the raw byte. The pieces are
+// lower-cased (the filter is too, so matching ignores case) and joined by line
+// feeds, which the filter input cannot hold, so a filter matches inside one
+// piece and never across two.
+func turnSearch(r *pane.Row, t *sessions.TurnTrace) string {
+	pieces := []string{r.Name}
+	bs := make([]string, len(r.Badges))
+	for i, b := range r.Badges {
+		bs[i] = b.Text
+	}
+	pieces = append(pieces, strings.Join(bs, " · "))
+	for i := range t.Calls {
+		pieces = append(pieces, common.Safe(t.Calls[i].Name), common.Safe(t.Calls[i].CallID))
+	}
+	if t.Extracted != nil {
+		for i := range t.Extracted.Rejected {
+			pieces = append(pieces, common.Safe(t.Extracted.Rejected[i].Name), common.Safe(t.Extracted.Rejected[i].CallID))
+		}
+	}
+	return strings.ToLower(strings.Join(pieces, "\n"))
+}
+
+// Current returns the selected turn and its trace, or nil.
+func (s *Screen) Current() (*replayEntry, *sessions.Trace, *sessions.TurnTrace) {
+	row := s.List.Current()
+	if row == nil || row.Tool < 0 || row.Tool >= len(s.Entries) {
+		return nil, nil, nil
+	}
+	e := &s.Entries[row.Tool]
+	tr := s.Traces[e.File]
+	return e, tr, &tr.Turns[e.Turn]
+}
+
+// resolved is o as the selected turn was replayed with it: a structured mode left
+// to each file is the selected file's.
+func (s *Screen) resolved(o replayOptions) replayOptions {
+	if e, _, _ := s.Current(); e != nil {
+		o.Structured = s.Eng.structured(o, e.File)
+	}
+	return o
+}
+
+// StageCount is the number of stages of the selected turn.
+func (s *Screen) StageCount() int {
+	if _, _, t := s.Current(); t != nil {
+		return len(t.Stages)
+	}
+	return 0
+}
+
+// textWidth is the width text wraps at in a stage pane.
+func (s *Screen) textWidth() int { return max(s.Panes[0].W-2, 1) }
+
+// Show puts the selected stage in the panes. The cursors stay when only the
+// options changed (the same stage, replayed again).
+func (s *Screen) Show() {
+	e, _, t := s.Current()
+	key := stageKey{Opts: s.Opts, File: -1, Stage: s.Stage, width: s.textWidth()}
+	if e != nil {
+		key.File, key.Turn = e.File, e.Turn
+	}
+	if key == s.Shown {
+		return
+	}
+	same := key.File == s.Shown.File && key.Turn == s.Shown.Turn && key.Stage == s.Shown.Stage
+	var keep [2][2]int
+	for i, p := range s.Panes {
+		keep[i] = [2]int{p.Cursor, p.Offset}
+	}
+	s.Shown = key
+	var v *stageView
+	switch {
+	case t == nil:
+		msg := s.List.EmptyMessage("No recording or session file is loaded.")
+		v = &stageView{Panes: [2]*pane.Content{{Title: "input", Message: msg}, {Title: "output", Message: msg}}}
+	default:
+		if cached, ok := s.views[key]; ok {
+			v = cached
+		} else {
+			v = buildStage(t, s.Stage, key.width)
+			s.views[key] = v
+		}
+	}
+	s.Resize()
+	for i, p := range s.Panes {
+		p.SetContent(v.Panes[i])
+		if same {
+			p.Cursor, p.Offset = keep[i][0], keep[i][1]
+			p.Clamp()
+		}
+	}
+	title := "notes"
+	if t != nil && s.Stage < len(t.Stages) {
+		title = "notes · " + string(t.Stages[s.Stage].Kind)
+	}
+	s.notes.SetNotes(title, v.notes, "No notes at this stage.")
+}
+
+// Resize implements common.Screen.
+func (s *Screen) Resize() {
+	s.setBanner()
+	s.layout = computeLayout(s.ctx.Width, s.ctx.Height, len(s.banner.Lines))
+	if s.layout.TooSmall {
+		s.SetRects()
+		return
+	}
+	l := s.layout
+	s.SetRects(l.List, l.Left, l.Right, l.Notes)
+	s.notes.SetSize(l.Notes.W, l.Notes.H)
+	if s.Shown.File >= 0 && s.Shown.width != s.textWidth() {
+		s.Show() // text wraps at the new width
+	}
+}
+
+// setBanner says where the tools came from when it is not a tool list or the
+// session, why the turn cannot be replayed, and the warnings of the file and
+// the turn.
+func (s *Screen) setBanner() {
+	s.banner.Reset(s.ctx.Width)
+	_, tr, t := s.Current()
+	if tr == nil {
+		return
+	}
+	st := s.ctx.Styles
+	add := s.banner.Add
+	switch tr.ToolsFrom {
+	case sessions.ToolsInferred:
+		add(st.BannerWarn, "! tools inferred from the request: no tool list was loaded with this recording, so the tools and their null paths are read from the tools it sent", 2)
+	case sessions.ToolsUnknown:
+		add(st.BannerWarn, "! no tools known: no tool list was loaded with this recording and its request holds none, so every call names an unknown tool", 2)
+	}
+	if t.Err != nil {
+		add(st.BannerError, "✗ "+common.Safe(t.Err.Error()), 2)
+	}
+	var warns []string
+	for _, w := range tr.Warnings {
+		warns = append(warns, common.Safe(w))
+	}
+	for _, w := range t.Warnings {
+		warns = append(warns, common.Safe(w))
+	}
+	if len(warns) > 0 {
+		add(st.BannerWarn, "! "+strings.Join(warns, " · "), 2)
+	}
+}
+
+// replayed asks the library again for the current options and redraws from
+// its answer, keeping the turn, the stage and the cursors.
+func (s *Screen) replayed() {
+	s.Traces = s.Eng.Traces(s.Opts)
+	s.setRows()
+	s.clampStage()
+	s.Show()
+}
+
+func (s *Screen) clampStage() {
+	s.Stage = min(max(s.Stage, 0), max(s.StageCount()-1, 0))
+}

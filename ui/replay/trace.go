@@ -1,0 +1,161 @@
+package replay
+
+import (
+	"path/filepath"
+
+	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/ui/common"
+)
+
+// replayOptions are the replay screen's toggles. Each combination is one
+// replay of every file, cached: toggling back costs nothing. A session file
+// replays with the options it was saved with, as the command line replays it
+// when no flag overrides them: its structured mode while Structured is ""
+// (each file its own: the session's, auto for a recording), its error prefix
+// while NoErrorPrefix is false, and always its choice about defaults.
+type replayOptions struct {
+	Structured    adapter.StructuredMode
+	NoErrorPrefix bool
+}
+
+// String names the options as the title bar and status line show them.
+func (o replayOptions) String() string {
+	s := o.structuredLabel()
+	if o.NoErrorPrefix {
+		return s + " · no error prefix"
+	}
+	return s + " · error prefix"
+}
+
+// structuredLabel names the structured mode.
+func (o replayOptions) structuredLabel() string {
+	if o.Structured == "" {
+		return "structured as saved"
+	}
+	return "structured " + string(o.Structured)
+}
+
+// engine replays the recordings and session files with the library
+// (sessions.ReplaySession, sessions.ReplayRecording) and caches the traces of
+// the last few option sets. A session is replayed with its own tools and options; a
+// recording with the tool lists loaded alongside it, else with the tools of its
+// recorded request (the trace says so), under the inspector's starting modes.
+type engine struct {
+	loaded  *common.Loaded
+	Files   []int // indices into loaded.Files of the files that replay
+	servers []adapter.Server
+	start   sessions.ReplayOptions // the inspector's starting modes
+	cache   *common.Recent[replayOptions, []*sessions.Trace]
+}
+
+func newEngine(loaded *common.Loaded, start sessions.ReplayOptions) *engine {
+	e := &engine{loaded: loaded, start: start, servers: loaded.ToolListServers(),
+		cache: common.NewRecent[replayOptions, []*sessions.Trace](common.RecentModes)}
+	for i, f := range loaded.Files {
+		if f.Rec != nil || f.Session != nil {
+			e.Files = append(e.Files, i)
+		}
+	}
+	return e
+}
+
+// Traces returns the trace of every file for o, replaying on first use.
+func (e *engine) Traces(o replayOptions) []*sessions.Trace {
+	if t, ok := e.cache.Get(o); ok {
+		return t
+	}
+	t := e.replay(o)
+	e.cache.Put(o, t)
+	return t
+}
+
+// cached returns the traces for o when they were replayed before.
+func (e *engine) cached(o replayOptions) ([]*sessions.Trace, bool) {
+	return e.cache.Get(o)
+}
+
+// replay replays every file for o. It reads only what never changes after the
+// engine is made (the loaded files, the tool lists, the starting modes) and
+// writes nothing shared: a command may run it off the frame.
+func (e *engine) replay(o replayOptions) []*sessions.Trace {
+	out := make([]*sessions.Trace, len(e.Files))
+	for k, fi := range e.Files {
+		f := &e.loaded.Files[fi]
+		prefix, structured := e.errorPrefix(o, k), e.structured(o, k)
+		if f.Session != nil {
+			out[k] = sessions.ReplaySession(f.Name, f.Session, sessions.ReplayOptions{
+				NoDefaultDescriptions: e.start.NoDefaultDescriptions,
+				ErrorPrefix:           prefix, Structured: structured, ApplyDefaults: f.Session.ApplyDefaults})
+			continue
+		}
+		out[k] = sessions.ReplayRecording(f.Rec, e.servers, sessions.ReplayOptions{
+			API: e.start.API, Strict: e.start.Strict, NoPrefix: e.start.NoPrefix,
+			NoDefaultDescriptions: e.start.NoDefaultDescriptions,
+			ErrorPrefix:           prefix, Structured: structured})
+	}
+	return out
+}
+
+// startOptions are the options the screen opens with: structured auto, unless
+// a session file was saved with another mode; then each file replays with its
+// own until m is pressed.
+func (e *engine) startOptions() replayOptions {
+	o := replayOptions{Structured: adapter.StructuredAuto}
+	for _, fi := range e.Files {
+		if s := e.loaded.Files[fi].Session; s != nil && s.Structured != "" && s.Structured != adapter.StructuredAuto {
+			o.Structured = ""
+		}
+	}
+	return o
+}
+
+// structured is the structured mode file k replays with under o: the
+// toggle's, or while it is left to each file, a session's saved mode (auto
+// for a recording).
+func (e *engine) structured(o replayOptions, k int) adapter.StructuredMode {
+	if o.Structured != "" {
+		return o.Structured
+	}
+	if s := e.loaded.Files[e.Files[k]].Session; s != nil && s.Structured != "" {
+		return s.Structured
+	}
+	return adapter.StructuredAuto
+}
+
+// errorPrefix is the error prefix file k replays with under o: none when the
+// toggle is off, else a session's saved prefix (the default for a recording).
+func (e *engine) errorPrefix(o replayOptions, k int) string {
+	if o.NoErrorPrefix {
+		return ""
+	}
+	if s := e.loaded.Files[e.Files[k]].Session; s != nil {
+		return s.ErrorPrefix
+	}
+	return adapter.DefaultErrorPrefix
+}
+
+// fileName is the short name of replayed file k.
+func (e *engine) fileName(k int) string {
+	return filepath.Base(e.loaded.Files[e.Files[k]].Name)
+}
+
+// turnCounts are the numbers of a turn the list and status line show.
+type turnCounts struct {
+	calls, rejected, invalid, unanswered int
+}
+
+func countTurn(t *sessions.TurnTrace) turnCounts {
+	var c turnCounts
+	c.calls = len(t.Calls)
+	if t.Extracted != nil {
+		c.rejected = len(t.Extracted.Rejected)
+	}
+	for _, cc := range t.Calls {
+		if !cc.Valid {
+			c.invalid++
+		}
+	}
+	c.unanswered = len(t.Calls) - len(t.Outputs)
+	return c
+}

@@ -1,0 +1,194 @@
+package replay
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
+)
+
+// Update implements common.Screen.
+func (s *Screen) Update(msg tea.Msg) tea.Cmd {
+	if cmd, ok := s.ListPair.Update(msg, func(_, lines int) { s.notes.Scroll(lines) }); ok {
+		return cmd
+	}
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return s.key(msg)
+	case replayedMsg:
+		return s.replayDone(msg)
+	}
+	return nil
+}
+
+// toggled replays after an option changed. Options seen before are drawn at
+// once from the cache; others are replayed off the frame by a command (on a
+// turn of hundreds of calls that takes longer than a frame), the current
+// stage staying on screen until the traces arrive (replayedMsg).
+func (s *Screen) toggled(what string) tea.Cmd {
+	if _, ok := s.Eng.cached(s.Want); ok {
+		s.Opts, s.Pending = s.Want, ""
+		s.replayed()
+		return common.ShowInfo(what + ": replayed")
+	}
+	return s.Ask(what, s.replayCmd)
+}
+
+// replayedMsg brings the traces replayed for opts off the frame, with the
+// stage that was shown drawn from them.
+type replayedMsg struct {
+	Opts   replayOptions
+	Traces []*sessions.Trace
+	key    stageKey
+	view   *stageView
+}
+
+func (s *Screen) replayCmd(o replayOptions) tea.Cmd {
+	eng := s.Eng
+	key := s.Shown
+	key.Opts = o
+	return func() tea.Msg {
+		traces := eng.replay(o)
+		msg := replayedMsg{Opts: o, Traces: traces, key: key}
+		if key.File >= 0 && key.File < len(traces) && key.Turn < len(traces[key.File].Turns) {
+			msg.view = buildStage(&traces[key.File].Turns[key.Turn], key.Stage, key.width)
+		}
+		return msg
+	}
+}
+
+// replayDone takes in traces replayed off the frame, and shows them when their
+// options are still the ones asked for.
+func (s *Screen) replayDone(msg replayedMsg) tea.Cmd {
+	if _, ok := s.Eng.cached(msg.Opts); !ok {
+		s.Eng.cache.Put(msg.Opts, msg.Traces)
+		if msg.view != nil {
+			s.views[msg.key] = msg.view
+		}
+	}
+	what, ok := s.Arrived(msg.Opts, s.Opts)
+	if !ok {
+		return nil
+	}
+	s.Opts = s.Want
+	s.replayed()
+	return common.ShowInfo(what + ": replayed")
+}
+
+func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
+	if s.Capturing() {
+		return s.FilterKey(k)
+	}
+	rk := &s.ctx.Keys.Replay
+	switch {
+	case key.Matches(k, rk.Filter):
+		return s.StartFilter()
+	case key.Matches(k, rk.PrevStage):
+		return s.step(-1)
+	case key.Matches(k, rk.NextStage):
+		return s.step(1)
+	case key.Matches(k, rk.PrevTurn):
+		return s.Turn(-1)
+	case key.Matches(k, rk.NextTurn):
+		return s.Turn(1)
+	case key.Matches(k, rk.Structured):
+		s.Want.Structured = common.Cycle(s.resolved(s.Want).Structured, adapter.StructuredAuto, adapter.StructuredPrefer,
+			adapter.StructuredAppend, adapter.StructuredIgnore)
+		return s.toggled("structured " + string(s.Want.Structured))
+	case key.Matches(k, rk.ErrorPrefix):
+		s.Want.NoErrorPrefix = !s.Want.NoErrorPrefix
+		return s.toggled(common.OnOff("error prefix", !s.Want.NoErrorPrefix))
+	case key.Matches(k, rk.Goto):
+		return s.GotoPrompt(s.Pane)
+	case key.Matches(k, rk.Next):
+		return s.NextMark(s.Pane, 1)
+	case key.Matches(k, rk.Prev):
+		return s.NextMark(s.Pane, -1)
+	case key.Matches(k, rk.Copy):
+		if s.Pane == rpNotes {
+			return pane.CopyCmd(s.notes.Text(), "the notes")
+		}
+		return s.CopyPane()
+	case key.Matches(k, rk.Edit):
+		return s.edit()
+	}
+	switch s.Pane {
+	case RpList:
+		s.ListKey(k)
+	case rpNotes:
+		jk := s.ctx.Keys.ReplayJSON()
+		s.notes.Key(k, &jk)
+	default:
+		s.JSONKey(k, s.Pane)
+	}
+	return nil
+}
+
+// step moves to the previous or next stage of the turn; it stops at either end.
+func (s *Screen) step(d int) tea.Cmd {
+	n := s.StageCount()
+	_, _, t := s.Current()
+	switch {
+	case n == 0:
+		return common.ShowInfo("this turn has no stages")
+	case s.Stage+d < 0:
+		return common.ShowInfo("the first stage of " + common.Safe(t.Label))
+	case s.Stage+d >= n:
+		return common.ShowInfo("the last stage of " + common.Safe(t.Label) + "; ] goes to the next turn")
+	}
+	s.Stage += d
+	s.Show()
+	return nil
+}
+
+// Turn moves to the previous or next turn, at its first stage.
+func (s *Screen) Turn(d int) tea.Cmd {
+	before := s.List.Sel
+	s.List.Move(d)
+	if s.List.Sel == before {
+		if d < 0 {
+			return common.ShowInfo("the first turn")
+		}
+		return common.ShowInfo("the last turn")
+	}
+	s.Stage = 0
+	s.Show()
+	return nil
+}
+
+// selectedTurn shows the turn the list now selects, from its first stage when
+// it is another turn than before.
+func (s *Screen) selectedTurn(before *pane.Row) {
+	if now := s.List.Current(); now == nil || before == nil || now.Tool != before.Tool {
+		s.Stage = 0
+	}
+	s.Show()
+}
+
+// edit opens the focused call's arguments in the playground: the call of a
+// call stage, the call under the cursor in the list of calls, else the turn's
+// first call.
+func (s *Screen) edit() tea.Cmd {
+	_, _, t := s.Current()
+	if t == nil || len(t.Calls) == 0 {
+		return common.ShowError("no call to edit in this turn (a rejected call has no tool to check against)")
+	}
+	ci := 0
+	if s.Stage < len(t.Stages) {
+		st := &t.Stages[s.Stage]
+		if st.Call >= 0 {
+			ci = st.Call
+		} else if p := s.Panes[1].CursorPath(); st.Kind == sessions.StageCalls && s.Pane == rpOutput &&
+			len(p) >= 2 && p[0].Kind == adapter.KeyStep && p[0].Key == "calls" &&
+			p[1].Kind == adapter.IndexStep && int(p[1].Index) < len(t.Calls) {
+			ci = int(p[1].Index) // the call under the cursor in the list of calls
+		}
+	}
+	c := &t.Calls[ci]
+	text, levels := pane.EditableText(c.Decoded)
+	return common.EditCmd(common.EditRequest{Kind: common.EditArguments, Name: c.Name, CallID: c.CallID,
+		Text: text, Levels: levels, Sent: c.Sent})
+}

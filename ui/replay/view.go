@@ -1,0 +1,98 @@
+package replay
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"github.com/strictscope/strictscope/ui/common"
+)
+
+// View implements common.Screen.
+func (s *Screen) View() string {
+	l := s.layout
+	st := s.ctx.Styles
+	right := lipgloss.JoinVertical(lipgloss.Left, s.stepperRow(), s.PairView(s.Pane, common.Rule(st, l.Left.H)),
+		s.notes.View(s.Pane == rpNotes))
+	body := lipgloss.JoinHorizontal(lipgloss.Top, s.List.View(s.Pane == RpList), common.Rule(st, l.List.H), right)
+	return common.Frame(s.titleBar(), s.banner.Lines, l.Banner, body, s.InfoRow(s.Pane))
+}
+
+// titleBar is the first row: the name, the screen, the options, where the
+// tools came from.
+func (s *Screen) titleBar() string {
+	st := s.ctx.Styles
+	sepr := st.TitleBar.Render(" · ")
+	shown := s.resolved(s.Opts)
+	parts := []string{
+		st.Mode.Render(shown.structuredLabel()),
+		common.ModeFlag(st.Mode, st.ModeOff, "error prefix", !shown.NoErrorPrefix),
+	}
+	left := st.TitleBar.Render("replay │ ") + strings.Join(parts, sepr)
+	if _, tr, t := s.Current(); tr != nil {
+		if t.API != "" {
+			left += st.TitleBar.Render(" │ ") + st.Mode.Render(string(t.API))
+		}
+		left += st.TitleBar.Render(" │ tools: " + common.Safe(tr.ToolsFrom))
+	}
+	if s.Want != s.Opts {
+		left += st.TitleBar.Render(" │ ") + st.Stale.Render("replaying with "+s.Want.String()+"…")
+	}
+	return common.TitleRow(st, s.ctx.Width, left)
+}
+
+// stepperRow is the row over the panes: where the stage is in the turn, and
+// its title.
+func (s *Screen) stepperRow() string {
+	st := s.ctx.Styles
+	w := s.layout.Stepper.W
+	_, _, t := s.Current()
+	if t == nil || len(t.Stages) == 0 {
+		return common.Fit(st.Muted.Render(" no stage"), w)
+	}
+	stg := &t.Stages[s.Stage]
+	left, right := "◀", "▶"
+	if s.Stage == 0 {
+		left = " "
+	}
+	if s.Stage == len(t.Stages)-1 {
+		right = " "
+	}
+	count := st.StageCount.Render(fmt.Sprintf("%s %d/%d %s", left, s.Stage+1, len(t.Stages), right))
+	return common.Fit(" "+count+" "+st.Mode.Render(string(stg.Kind))+st.Muted.Render(" · ")+st.StageTitle.Render(common.Safe(stg.Title)), w)
+}
+
+// KeyMaps implements common.Screen.
+func (s *Screen) KeyMaps() []common.NamedKeyMap {
+	k := s.ctx.Keys
+	replay := common.NamedKeyMap{Title: "replay screen", KeyMap: k.Replay}
+	list := common.NamedKeyMap{Title: "turns", KeyMap: k.ReplayList()}
+	json := common.NamedKeyMap{Title: "input, output and notes", KeyMap: k.ReplayJSON()}
+	if s.Pane == RpList {
+		return []common.NamedKeyMap{list, replay, json}
+	}
+	return []common.NamedKeyMap{json, replay, list}
+}
+
+// Status implements common.Screen: the options, the file, where the stepper is (the
+// turn's number among all the turns, as the list's title counts them, and
+// how many the filter shows when it hides some), and the turn's counts; or
+// that the filter hides every turn.
+func (s *Screen) Status() string {
+	e, _, t := s.Current()
+	parts := []string{s.resolved(s.Opts).String()}
+	if t == nil {
+		none := "no turn"
+		if len(s.List.Rows) > 0 {
+			none = "no turn matches the filter"
+		}
+		return strings.Join(append(parts, none), " │ ")
+	}
+	c := countTurn(t)
+	parts = append(parts, common.TruncLeft(common.Safe(s.Eng.fileName(e.File)), 28),
+		"turn "+s.List.PlaceText(),
+		fmt.Sprintf("stage %d/%d", min(s.Stage+1, len(t.Stages)), len(t.Stages)),
+		fmt.Sprintf("%s · %d rejected · %d invalid · %d unanswered", common.Plural(c.calls, "call"), c.rejected, c.invalid, c.unanswered))
+	return strings.Join(parts, " │ ")
+}

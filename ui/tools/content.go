@@ -1,0 +1,190 @@
+package tools
+
+import (
+	"strings"
+
+	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
+)
+
+// ViewMode is what the right pane of the tools screen shows.
+type ViewMode uint8
+
+const (
+	ViewSchema ViewMode = iota // the strict schema beside the original
+	ViewTool                   // the rendered tool beside the tool as listed
+	viewReport                 // the whole report beside the original
+)
+
+// IsLimitError says whether a conversion succeeded but crossed a size limit:
+// the error's path then points into the converted schema (adapter.StrictSchema).
+func IsLimitError(o *adapter.ToolOutcome) bool {
+	return o.ConversionErr != nil && o.Conversion != nil
+}
+
+// toolContents returns the two panes for tool i in view v.
+func (s *Screen) toolContents(c *computed, i int, v ViewMode) *[2]*pane.Content {
+	k := contentKey{tool: i, view: v}
+	if pc, ok := c.contents[k]; ok {
+		return pc
+	}
+	pc := BuildToolContents(c, i, v, s.Eng.LeftDoc(i, c.Report.Outcomes[i], v))
+	c.contents[k] = pc
+	return pc
+}
+
+// BuildToolContents draws the two panes for tool i in view v from the
+// library's answer c; left is the left pane's document (engine.leftDoc). It
+// reads nothing else, so a command may build them off the frame.
+func BuildToolContents(c *computed, i int, v ViewMode, left *pane.Doc) *[2]*pane.Content {
+	o := c.Report.Outcomes[i]
+	pc := &[2]*pane.Content{}
+	switch v {
+	case ViewTool:
+		pc[0] = originalContent(o, left, schemaBase(o.Entry.Tool.Raw), "as listed")
+		pc[1] = renderedContent(c, o)
+	case viewReport:
+		pc[0] = originalContent(o, left, adapter.Path{}, "original")
+		pc[1] = reportContent(c, o)
+	default:
+		pc[0] = originalContent(o, left, adapter.Path{}, "original")
+		pc[1] = strictContent(o)
+	}
+	return pc
+}
+
+// schemaBase is where the input schema sits in a tool as listed.
+func schemaBase(raw adapter.Value) adapter.Path {
+	if raw.IsNull() || raw.Has("inputSchema") {
+		return adapter.Keys("inputSchema")
+	}
+	return nil
+}
+
+// originalContent is the schema as written (or the tool as listed), marked with
+// what the conversion did: the optional properties at the null paths, the
+// dropped keywords, the failing node.
+func originalContent(o *adapter.ToolOutcome, doc *pane.Doc, base adapter.Path, title string) *pane.Content {
+	pc := &pane.Content{Title: title, Doc: doc, Base: base}
+	if base == nil {
+		return pc
+	}
+	m := pane.NewMarker(pc)
+	m.Conversion(o.Conversion, o.ConversionErr)
+	m.Done()
+	return pc
+}
+
+// strictContent is the strict schema with the nullable forms of the null paths
+// marked, or why there is none.
+func strictContent(o *adapter.ToolOutcome) *pane.Content {
+	title := "strict"
+	if o.Status != adapter.StatusStrict {
+		title = "strict · not sent"
+	}
+	r := o.Conversion
+	if r == nil {
+		return &pane.Content{Title: "strict", Message: common.NoStrictForm(o.ConversionErr)}
+	}
+	if IsLimitError(o) {
+		title = "strict · crosses a limit"
+	}
+	pc := &pane.Content{Title: title, Doc: pane.NewDoc(r.Schema), Base: adapter.Path{}}
+	m := pane.NewMarker(pc)
+	m.Nulls(r, "its nullable form: the model sends null when it has no value")
+	if IsLimitError(o) {
+		m.Failure(o.ConversionErr)
+	}
+	m.Done()
+	return pc
+}
+
+// renderedContent is the tool as sent to the current API, with the null paths
+// its arguments carry marked.
+func renderedContent(c *computed, o *adapter.ToolOutcome) *pane.Content {
+	title := "sent to " + string(c.Modes.API)
+	if o.Status == adapter.StatusExcluded {
+		msg := "Left out under strict true: the model never sees this tool."
+		if e := o.ConversionErr; e != nil {
+			msg += " " + common.NoStrictForm(e)
+		}
+		return &pane.Content{Title: title, Message: msg}
+	}
+	base := adapter.Keys("parameters")
+	if c.Modes.API == adapter.Chat {
+		base = adapter.Keys("function", "parameters")
+	}
+	pc := &pane.Content{Title: title, Doc: pane.NewDoc(o.Tool), Base: base}
+	m := pane.NewMarker(pc)
+	if o.Status == adapter.StatusStrict {
+		m.Nulls(o.Conversion, "nullable in what is sent; a null sent here is stripped")
+	}
+	m.Done()
+	return pc
+}
+
+// reportContent is the whole report, the cursor on this tool's entry.
+func reportContent(c *computed, o *adapter.ToolOutcome) *pane.Content {
+	if c.reportDoc == nil {
+		c.reportDoc = pane.NewDoc(c.Report.Value())
+	}
+	pc := &pane.Content{Title: "report · " + c.Modes.String(), Doc: c.reportDoc}
+	name := o.Entry.Exposed
+	for _, p := range []adapter.Path{adapter.Keys("null_paths", name), adapter.Keys("notes", name)} {
+		if l, ok := c.reportDoc.LineOf(p); ok {
+			pc.Start = l
+			return pc
+		}
+	}
+	for _, list := range []string{"fallbacks", "excluded"} {
+		arr, _ := adapter.Lookup(c.Report.Value(), adapter.Keys(list))
+		for j, it := range arr.Items() {
+			if n, _ := it.Get("name"); n.Str() == name {
+				if l, ok := c.reportDoc.LineOf(adapter.Path{adapter.Key(list), adapter.Index(j)}); ok {
+					pc.Start = l
+				}
+				return pc
+			}
+		}
+	}
+	return pc
+}
+
+// fileContents are the panes of a row that names a file.
+func fileContents(f *common.File) *[2]*pane.Content {
+	var what string
+	switch f.Kind {
+	case common.FileFailed:
+		what = " could not be loaded."
+	case common.FileRecording:
+		what = " is a recording (" + f.Detail + "). Press 2 to step through it on the replay screen."
+	case common.FileSession:
+		what = " is a strictscope session file (" + f.Detail + "); its tools are listed here. Press 2 to step through it on the replay screen."
+	default:
+		what = " is a tool list (" + f.Detail + ")."
+	}
+	left := &pane.Content{Title: "file", Message: common.Safe(f.Name) + what}
+	var problems []string
+	if f.Err != nil {
+		problems = append(problems, fileError(f))
+	}
+	for _, w := range f.Warnings {
+		problems = append(problems, common.Safe(w))
+	}
+	msg := "No problems."
+	if len(problems) > 0 {
+		msg = strings.Join(problems, " · ")
+	}
+	right := &pane.Content{Title: "problems", Message: msg}
+	return &[2]*pane.Content{left, right}
+}
+
+// fileError is why a file failed, naming it once.
+func fileError(f *common.File) string {
+	msg := common.Safe(f.Err.Error())
+	if name := common.Safe(f.Name); !strings.Contains(msg, name) {
+		msg = name + ": " + msg
+	}
+	return msg
+}

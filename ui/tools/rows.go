@@ -1,0 +1,60 @@
+package tools
+
+import (
+	"strings"
+
+	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
+)
+
+// toolRow builds the row of outcome o (tool i).
+func toolRow(i int, o *adapter.ToolOutcome) pane.Row {
+	r := pane.Row{Tool: i, File: -1, Name: common.Safe(o.Entry.Exposed), Server: common.Safe(o.Entry.Server)}
+	kw := ""
+	if o.ConversionErr != nil {
+		kw = " (" + common.Safe(o.ConversionErr.Keyword) + ")"
+	}
+	switch o.Status {
+	case adapter.StatusStrict:
+		r.Badges = append(r.Badges, pane.Badge{Text: "strict", Style: pane.BadgeStrict})
+	case adapter.StatusFallback:
+		r.Badges = append(r.Badges, pane.Badge{Text: "fallback" + kw, Style: pane.BadgeFallback})
+	case adapter.StatusExcluded:
+		r.Badges = append(r.Badges, pane.Badge{Text: "excluded" + kw, Style: pane.BadgeExcluded})
+	case adapter.StatusNonStrict:
+		r.Badges = append(r.Badges, pane.Badge{Text: "non-strict", Style: pane.BadgeNonStrict})
+	}
+	if o.Removed.Count > 0 {
+		r.Badges = append(r.Badges, pane.Badge{Text: "hidden ×" + pane.Itoa(o.Removed.Count), Style: pane.BadgeHidden})
+	}
+	if o.Truncated {
+		r.Badges = append(r.Badges, pane.Badge{Text: "truncated", Style: pane.BadgeTruncated})
+	}
+	r.Search = searchText(&r, o.Entry.Server+" "+o.Entry.Tool.Name)
+	return r
+}
+
+// fileRow builds the row of a file that is not a tool list, or that has warnings.
+func fileRow(i int, f *common.File) pane.Row {
+	r := pane.Row{Tool: -1, File: i, Name: common.Safe(f.Name)}
+	switch f.Kind {
+	case common.FileFailed:
+		r.Badges = append(r.Badges, pane.Badge{Text: "not loaded", Style: pane.BadgeError})
+	case common.FileRecording, common.FileSession:
+		r.Badges = append(r.Badges, pane.Badge{Text: "replay: press 2", Style: pane.BadgeReplay})
+	default:
+		r.Badges = append(r.Badges, pane.Badge{Text: common.Plural(len(f.Warnings), "warning"), Style: pane.BadgeFallback})
+	}
+	r.Search = searchText(&r, "file")
+	return r
+}
+
+func searchText(r *pane.Row, extra string) string {
+	var b strings.Builder
+	b.WriteString(r.Name + " " + r.Server + " " + extra)
+	for _, bd := range r.Badges {
+		b.WriteString(" " + bd.Text)
+	}
+	return strings.ToLower(b.String())
+}

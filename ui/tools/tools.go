@@ -1,0 +1,239 @@
+package tools
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+
+	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/keys"
+	"github.com/strictscope/strictscope/ui/pane"
+)
+
+// The panes of the tools screen, in tab order.
+const (
+	paneList = pane.ListPane + iota
+	PaneLeft
+	paneRight
+)
+
+// Screen shows every tool as the model would see it: the list on the left,
+// the original schema and the strict schema (or the rendered tool, or the whole
+// report) side by side on the right, each highlight taken from adapter's answer.
+type Screen struct {
+	ctx    *common.Context
+	Loaded *common.Loaded
+	Eng    *engine
+	Modes  Modes // the modes the panes show
+	// offFrame holds the modes asked for (want), ahead of modes while the
+	// library computes them.
+	common.OffFrame[Modes]
+	view ViewMode
+	Cur  *computed
+	// ListPair is the tool list beside the schema as written and its strict
+	// form (or the tool, or the report).
+	pane.ListPair
+	Layout pane.Layout
+	banner common.Banner
+	shown  shownKey // what the panes show now
+}
+
+// shownKey identifies what the panes show, to keep the cursors when only the
+// modes change.
+type shownKey struct {
+	tool, file int
+	view       ViewMode
+	Modes      Modes
+}
+
+func New(ctx *common.Context, loaded *common.Loaded, modes Modes) *Screen {
+	s := &Screen{ctx: ctx, Loaded: loaded, Eng: newEngine(loaded.Servers), Modes: modes,
+		OffFrame: common.NewOffFrame(modes), shown: shownKey{tool: -1, file: -1},
+		ListPair: pane.NewListPair(ctx, 3, func(k *keys.KeyMap) keys.List { return k.List }, "the tool list",
+			func(k *keys.KeyMap) keys.JSON { return k.JSON }, true, "no null path or error in this pane")}
+	s.Selected = func(*pane.Row) { s.show() }
+	s.recompute()
+	return s
+}
+
+// Name implements common.Screen.
+func (s *Screen) Name() string { return "tools" }
+
+// Restyle implements common.Screen.
+func (s *Screen) Restyle() {
+	s.List.Restyle()
+	s.Resize()
+}
+
+// recompute asks the library again for the current modes and redraws from its
+// answer, keeping the selection and the cursors' places.
+func (s *Screen) recompute() {
+	s.Cur = s.Eng.get(s.Modes)
+	rows := make([]pane.Row, 0, len(s.Cur.Report.Outcomes)+len(s.Loaded.Files))
+	for i, o := range s.Cur.Report.Outcomes {
+		rows = append(rows, toolRow(i, o))
+	}
+	for i := range s.Loaded.Files {
+		f := &s.Loaded.Files[i]
+		if f.Kind != common.FileToolList || len(f.Warnings) > 0 {
+			rows = append(rows, fileRow(i, f))
+		}
+	}
+	s.List.SetRows(rows, nil)
+	s.show()
+}
+
+// show puts the selected row's contents in the panes.
+func (s *Screen) show() {
+	row := s.List.Current()
+	key := shownKey{tool: -1, file: -1, view: s.view, Modes: s.Modes}
+	if row != nil {
+		key.tool, key.file = row.Tool, row.File
+	}
+	same := key.tool == s.shown.tool && key.file == s.shown.file
+	if key == s.shown {
+		return
+	}
+	// The same tool under other modes: the cursor stays where it was in the
+	// schema, unless it was on the schema's first line.
+	var keep *pane.Content
+	keepLine, keepRow, keepPane := 0, 0, -1
+	if same {
+		for i, p := range s.Panes {
+			if rel, ok := p.SchemaPath(); ok && p.LineCount() > 0 && (len(rel) > 0 || p.Content.Doc.Closes(p.Cursor)) {
+				keep, keepLine, keepRow, keepPane = p.Content, p.Cursor, p.Row(), i
+				break
+			}
+		}
+	}
+	s.shown = key
+	var pc *[2]*pane.Content
+	switch {
+	case row == nil:
+		msg := s.List.EmptyMessage("No tools.")
+		pc = &[2]*pane.Content{{Title: "original", Message: msg}, {Title: "strict", Message: msg}}
+	case row.File >= 0:
+		pc = fileContents(&s.Loaded.Files[row.File])
+	default:
+		pc = s.toolContents(s.Cur, row.Tool, s.view)
+	}
+	s.Resize()
+	s.Panes[0].SetContent(pc[0])
+	s.Panes[1].SetContent(pc[1])
+	switch {
+	case keepPane >= 0:
+		s.Panes[keepPane].Follow(keep, keepLine, keepRow)
+		s.Sync(keepPane)
+	case pc[1].Start > 0 && pc[0].Start == 0:
+		s.Sync(1) // a limit error: the failing node is in the strict schema
+	default:
+		s.Sync(0)
+	}
+}
+
+// Resize implements common.Screen.
+func (s *Screen) Resize() {
+	s.setBanner()
+	s.Layout = pane.ComputeLayout(s.ctx.Width, s.ctx.Height, len(s.banner.Lines))
+	if s.Layout.TooSmall {
+		s.SetRects()
+		return
+	}
+	// The counts wrap at the list's width, and how many rows they take sets
+	// how many tools a page shows: the list is sized, then given them.
+	s.List.SetSize(s.Layout.List.W, s.Layout.List.H)
+	s.List.Header = s.headerLines(s.Layout.List.W - 1)
+	s.SetRects(s.Layout.List, s.Layout.Left, s.Layout.Right)
+}
+
+// headerLines are the list's counts, wrapped to w cells.
+func (s *Screen) headerLines(w int) []string {
+	st := s.ctx.Styles
+	c := s.Cur.counts
+	type chip struct {
+		n    int
+		text string
+		st   lipgloss.Style
+	}
+	chips := []chip{{c.Tools, common.Plural(c.Tools, "tool"), st.ListHeader}}
+	switch s.Modes.Strict {
+	case adapter.StrictOn:
+		chips = append(chips, chip{c.strict, fmt.Sprintf("%d strict", c.strict), st.BadgeStrict},
+			chip{c.excluded, fmt.Sprintf("%d excluded", c.excluded), st.BadgeExcluded})
+	case adapter.StrictOff:
+		chips = append(chips, chip{c.nonStrict, fmt.Sprintf("%d non-strict", c.nonStrict), st.BadgeNonStrict})
+	default:
+		chips = append(chips, chip{c.strict, fmt.Sprintf("%d strict", c.strict), st.BadgeStrict},
+			chip{c.fallback, fmt.Sprintf("%d fallback", c.fallback), st.BadgeFallback})
+	}
+	chips = append(chips, chip{c.hidden, fmt.Sprintf("%d hidden", c.hidden), st.BadgeHidden},
+		chip{c.truncated, fmt.Sprintf("%d truncated", c.truncated), st.BadgeTruncated})
+	if n := s.Loaded.Failed(); n > 0 {
+		chips = append(chips, chip{n, fmt.Sprintf("%d not loaded", n), st.BadgeError})
+	}
+	var lines []string
+	var line strings.Builder
+	lw := 0
+	for _, ch := range chips {
+		cw := lipgloss.Width(ch.text)
+		if lw > 0 && lw+3+cw > w {
+			lines = append(lines, line.String())
+			line.Reset()
+			lw = 0
+		}
+		if lw > 0 {
+			line.WriteString(st.Muted.Render(" · "))
+			lw += 3
+		}
+		line.WriteString(ch.st.Render(ch.text))
+		lw += cw
+	}
+	if lw > 0 {
+		lines = append(lines, line.String())
+	}
+	return lines
+}
+
+// setBanner says what is wrong with the selected row above the panes: the
+// conversion's error, hidden text, a cut description, a file that failed.
+func (s *Screen) setBanner() {
+	s.banner.Reset(s.ctx.Width)
+	row := s.List.Current()
+	if row == nil {
+		return
+	}
+	st := s.ctx.Styles
+	add := s.banner.Add
+	if row.File >= 0 {
+		f := &s.Loaded.Files[row.File]
+		if f.Err != nil {
+			add(st.BannerError, "✗ "+fileError(f), 2)
+		}
+		return
+	}
+	o := s.Cur.Report.Outcomes[row.Tool]
+	if e := o.ConversionErr; e != nil {
+		what := "no strict form"
+		if IsLimitError(o) {
+			what = "crosses a strict-mode limit"
+		}
+		add(st.BannerError, fmt.Sprintf("✗ %s at %s · %s: %s", what, common.Safe(common.PointerOrRoot(e.Path)), common.Safe(e.Keyword), common.Safe(e.Message)), 2)
+	}
+	if r := o.Removed; r.Count > 0 {
+		text := fmt.Sprintf("! %s removed from the description and schema", common.Plural(r.Count, "hidden character"))
+		if r.Tags != "" {
+			text += "; tag characters spell: " + adapter.QuoteForMessage(r.Tags)
+		}
+		add(st.BannerWarn, text, 2)
+	}
+	if o.Truncated {
+		unit := "characters"
+		if s.Modes.API == adapter.Responses {
+			unit = "bytes"
+		}
+		add(st.BannerWarn, fmt.Sprintf("! description cut to the %s cap of %d %s", s.Modes.API,
+			adapter.DefaultDescriptionCap(s.Modes.API), unit), 1)
+	}
+}

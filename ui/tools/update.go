@@ -1,0 +1,164 @@
+package tools
+
+import (
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
+)
+
+// Update implements common.Screen.
+func (s *Screen) Update(msg tea.Msg) tea.Cmd {
+	if cmd, ok := s.ListPair.Update(msg, nil); ok {
+		return cmd
+	}
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		return s.key(msg)
+	case writeMsg:
+		return s.write(msg)
+	case writtenMsg:
+		return s.written(msg)
+	case computedMsg:
+		return s.computed(msg)
+	}
+	return nil
+}
+
+func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
+	if s.Capturing() {
+		return s.FilterKey(k)
+	}
+	tk := &s.ctx.Keys.Tools
+	switch {
+	case key.Matches(k, tk.API):
+		if s.Want.API == adapter.Chat {
+			s.Want.API = adapter.Responses
+		} else {
+			s.Want.API = adapter.Chat
+		}
+		return s.toggled("api " + string(s.Want.API))
+	case key.Matches(k, tk.Strict):
+		s.Want.Strict = common.Cycle(s.Want.Strict, adapter.StrictAuto, adapter.StrictOn, adapter.StrictOff)
+		return s.toggled("strict " + string(s.Want.Strict))
+	case key.Matches(k, tk.Prefix):
+		s.Want.NoPrefix = !s.Want.NoPrefix
+		return s.toggled(common.OnOff("server prefix", !s.Want.NoPrefix))
+	case key.Matches(k, tk.Defaults):
+		s.Want.NoDefaultDescriptions = !s.Want.NoDefaultDescriptions
+		return s.toggled(common.OnOff("defaults in descriptions", !s.Want.NoDefaultDescriptions))
+	case key.Matches(k, tk.Tool):
+		s.setView(ViewTool)
+		return nil
+	case key.Matches(k, tk.Report):
+		s.setView(viewReport)
+		return nil
+	case key.Matches(k, tk.Filter):
+		return s.StartFilter()
+	case key.Matches(k, tk.Goto):
+		return s.GotoPrompt(s.Pane)
+	case key.Matches(k, tk.Next):
+		return s.NextMark(s.Pane, 1)
+	case key.Matches(k, tk.Prev):
+		return s.NextMark(s.Pane, -1)
+	case key.Matches(k, tk.Copy):
+		return s.CopyPane()
+	case key.Matches(k, tk.Write):
+		return common.PromptCmd("write rendered tools to:", DefaultWriteName,
+			func(v string) tea.Msg { return writeMsg{name: v} })
+	case key.Matches(k, tk.Edit):
+		return s.edit()
+	}
+	if s.Pane == pane.ListPane {
+		s.ListKey(k)
+		return nil
+	}
+	s.JSONKey(k, s.Pane)
+	return nil
+}
+
+// toggled redraws after a mode changed. Modes seen before are drawn at once
+// from the cache. Others are computed off the frame by a command (the
+// library's answer and the selected tool's panes, which on a large schema take
+// longer than a frame); the panes keep showing the current modes meanwhile,
+// and the answer is swapped in when it arrives (computedMsg).
+func (s *Screen) toggled(what string) tea.Cmd {
+	if _, ok := s.Eng.cached(s.Want); ok {
+		s.Modes, s.Pending = s.Want, ""
+		s.recompute()
+		return common.ShowInfo(what)
+	}
+	return s.Ask(what, s.computeCmd)
+}
+
+// computedMsg brings the library's answer for modes, computed off the
+// frame, with the panes of the tool that was selected.
+type computedMsg struct {
+	Modes Modes
+	c     *computed
+}
+
+// computeCmd computes the answer for m in a command. It is given everything
+// it reads (the tool set when there is one, the selected tool's left document,
+// which is the same in every mode) and shares nothing it writes.
+func (s *Screen) computeCmd(m Modes) tea.Cmd {
+	servers := s.Eng.servers
+	set := s.Eng.sets[boolIndex(m.NoPrefix)]
+	tool, view := -1, s.view
+	var left *pane.Doc
+	if row := s.List.Current(); row != nil && row.Tool >= 0 {
+		tool = row.Tool
+		left = s.Eng.LeftDoc(tool, s.Cur.Report.Outcomes[tool], view)
+	}
+	return func() tea.Msg {
+		if set == nil {
+			set = adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: m.NoPrefix})
+		}
+		c := computeModes(set, m)
+		if tool >= 0 && tool < len(c.Report.Outcomes) {
+			c.contents[contentKey{tool: tool, view: view}] = BuildToolContents(c, tool, view, left)
+		}
+		return computedMsg{Modes: m, c: c}
+	}
+}
+
+// computed takes in an answer computed off the frame, and shows it when its
+// modes are still the ones asked for.
+func (s *Screen) computed(msg computedMsg) tea.Cmd {
+	if _, ok := s.Eng.cached(msg.Modes); !ok {
+		s.Eng.cache.Put(msg.Modes, msg.c)
+		if i := boolIndex(msg.Modes.NoPrefix); s.Eng.sets[i] == nil {
+			s.Eng.sets[i] = msg.c.set
+		}
+	}
+	what, ok := s.Arrived(msg.Modes, s.Modes)
+	if !ok {
+		return nil
+	}
+	s.Modes = s.Want
+	s.recompute()
+	return common.ShowInfo(what)
+}
+
+// setView shows v in the right pane, or goes back to the strict schema.
+func (s *Screen) setView(v ViewMode) {
+	if s.view == v {
+		v = ViewSchema
+	}
+	s.view = v
+	s.show()
+}
+
+// edit opens the selected tool's input schema, as written, in the playground.
+func (s *Screen) edit() tea.Cmd {
+	row := s.List.Current()
+	if row == nil || row.Tool < 0 {
+		return common.ShowError("select a tool to edit its input schema")
+	}
+	o := s.Cur.Report.Outcomes[row.Tool]
+	text, levels := pane.EditableText(o.Entry.Tool.InputSchema)
+	return common.EditCmd(common.EditRequest{Kind: common.EditSchema, Name: o.Entry.Exposed,
+		Text: text, Levels: levels, NoDefaults: s.Modes.NoDefaultDescriptions})
+}

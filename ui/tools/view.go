@@ -1,0 +1,79 @@
+package tools
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/ui/common"
+)
+
+// View implements common.Screen.
+func (s *Screen) View() string {
+	sep := common.Rule(s.ctx.Styles, s.Layout.List.H)
+	body := s.PairView(s.Pane, sep, s.List.View(s.Pane == paneList), sep)
+	return common.Frame(s.titleBar(), s.banner.Lines, s.Layout.Banner, body, s.InfoRow(s.Pane))
+}
+
+// titleBar is the first row: the name, the screen, the modes.
+func (s *Screen) titleBar() string {
+	st := s.ctx.Styles
+	m := s.Modes
+	sepr := st.TitleBar.Render(" · ")
+	parts := []string{
+		st.Mode.Render(string(m.API)),
+		st.Mode.Render("strict " + string(m.Strict)),
+		common.ModeFlag(st.Mode, st.ModeOff, "prefix", !m.NoPrefix),
+		common.ModeFlag(st.Mode, st.ModeOff, "defaults", !m.NoDefaultDescriptions),
+	}
+	view := map[ViewMode]string{ViewSchema: "original ↔ strict", ViewTool: "listed ↔ sent", viewReport: "report"}[s.view]
+	left := st.TitleBar.Render("tools │ ") + strings.Join(parts, sepr) +
+		st.TitleBar.Render(" │ "+view)
+	if s.Want != s.Modes {
+		left += st.TitleBar.Render(" │ ") + st.Stale.Render("computing "+s.Want.String()+"…")
+	}
+	return common.TitleRow(st, s.ctx.Width, left)
+}
+
+// KeyMaps implements common.Screen.
+func (s *Screen) KeyMaps() []common.NamedKeyMap {
+	k := s.ctx.Keys
+	tools := common.NamedKeyMap{Title: "tools screen", KeyMap: k.Tools}
+	list := common.NamedKeyMap{Title: "tool list", KeyMap: k.List}
+	json := common.NamedKeyMap{Title: "JSON panes", KeyMap: k.JSON}
+	if s.Pane == paneList {
+		return []common.NamedKeyMap{list, tools, json}
+	}
+	return []common.NamedKeyMap{json, tools, list}
+}
+
+// Status implements common.Screen: the file of the selection and the position.
+func (s *Screen) Status() string {
+	row := s.List.Current()
+	file := ""
+	if row != nil {
+		switch {
+		case row.File >= 0:
+			file = common.Safe(s.Loaded.Files[row.File].Name)
+		case row.Tool < len(s.Eng.serverOf):
+			file = common.Safe(s.Loaded.ServerFile(s.Eng.serverOf[row.Tool]))
+		}
+	}
+	pos := s.List.PlaceText()
+	parts := []string{string(s.Modes.API) + " · strict " + string(s.Modes.Strict)}
+	if file != "" {
+		parts = append(parts, common.TruncLeft(file, 28))
+	}
+	c := s.Cur.counts
+	var n string
+	switch s.Modes.Strict {
+	case adapter.StrictOn:
+		n = fmt.Sprintf("%d strict · %d excluded", c.strict, c.excluded)
+	case adapter.StrictOff:
+		n = fmt.Sprintf("%d non-strict", c.nonStrict)
+	default:
+		n = fmt.Sprintf("%d strict · %d fallback", c.strict, c.fallback)
+	}
+	parts = append(parts, pos, n)
+	return strings.Join(parts, " │ ")
+}
