@@ -91,7 +91,7 @@ func CleanText(s string) (string, Removed) {
 
 // Default description caps (docs/tool-lists.md#description-caps): the Chat
 // Completions API rejects tool descriptions over 1024 characters; the Responses cap
-// is the seed's 4 KiB.
+// is 4 KiB (4096 bytes).
 const (
 	ChatDescriptionCap      = 1024 // code points
 	ResponsesDescriptionCap = 4096 // bytes
