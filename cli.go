@@ -14,7 +14,7 @@ import (
 	"github.com/strictscope/strictscope/sessions"
 )
 
-// Exit codes (SPEC §10).
+// Exit codes (docs/cli.md#exit-codes).
 const (
 	exitOK      = 0 // done
 	exitFinding = 1 // done, with a finding

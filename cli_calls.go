@@ -144,10 +144,10 @@ func toollessText(labels []string) string {
 // A session's tools are sent as its options say, as replay sends them: its strict
 // mode unless --strict is given (strictGiven), and without prefix when either the
 // session or --no-prefix says so. The calls then resolve against the tools the model
-// saw (SPEC §8): under strict true a tool that does not convert is unknown, under
-// strict false no tool has null paths. A session without tool lists gives no tools:
-// each turn's calls go to the tools its request sent ("request_tools"), as for a
-// recording.
+// saw (docs/calls-and-outputs.md#call-items): under strict true a tool that does not
+// convert is unknown, under strict false no tool has null paths. A session without
+// tool lists gives no tools: each turn's calls go to the tools its request sent
+// ("request_tools"), as for a recording.
 func loadResponses(lim sessions.Limits, ra recordingArg, noPrefix, strictGiven bool, opts adapter.ToolsOptions) (*sessions.Recording, *sessions.Session, *adapter.SentTools, error) {
 	if ra.session == nil {
 		return ra.rec, nil, nil, nil

@@ -142,9 +142,9 @@ func runCheck(e *env, args []string) (int, error) {
 // quotes (they are ASCII, so bytes are characters); --json carries all of it.
 const maxTagsShown = 300
 
-// checkNotes are a tool's notes in check --json: the tools report's (SPEC §7;
-// "truncated" is for the Chat Completions API, which check renders for) without
-// "dropped", which the entry has already.
+// checkNotes are a tool's notes in check --json: the tools report's
+// (docs/strict-mode.md#the-report; "truncated" is for the Chat Completions API, which
+// check renders for) without "dropped", which the entry has already.
 func checkNotes(r *adapter.ToolOutcome) adapter.Value {
 	var mems []adapter.Member
 	for _, m := range r.Notes().Members() {

@@ -11,7 +11,7 @@ import (
 )
 
 // Every command's --help lists each flag its usage line names, with a line on
-// what it does; the flags the hardening issue named are explained in words.
+// what it does; --stages, --apply-defaults and --structured are explained in words.
 func TestHelpExplainsEveryFlag(t *testing.T) {
 	flagInUsage := regexp.MustCompile(`--[a-z][a-z-]*`)
 	for _, c := range commands() {

@@ -59,10 +59,10 @@ func (f *toolFlags) options(cmd string) (adapter.ToolsOptions, error) {
 	return opts, nil
 }
 
-// parseCap reads the N of --description-cap (SPEC §4): a whole number, which must be
-// at least the API's minimum. A given but empty N is not a number. A positive
-// number too large for an int is still a valid cap, one no description reaches, so
-// it reads as math.MaxInt.
+// parseCap reads the N of --description-cap (docs/tool-lists.md#description-caps): a
+// whole number, which must be at least the API's minimum. A given but empty N is not
+// a number. A positive number too large for an int is still a valid cap, one no
+// description reaches, so it reads as math.MaxInt.
 func parseCap(s string) (int, bool) {
 	n, err := strconv.Atoi(s)
 	if errors.Is(err, strconv.ErrRange) && n > 0 {

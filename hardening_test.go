@@ -10,7 +10,8 @@ import (
 )
 
 // TestOpenAIToolListRefused: every command that reads tool lists refuses a list of
-// OpenAI tools with exit 2, one line naming the file, and the hint (issue 18 §2.2).
+// OpenAI tools with exit 2, one line naming the file, and the hint
+// (docs/tool-lists.md#warnings-and-refusals).
 func TestOpenAIToolListRefused(t *testing.T) {
 	dir := t.TempDir()
 	files := map[string]string{
@@ -36,7 +37,7 @@ func TestOpenAIToolListRefused(t *testing.T) {
 
 // TestDuplicateToolNamesWarn: a name listed twice is a warning on stderr naming the
 // file, the name and the count; the command still succeeds, the later tool exposed
-// as NAME_2 (issue 18 §2.3).
+// as NAME_2 (docs/tool-lists.md#warnings-and-refusals).
 func TestDuplicateToolNamesWarn(t *testing.T) {
 	dir := t.TempDir()
 	path := writeFile(t, dir, "dup.json", `{"tools":[{"name":"search","inputSchema":{"type":"object"}},{"name":"search","inputSchema":{"type":"object"}}]}`)
@@ -55,7 +56,7 @@ func TestDuplicateToolNamesWarn(t *testing.T) {
 
 // TestExplainRefusesText: explain exits 2 on text that holds no error body and is
 // no OpenAI error message, naming the file; it explains a pasted message of each
-// form (issue 18 §2.4).
+// form (docs/recordings.md#explaining-an-error).
 func TestExplainRefusesText(t *testing.T) {
 	dir := t.TempDir()
 	for name, content := range map[string]string{
@@ -89,8 +90,8 @@ func TestExplainRefusesText(t *testing.T) {
 }
 
 // TestLargeMediaNote: an image over 20 MiB in a Responses output is a warning of
-// output, naming the block and its size (issue 18 §2.6; the replay's note is
-// sessions' TestReplayNotesLargeMedia).
+// output, naming the block and its size (docs/calls-and-outputs.md#size-notes; the
+// replay's note is sessions' TestReplayNotesLargeMedia).
 func TestLargeMediaNote(t *testing.T) {
 	dir := t.TempDir()
 	data := strings.Repeat("AAAA", (20*1024*1024+3)/3) // 20 MiB + 1 byte, decoded
@@ -103,7 +104,7 @@ func TestLargeMediaNote(t *testing.T) {
 }
 
 // TestReplayJSONMarksMissingResults: replay --json marks a call with no result
-// (issue 18 §2.7).
+// (docs/recordings.md#missing-and-invalid-results).
 func TestReplayJSONMarksMissingResults(t *testing.T) {
 	dir := t.TempDir()
 	path := writeFile(t, dir, "s.json", `{"strictscope_session":1,"api":"responses","options":{"strict":"auto","prefix":true},

@@ -54,7 +54,7 @@ func writeFile(t *testing.T, dir, name, content string) string {
 	return p
 }
 
-func TestSpec10_Strict(t *testing.T) {
+func TestStrictCommand(t *testing.T) {
 	dir := t.TempDir()
 	okSchema := `{"type":"object","properties":{"q":{"type":"string"},"limit":{"type":"integer","default":10}},"required":["q"]}`
 	badSchema := `{"type":"object","properties":{"v":{"oneOf":[{"type":"string"}]}}}`
@@ -88,7 +88,7 @@ func TestSpec10_Strict(t *testing.T) {
 	}
 }
 
-func TestSpec10_Tools(t *testing.T) {
+func TestToolsCommand(t *testing.T) {
 	r := runCLI(t, "", "tools", "--api", "responses", "--strict", "true", "fixtures/tools/files.json")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
@@ -128,7 +128,7 @@ func TestSpec10_Tools(t *testing.T) {
 	}
 }
 
-func TestSpec10_ToolsStrictModes(t *testing.T) {
+func TestToolsCommandStrictModes(t *testing.T) {
 	for _, tt := range []struct {
 		mode                          string
 		tools, fallbacks, excluded, n int
@@ -158,7 +158,7 @@ func TestSpec10_ToolsStrictModes(t *testing.T) {
 	}
 }
 
-func TestSpec10_Check(t *testing.T) {
+func TestCheckExitsOneWhenAToolDoesNotGoStrict(t *testing.T) {
 	r := runCLI(t, "", "check", "fixtures/tools/weather.json")
 	if r.code != 1 {
 		t.Fatalf("exit %d, want 1 (two tools do not go strict)", r.code)
@@ -199,9 +199,9 @@ func TestSpec10_Check(t *testing.T) {
 	}
 }
 
-// TestSpec10_ToolListFromStdin: a tool-list argument "-" reads stdin (a plain "-"
-// names the server "stdin"), and stdin is read once per command.
-func TestSpec10_ToolListFromStdin(t *testing.T) {
+// TestToolListFromStdin: a tool-list argument "-" reads stdin (a plain "-" names the
+// server "stdin"), and stdin is read once per command.
+func TestToolListFromStdin(t *testing.T) {
 	list, err := os.ReadFile("fixtures/tools/files.json")
 	if err != nil {
 		t.Fatal(err)
@@ -230,7 +230,7 @@ func TestSpec10_ToolListFromStdin(t *testing.T) {
 	}
 }
 
-func TestSpec10_Calls(t *testing.T) {
+func TestCallsCommand(t *testing.T) {
 	r := runCLI(t, "", "calls", "--api", "chat", "--tools", "fixtures/tools/weather.json", "fixtures/recordings/chat_forecast.json")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
@@ -251,7 +251,7 @@ func TestSpec10_Calls(t *testing.T) {
 	}
 }
 
-func TestSpec10_Output(t *testing.T) {
+func TestOutputCommand(t *testing.T) {
 	result := `{"content":[{"type":"text","text":"no such city"}],"isError":true}`
 	r := runCLI(t, result, "output", "--api", "chat", "--call-id", "call_9")
 	want := mustJSON(t, `{"role":"tool","tool_call_id":"call_9","content":"Error: no such city"}`)
@@ -283,9 +283,9 @@ func TestSpec10_Output(t *testing.T) {
 	}
 }
 
-// TestSpec10_BadUsage: every usage error is one line on stderr, exit 2, nothing on
-// stdout.
-func TestSpec10_BadUsage(t *testing.T) {
+// TestBadUsageIsOneLineAndExitTwo: every usage error is one line on stderr, exit 2,
+// nothing on stdout.
+func TestBadUsageIsOneLineAndExitTwo(t *testing.T) {
 	for _, args := range [][]string{
 		{"tools", "fixtures/tools/files.json"},
 		{"tools", "--api", "soap", "fixtures/tools/files.json"},
@@ -330,11 +330,11 @@ func TestSpec10_BadUsage(t *testing.T) {
 	}
 }
 
-// TestSpec4_DescriptionCapOption: --description-cap N sets the cap in the API's
-// unit; N is a whole number of at least 1 for Chat and 4 for Responses, else a
-// usage error. An empty N is not a number; a number too large for an int is still
-// at least the minimum, and cuts nothing.
-func TestSpec4_DescriptionCapOption(t *testing.T) {
+// TestDescriptionCapFlag: --description-cap N sets the cap in the API's unit; N is a
+// whole number of at least 1 for Chat and 4 for Responses, else a usage error. An
+// empty N is not a number; a number too large for an int is still at least the
+// minimum, and cuts nothing.
+func TestDescriptionCapFlag(t *testing.T) {
 	dir := t.TempDir()
 	desc := strings.Repeat("d", 20)
 	list := writeFile(t, dir, "s.json", `{"tools":[{"name":"t","description":"`+desc+`","inputSchema":{"type":"object"}}]}`)
@@ -383,8 +383,9 @@ func TestSpec4_DescriptionCapOption(t *testing.T) {
 	}
 }
 
-// TestSpec10_NoTerminal: with no subcommand and no terminal the UI does not start.
-func TestSpec10_NoTerminal(t *testing.T) {
+// TestInspectorNeedsATerminal: with no subcommand and no terminal the UI does not
+// start.
+func TestInspectorNeedsATerminal(t *testing.T) {
 	for _, args := range [][]string{nil, {"fixtures/tools/files.json"}, {"--api", "chat"}} {
 		r := runCLI(t, "", args...)
 		lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
@@ -394,7 +395,7 @@ func TestSpec10_NoTerminal(t *testing.T) {
 	}
 }
 
-func TestSpec11_ReplayJSON(t *testing.T) {
+func TestReplayJSON(t *testing.T) {
 	r := runCLI(t, "", "replay", "--json", "fixtures/recordings/session_two_turns.json")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
@@ -478,10 +479,10 @@ func TestReplaySave(t *testing.T) {
 	}
 }
 
-// TestSpec10_HelpAndFlagValues: -h or --help where a flag may stand prints the
-// command's usage on stdout (exit 0); as a flag's value, or after "--", it is data,
-// and the command does its work with it.
-func TestSpec10_HelpAndFlagValues(t *testing.T) {
+// TestHelpAndFlagValues: -h or --help where a flag may stand prints the command's
+// usage on stdout (exit 0); as a flag's value, or after "--", it is data, and the
+// command does its work with it.
+func TestHelpAndFlagValues(t *testing.T) {
 	tests := []struct {
 		name  string
 		stdin string
@@ -525,11 +526,11 @@ func TestSpec10_HelpAndFlagValues(t *testing.T) {
 	}
 }
 
-// TestSpec10_CallsSession: the calls of a session file resolve against the tools as
-// the session sent them (SPEC §8, §11): its strict mode unless --strict is given. Under
-// strict true a tool that does not convert is unknown; under strict false no tool has
-// null paths, so a null the model sent stays.
-func TestSpec10_CallsSession(t *testing.T) {
+// TestCallsSendsSessionToolsAsTheSessionDid: the calls of a session file resolve
+// against the tools as the session sent them: its strict mode unless --strict is
+// given. Under strict true a tool that does not convert is unknown; under strict
+// false no tool has null paths, so a null the model sent stays.
+func TestCallsSendsSessionToolsAsTheSessionDid(t *testing.T) {
 	session := func(options string) string {
 		if !strings.HasPrefix(options, "{") {
 			options = `{"strict":"` + options + `","prefix":true}`
@@ -619,12 +620,12 @@ func TestExplainCommand_ErrorBodies(t *testing.T) {
 	}
 }
 
-// TestSpec11_ReplayJSONSaysSo: replay --json prints only the trace on stdout, so
-// what the text form says besides the stages goes to stderr: that the tools are a
-// best effort from the recorded request (SPEC §11: "as a best effort that says
-// so"), or that no tools are known; a stream cut short; a recorded result that
-// cannot be rendered. The exit code stays 0 and stdout is the trace.
-func TestSpec11_ReplayJSONSaysSo(t *testing.T) {
+// TestReplayJSONWarnsOnStderr: replay --json prints only the trace on stdout, so what
+// the text form says besides the stages goes to stderr: that the tools are a best
+// effort from the recorded request (docs/recordings.md#where-the-tools-come-from), or
+// that no tools are known; a stream cut short; a recorded result that cannot be
+// rendered. The exit code stays 0 and stdout is the trace.
+func TestReplayJSONWarnsOnStderr(t *testing.T) {
 	dir := t.TempDir()
 	stream, err := os.ReadFile("fixtures/recordings/chat_stream_parallel.sse")
 	if err != nil {
@@ -662,11 +663,11 @@ func TestSpec11_ReplayJSONSaysSo(t *testing.T) {
 	}
 }
 
-// TestSpec10_NoRawControlSequences: JSON on stdout may be read on a terminal, so
-// text from a recording never reaches it as a raw control character: C0 controls,
-// DEL and the C1 controls U+0080–U+009F (U+009B is CSI, U+009D is OSC) are written
-// as \u escapes, which parse to the same strings.
-func TestSpec10_NoRawControlSequences(t *testing.T) {
+// TestJSONOutputHasNoRawControlCharacters: JSON on stdout may be read on a terminal,
+// so text from a recording never reaches it as a raw control character: C0 controls,
+// DEL and the C1 controls U+0080–U+009F (U+009B is CSI, U+009D is OSC) are written as
+// \u escapes, which parse to the same strings.
+func TestJSONOutputHasNoRawControlCharacters(t *testing.T) {
 	dir := t.TempDir()
 	evil := `\u001b]0;pwned\u0007\u009b31m\u009d0;x\u009c\u007f\u202eexe\udb40\udc41`
 	resp := `{"id":"x","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":"` + evil + `","tool_calls":[` +

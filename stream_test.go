@@ -12,10 +12,10 @@ import (
 	"github.com/strictscope/strictscope/internal/heapwatch"
 )
 
-// TestLargeStreamIsNotHeldWhole: calls and replay read a recording file that is
-// a stream line by line (issue 3 §6: a large recording loads in streaming
-// fashion), so the heap never grows by as much as half the file; reading it
-// whole would hold all of it at once.
+// TestLargeStreamIsNotHeldWhole: calls and replay read a recording file that is a
+// stream line by line (docs/recordings.md#reading-large-recordings), so the heap
+// never grows by as much as half the file; reading it whole would hold all of it at
+// once.
 func TestLargeStreamIsNotHeldWhole(t *testing.T) {
 	if testing.Short() {
 		t.Skip("writes and reads a 24 MB file")
@@ -67,9 +67,9 @@ func writeLargeChatJSONL(t *testing.T, path string, size int) int {
 }
 
 // TestLargeDocumentsAreNotHeldWhole: calls and replay read a HAR's entries and a
-// cassette's interactions one at a time, keeping of each request its tools and
-// tool answers only (issue 18 §1), so that the heap never grows by 3× the file
-// while they load and replay it: read whole, the document alone took 4 to 8
+// cassette's interactions one at a time, keeping of each request its tools and tool
+// answers only (docs/recordings.md#exchanges), so that the heap never grows by 3× the
+// file while they load and replay it: read whole, the document alone took 4 to 8
 // times its size.
 func TestLargeDocumentsAreNotHeldWhole(t *testing.T) {
 	if testing.Short() {

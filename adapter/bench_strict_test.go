@@ -23,7 +23,7 @@ func readCorpus(tb testing.TB, rel string) []byte {
 }
 
 // largeMixedOutcome checks the one way large_mixed.json fails: its 320 enums hold
-// 1,280 values, over OpenAI's limit of 1,000 across a schema (SPEC §5, Limits). The
+// 1,280 values, over OpenAI's limit of 1,000 across a schema (docs/strict-mode.md#limits). The
 // limit is checked by a walk of the finished output, so every conversion step has
 // run by then, and the converted schema is returned with the error: the benchmarks
 // time the whole conversion and write out the whole schema.

@@ -68,7 +68,8 @@ type CallsOptions struct {
 	// OutputAPI, when set, is the API rejected outputs are written for, whatever
 	// the shape of the answered item: a replay that renders a Chat response's
 	// answers for Responses (to compare the two) answers its rejected calls that
-	// way too. Empty: the answered item's own API (SPEC §8).
+	// way too. Empty: the answered item's own API
+	// (docs/calls-and-outputs.md#rejected-outputs).
 	OutputAPI API
 }
 
@@ -131,7 +132,8 @@ type ResponseError struct {
 
 func (e *ResponseError) Error() string { return atPointer(e.Path, e.Msg) }
 
-// ToolCalls extracts the function calls from a response (SPEC §8): a Chat
+// ToolCalls extracts the function calls from a response
+// (docs/calls-and-outputs.md#response-shapes): a Chat
 // completion (its first choice's message), a Chat assistant message, a Responses
 // response ("output"), a list of Chat tool_calls entries, or a list of Responses
 // output items.
@@ -437,7 +439,8 @@ func describeKindArticle(v Value) string {
 	return describeKind(v)
 }
 
-// rejectedOutput is the output answering a rejected call (SPEC §8).
+// rejectedOutput is the output answering a rejected call, in the shape of api
+// (docs/calls-and-outputs.md#rejected-outputs).
 func rejectedOutput(api API, callID, text string) Value {
 	if api == Responses {
 		return ObjectValue(

@@ -36,7 +36,7 @@ func TestCheckStrict(t *testing.T) {
 		valid = append(valid, obj(`"f":{"type":"string","format":"`+f+`"}`, `"f"`))
 	}
 	for i, s := range valid {
-		if v := CheckStrict(spValue(t, s)); len(v) != 0 {
+		if v := CheckStrict(jsonValue(t, s)); len(v) != 0 {
 			t.Errorf("valid schema %d flagged: %v\n%s", i, v, s)
 		}
 	}
@@ -93,7 +93,7 @@ func TestCheckStrict(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := CheckStrict(spValue(t, tt.schema))
+			got := CheckStrict(jsonValue(t, tt.schema))
 			var gotFlags, wantFlags []string
 			for _, v := range got {
 				gotFlags = append(gotFlags, v.Keyword+" at "+v.Path.String())
@@ -102,7 +102,7 @@ func TestCheckStrict(t *testing.T) {
 				}
 			}
 			for _, f := range tt.want {
-				wantFlags = append(wantFlags, f.keyword+" at "+spCompact(t, f.path))
+				wantFlags = append(wantFlags, f.keyword+" at "+compactJSON(t, f.path))
 			}
 			if strings.Join(gotFlags, "; ") != strings.Join(wantFlags, "; ") {
 				t.Errorf("CheckStrict\n got %s\nwant %s", strings.Join(gotFlags, "; "), strings.Join(wantFlags, "; "))
@@ -110,34 +110,34 @@ func TestCheckStrict(t *testing.T) {
 		})
 	}
 
-	p5001, r5001 := spProps(5001)
+	p5001, r5001 := requiredStringProps(5001)
 	limits := []struct {
 		name, schema, keyword, path string
 	}{
 		{"max_properties", `{"type":"object","properties":{` + p5001 + `},"required":[` + r5001 + `],"additionalProperties":false}`, "max_properties", `[]`},
-		{"max_depth", nest(11), "max_depth", spNestPath(10, "")},
-		{"max_chars", obj(`"c":{"const":`+spStr(120000, "v")+`}`, `"c"`), "max_chars", `["properties","c"]`},
-		{"max_enum_values", obj(`"e":{"enum":`+spEnum(1001, spNum)+`}`, `"e"`), "max_enum_values", `["properties","e"]`},
-		{"max_enum_chars", obj(`"e":{"enum":`+spEnum(251, func(int) string { return spStr(60, "s") })+`}`, `"e"`), "max_enum_chars", `["properties","e"]`},
+		{"max_depth", nest(11), "max_depth", nestedObjectsPath(10, "")},
+		{"max_chars", obj(`"c":{"const":`+repeatedString(120000, "v")+`}`, `"c"`), "max_chars", `["properties","c"]`},
+		{"max_enum_values", obj(`"e":{"enum":`+enumOf(1001, numText)+`}`, `"e"`), "max_enum_values", `["properties","e"]`},
+		{"max_enum_chars", obj(`"e":{"enum":`+enumOf(251, func(int) string { return repeatedString(60, "s") })+`}`, `"e"`), "max_enum_chars", `["properties","e"]`},
 	}
 	for _, tt := range limits {
 		t.Run(tt.name, func(t *testing.T) {
-			got := CheckStrict(spValue(t, tt.schema))
-			if len(got) != 1 || got[0].Keyword != tt.keyword || got[0].Path.String() != spCompact(t, tt.path) {
+			got := CheckStrict(jsonValue(t, tt.schema))
+			if len(got) != 1 || got[0].Keyword != tt.keyword || got[0].Path.String() != compactJSON(t, tt.path) {
 				t.Errorf("CheckStrict = %v, want %s at %s", got, tt.keyword, tt.path)
 			}
 		})
 	}
 	t.Run("limits just under pass", func(t *testing.T) {
-		p5000, r5000 := spProps(5000)
+		p5000, r5000 := requiredStringProps(5000)
 		for _, s := range []string{
 			`{"type":"object","properties":{` + p5000 + `},"required":[` + r5000 + `],"additionalProperties":false}`,
 			nest(10),
-			obj(`"c":{"const":`+spStr(119999, "v")+`}`, `"c"`),
-			obj(`"e":{"enum":`+spEnum(1000, spNum)+`}`, `"e"`),
-			obj(`"e":{"enum":`+spEnum(250, func(int) string { return spStr(100, "s") })+`}`, `"e"`),
+			obj(`"c":{"const":`+repeatedString(119999, "v")+`}`, `"c"`),
+			obj(`"e":{"enum":`+enumOf(1000, numText)+`}`, `"e"`),
+			obj(`"e":{"enum":`+enumOf(250, func(int) string { return repeatedString(100, "s") })+`}`, `"e"`),
 		} {
-			if v := CheckStrict(spValue(t, s)); len(v) != 0 {
+			if v := CheckStrict(jsonValue(t, s)); len(v) != 0 {
 				t.Errorf("flagged: %v", v)
 			}
 		}

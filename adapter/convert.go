@@ -158,7 +158,9 @@ func (c *converter) run() (Value, bool) {
 	return out, true
 }
 
-// The keyword sets of strict mode (SPEC §5), shared by the converter and CheckStrict.
+// The keyword sets of strict mode (docs/strict-mode.md#unsupported-keywords and
+// docs/strict-mode.md#kept-and-dropped-keywords), shared by the converter and
+// CheckStrict.
 
 // unsupportedAdvice returns what to do instead of a keyword strict mode has no
 // equivalent for, and whether key is one.
@@ -417,7 +419,7 @@ func (at *keywordIndex) value(mems []Member, k keyword) Value {
 // prop describes the property a node sits at, when it does.
 type prop struct {
 	is       bool // the node is a property's schema
-	optional bool // the property is not required: it must accept null (SPEC §5.7)
+	optional bool // the property is not required: it must accept null
 }
 
 // node converts one schema node. isRoot marks the real root (its object exemption
@@ -791,7 +793,8 @@ func (b *memberBuilder) value(orig Value) Value {
 const uncheckedKinds = 1<<kwOther | 1<<kwType | 1<<kwAdditionalProperties | 1<<kwItems |
 	1<<kwConst | 1<<kwRef | 1<<kwDescription | 1<<kwTitle | 1<<kwDefault
 
-// checkKind fails a kept keyword whose value has the wrong JSON kind (SPEC §5.4).
+// checkKind fails a kept keyword whose value has the wrong JSON kind
+// (docs/strict-mode.md#types-and-keyword-kinds).
 func (c *converter) checkKind(m Member, k keyword, isRoot, isObject bool) bool {
 	v := m.Value()
 	switch k {

@@ -175,7 +175,8 @@ func corpusIndexCounts(t *testing.T) map[string]int {
 	return out
 }
 
-// corpusCheckTools checks what Tools sent in one mode against SPEC §7.
+// corpusCheckTools checks what Tools sent in one mode against the rules of
+// docs/strict-mode.md#strict-modes and docs/strict-mode.md#the-report.
 func corpusCheckTools(t *testing.T, api API, mode StrictMode, sent []Value, rep *ToolsReport) {
 	t.Helper()
 	i := 0

@@ -6,10 +6,11 @@ import (
 )
 
 // isHidden reports whether r is one of the characters removed from descriptions
-// (SPEC §4): controls other than tab, LF and CR; U+007F–U+009F; soft hyphen; Arabic
-// letter mark; Mongolian vowel separator; zero-width and directional marks and
-// overrides; word joiner and invisible operators; directional isolates; BOM;
-// interlinear annotation characters; tag characters; variation selectors 17–256.
+// (docs/tool-lists.md#description-cleaning): controls other than tab, LF and CR;
+// U+007F–U+009F; soft hyphen; Arabic letter mark; Mongolian vowel separator;
+// zero-width and directional marks and overrides; word joiner and invisible
+// operators; directional isolates; BOM; interlinear annotation characters; tag
+// characters; variation selectors 17–256.
 func isHidden(r rune) bool {
 	switch {
 	case r < 0x20:
@@ -43,9 +44,9 @@ func (r *Removed) Add(o Removed) {
 	r.Tags += o.Tags
 }
 
-// CleanText removes the hidden characters of SPEC §4 from s and reports what it
-// removed. Text without them is returned unchanged (and unallocated). Invalid UTF-8
-// bytes are kept as they are; Decode never produces them.
+// CleanText removes the hidden characters (docs/tool-lists.md#description-cleaning)
+// from s and reports what it removed. Text without them is returned unchanged (and
+// unallocated). Invalid UTF-8 bytes are kept as they are; Decode never produces them.
 func CleanText(s string) (string, Removed) {
 	first := -1
 	for i := 0; i < len(s); {
@@ -88,8 +89,9 @@ func CleanText(s string) (string, Removed) {
 	return sb.String(), rem
 }
 
-// Default description caps (SPEC §4): the Chat Completions API rejects tool
-// descriptions over 1024 characters; the Responses cap is the seed's 4 KiB.
+// Default description caps (docs/tool-lists.md#description-caps): the Chat
+// Completions API rejects tool descriptions over 1024 characters; the Responses cap
+// is 4 KiB (4096 bytes).
 const (
 	ChatDescriptionCap      = 1024 // code points
 	ResponsesDescriptionCap = 4096 // bytes

@@ -187,9 +187,9 @@
 // convert goes with its original schema and "strict": false (a fallback); with
 // [StrictOn] it is left out (excluded); with [StrictOff] every tool goes as written.
 // A schema sent as written still has its description and title strings cleaned.
-// The [ToolsReport] holds every tool's outcome, and its Value is the report SPEC §7
-// writes: null_paths, fallbacks, excluded and notes (truncated, removed, dropped,
-// renamed).
+// The [ToolsReport] holds every tool's outcome, and its Value is the report
+// (docs/strict-mode.md#the-report): null_paths, fallbacks, excluded and notes
+// (truncated, removed, dropped, renamed).
 //
 // [ToolCalls] reads the calls of a Chat completion, a Chat message, a Responses
 // response, or a list of either API's call items, resolves each name exactly among

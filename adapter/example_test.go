@@ -17,9 +17,9 @@ func must(s string) adapter.Value {
 	return v
 }
 
-// The seed's first iex> example: an optional property becomes nullable, every
-// property is required (sorted), additionalProperties is false, and the null path
-// tells StripNulls what to remove from the model's arguments.
+// An optional property becomes nullable, every property is required (sorted),
+// additionalProperties is false, and the null path tells StripNulls what to remove
+// from the model's arguments.
 func ExampleStrictSchema() {
 	schema := must(`{
 		"type": "object",
@@ -42,8 +42,8 @@ func ExampleStrictSchema() {
 	// {"type":"object","properties":{"q":{"type":"string"},"limit":{"type":["integer","null"]}},"required":["limit","q"],"additionalProperties":false}
 }
 
-// The seed's second iex> example: oneOf has no strict form; the error names the
-// schema path of the node and the keyword.
+// oneOf has no strict form; the error names the schema path of the node and the
+// keyword.
 func ExampleStrictSchema_oneOf() {
 	_, err := adapter.StrictSchema(must(`{
 		"type": "object",
@@ -85,7 +85,8 @@ func ExampleStrictError_Error() {
 	// items at ["properties","tags"]: an array needs an items schema in strict mode
 }
 
-// The seed's third iex> example.
+// The nulls at the null paths are removed, each inside every element of an array
+// for an Every step, and the paths where a null was removed are listed.
 func ExampleStripNulls() {
 	args := must(`{"q": "x", "limit": null, "tags": [{"k": null}]}`)
 	paths := []adapter.Path{adapter.Keys("limit"), {adapter.Key("tags"), adapter.Every(), adapter.Key("k")}}

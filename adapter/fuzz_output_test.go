@@ -7,7 +7,8 @@ import (
 
 // FuzzToolOutput renders arbitrary JSON as a tool result for both APIs and every
 // structured mode. Properties: ToolOutput never panics; it either returns an
-// *OutputError or an item that is valid JSON of the shape SPEC §9 gives for the API,
+// *OutputError or an item that is valid JSON of the shape the API takes
+// (docs/calls-and-outputs.md#rendering-results),
 // whose Text agrees with what is sent, and which starts with the error prefix when
 // IsError.
 func FuzzToolOutput(f *testing.F) {

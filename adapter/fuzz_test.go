@@ -150,7 +150,7 @@ func FuzzStrictSchema(f *testing.F) {
 			t.Fatalf("converting the result again: %v\n%s", err, res.Schema)
 		}
 		if !Equal(res2.Schema, res.Schema) || res2.NullPaths.Len() != 0 || res2.Dropped.Len() != 0 {
-			t.Fatalf("converting the result again changed it:\n%s\n%s\nnull paths %s dropped %v", res.Schema, res2.Schema, spPaths(res2.NullPaths.Paths()), res2.Dropped)
+			t.Fatalf("converting the result again changed it:\n%s\n%s\nnull paths %s dropped %v", res.Schema, res2.Schema, pathsJSON(res2.NullPaths.Paths()), res2.Dropped)
 		}
 	})
 }
@@ -223,7 +223,7 @@ func checkStripNulls(t *testing.T, argsText, pathsText []byte) {
 		t.Fatal("nothing removed, yet the value changed")
 	}
 	if (removed == 0) != (len(stripped) == 0) {
-		t.Fatalf("%d removed, stripped %s", removed, spPaths(stripped))
+		t.Fatalf("%d removed, stripped %s", removed, pathsJSON(stripped))
 	}
 	// stripped lists null paths, in their order, each once.
 	j := 0
@@ -232,13 +232,13 @@ func checkStripNulls(t *testing.T, argsText, pathsText []byte) {
 			j++
 		}
 		if j == len(paths) {
-			t.Fatalf("stripped %s is not in null-path order", spPaths(stripped))
+			t.Fatalf("stripped %s is not in null-path order", pathsJSON(stripped))
 		}
 		j++
 	}
 	again, stripped2 := StripNulls(out, paths)
 	if len(stripped2) != 0 || !Equal(again, out) {
-		t.Fatalf("stripping again removed %s", spPaths(stripped2))
+		t.Fatalf("stripping again removed %s", pathsJSON(stripped2))
 	}
 }
 
@@ -321,7 +321,9 @@ func fuzzMatches(paths []Path, concrete Path) bool {
 }
 
 // FuzzToolCalls: ToolCalls never panics on any response, nor on any arguments in a
-// call of either API, and what it returns keeps SPEC §8's shapes.
+// call of either API, and what it returns keeps the shapes of
+// docs/calls-and-outputs.md#rejected-outputs and
+// docs/calls-and-outputs.md#the-calls-output.
 func FuzzToolCalls(f *testing.F) {
 	f.Add([]byte(`{"choices":[{"message":{"role":"assistant","tool_calls":[{"id":"c","type":"function","function":{"name":"search","arguments":"{\"limit\":null}"}}]}}]}`), `{"q":"x","limit":null,"tags":[{"k":null}]}`, false)
 	f.Add([]byte(`{"output":[{"type":"function_call","call_id":"c","name":"nope","arguments":"{}"},{"type":"reasoning"}]}`), ``, true)

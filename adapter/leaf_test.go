@@ -20,11 +20,11 @@ func sameStrictOutcome(t testing.TB, schema Value, a *StrictResult, aErr error, 
 	if string(Marshal(a.Schema)) != string(Marshal(b.Schema)) || !sameAppendedNulls(a.Schema, b.Schema) {
 		t.Fatalf("schemas differ:\n%s\n%s\nin %s", a.Schema, b.Schema, schema)
 	}
-	if spPaths(a.NullPaths.Paths()) != spPaths(b.NullPaths.Paths()) {
-		t.Fatalf("null paths differ: %s / %s\nin %s", spPaths(a.NullPaths.Paths()), spPaths(b.NullPaths.Paths()), schema)
+	if pathsJSON(a.NullPaths.Paths()) != pathsJSON(b.NullPaths.Paths()) {
+		t.Fatalf("null paths differ: %s / %s\nin %s", pathsJSON(a.NullPaths.Paths()), pathsJSON(b.NullPaths.Paths()), schema)
 	}
-	if spDropped(a.Dropped.List()) != spDropped(b.Dropped.List()) {
-		t.Fatalf("dropped differ:\n%s\n%s\nin %s", spDropped(a.Dropped.List()), spDropped(b.Dropped.List()), schema)
+	if droppedJSON(a.Dropped.List()) != droppedJSON(b.Dropped.List()) {
+		t.Fatalf("dropped differ:\n%s\n%s\nin %s", droppedJSON(a.Dropped.List()), droppedJSON(b.Dropped.List()), schema)
 	}
 	if a.Removed != b.Removed {
 		t.Fatalf("removed differ: %+v / %+v\nin %s", a.Removed, b.Removed, schema)

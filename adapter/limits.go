@@ -6,10 +6,10 @@ import (
 )
 
 // limitWalk checks OpenAI's size limits on a converted schema in one walk of the
-// output in document order (SPEC §5, Limits). The first limit crossed fails, at the
-// output-schema path of the node holding what crossed it. Only the limits whose
-// totals, counted during the conversion, are over are checked: no other can be
-// crossed anywhere.
+// output in document order (docs/strict-mode.md#limits). The first limit crossed
+// fails, at the output-schema path of the node holding what crossed it. Only the
+// limits whose totals, counted during the conversion, are over are checked: no other
+// can be crossed anywhere.
 type limitWalk struct {
 	c          *converter
 	path       []Step
@@ -43,9 +43,9 @@ func (w *limitWalk) addChars(n int) bool {
 	return true
 }
 
-// valueChars counts a value as OpenAI does: a string by its characters, anything
-// else by the length of its JSON text. Characters are code points (SPEC §5, Limits),
-// in JSON text too: a const {"k":"é"} is 9 characters, not 10 bytes.
+// valueChars counts a value as OpenAI does: a string by its characters, anything else
+// by the length of its JSON text. Characters are code points, in JSON text too: a
+// const {"k":"é"} is 9 characters, not 10 bytes.
 func valueChars(v Value) int {
 	switch v.Kind() {
 	case String:

@@ -31,7 +31,8 @@ type Entry struct {
 	Renamed bool   // Exposed differs from Plain
 }
 
-// A ToolSet is every tool of every server under a unique exposed name (SPEC §3).
+// A ToolSet is every tool of every server under a unique exposed name
+// (docs/tool-lists.md#exposed-names).
 type ToolSet struct {
 	Entries  []*Entry
 	NoPrefix bool

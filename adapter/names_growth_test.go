@@ -9,7 +9,7 @@ import (
 	"time"
 )
 
-// referenceNames is SPEC §3's collision rule read literally: each tool, in input
+// referenceNames is the collision rule (docs/tool-lists.md#collisions) read literally: each tool, in input
 // order, tries BASE, BASE_2, BASE_3, … from the start until one is free. It is the
 // yardstick for NewToolSet, which remembers where each base's search stopped.
 func referenceNames(servers []Server, noPrefix bool) []string {
@@ -29,11 +29,11 @@ func referenceNames(servers []Server, noPrefix bool) []string {
 	return out
 }
 
-// TestSpec3_CollisionsMatchTheRule holds NewToolSet's names to the rule read
+// TestCollisionsTakeTheFirstFreeSuffix holds NewToolSet's names to the rule read
 // literally, on lists built to make bases and suffixed names meet: plain names,
 // names that already end in _N, names that differ only in characters that become
 // "_", and names long enough to be hashed or shortened for the suffix.
-func TestSpec3_CollisionsMatchTheRule(t *testing.T) {
+func TestCollisionsTakeTheFirstFreeSuffix(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 18))
 	parts := []string{"a", "a_2", "a_3", "a_2_2", "a.2", "a 3", "b", "a_10", strings.Repeat("q", 62), strings.Repeat("q", 60) + "_2", strings.Repeat("w", 70)}
 	for round := range 400 {

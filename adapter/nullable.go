@@ -7,7 +7,7 @@ import (
 	"github.com/strictscope/strictscope/adapter/internal/arena"
 )
 
-// How an optional property becomes nullable (SPEC §5.7).
+// How an optional property becomes nullable (docs/strict-mode.md#optional-properties).
 const (
 	nullNone    = iota // it already accepts null, or is required
 	nullWrap           // wrap in {"anyOf":[S,{"type":"null"}]}

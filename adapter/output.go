@@ -147,7 +147,7 @@ func (e *OutputError) Error() string {
 //
 // An error member, in such a response or in an object without content and
 // structuredContent, makes a client error. A string is its text as it is (the client
-// error {"error":"message"} of SPEC §9); a JSON-RPC error object reads
+// error {"error":"message"}); a JSON-RPC error object reads
 // "JSON-RPC error CODE: MESSAGE" with CODE as written, or MESSAGE alone when the code
 // is absent or not a number. Any other error, an object without a string message
 // included, is not a tool result. An error member next to content or structuredContent

@@ -7,8 +7,9 @@ import (
 	"unicode/utf8"
 )
 
-// decodeBase64 decodes base64 data as SPEC §9 reads it: the standard alphabet, padding
-// required, CR and LF ignored anywhere.
+// decodeBase64 decodes base64 data as MCP results carry it: the standard alphabet,
+// padding required, CR and LF ignored anywhere
+// (docs/calls-and-outputs.md#text-and-placeholders).
 func decodeBase64(s string) ([]byte, bool) {
 	raw, err := base64.StdEncoding.DecodeString(s)
 	if err != nil {

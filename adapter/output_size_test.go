@@ -21,7 +21,7 @@ func base64Of(n int) string {
 // TestOutputMediaOverLimit: an image or PDF over 20 MiB of decoded data, sent as
 // media in the Responses array form, gets a note naming its block and its size,
 // and is sent all the same; at the limit, or as a Chat placeholder, it gets none
-// (issue 18 §2.6).
+// (docs/calls-and-outputs.md#size-notes).
 func TestOutputMediaOverLimit(t *testing.T) {
 	over, at := base64Of(MaxMediaBytes+1), base64Of(MaxMediaBytes)
 	text := ObjectValue(MemberOf("type", StringValue("text")), MemberOf("text", StringValue("here")))

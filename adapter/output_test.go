@@ -77,7 +77,7 @@ func gifOf(t testing.TB, frames int) []byte {
 
 func b64(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
 
-func TestSpec9_TextBlocksJoined(t *testing.T) {
+func TestOutputTextBlocksAreJoinedWithLF(t *testing.T) {
 	tests := []struct {
 		name, result, want string
 	}{
@@ -103,7 +103,7 @@ func TestSpec9_TextBlocksJoined(t *testing.T) {
 	}
 }
 
-func TestSpec9_Placeholders(t *testing.T) {
+func TestOutputPlaceholders(t *testing.T) {
 	tests := []struct {
 		name, block, want string
 		note              string // a substring of the one note expected, "" for none
@@ -163,7 +163,7 @@ func TestSpec9_Placeholders(t *testing.T) {
 	}
 }
 
-func TestSpec9_ChatAlwaysText(t *testing.T) {
+func TestChatOutputIsAlwaysText(t *testing.T) {
 	result := `{"content":[{"type":"text","text":"see"},{"type":"image","data":"` + outPNG8 + `","mimeType":"image/png"},
 		{"type":"resource","resource":{"uri":"file:///r.pdf","mimeType":"application/pdf","blob":"AAEC"}}]}`
 	out := renderOutput(t, result, DefaultOutputOptions(Chat))
@@ -176,7 +176,7 @@ func TestSpec9_ChatAlwaysText(t *testing.T) {
 	}
 }
 
-func TestSpec9_KeyOrder(t *testing.T) {
+func TestOutputItemKeyOrder(t *testing.T) {
 	r := `{"content":[{"type":"text","text":"x"}]}`
 	chat := renderOutput(t, r, DefaultOutputOptions(Chat))
 	resp := renderOutput(t, r, DefaultOutputOptions(Responses))
@@ -196,7 +196,7 @@ func TestSpec9_KeyOrder(t *testing.T) {
 	}
 }
 
-func TestSpec9_ResponsesTextForm(t *testing.T) {
+func TestResponsesOutputIsTextWithoutTakenMedia(t *testing.T) {
 	tests := []struct{ name, result, want string }{
 		{"text only", `{"content":[{"type":"text","text":"x"}]}`, "x"},
 		{"audio stays text", `{"content":[{"type":"audio","data":"AAEC","mimeType":"audio/wav"}]}`, "[audio: audio/wav, 3 bytes]"},
@@ -223,7 +223,7 @@ func TestSpec9_ResponsesTextForm(t *testing.T) {
 	}
 }
 
-func TestSpec9_ResponsesArrayForm(t *testing.T) {
+func TestResponsesOutputIsAnArrayWithMedia(t *testing.T) {
 	still := b64(gifOf(t, 1))
 	tests := []struct {
 		name, result, want string
@@ -296,7 +296,7 @@ func TestSpec9_ResponsesArrayForm(t *testing.T) {
 	}
 }
 
-func TestSpec9_ResponsesPlaceholderNotes(t *testing.T) {
+func TestResponsesMediaPlaceholdersGetNotes(t *testing.T) {
 	tests := []struct{ name, block, note string }{
 		{"animated GIF", `{"type":"image","data":"` + b64(gifOf(t, 2)) + `","mimeType":"image/gif"}`, "content[0]: animated GIF (2 images)"},
 		{"other image type", `{"type":"image","data":"AAEC","mimeType":"image/bmp"}`, `content[0]: image type "image/bmp" is not one OpenAI takes`},
@@ -317,7 +317,7 @@ func TestSpec9_ResponsesPlaceholderNotes(t *testing.T) {
 	}
 }
 
-func TestSpec9_PDFFilename(t *testing.T) {
+func TestPDFFilenameFromURI(t *testing.T) {
 	tests := []struct{ uri, want string }{
 		{"file:///tmp/report.pdf", "report.pdf"},
 		{"https://example.com/a/b/Q3%20results.pdf?sig=x#page=2", "Q3 results.pdf"},
@@ -353,7 +353,7 @@ func TestSpec9_PDFFilename(t *testing.T) {
 	}
 }
 
-func TestSpec9_GIFAnimation(t *testing.T) {
+func TestGIFAnimationIsDetected(t *testing.T) {
 	one, two := gifOf(t, 1), gifOf(t, 2)
 	noTrailer := two[:len(two)-1]
 	tests := []struct {
@@ -398,7 +398,7 @@ func TestSpec9_GIFAnimation(t *testing.T) {
 	}
 }
 
-func TestSpec9_Structured(t *testing.T) {
+func TestStructuredContentModes(t *testing.T) {
 	const sc = `"structuredContent":{"z":1.50,"a":"é <b>&","n":[1E2,null]}`
 	const scJSON = `{"z":1.50,"a":"é <b>&","n":[1E2,null]}`
 	withContent := `{"content":[{"type":"text","text":"T"}],` + sc + `}`
@@ -464,7 +464,7 @@ func TestSpec9_Structured(t *testing.T) {
 	})
 }
 
-func TestSpec9_ErrorPrefix(t *testing.T) {
+func TestErrorResultsTakeThePrefix(t *testing.T) {
 	tests := []struct {
 		name, result string
 		prefix       string
@@ -514,7 +514,7 @@ func TestSpec9_ErrorPrefix(t *testing.T) {
 	}
 }
 
-func TestSpec9_EmptyResult(t *testing.T) {
+func TestEmptyResultRendersEmpty(t *testing.T) {
 	tests := []struct{ name, result, want string }{
 		{"empty object", `{}`, ""},
 		{"empty content", `{"content":[]}`, ""},
@@ -542,7 +542,7 @@ func TestSpec9_EmptyResult(t *testing.T) {
 	}
 }
 
-func TestSpec9_TooLong(t *testing.T) {
+func TestOutputOverTheLengthLimitGetsANote(t *testing.T) {
 	over := "over OpenAI's limit of 10,485,760"
 	tests := []struct {
 		name string
@@ -593,7 +593,7 @@ func TestSpec9_TooLong(t *testing.T) {
 	})
 }
 
-func TestSpec9_NotAToolResult(t *testing.T) {
+func TestNotAToolResultIsAnError(t *testing.T) {
 	tests := []struct {
 		name, result string
 		path         Path
@@ -619,7 +619,7 @@ func TestSpec9_NotAToolResult(t *testing.T) {
 	}
 }
 
-func TestSpec9_ToleratedShapes(t *testing.T) {
+func TestToleratedResultShapes(t *testing.T) {
 	tests := []struct {
 		name, result, want string
 		isError            bool
@@ -660,10 +660,10 @@ func TestSpec9_ToleratedShapes(t *testing.T) {
 	}
 }
 
-// TestSpec9_JSONRPC: a JSON-RPC response to tools/call, or a capture of one (result
+// TestJSONRPCResponsesReadThroughResultOrError: a JSON-RPC response to tools/call, or a capture of one (result
 // or error beside other members, no jsonrpc), is read through its result or error,
 // and a JSON-RPC error reads the same wherever it comes from.
-func TestSpec9_JSONRPC(t *testing.T) {
+func TestJSONRPCResponsesReadThroughResultOrError(t *testing.T) {
 	const capture = `"server":{"name":"everything","version":"1.0.0"},"protocolVersion":"2025-06-18","covers":["x"],"tool":null,` +
 		`"request":{"method":"tools/call","params":{"name":"echo","arguments":{}}}`
 	tests := []struct {
@@ -722,7 +722,7 @@ func TestSpec9_JSONRPC(t *testing.T) {
 	}
 }
 
-func TestSpec9_CallID(t *testing.T) {
+func TestOutputCarriesTheCallIDAsGiven(t *testing.T) {
 	r := jsonOf(t, `{"content":[{"type":"text","text":"x"}]}`)
 	for _, id := range []string{"", "call_ABC", `quote"and\back`, "é\u2028"} {
 		for _, api := range []API{Chat, Responses} {
@@ -822,7 +822,8 @@ func TestOutputCommas(t *testing.T) {
 	}
 }
 
-// checkItem checks that an item is valid JSON of the shape §9 gives for api, and
+// checkItem checks that an item is valid JSON of the shape api takes
+// (docs/calls-and-outputs.md#rendering-results), and
 // that Text agrees with it.
 func checkItem(t testing.TB, api API, callID string, out Output) {
 	t.Helper()

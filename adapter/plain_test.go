@@ -70,7 +70,7 @@ func TestDecodeMarksPlainStrings(t *testing.T) {
 		}
 	}
 	// A plain description is kept as it is, and one that is not is cleaned.
-	res, err := StrictSchema(spValue(t, `{"type":"object","properties":{"a":{"type":"string","description":"plain text"},"b":{"type":"string","description":"zero\u200bwidth"}},"required":["a","b"]}`), StrictOptions{})
+	res, err := StrictSchema(jsonValue(t, `{"type":"object","properties":{"a":{"type":"string","description":"plain text"},"b":{"type":"string","description":"zero\u200bwidth"}},"required":["a","b"]}`), StrictOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

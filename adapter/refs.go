@@ -45,7 +45,7 @@ func (c *converter) reach(node Value) {
 	}
 }
 
-// refNode converts a node holding $ref (SPEC §5.3).
+// refNode converts a node holding $ref (docs/strict-mode.md#references).
 func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
 	if r.Kind() != String {
 		return Value{}, c.fail("$ref", "$ref must be a string, not %s", describeKind(r))
@@ -128,7 +128,7 @@ func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
 	}
 	// An optional property that is a $ref, when the target does not accept null,
 	// is wrapped: {"anyOf":[{"$ref":R},{"type":"null"}]} with the description and
-	// title on the wrapper (SPEC §5.7).
+	// title on the wrapper (docs/strict-mode.md#optional-properties).
 	if !nullable && len(wrapped) == 0 {
 		return ref, true
 	}

@@ -1,11 +1,11 @@
 package adapter
 
-// CleanSchema removes hidden characters (SPEC §4) from every "description" and
-// "title" string at a schema position of a schema sent as written (not strict). A
-// schema position is the root and every subschema a JSON Schema keyword holds
-// (properties, items, anyOf, allOf, not, $defs, …); text inside enum, const, default,
-// examples and unknown keywords is never touched, and neither are property names.
-// A schema without hidden characters is returned as it is.
+// CleanSchema removes hidden characters (docs/tool-lists.md#description-cleaning)
+// from every "description" and "title" string at a schema position of a schema sent
+// as written (not strict). A schema position is the root and every subschema a JSON
+// Schema keyword holds (properties, items, anyOf, allOf, not, $defs, …); text inside
+// enum, const, default, examples and unknown keywords is never touched, and neither
+// are property names. A schema without hidden characters is returned as it is.
 func CleanSchema(schema Value) (Value, Removed) {
 	var rem Removed
 	out := cleanSchemaNode(schema, &rem)

@@ -9,7 +9,7 @@ import (
 // StrictOptions adjust StrictSchema.
 type StrictOptions struct {
 	// NoDefaultDescriptions turns off the "Default: …." text that a property's
-	// dropped default otherwise leaves in its description (SPEC §5.9).
+	// dropped default otherwise leaves in its description (docs/strict-mode.md#defaults).
 	NoDefaultDescriptions bool
 }
 
@@ -91,7 +91,8 @@ func (e *StrictError) Error() string {
 }
 
 // StrictSchema rewrites a JSON Schema into the subset OpenAI accepts with
-// "strict": true, by the rules of SPEC §5 (see the package documentation). On
+// "strict": true, by the rules of docs/strict-mode.md (see also the package
+// documentation). On
 // failure the error is a *StrictError.
 //
 // When the conversion succeeds but the result crosses one of OpenAI's size limits,
@@ -123,7 +124,7 @@ func strictSchema(schema Value, opts StrictOptions, noLeaf bool) (*StrictResult,
 	return res, nil
 }
 
-// Strict-mode limits (SPEC §5, Limits).
+// Strict-mode limits (docs/strict-mode.md#limits).
 const (
 	MaxStrictProperties = 5000
 	MaxStrictDepth      = 10
@@ -154,7 +155,7 @@ func (e *StrictError) Value() Value {
 	)
 }
 
-// Value writes the result as SPEC §10's strict command prints it:
+// Value writes the result as the strict command prints it (docs/cli.md#strict):
 // {"ok":true,"schema":…,"null_paths":[…],"dropped":[…]}.
 func (r *StrictResult) Value() Value {
 	return ObjectValue(

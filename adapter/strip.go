@@ -1,11 +1,11 @@
 package adapter
 
-// StripNulls removes the nulls strict mode made the model send (SPEC §6). For each
-// null path it walks args, an Every step walking every element of an array; at the
-// last step a member whose value is exactly null is removed. Everything else is left
-// alone, and paths that do not fit the data are ignored. It returns the new
-// arguments and, in null-path order, each path at which at least one value was
-// removed. args itself is never modified.
+// StripNulls removes the nulls strict mode made the model send
+// (docs/strict-mode.md#stripping-nulls). For each null path it walks args, an Every
+// step walking every element of an array; at the last step a member whose value is
+// exactly null is removed. Everything else is left alone, and paths that do not fit
+// the data are ignored. It returns the new arguments and, in null-path order, each
+// path at which at least one value was removed. args itself is never modified.
 func StripNulls(args Value, nullPaths []Path) (Value, []Path) {
 	out, stripped, _ := stripNulls(args, nullPaths, Value{}, false)
 	return out, stripped
@@ -13,8 +13,9 @@ func StripNulls(args Value, nullPaths []Path) (Value, []Path) {
 
 // StripNullsWithDefaults is StripNulls that puts a default back where a null was
 // removed, when the property's schema in the tool's original input schema has one
-// (SPEC §6, --apply-defaults). The default takes the removed member's place. The
-// third result lists the paths where at least one default was applied.
+// (--apply-defaults, docs/strict-mode.md#applying-defaults). The default takes the
+// removed member's place. The third result lists the paths where at least one default
+// was applied.
 func StripNullsWithDefaults(args Value, nullPaths []Path, original Value) (Value, []Path, []Path) {
 	return stripNulls(args, nullPaths, original, true)
 }

@@ -2,7 +2,7 @@ package adapter
 
 import "fmt"
 
-// A Tool is one MCP tool as a server lists it (SPEC §2).
+// A Tool is one MCP tool as a server lists it (docs/tool-lists.md#tools).
 type Tool struct {
 	Name         string
 	Title        string

@@ -8,7 +8,7 @@ import (
 
 // TestToolListOpenAIShape: a list of OpenAI tools is refused with a message that
 // says what it is and what to give instead; a list that is not one by the rule of
-// ParseToolList loads as MCP tools (issue 18 §2.2).
+// ParseToolList loads as MCP tools (docs/tool-lists.md#warnings-and-refusals).
 func TestToolListOpenAIShape(t *testing.T) {
 	const respTool = `{"type":"function","name":"get_weather","description":"d","parameters":{"type":"object","properties":{"city":{"type":"string"}}},"strict":true}`
 	const chatTool = `{"type":"function","function":{"name":"get_weather","parameters":{"type":"object","properties":{}}}}`
@@ -27,7 +27,7 @@ func TestToolListOpenAIShape(t *testing.T) {
 	}
 	for _, tt := range refused {
 		t.Run(tt.name, func(t *testing.T) {
-			_, _, err := ParseToolList(spValue(t, tt.doc))
+			_, _, err := ParseToolList(jsonValue(t, tt.doc))
 			var te *ToolListError
 			if !errors.As(err, &te) {
 				t.Fatalf("err = %v, want a ToolListError", err)
@@ -55,7 +55,7 @@ func TestToolListOpenAIShape(t *testing.T) {
 	}
 	for _, tt := range loaded {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, _, err := ParseToolList(spValue(t, tt.doc)); err != nil {
+			if _, _, err := ParseToolList(jsonValue(t, tt.doc)); err != nil {
 				t.Errorf("err = %v, want the list loaded", err)
 			}
 		})
@@ -63,7 +63,8 @@ func TestToolListOpenAIShape(t *testing.T) {
 }
 
 // TestToolListDuplicateNames: a name listed more than once gives one warning, at
-// its second tool, with the count; every tool is kept (issue 18 §2.3).
+// its second tool, with the count; every tool is kept
+// (docs/tool-lists.md#warnings-and-refusals).
 func TestToolListDuplicateNames(t *testing.T) {
 	const s = `"inputSchema":{"type":"object"}`
 	tests := []struct {
@@ -83,7 +84,7 @@ func TestToolListDuplicateNames(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tools, warns, err := ParseToolList(spValue(t, tt.doc))
+			tools, warns, err := ParseToolList(jsonValue(t, tt.doc))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -108,7 +109,7 @@ func TestToolListDuplicateNames(t *testing.T) {
 // A tool of an MCP list that carries its schema as "parameters", as OpenAI tools
 // do, is read without a schema, and the warning says its parameters are not read.
 func TestToolListParametersNotRead(t *testing.T) {
-	doc := spValue(t, `{"tools":[{"name":"mcp","inputSchema":{"type":"object"}},{"type":"function","name":"oai","parameters":{"type":"object","properties":{"q":{"type":"string"}}}}]}`)
+	doc := jsonValue(t, `{"tools":[{"name":"mcp","inputSchema":{"type":"object"}},{"type":"function","name":"oai","parameters":{"type":"object","properties":{"q":{"type":"string"}}}}]}`)
 	tools, warns, err := ParseToolList(doc)
 	if err != nil || len(tools) != 2 {
 		t.Fatalf("%d tools, %v", len(tools), err)
@@ -117,7 +118,7 @@ func TestToolListParametersNotRead(t *testing.T) {
 	if len(warns) != 1 || warns[0] != want {
 		t.Errorf("warnings %q\nwant %q", warns, want)
 	}
-	if _, _, err := ParseToolList(spValue(t, `[{"type":"function","name":"oai","parameters":{}}]`)); err == nil {
+	if _, _, err := ParseToolList(jsonValue(t, `[{"type":"function","name":"oai","parameters":{}}]`)); err == nil {
 		t.Error("a list of OpenAI tools only was read")
 	} else if te, ok := err.(*ToolListError); !ok || !te.OpenAI {
 		t.Errorf("the error does not say it is an OpenAI list: %#v", err)

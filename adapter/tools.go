@@ -8,7 +8,7 @@ import (
 // StrictMode says which tools are sent with "strict": true.
 type StrictMode string
 
-// The three strict modes (SPEC §7).
+// The three strict modes (docs/strict-mode.md#strict-modes).
 const (
 	// StrictAuto sends the strict schema where it converts, otherwise the original
 	// schema with "strict": false (a fallback).
@@ -33,7 +33,8 @@ type ToolsOptions struct {
 	API    API
 	Strict StrictMode // "" means auto
 	// DescriptionCap caps tool descriptions in the API's unit (code points for Chat,
-	// bytes for Responses); 0 means the API's default (SPEC §4).
+	// bytes for Responses); 0 means the API's default
+	// (docs/tool-lists.md#description-caps).
 	DescriptionCap        int
 	NoDefaultDescriptions bool
 }
@@ -83,15 +84,15 @@ type ToolsReport struct {
 	Outcomes []*ToolOutcome // every tool of the set, in order, excluded ones too
 }
 
-// Tools renders the tools request parameter for a ToolSet (SPEC §7) and reports
-// what it did.
+// Tools renders the tools request parameter for a ToolSet and reports what it did
+// (docs/strict-mode.md#rendering-tools).
 //
 // Chat tools are {"type":"function","function":{"name","description","parameters",
 // "strict"}}, Responses tools {"type":"function","name","description","parameters",
 // "strict"}, keys in that order. "strict" is always sent. The description is the
-// tool's, cleaned of hidden characters and capped (SPEC §4); an empty one is
-// omitted. A schema sent as written still has its description and title strings
-// cleaned.
+// tool's, cleaned of hidden characters and capped
+// (docs/tool-lists.md#description-caps); an empty one is omitted. A schema sent as
+// written still has its description and title strings cleaned.
 func Tools(set *ToolSet, opts ToolsOptions) ([]Value, *ToolsReport) {
 	if opts.Strict == "" {
 		opts.Strict = StrictAuto
@@ -185,8 +186,9 @@ func (r *ToolsReport) Lookup(exposed string) (*ToolOutcome, bool) {
 	return nil, false
 }
 
-// Value returns the report as SPEC §7 writes it: {"null_paths":{NAME:[…]},
-// "fallbacks":[…], "excluded":[…], "notes":{NAME:{…}}}, tools in set order.
+// Value returns the report (docs/strict-mode.md#the-report):
+// {"null_paths":{NAME:[…]}, "fallbacks":[…], "excluded":[…], "notes":{NAME:{…}}},
+// tools in set order.
 func (r *ToolsReport) Value() Value {
 	var nullPaths, notes []Member
 	fallbacks, excluded := []Value{}, []Value{}
@@ -213,7 +215,7 @@ func (r *ToolsReport) Value() Value {
 	)
 }
 
-// Notes returns what the report says of the tool beside its null paths (SPEC §7):
+// Notes returns what the report says of the tool beside its null paths:
 // {"truncated":true, "removed":{"count":N,"tags":"TEXT"}, "dropped":[…] (a
 // strict tool's dropped keywords), "renamed":{"from":"SERVER__TOOL"}}, each member
 // only when it applies, so a tool with nothing to say has {}.

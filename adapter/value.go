@@ -84,11 +84,11 @@ func textOf(k Kind, s string) Value {
 // text returns the string or number text of v.
 func (v Value) text() string { return stringAt(v.ptr, v.n()) }
 
-// appendedNull reports whether an enum's last null was appended by StrictSchema
-// (SPEC §5.7): such a null counts toward no character limit. The mark lives in the
-// array Value itself, so it costs nothing and travels with the enum; it is not
-// part of the JSON and Equal ignores it. StrictSchema clears it on the enums it is
-// given: there, every null is written.
+// appendedNull reports whether an enum's last null was appended by StrictSchema to
+// make an optional property nullable: such a null counts toward no character limit.
+// The mark lives in the array Value itself, so it costs nothing and travels with the
+// enum; it is not part of the JSON and Equal ignores it. StrictSchema clears it on
+// the enums it is given: there, every null is written.
 func appendedNull(enum Value) bool { return enum.kind() == Array && enum.flag() }
 
 func arrayOf(items []Value) Value {

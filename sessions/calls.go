@@ -8,7 +8,7 @@ import (
 )
 
 // A CheckedCall is a call with its arguments validated against the tool's input
-// schema (SPEC §8, validation).
+// schema (docs/calls-and-outputs.md#validation).
 //
 // Valid says that nothing was found wrong: it is false when there are Errors or
 // the schema cannot be compiled. Arguments that were not checked (NotChecked:
@@ -54,7 +54,8 @@ func CheckCalls(x *adapter.Extracted, v *validate.Validator) []CheckedCall {
 	return out
 }
 
-// Value writes the call as SPEC §10 prints it: {"call_id","name","server","tool",
+// Value writes the call as the calls command prints it
+// (docs/calls-and-outputs.md#the-calls-output): {"call_id","name","server","tool",
 // "arguments","stripped","valid","errors"}. A call whose arguments were not
 // checked has "checked": false and "note": why, after "valid" (true); other calls
 // have neither.

@@ -14,7 +14,7 @@ import (
 // content does not decide. data may be the whole file or only its beginning (a JSON
 // document cut short is judged by what it has so far). Besides the recording formats
 // it answers FormatSession for strictscope session files, FormatToolList for MCP tool
-// lists (SPEC §2) and FormatUnknown for anything else.
+// lists (docs/tool-lists.md#accepted-shapes) and FormatUnknown for anything else.
 func Detect(name string, data []byte) Format {
 	if isGzip(data) {
 		// A gzip-compressed file is what its content is.

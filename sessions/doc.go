@@ -4,27 +4,27 @@
 // trace. It sits between package adapter (pure functions over JSON values, which it
 // feeds) and the UI and command line (which draw what it returns).
 //
-// The recording loader is [Detect], [LoadRecording],
-// [LoadRecordingFile] and [LoadResponse] (one response as a session turn holds it).
-// Every JSON value it returns is an [adapter.Value], so member order and number text
-// are kept exactly as recorded (SPEC §1).
+// The recording loader is [Detect], [LoadRecording], [LoadRecordingFile] and
+// [LoadResponse] (one response as a session turn holds it). Every JSON value it
+// returns is an [adapter.Value], so member order and number text are kept exactly as
+// recorded (docs/json.md#member-order, docs/json.md#numbers).
 //
 // # Detection
 //
 // Content decides first, the file name only where content does not: a gzip file is
 // what it holds once decompressed (LangChain keeps its vcrpy cassettes as .yaml.gz;
 // LoadRecordingFile decompresses streams as it reads them); a file starting with
-// "httprr trace v1" is an httprr trace; a file starting with '{' or '[' is JSON
-// (one document), else JSONL when its first whole line is an object (a Chat chunk, a
-// Responses event or a request/response pair); a file whose first lines are SSE fields
-// (data:, event:, id:, retry:, or ':' comments) is an SSE stream; a file that looks
-// like YAML (or is named .yaml/.yml) is read as a cassette. Detect also works on a
-// file's beginning only: a JSON document cut short is classified by what it holds so
-// far. Besides the recording formats it answers "session" for strictscope session
-// files ("strictscope_session" key, SPEC §11), "tool-list" for MCP tool lists (SPEC
-// §2: {"tools":[…]}, a JSON-RPC result holding one, a bare array of tools) and
-// "unknown" for anything else. LoadRecording refuses session files and tool lists
-// with an error that says what they are.
+// "httprr trace v1" is an httprr trace; a file starting with '{' or '[' is JSON (one
+// document), else JSONL when its first whole line is an object (a Chat chunk, a
+// Responses event or a request/response pair); a file whose first lines are SSE
+// fields (data:, event:, id:, retry:, or ':' comments) is an SSE stream; a file that
+// looks like YAML (or is named .yaml/.yml) is read as a cassette. Detect also works
+// on a file's beginning only: a JSON document cut short is classified by what it
+// holds so far. Besides the recording formats it answers "session" for strictscope
+// session files ("strictscope_session" key), "tool-list" for MCP tool lists
+// ({"tools":[…]}, a JSON-RPC result holding one, a bare array of tools;
+// docs/tool-lists.md#accepted-shapes) and "unknown" for anything else. LoadRecording
+// refuses session files and tool lists with an error that says what they are.
 //
 // # What a recording becomes
 //
@@ -49,7 +49,8 @@
 // # Formats and the rules chosen
 //
 // chat-completion, chat-message, responses-response, output-list, error-body: a plain
-// JSON document of one of the shapes of SPEC §8, or an error body {"error":{…}}; one
+// JSON document of one of the response shapes
+// (docs/calls-and-outputs.md#response-shapes), or an error body {"error":{…}}; one
 // exchange labelled "response". A collection of quoted errors
 // {"errors":[{"body":{"error":…},"http_status":400,"api":"chat"}, {"message_only":…}]}
 // gives one exchange per entry ("entry N"); an entry that quotes only the message
@@ -118,14 +119,14 @@
 // text is the request, response.content.text the response (base64 when encoding says
 // so; Polly.JS's JSON arrays of base64 or hex chunks and its older _isBinary hex are
 // read too). Entries whose URL is not an OpenAI endpoint and whose body is not a Chat
-// or Responses response are skipped, with one warning counting them. An OpenAI entry without
-// content fails: "entry 3: response has no content (content.text is missing; was the
-// HAR saved without content?)". Invalid UTF-8, or nesting past 10,000 levels, in the
-// HAR's JSON text (an entry's included) is an input error of the file, as SPEC §1
-// says of any JSON file; in an entry's body (content.text, once base64 is undone)
-// it fails that entry only, as any body that is no response does: "entry 2:
-// response body is not valid JSON (… nesting deeper than 10000 levels)". Both
-// hold read one entry at a time and whole.
+// or Responses response are skipped, with one warning counting them. An OpenAI entry
+// without content fails: "entry 3: response has no content (content.text is missing;
+// was the HAR saved without content?)". Invalid UTF-8, or nesting past 10,000 levels,
+// in the HAR's JSON text (an entry's included) is an input error of the file, as for
+// any JSON file (docs/json.md#input-errors); in an entry's body (content.text, once
+// base64 is undone) it fails that entry only, as any body that is no response does:
+// "entry 2: response body is not valid JSON (… nesting deeper than 10000 levels)".
+// Both hold read one entry at a time and whole.
 //
 // httprr: Go httprr traces ("httprr trace v1", then per exchange "<request bytes>
 // <response bytes>" and the raw HTTP request and response, read with net/http, so
@@ -171,17 +172,16 @@
 //
 // # Session files
 //
-// A session file (SPEC §11, read by [ParseSession]) holds the API, the options the
-// tools were sent with, MCP tool lists and the turns with their MCP results.
-// [SessionFromRecording] turns a recording into one, turn for turn; a recording
-// replayed without tool lists keeps each request's tools in its turn, under
-// "request_tools", so that the saved session replays as the recording did (the
-// calls resolve against those tools, null paths inferred from them). A session with
-// tool lists ignores "request_tools". Besides SPEC's "strict" and "prefix", the
-// options may say how outputs were rendered ("error_prefix", "structured",
-// "apply_defaults"), written only when they are not the defaults; the command line
-// and the inspector replay a session with them unless a flag or a toggle says
-// otherwise.
+// A session file (docs/recordings.md#session-files, read by [ParseSession]) holds the
+// API, the options the tools were sent with, MCP tool lists and the turns with their
+// MCP results. [SessionFromRecording] turns a recording into one, turn for turn; a
+// recording replayed without tool lists keeps each request's tools in its turn, under
+// "request_tools", so that the saved session replays as the recording did (the calls
+// resolve against those tools, null paths inferred from them). A session with tool
+// lists ignores "request_tools". Besides "strict" and "prefix", the options may say
+// how outputs were rendered ("error_prefix", "structured", "apply_defaults"), written
+// only when they are not the defaults; the command line and the inspector replay a
+// session with them unless a flag or a toggle says otherwise.
 //
 // # Checked calls
 //
@@ -206,15 +206,16 @@
 //
 // # The JSON trace
 //
-// [Trace.Value] writes a replay as SPEC §11 prints it. A call that no output
-// answers carries a member "result": "missing" when no result is recorded
-// for its call id (every call of a recording, which holds no MCP results), or
-// "invalid" when the recorded result cannot be rendered as an output (the turn's
-// warnings say why). A call an output answers has no "result" member: the calls
-// with one are exactly those that "outputs" and "next_input" leave unanswered.
-// When the recording's next request answers such a call (a Chat tool message or
-// a Responses function_call_output item with its call id), the item the client
-// sent follows as "client_answer": what the agent really sent back.
+// [Trace.Value] writes a replay as replay --json prints it
+// (docs/recordings.md#replay-json). A call that no output answers carries a member
+// "result": "missing" when no result is recorded for its call id (every call of a
+// recording, which holds no MCP results), or "invalid" when the recorded result
+// cannot be rendered as an output (the turn's warnings say why). A call an output
+// answers has no "result" member: the calls with one are exactly those that "outputs"
+// and "next_input" leave unanswered. When the recording's next request answers such a
+// call (a Chat tool message or a Responses function_call_output item with its call
+// id), the item the client sent follows as "client_answer": what the agent really
+// sent back.
 //
 // # Size
 //

@@ -33,7 +33,7 @@ func TestNotARecording(t *testing.T) {
 		`[1,2]`:                                     `cfg.json: not a recording: a JSON array of 2 elements, the first a JSON number is none`,
 		`"text"`:                                    `cfg.json: not a recording: a JSON string is none`,
 		`{"model":"gpt-4o","messages":[]}`:          `cfg.json: not a recording: an OpenAI request body (it has keys "model", "messages") without a response`,
-		`{"strictscope_session":1,"turns":[]}`:      `cfg.json: this is a strictscope session file`,
+		`{"strictscope_session":1,"turns":[]}`:      `cfg.json: this is a strictscope session file, not a recording: load it as a session`,
 		`{"tools":[{"name":"a","inputSchema":{}}]}`: `cfg.json: this is an MCP tool list, not a recording`,
 		"\x1b[31mhello\n":                           `cfg.json: not a recording: no supported format starts with "⟨U+001B⟩[31mhello"`,
 		"   \n":                                     `cfg.json: the file is empty`,
@@ -99,9 +99,9 @@ func TestWarningsAreCapped(t *testing.T) {
 	}
 }
 
-// TestBadInput is issue 3 §6's list: a truncated SSE stream, a cassette with a binary
-// body, a HAR entry with no content, a JSON file that is none of the formats. Each
-// gets a message naming the file and the entry, and the other entries still load.
+// TestBadInput: a truncated SSE stream, a cassette with a binary body, a HAR entry
+// with no content, a JSON file that is none of the formats. Each gets a message
+// naming the file and the entry, and the other entries still load.
 func TestBadInput(t *testing.T) {
 	load := func(name string) *Recording {
 		t.Helper()

@@ -4,7 +4,8 @@ import (
 	"github.com/strictscope/strictscope/adapter"
 )
 
-// ToolsFromRequest reads the tools a recorded request sent (SPEC §11, issue 3 §2):
+// ToolsFromRequest reads the tools a recorded request sent
+// (docs/recordings.md#inferred-tools):
 // Chat {"type":"function","function":{…}} and Responses {"type":"function","name",…}
 // entries alike. It returns nil when the request has no tools.
 //

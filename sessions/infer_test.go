@@ -9,7 +9,7 @@ import (
 )
 
 // TestToolsFromRequestStrictness: whether an inferred tool is strict follows the
-// API's default when the tool does not say (issue 18 §2.1).
+// API's default when the tool does not say (docs/recordings.md#inferred-tools).
 func TestToolsFromRequestStrictness(t *testing.T) {
 	// a: optional and nullable; b: required and nullable; c: optional, not nullable;
 	// d: nested optional nullable.

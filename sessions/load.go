@@ -22,11 +22,12 @@ func LoadRecording(name string, data []byte) (*Recording, error) {
 }
 
 // LoadResponse reads one response given as a JSON value, as a session file's turn
-// holds it (SPEC §11): any shape of SPEC §8 or an error body, a list of stream events,
-// or the text of an SSE stream, a JSONL event list or a JSON response as a string
-// (held to the same shapes as the value it spells). Streams are reassembled as in
-// a recording. name says where the value is, for
-// errors ("session.json: turn 2"); errors are *LoadError.
+// holds it (docs/recordings.md#session-files): any response shape
+// (docs/calls-and-outputs.md#response-shapes) or an error body, a list of stream
+// events, or the text of an SSE stream, a JSONL event list or a JSON response as a
+// string (held to the same shapes as the value it spells). Streams are reassembled as
+// in a recording. name says where the value is, for errors ("session.json: turn 2");
+// errors are *LoadError.
 func LoadResponse(name string, v adapter.Value) (ex Exchange, err error) {
 	defer func() {
 		if p := recover(); p != nil {
@@ -64,7 +65,7 @@ func LoadResponse(name string, v adapter.Value) (ex Exchange, err error) {
 		}
 		return sx, nil
 	}
-	return Exchange{}, &LoadError{File: name, Msg: fmt.Sprintf("not a response: %s is none of the shapes of SPEC §8, an error body or a stream", describeValue(v))}
+	return Exchange{}, &LoadError{File: name, Msg: fmt.Sprintf("not a response: %s is none of the response shapes (a Chat completion or message, a Responses response, a list of Chat tool calls or Responses output items), an error body or a stream", describeValue(v))}
 }
 
 // LoadRecordingFile reads the file at path. Line-oriented formats (SSE streams, JSONL
@@ -420,7 +421,7 @@ func (l *loader) loadValue(v adapter.Value, from Format) (*Recording, error) {
 	case shapeHAR:
 		return l.loadHAR(v)
 	case shapeSession:
-		return nil, l.fail("", "this is a strictscope session file (SPEC §11), not a recording: load it as a session")
+		return nil, l.fail("", "this is a strictscope session file, not a recording: load it as a session")
 	case shapeToolList:
 		if _, _, err := adapter.ParseToolList(v); err != nil {
 			// An OpenAI tool list: ParseToolList says what it is and what to do.

@@ -11,9 +11,10 @@ import (
 	"github.com/strictscope/strictscope/adapter"
 )
 
-// callNames lists the function calls a response holds, walking the value as SPEC §8
-// reads it: Chat tool_calls of type function (every choice), Responses output items
-// of type function_call, and the bare lists of either.
+// callNames lists the function calls a response holds, walking the value as the calls
+// are read from it (docs/calls-and-outputs.md#response-shapes): Chat tool_calls of
+// type function (every choice), Responses output items of type function_call, and the
+// bare lists of either.
 func callNames(v adapter.Value) []string {
 	names := []string{}
 	chatCalls := func(msg adapter.Value) {
@@ -264,7 +265,7 @@ func TestCorpusDetails(t *testing.T) {
 	}
 }
 
-func TestSpecSubsetIsNotARecording(t *testing.T) {
+func TestSchemaSubsetIsNotARecording(t *testing.T) {
 	path := filepath.Join(corpusDir, "spec", "tool-calling-schemas.subset.json")
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -314,5 +315,15 @@ func TestLoadResponse(t *testing.T) {
 		if !errors.As(err, &le) || !strings.HasPrefix(err.Error(), "session.json: turn 1: ") {
 			t.Errorf("%s: err = %v", bad, err)
 		}
+	}
+}
+
+// TestLoadResponseSaysWhatAResponseIs: a value that is no response is refused with
+// a message that names what it is and lists the shapes a response may have.
+func TestLoadResponseSaysWhatAResponseIs(t *testing.T) {
+	_, err := LoadResponse("session.json: turn 1", mustDecode(t, `{"a":1}`))
+	want := `session.json: turn 1: not a response: a JSON object with key "a" is none of the response shapes (a Chat completion or message, a Responses response, a list of Chat tool calls or Responses output items), an error body or a stream`
+	if err == nil || err.Error() != want {
+		t.Errorf("err = %v\nwant %s", err, want)
 	}
 }

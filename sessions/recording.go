@@ -24,8 +24,8 @@ const (
 	FormatHAR               Format = "har"                // an HTTP Archive 1.2
 	FormatHTTPRR            Format = "httprr"             // a Go httprr trace
 	FormatJSONLPairs        Format = "jsonl-pairs"        // {"request":…,"response":…} a line (or one such object)
-	FormatSession           Format = "session"            // a strictscope session file (SPEC §11)
-	FormatToolList          Format = "tool-list"          // an MCP tool list (SPEC §2); Detect only
+	FormatSession           Format = "session"            // a strictscope session file
+	FormatToolList          Format = "tool-list"          // an MCP tool list; Detect only
 	FormatUnknown           Format = "unknown"            // none of these; Detect only
 )
 
@@ -45,7 +45,7 @@ type Exchange struct {
 	Label    string        // where it is in the file: "interaction 2", "entry 5", "exchange 1", "line 3", "response", "stream"
 	API      adapter.API   // chat or responses, from the response, the URL or the request ("" when unknown)
 	Request  adapter.Value // the request body, its history lists cut to the tool answers (null when the recording has none; see the package doc)
-	Response adapter.Value // a Chat completion, a Responses response, a list per SPEC §8, or an error body {"error":{…}}
+	Response adapter.Value // a Chat completion, a Responses response, a list of calls or output items, or an error body {"error":{…}}
 	Status   int           // HTTP status when recorded, else 0
 	Streamed bool          // the response was SSE/JSONL and was reassembled
 	Warnings []string      // e.g. "stream ends before [DONE]: loaded as far as it goes"

@@ -6,7 +6,8 @@ import (
 )
 
 // TestReplayNotesLargeMedia: an image over 20 MiB in a recorded result is a note
-// of the replay's output stage, naming the block and its size (issue 18 §2.6).
+// of the replay's output stage, naming the block and its size
+// (docs/calls-and-outputs.md#size-notes).
 func TestReplayNotesLargeMedia(t *testing.T) {
 	data := strings.Repeat("AAAA", (20*1024*1024+3)/3) // 20 MiB + 1 byte, decoded
 	s, err := ParseSession("s.json", []byte(`{"strictscope_session":1,"api":"responses","options":{"strict":"auto","prefix":true},

@@ -52,7 +52,7 @@ func TestReplaySession(t *testing.T) {
 	if id, _ := two.NextInput[1].Get("call_id"); id.Str() != "call_query" {
 		t.Errorf("next input order: %v", two.NextInput)
 	}
-	// The SPEC §11 shape.
+	// The shape replay --json prints (docs/recordings.md#replay-json).
 	v := tr.Value(false)
 	turns, _ := v.Get("turns")
 	for _, turn := range turns.Items() {

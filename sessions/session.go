@@ -13,9 +13,9 @@ import (
 // writes.
 const SessionVersion = 1
 
-// A Session is a strictscope session file (SPEC §11): the API, the options the tools
-// were sent with, the MCP servers and their tools, and the turns: each a response of
-// the model and the MCP results that answered its calls.
+// A Session is a strictscope session file (docs/recordings.md#session-files): the
+// API, the options the tools were sent with, the MCP servers and their tools, and the
+// turns: each a response of the model and the MCP results that answered its calls.
 type Session struct {
 	API    adapter.API
 	Strict adapter.StrictMode
@@ -76,20 +76,20 @@ func ParseSession(name string, data []byte) (*Session, error) {
 	return Limits{}.ParseSession(name, data)
 }
 
-// ParseSession reads a session file (SPEC §11). Its rules:
-// "strictscope_session" must be 1; "api" is "chat" or "responses"; "options" may
-// give "strict" (auto, true, false; auto when absent) and "prefix" (true when
-// absent), and how outputs are rendered: "error_prefix" (a string, "Error: " when
-// absent), "structured" (auto, prefer, append, ignore; auto when absent) and
-// "apply_defaults" (false when absent); "servers" is a list of {"name", "tools"} whose tools are read as an MCP
-// tool list; each turn has a "response" (any shape of SPEC §8, or the text of an
-// SSE or JSONL stream, reassembled) and "results", an object from call id to the
-// result that answered it (see CallResult). A turn may also hold "request_tools",
-// the tools list of the request it was recorded with (written when a recording is
-// saved without tool lists); a session with no servers sends a turn's calls to
-// those tools, with null paths inferred from them, as the recording's replay did.
-// Errors name the file and the JSON path. A gzip-compressed session file is
-// decompressed first, its content held to the input cap as a file read whole is.
+// ParseSession reads a session file (docs/recordings.md#session-files). Its rules:
+// "strictscope_session" must be 1; "api" is "chat" or "responses"; "options" may give
+// "strict" (auto, true, false; auto when absent) and "prefix" (true when absent), and
+// how outputs are rendered: "error_prefix" (a string, "Error: " when absent),
+// "structured" (auto, prefer, append, ignore; auto when absent) and "apply_defaults"
+// (false when absent); "servers" is a list of {"name", "tools"} whose tools are read
+// as an MCP tool list; each turn has a "response" (any response shape, or the text of
+// an SSE or JSONL stream, reassembled) and "results", an object from call id to the
+// result that answered it (see CallResult). A turn may also hold "request_tools", the
+// tools list of the request it was recorded with (written when a recording is saved
+// without tool lists); a session with no servers sends a turn's calls to those tools,
+// with null paths inferred from them, as the recording's replay did. Errors name the
+// file and the JSON path. A gzip-compressed session file is decompressed first, its
+// content held to the input cap as a file read whole is.
 func (lim Limits) ParseSession(name string, data []byte) (*Session, error) {
 	if isGzip(data) {
 		zr, err := gzip.NewReader(bytes.NewReader(data))

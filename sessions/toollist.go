@@ -16,10 +16,10 @@ type ToolSource struct {
 	Path   string
 }
 
-// ParseToolSource reads a tool-list argument (SPEC §2). NAME=FILE names the server
-// NAME; it is split at the first "=" unless the whole argument is an existing file.
-// A plain FILE names its server by its base name without the last extension
-// (my.server.json → my.server).
+// ParseToolSource reads a tool-list argument (docs/tool-lists.md#server-names).
+// NAME=FILE names the server NAME; it is split at the first "=" unless the whole
+// argument is an existing file. A plain FILE names its server by its base name
+// without the last extension (my.server.json → my.server).
 func ParseToolSource(arg string) ToolSource {
 	if i := strings.IndexByte(arg, '='); i >= 0 {
 		if st, err := os.Stat(arg); err != nil || st.IsDir() {

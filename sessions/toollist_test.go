@@ -8,7 +8,7 @@ import (
 )
 
 // TestParseToolListFileOpenAITools: an OpenAI tool list is a LoadError naming the
-// file and where, with the hint (issue 18 §2.2).
+// file and where, with the hint (docs/tool-lists.md#warnings-and-refusals).
 func TestParseToolListFileOpenAITools(t *testing.T) {
 	for _, tt := range []struct{ doc, where string }{
 		{`{"tools":[{"type":"function","name":"f","parameters":{"type":"object"}}]}`, "/tools"},
@@ -29,7 +29,8 @@ func TestParseToolListFileOpenAITools(t *testing.T) {
 }
 
 // TestParseToolListFileDuplicateNames: the duplicate-name warning comes back with
-// the other warnings, naming the file, the name and the count (issue 18 §2.3).
+// the other warnings, naming the file, the name and the count
+// (docs/tool-lists.md#warnings-and-refusals).
 func TestParseToolListFileDuplicateNames(t *testing.T) {
 	srv, warns, err := ParseToolListFile("srv", "dup.json", []byte(`{"tools":[{"name":"search"},{"name":"search","inputSchema":{"type":"object"}},{"name":"search","inputSchema":{"type":"object"}}]}`))
 	if err != nil {

@@ -10,7 +10,8 @@ import (
 // StageKind names a stage of a turn's trace.
 type StageKind string
 
-// The stages of a turn, in order (issue 3 §3). Call stages repeat for every call.
+// The stages of a turn, in order (docs/recordings.md#stages). Call stages repeat for
+// every call.
 const (
 	StageResponse  StageKind = "response"   // the response: calls found, items ignored and why
 	StageCalls     StageKind = "calls"      // the calls and the rejected outputs
@@ -86,7 +87,7 @@ type Trace struct {
 	Warnings  []string
 }
 
-// Value writes the trace as SPEC §11 prints it:
+// Value writes the trace as replay --json prints it (docs/recordings.md#replay-json):
 // {"turns":[{"calls":[…],"rejected":[…],"outputs":[…],"next_input":[…]}]}. With
 // stages, each turn also carries "label" and its "stages".
 //

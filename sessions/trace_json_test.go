@@ -32,7 +32,7 @@ func callResults(t *testing.T, v adapter.Value) [][]string {
 
 // TestTraceMarksCallsWithoutResult: in the JSON trace a call that no output
 // answers has "result": "missing" or "invalid", and a call answered has none
-// (issue 18 §2.7).
+// (docs/recordings.md#missing-and-invalid-results).
 func TestTraceMarksCallsWithoutResult(t *testing.T) {
 	s, err := ParseSession("s.json", readFixture(t, "recordings/session_two_turns.json"))
 	if err != nil {

@@ -1,6 +1,7 @@
-// Package validate checks the arguments of a tool call against the tool's
-// original input schema (SPEC §8), with github.com/santhosh-tekuri/jsonschema/v6:
-// errors with concrete instance paths and messages a model can act on.
+// Package validate checks the arguments of a tool call against the tool's original
+// input schema (docs/calls-and-outputs.md#validation), with
+// github.com/santhosh-tekuri/jsonschema/v6: errors with concrete instance paths and
+// messages a model can act on.
 //
 // A check has three outcomes: valid (no errors), invalid (an [Error] for every
 // failing keyword) and not checked (a *[NotCheckedError]: checking the arguments
@@ -46,7 +47,8 @@ func (e Error) Error() string {
 	return e.Path.String() + ": " + e.Message
 }
 
-// Value returns the error as SPEC §8 writes it: {"path":[…],"message":"…"}.
+// Value returns the error as the calls output writes it: {"path":[…],"message":"…"}
+// (docs/calls-and-outputs.md#validation-messages).
 func (e Error) Value() adapter.Value {
 	return adapter.ObjectValue(
 		adapter.MemberOf("path", e.Path.Value()),
@@ -88,7 +90,7 @@ func (e *CompileError) Error() string {
 
 // A Validator compiles input schemas once and checks arguments against them. Safe for concurrent use. No global state.
 //
-// The rules (SPEC §8):
+// The rules (docs/calls-and-outputs.md#validation):
 //
 //   - The draft is the one the schema's root `$schema` names: draft-04, draft-06,
 //     draft-07, 2019-09 or 2020-12, written with http or https and with or without a

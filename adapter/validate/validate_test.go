@@ -74,7 +74,7 @@ func check(t *testing.T, name string, errs []Error, want []string) {
 	}
 }
 
-func TestSpec8_Validate_Draft(t *testing.T) {
+func TestValidateDraftFromSchema(t *testing.T) {
 	const (
 		d4   = `"http://json-schema.org/draft-04/schema#"`
 		d6   = `"http://json-schema.org/draft-06/schema#"`
@@ -199,7 +199,7 @@ func TestSpec8_Validate_Draft(t *testing.T) {
 	})
 }
 
-func TestSpec8_Validate_FormatNotAsserted(t *testing.T) {
+func TestValidateFormatIsNotAsserted(t *testing.T) {
 	body := `"type":"object","properties":{
 		"email":{"type":"string","format":"email"},
 		"when":{"format":"date-time"},
@@ -247,7 +247,7 @@ func TestSpec8_Validate_FormatNotAsserted(t *testing.T) {
 	}
 }
 
-func TestSpec8_Validate_PatternRE2(t *testing.T) {
+func TestValidatePatternUsesRE2(t *testing.T) {
 	cases := []struct {
 		name, pattern, value string
 		want                 []string // nil: valid
@@ -314,7 +314,7 @@ func TestSpec8_Validate_PatternRE2(t *testing.T) {
 	check(t, "patternProperties", errs, []string{`["X"]: expected string, got number`})
 }
 
-func TestSpec8_Validate_Paths(t *testing.T) {
+func TestValidateErrorPathsAreConcrete(t *testing.T) {
 	schema := decode(t, `{
 		"type":"object",
 		"properties":{
@@ -379,7 +379,7 @@ func TestSpec8_Validate_Paths(t *testing.T) {
 	})
 }
 
-func TestSpec8_Validate_Messages(t *testing.T) {
+func TestValidateMessages(t *testing.T) {
 	const d4 = `"$schema":"http://json-schema.org/draft-04/schema#",`
 	const d7 = `"$schema":"http://json-schema.org/draft-07/schema#",`
 	long := make([]string, 40)
@@ -475,7 +475,7 @@ func TestSpec8_Validate_Messages(t *testing.T) {
 	}
 }
 
-func TestSpec8_Validate_Numbers(t *testing.T) {
+func TestValidateNumbersKeepTheirExactValue(t *testing.T) {
 	cases := []struct {
 		name, schema, args string
 		want               []string
@@ -518,7 +518,7 @@ func TestSpec8_Validate_Numbers(t *testing.T) {
 	}
 }
 
-func TestSpec8_Validate_Numbers_Normalise(t *testing.T) {
+func TestValidateNumbersNormalise(t *testing.T) {
 	for _, c := range []struct{ in, want string }{
 		{"0", "0"},
 		{"-0", "-0"},
@@ -545,7 +545,7 @@ func TestSpec8_Validate_Numbers_Normalise(t *testing.T) {
 	}
 }
 
-func TestSpec8_Validate_RemoteRefRejected(t *testing.T) {
+func TestValidateRemoteRefIsNeverFetched(t *testing.T) {
 	var hits atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hits.Add(1)
@@ -606,7 +606,7 @@ func TestSpec8_Validate_RemoteRefRejected(t *testing.T) {
 	}
 }
 
-func TestSpec8_Validate_SchemaErrors(t *testing.T) {
+func TestValidateSchemaThatCannotCompile(t *testing.T) {
 	for _, c := range []struct{ schema, at, contains string }{
 		{`null`, "", "expected boolean or object, got null"},
 		{`"object"`, "", "got string"},
@@ -631,7 +631,7 @@ func TestSpec8_Validate_SchemaErrors(t *testing.T) {
 	}
 }
 
-func TestSpec8_Validate_Cache(t *testing.T) {
+func TestValidateCachesCompiledSchemas(t *testing.T) {
 	v := New()
 	a := decode(t, `{"type":"object", "required": ["q"]}`)
 	b := decode(t, "{\"type\":\"object\",\n\"required\":[\"q\"]}")
@@ -676,7 +676,7 @@ func TestSpec8_Validate_Cache(t *testing.T) {
 	}
 }
 
-func TestSpec8_Validate_Concurrent(t *testing.T) {
+func TestValidateIsSafeForConcurrentUse(t *testing.T) {
 	v := New()
 	schemas := []adapter.Value{
 		decode(t, `{"type":"object","required":["a"]}`),
@@ -718,7 +718,7 @@ func TestCompileErrorHidesControls(t *testing.T) {
 	}
 }
 
-func TestSpec8_Validate_Deep(t *testing.T) {
+func TestValidateDeepArgumentsAndSchemas(t *testing.T) {
 	// Deep arguments through a recursive $ref.
 	const depth = 2000
 	args := strings.Repeat(`{"a":`, depth) + `1` + strings.Repeat(`}`, depth)
@@ -746,9 +746,9 @@ func TestSpec8_Validate_Deep(t *testing.T) {
 	}
 }
 
-// TestSpec8_Validate_Corpus compiles every inputSchema of the real MCP tool lists and
+// TestValidateCompilesEveryCorpusSchema compiles every inputSchema of the real MCP tool lists and
 // validates {} against it.
-func TestSpec8_Validate_Corpus(t *testing.T) {
+func TestValidateCompilesEveryCorpusSchema(t *testing.T) {
 	dir := filepath.Join(corpusDir, "mcp-tools")
 	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
 	if len(files) == 0 {

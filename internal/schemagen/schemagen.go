@@ -50,11 +50,11 @@ func typeHas(node adapter.Value, t string) bool {
 
 // Gen generates schemas in the supported subset, and instances of them.
 //
-// The SPEC's known limit (§5, last paragraph) is that anyOf branches share their
-// instance path: a null path found in one branch also applies where another branch
-// is taken. The generator keeps it out of the way: an anyOf has at most one branch
-// that can hold objects (an object, an array or a $ref), the others are scalars, and
-// consts and enums hold only scalars.
+// Null paths have a known limit (docs/strict-mode.md#null-paths): anyOf branches
+// share their instance path: a null path found in one branch also applies where
+// another branch is taken. The generator keeps it out of the way: an anyOf has at
+// most one branch that can hold objects (an object, an array or a $ref), the others
+// are scalars, and consts and enums hold only scalars.
 type Gen struct {
 	r    *rand.Rand
 	defs []string // names of the definitions a node may refer to

@@ -9,9 +9,9 @@ import (
 	"github.com/strictscope/strictscope/adapter"
 )
 
-// An Explanation reads one error OpenAI returned (issue 3 §4): which tool it is
-// about, where in its schema, which keyword, and what strictscope's conversion does
-// about it.
+// An Explanation reads one error OpenAI returned
+// (docs/recordings.md#explaining-an-error): which tool it is about, where in its
+// schema, which keyword, and what strictscope's conversion does about it.
 type Explanation struct {
 	Where   string // where the error stands: an exchange label, or "" when pasted
 	Message string

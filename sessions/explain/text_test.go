@@ -8,7 +8,7 @@ import (
 	"github.com/strictscope/strictscope/sessions"
 )
 
-// The message forms of the corpus's error bodies, one of each (issue 18 §2.4).
+// The message forms of the corpus's error bodies, one of each.
 var realMessages = []struct{ message, kind string }{
 	{"Invalid schema for function 'mysql_execute': In context=(), 'required' is required to be supplied and to be an array including every key in properties. Missing 'params'.", "schema"},
 	{"Invalid schema for function 'filesystem-set_permissions': In context=('properties', 'permissions'), 'additionalProperties' is required to be supplied and to be false.", "schema"},
@@ -124,7 +124,7 @@ func TestParseErrorTextCorpus(t *testing.T) {
 
 // TestExplainSaysWhatIsSent: the advice says what is done with the tool in words,
 // "the tool is sent as a fallback" for one that falls back, for each strict mode
-// (issue 18 §2.5b).
+// (docs/recordings.md#explaining-an-error).
 func TestExplainSaysWhatIsSent(t *testing.T) {
 	srv, _, err := sessions.LoadToolList(sessions.ToolSource{Server: "weather", Path: "../../fixtures/tools/weather.json"})
 	if err != nil {

@@ -9,19 +9,20 @@ import (
 
 // Wrapping helpers for the expectations below: an object schema with the given
 // properties JSON, all of them required, or none of them.
-func spObj(props string, required string) string {
+func objectSchema(props string, required string) string {
 	return `{"type":"object","properties":{` + props + `},"required":[` + required + `]}`
 }
 
-// spStrictObj is the strict form of an object whose input already listed props in
+// strictObjectSchema is the strict form of an object whose input already listed props in
 // that order and required sortedRequired.
-func spStrictObj(props string, sortedRequired string) string {
+func strictObjectSchema(props string, sortedRequired string) string {
 	return `{"type":"object","properties":{` + props + `},"required":[` + sortedRequired + `],"additionalProperties":false}`
 }
 
-// SPEC §5, Root.
-func TestSpec5_Root(t *testing.T) {
-	spRunStrict(t, []strictCase{
+// TestStrictRootIsCheckedFirst: the root must be an object with "type": "object"
+// and no anyOf or $ref; an object without properties gets empty ones.
+func TestStrictRootIsCheckedFirst(t *testing.T) {
+	runStrictCases(t, []strictCase{
 		{name: "argument-less tool", in: `{"type":"object"}`,
 			want: `{"type":"object","properties":{},"required":[],"additionalProperties":false}`, nulls: `[]`, dropped: `[]`},
 		{name: "empty properties", in: `{"type":"object","properties":{}}`,
@@ -36,7 +37,7 @@ func TestSpec5_Root(t *testing.T) {
 			want: `{"type":"object","description":"Args","properties":{},"required":[],"additionalProperties":false}`},
 		{name: "root default dropped without text", in: `{"type":"object","default":{}}`,
 			want: `{"type":"object","properties":{},"required":[],"additionalProperties":false}`, dropped: `[{"path":["default"],"keyword":"default"}]`},
-		{name: "simple", in: spObj(`"q":{"type":"string"}`, `"q"`), want: spStrictObj(`"q":{"type":"string"}`, `"q"`), nulls: `[]`, dropped: `[]`},
+		{name: "simple", in: objectSchema(`"q":{"type":"string"}`, `"q"`), want: strictObjectSchema(`"q":{"type":"string"}`, `"q"`), nulls: `[]`, dropped: `[]`},
 
 		{name: "anyOf root", in: `{"anyOf":[{"type":"object"}]}`, errPath: `[]`, errKeyword: "anyOf"},
 		{name: "anyOf root with type object", in: `{"type":"object","anyOf":[{"type":"object"}]}`, errPath: `[]`, errKeyword: "anyOf"},
@@ -61,67 +62,69 @@ func TestSpec5_Root(t *testing.T) {
 	})
 }
 
-// SPEC §5.1: a node that is not a JSON object fails with type.
-func TestSpec5_Step1_NotObject(t *testing.T) {
+// TestStrictNodeThatIsNotAnObjectFails: a node that is not a JSON object fails
+// with type.
+func TestStrictNodeThatIsNotAnObjectFails(t *testing.T) {
 	var cases []strictCase
 	for _, bad := range []string{`true`, `false`, `null`, `1`, `"string"`, `[]`, `[{"type":"string"}]`} {
 		cases = append(cases,
-			strictCase{name: "property " + bad, in: spObj(`"a":`+bad, `"a"`), errPath: `["properties","a"]`, errKeyword: "type"},
-			strictCase{name: "optional property " + bad, in: spObj(`"a":{"type":"string"},"b":`+bad, ``), errPath: `["properties","b"]`, errKeyword: "type"},
-			strictCase{name: "anyOf branch " + bad, in: spObj(`"a":{"anyOf":[{"type":"string"},`+bad+`]}`, `"a"`), errPath: `["properties","a","anyOf",1]`, errKeyword: "type"},
+			strictCase{name: "property " + bad, in: objectSchema(`"a":`+bad, `"a"`), errPath: `["properties","a"]`, errKeyword: "type"},
+			strictCase{name: "optional property " + bad, in: objectSchema(`"a":{"type":"string"},"b":`+bad, ``), errPath: `["properties","b"]`, errKeyword: "type"},
+			strictCase{name: "anyOf branch " + bad, in: objectSchema(`"a":{"anyOf":[{"type":"string"},`+bad+`]}`, `"a"`), errPath: `["properties","a","anyOf",1]`, errKeyword: "type"},
 			strictCase{name: "reachable definition " + bad, in: `{"type":"object","properties":{"a":{"$ref":"#/$defs/d"}},"required":["a"],"$defs":{"d":` + bad + `}}`, errPath: `["$defs","d"]`, errKeyword: "type"},
 		)
 		if bad != `[]` && bad != `[{"type":"string"}]` { // items as an array is step 2's tuple form
-			cases = append(cases, strictCase{name: "items " + bad, in: spObj(`"a":{"type":"array","items":`+bad+`}`, `"a"`), errPath: `["properties","a","items"]`, errKeyword: "type"})
+			cases = append(cases, strictCase{name: "items " + bad, in: objectSchema(`"a":{"type":"array","items":`+bad+`}`, `"a"`), errPath: `["properties","a","items"]`, errKeyword: "type"})
 		}
 	}
 	cases = append(cases,
 		strictCase{name: "unreachable definition is not converted", in: `{"type":"object","$defs":{"d":true}}`,
 			want: `{"type":"object","properties":{},"required":[],"additionalProperties":false}`, dropped: `[{"path":["$defs","d"],"keyword":"$defs"}]`},
-		strictCase{name: "deep", in: spObj(`"a":`+spObj(`"b":{"type":"array","items":{"anyOf":[false]}}`, `"b"`), `"a"`), errPath: `["properties","a","properties","b","items","anyOf",0]`, errKeyword: "type"},
+		strictCase{name: "deep", in: objectSchema(`"a":`+objectSchema(`"b":{"type":"array","items":{"anyOf":[false]}}`, `"b"`), `"a"`), errPath: `["properties","a","properties","b","items","anyOf",0]`, errKeyword: "type"},
 	)
-	spRunStrict(t, cases)
+	runStrictCases(t, cases)
 }
 
-// SPEC §5.2: unsupported keywords, the first in the node's key order; items as an
-// array counts as one more.
-func TestSpec5_Step2_Unsupported(t *testing.T) {
+// TestStrictUnsupportedKeywordsFail: an unsupported keyword fails the node, the
+// first in the node's key order; items as an array counts as one more.
+func TestStrictUnsupportedKeywordsFail(t *testing.T) {
 	unsupported := []string{"allOf", "not", "oneOf", "if", "then", "else", "dependentRequired", "dependentSchemas", "dependencies", "patternProperties", "unevaluatedProperties", "unevaluatedItems", "propertyNames", "prefixItems", "contains", "minContains", "maxContains", "$dynamicRef", "$recursiveRef"}
 	var cases []strictCase
 	for _, kw := range unsupported {
 		cases = append(cases,
-			strictCase{name: kw + " on a property", in: spObj(`"v":{"type":"string","`+kw+`":{}}`, ``), errPath: `["properties","v"]`, errKeyword: kw},
+			strictCase{name: kw + " on a property", in: objectSchema(`"v":{"type":"string","`+kw+`":{}}`, ``), errPath: `["properties","v"]`, errKeyword: kw},
 			strictCase{name: kw + " at the root", in: `{"type":"object","` + kw + `":[]}`, errPath: `[]`, errKeyword: kw},
 			strictCase{name: kw + " beside a $ref", in: `{"type":"object","properties":{"v":{"$ref":"#/$defs/d","` + kw + `":1}},"$defs":{"d":{"type":"string"}}}`, errPath: `["properties","v"]`, errKeyword: kw},
-			strictCase{name: kw + " in items", in: spObj(`"v":{"type":"array","items":{"`+kw+`":null,"type":"string"}}`, `"v"`), errPath: `["properties","v","items"]`, errKeyword: kw},
+			strictCase{name: kw + " in items", in: objectSchema(`"v":{"type":"array","items":{"`+kw+`":null,"type":"string"}}`, `"v"`), errPath: `["properties","v","items"]`, errKeyword: kw},
 		)
 	}
 	cases = append(cases,
 		strictCase{name: "seed oneOf example", in: `{"type":"object","properties":{"v":{"oneOf":[{"type":"string"}]}}}`, errPath: `["properties","v"]`, errKeyword: "oneOf"},
-		strictCase{name: "first in key order", in: spObj(`"v":{"type":"string","not":{},"allOf":[]}`, ``), errPath: `["properties","v"]`, errKeyword: "not"},
-		strictCase{name: "first in key order, reversed", in: spObj(`"v":{"allOf":[],"type":"string","not":{}}`, ``), errPath: `["properties","v"]`, errKeyword: "allOf"},
-		strictCase{name: "items tuple", in: spObj(`"v":{"type":"array","items":[{"type":"string"}]}`, ``), errPath: `["properties","v"]`, errKeyword: "items"},
-		strictCase{name: "empty items tuple", in: spObj(`"v":{"type":"array","items":[]}`, ``), errPath: `["properties","v"]`, errKeyword: "items"},
-		strictCase{name: "items tuple before oneOf", in: spObj(`"v":{"type":"array","items":[],"oneOf":[]}`, ``), errPath: `["properties","v"]`, errKeyword: "items"},
-		strictCase{name: "oneOf before items tuple", in: spObj(`"v":{"oneOf":[],"type":"array","items":[]}`, ``), errPath: `["properties","v"]`, errKeyword: "oneOf"},
-		strictCase{name: "items tuple on a non-array still counts", in: spObj(`"v":{"type":"string","items":[]}`, ``), errPath: `["properties","v"]`, errKeyword: "items"},
-		strictCase{name: "unsupported before a bad type", in: spObj(`"v":{"type":"nope","if":{}}`, ``), errPath: `["properties","v"]`, errKeyword: "if"},
-		strictCase{name: "unsupported before a bad $ref", in: spObj(`"v":{"$ref":"http://x","allOf":[]}`, ``), errPath: `["properties","v"]`, errKeyword: "allOf"},
-		strictCase{name: "unsupported before a missing type", in: spObj(`"v":{"oneOf":[]}`, ``), errPath: `["properties","v"]`, errKeyword: "oneOf"},
-		strictCase{name: "inside a dropped properties is not a node", in: spObj(`"v":{"type":"string","properties":{"x":{"oneOf":[]}}}`, `"v"`),
-			want: spStrictObj(`"v":{"type":"string"}`, `"v"`), dropped: `[{"path":["properties","v","properties"],"keyword":"properties"}]`},
-		strictCase{name: "inside examples is not a node", in: spObj(`"v":{"type":"string","examples":[{"oneOf":[]}]}`, `"v"`),
-			want: spStrictObj(`"v":{"type":"string"}`, `"v"`), dropped: `[{"path":["properties","v","examples"],"keyword":"examples"}]`},
+		strictCase{name: "first in key order", in: objectSchema(`"v":{"type":"string","not":{},"allOf":[]}`, ``), errPath: `["properties","v"]`, errKeyword: "not"},
+		strictCase{name: "first in key order, reversed", in: objectSchema(`"v":{"allOf":[],"type":"string","not":{}}`, ``), errPath: `["properties","v"]`, errKeyword: "allOf"},
+		strictCase{name: "items tuple", in: objectSchema(`"v":{"type":"array","items":[{"type":"string"}]}`, ``), errPath: `["properties","v"]`, errKeyword: "items"},
+		strictCase{name: "empty items tuple", in: objectSchema(`"v":{"type":"array","items":[]}`, ``), errPath: `["properties","v"]`, errKeyword: "items"},
+		strictCase{name: "items tuple before oneOf", in: objectSchema(`"v":{"type":"array","items":[],"oneOf":[]}`, ``), errPath: `["properties","v"]`, errKeyword: "items"},
+		strictCase{name: "oneOf before items tuple", in: objectSchema(`"v":{"oneOf":[],"type":"array","items":[]}`, ``), errPath: `["properties","v"]`, errKeyword: "oneOf"},
+		strictCase{name: "items tuple on a non-array still counts", in: objectSchema(`"v":{"type":"string","items":[]}`, ``), errPath: `["properties","v"]`, errKeyword: "items"},
+		strictCase{name: "unsupported before a bad type", in: objectSchema(`"v":{"type":"nope","if":{}}`, ``), errPath: `["properties","v"]`, errKeyword: "if"},
+		strictCase{name: "unsupported before a bad $ref", in: objectSchema(`"v":{"$ref":"http://x","allOf":[]}`, ``), errPath: `["properties","v"]`, errKeyword: "allOf"},
+		strictCase{name: "unsupported before a missing type", in: objectSchema(`"v":{"oneOf":[]}`, ``), errPath: `["properties","v"]`, errKeyword: "oneOf"},
+		strictCase{name: "inside a dropped properties is not a node", in: objectSchema(`"v":{"type":"string","properties":{"x":{"oneOf":[]}}}`, `"v"`),
+			want: strictObjectSchema(`"v":{"type":"string"}`, `"v"`), dropped: `[{"path":["properties","v","properties"],"keyword":"properties"}]`},
+		strictCase{name: "inside examples is not a node", in: objectSchema(`"v":{"type":"string","examples":[{"oneOf":[]}]}`, `"v"`),
+			want: strictObjectSchema(`"v":{"type":"string"}`, `"v"`), dropped: `[{"path":["properties","v","examples"],"keyword":"examples"}]`},
 		strictCase{name: "inside an unreachable definition", in: `{"type":"object","$defs":{"d":{"oneOf":[]}}}`,
 			want: `{"type":"object","properties":{},"required":[],"additionalProperties":false}`, dropped: `[{"path":["$defs","d"],"keyword":"$defs"}]`},
-		strictCase{name: "a property named like a keyword is fine", in: spObj(`"oneOf":{"type":"string"},"not":{"type":"string"}`, `"oneOf","not"`),
-			want: spStrictObj(`"oneOf":{"type":"string"},"not":{"type":"string"}`, `"not","oneOf"`)},
+		strictCase{name: "a property named like a keyword is fine", in: objectSchema(`"oneOf":{"type":"string"},"not":{"type":"string"}`, `"oneOf","not"`),
+			want: strictObjectSchema(`"oneOf":{"type":"string"},"not":{"type":"string"}`, `"not","oneOf"`)},
 	)
-	spRunStrict(t, cases)
+	runStrictCases(t, cases)
 }
 
-// SPEC §5.3: $ref forms, resolution, and siblings.
-func TestSpec5_Step3_Ref(t *testing.T) {
+// TestStrictRefFormsResolutionAndSiblings: a $ref must be local and resolve, and
+// keeps no siblings: description and title move onto a wrapper, others fail.
+func TestStrictRefFormsResolutionAndSiblings(t *testing.T) {
 	defs := `"$defs":{"d":{"type":"string"},"a/b":{"type":"integer"},"a~b":{"type":"boolean"},"a%20b":{"type":"number"},"n":{"type":["string","null"]}}`
 	with := func(prop string, required string) string {
 		return `{"type":"object","properties":{"v":` + prop + `},"required":[` + required + `],` + defs + `}`
@@ -145,7 +148,7 @@ func TestSpec5_Step3_Ref(t *testing.T) {
 		}
 		return out
 	}
-	spRunStrict(t, []strictCase{
+	runStrictCases(t, []strictCase{
 		{name: "#/$defs/NAME", in: with(`{"$ref":"#/$defs/d"}`, `"v"`), want: withDefs(`{"$ref":"#/$defs/d"}`, `"d":{"type":"string"}`), nulls: `[]`, dropped: unreachable("d") + `]`},
 		{name: "~1 decodes to /", in: with(`{"$ref":"#/$defs/a~1b"}`, `"v"`), want: withDefs(`{"$ref":"#/$defs/a~1b"}`, `"a/b":{"type":"integer"}`)},
 		{name: "~0 decodes to ~", in: with(`{"$ref":"#/$defs/a~0b"}`, `"v"`), want: withDefs(`{"$ref":"#/$defs/a~0b"}`, `"a~b":{"type":"boolean"}`)},
@@ -209,9 +212,10 @@ func TestSpec5_Step3_Ref(t *testing.T) {
 	})
 }
 
-// SPEC §5.3: a $ref strict mode does not accept fails with a message that says
+// TestStrictRefErrorsSayWhatIsWrong: a $ref strict mode does not accept fails with
+// a message that says
 // what is wrong with it, from the converter and from CheckStrict alike.
-func TestSpec5_Step3_RefMessages(t *testing.T) {
+func TestStrictRefErrorsSayWhatIsWrong(t *testing.T) {
 	for _, tc := range []struct{ ref, says string }{
 		{`other.json#/$defs/d`, `is not local`},
 		{`https://example.com/s.json`, `is not local`},
@@ -227,7 +231,7 @@ func TestSpec5_Step3_RefMessages(t *testing.T) {
 	} {
 		t.Run(tc.ref, func(t *testing.T) {
 			ref, _ := json.Marshal(tc.ref)
-			schema := spValue(t, `{"type":"object","properties":{"v":{"$ref":`+string(ref)+`}},"required":["v"],"$defs":{"d":{"type":"string"}}}`)
+			schema := jsonValue(t, `{"type":"object","properties":{"v":{"$ref":`+string(ref)+`}},"required":["v"],"$defs":{"d":{"type":"string"}}}`)
 			_, err := StrictSchema(schema, StrictOptions{})
 			var se *StrictError
 			if !errors.As(err, &se) || se.Keyword != "$ref" {
@@ -248,10 +252,11 @@ func TestSpec5_Step3_RefMessages(t *testing.T) {
 	}
 }
 
-// SPEC §5.4: type names, what a node must say, and the kinds of kept keywords.
-func TestSpec5_Step4_Types(t *testing.T) {
-	prop := func(p string) string { return spObj(`"v":`+p, `"v"`) }
-	strictProp := func(p string) string { return spStrictObj(`"v":`+p, `"v"`) }
+// TestStrictTypesAndKeywordKinds: type names, what a node must say, and the kinds
+// of kept keywords.
+func TestStrictTypesAndKeywordKinds(t *testing.T) {
+	prop := func(p string) string { return objectSchema(`"v":`+p, `"v"`) }
+	strictProp := func(p string) string { return strictObjectSchema(`"v":`+p, `"v"`) }
 	fail := func(name, p, kw string) strictCase {
 		return strictCase{name: name, in: prop(p), errPath: `["properties","v"]`, errKeyword: kw}
 	}
@@ -320,17 +325,19 @@ func TestSpec5_Step4_Types(t *testing.T) {
 			want:  `{"type":"object","properties":{"a":{"type":"string"},"b":{"type":["string","null"]}},"required":["a","b"],"additionalProperties":false}`,
 			nulls: `[["b"]]`},
 		strictCase{name: "type list duplicates kept when made nullable",
-			in:   spObj(`"v":{"type":["string","string"]}`, ``),
-			want: spStrictObj(`"v":{"type":["string","string","null"]}`, `"v"`), nulls: `[["v"]]`},
+			in:   objectSchema(`"v":{"type":["string","string"]}`, ``),
+			want: strictObjectSchema(`"v":{"type":["string","string","null"]}`, `"v"`), nulls: `[["v"]]`},
 	)
-	spRunStrict(t, cases)
+	runStrictCases(t, cases)
 }
 
-// SPEC §5.5: objects.
-func TestSpec5_Step5_Objects(t *testing.T) {
-	prop := func(p string) string { return spObj(`"o":`+p, `"o"`) }
-	strictProp := func(p string) string { return spStrictObj(`"o":`+p, `"o"`) }
-	spRunStrict(t, []strictCase{
+// TestStrictObjectsAreClosedAndRequireEveryProperty: an object gets
+// "additionalProperties": false and requires every property; an open object or a
+// free-form map fails.
+func TestStrictObjectsAreClosedAndRequireEveryProperty(t *testing.T) {
+	prop := func(p string) string { return objectSchema(`"o":`+p, `"o"`) }
+	strictProp := func(p string) string { return strictObjectSchema(`"o":`+p, `"o"`) }
+	runStrictCases(t, []strictCase{
 		{name: "additionalProperties true", in: prop(`{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":true}`), errPath: `["properties","o"]`, errKeyword: "additionalProperties"},
 		{name: "additionalProperties schema", in: prop(`{"type":"object","properties":{"a":{"type":"string"}},"additionalProperties":{"type":"string"}}`), errPath: `["properties","o"]`, errKeyword: "additionalProperties"},
 		{name: "additionalProperties empty schema", in: prop(`{"type":"object","additionalProperties":{}}`), errPath: `["properties","o"]`, errKeyword: "additionalProperties"},
@@ -384,37 +391,38 @@ func TestSpec5_Step5_Objects(t *testing.T) {
 	})
 }
 
-// SPEC §5.6: arrays need items.
-func TestSpec5_Step6_Arrays(t *testing.T) {
-	prop := func(p string) string { return spObj(`"l":`+p, `"l"`) }
-	spRunStrict(t, []strictCase{
+// TestStrictArraysNeedItems: an array without items fails.
+func TestStrictArraysNeedItems(t *testing.T) {
+	prop := func(p string) string { return objectSchema(`"l":`+p, `"l"`) }
+	runStrictCases(t, []strictCase{
 		{name: "no items", in: prop(`{"type":"array"}`), errPath: `["properties","l"]`, errKeyword: "items"},
 		{name: "no items with bounds", in: prop(`{"type":"array","minItems":1,"maxItems":3}`), errPath: `["properties","l"]`, errKeyword: "items"},
 		{name: "no items in a type list", in: prop(`{"type":["array","null"]}`), errPath: `["properties","l"]`, errKeyword: "items"},
-		{name: "no items, optional", in: spObj(`"l":{"type":"array"}`, ``), errPath: `["properties","l"]`, errKeyword: "items"},
+		{name: "no items, optional", in: objectSchema(`"l":{"type":"array"}`, ``), errPath: `["properties","l"]`, errKeyword: "items"},
 		{name: "nested array without items", in: prop(`{"type":"array","items":{"type":"array"}}`), errPath: `["properties","l","items"]`, errKeyword: "items"},
 		{name: "items in an anyOf branch", in: prop(`{"anyOf":[{"type":"array"},{"type":"null"}]}`), errPath: `["properties","l","anyOf",0]`, errKeyword: "items"},
-		{name: "items kept", in: prop(`{"type":"array","items":{"type":"string"}}`), want: spStrictObj(`"l":{"type":"array","items":{"type":"string"}}`, `"l"`), nulls: `[]`},
+		{name: "items kept", in: prop(`{"type":"array","items":{"type":"string"}}`), want: strictObjectSchema(`"l":{"type":"array","items":{"type":"string"}}`, `"l"`), nulls: `[]`},
 		{name: "prefixItems instead of items", in: prop(`{"type":"array","prefixItems":[{"type":"string"}]}`), errPath: `["properties","l"]`, errKeyword: "prefixItems"},
 		{name: "items of objects carry null paths with null for every element",
 			in:    prop(`{"type":"array","items":{"type":"object","properties":{"k":{"type":"string"},"v":{"type":"string"}},"required":["v"]}}`),
-			want:  spStrictObj(`"l":{"type":"array","items":{"type":"object","properties":{"k":{"type":["string","null"]},"v":{"type":"string"}},"required":["k","v"],"additionalProperties":false}}`, `"l"`),
+			want:  strictObjectSchema(`"l":{"type":"array","items":{"type":"object","properties":{"k":{"type":["string","null"]},"v":{"type":"string"}},"required":["k","v"],"additionalProperties":false}}`, `"l"`),
 			nulls: `[["l",null,"k"]]`},
 		{name: "arrays of arrays",
 			in:    prop(`{"type":"array","items":{"type":"array","items":{"type":"object","properties":{"k":{"type":"string"}}}}}`),
-			want:  spStrictObj(`"l":{"type":"array","items":{"type":"array","items":{"type":"object","properties":{"k":{"type":["string","null"]}},"required":["k"],"additionalProperties":false}}}`, `"l"`),
+			want:  strictObjectSchema(`"l":{"type":"array","items":{"type":"array","items":{"type":"object","properties":{"k":{"type":["string","null"]}},"required":["k"],"additionalProperties":false}}}`, `"l"`),
 			nulls: `[["l",null,null,"k"]]`},
 		{name: "optional array",
-			in:    spObj(`"l":{"type":"array","items":{"type":"string"}}`, ``),
-			want:  spStrictObj(`"l":{"type":["array","null"],"items":{"type":"string"}}`, `"l"`),
+			in:    objectSchema(`"l":{"type":"array","items":{"type":"string"}}`, ``),
+			want:  strictObjectSchema(`"l":{"type":["array","null"],"items":{"type":"string"}}`, `"l"`),
 			nulls: `[["l"]]`},
 	})
 }
 
-// SPEC §5.7: optional properties become nullable.
-func TestSpec5_Step7_Nullable(t *testing.T) {
-	opt := func(p string) string { return spObj(`"v":`+p, ``) }
-	res := func(p string) string { return spStrictObj(`"v":`+p, `"v"`) }
+// TestOptionalPropertyBecomesNullable: a property the input does not require is
+// made nullable, and its path is a null path.
+func TestOptionalPropertyBecomesNullable(t *testing.T) {
+	opt := func(p string) string { return objectSchema(`"v":`+p, ``) }
+	res := func(p string) string { return strictObjectSchema(`"v":`+p, `"v"`) }
 	made := func(name, in, want string) strictCase {
 		return strictCase{name: name, in: opt(in), want: res(want), nulls: `[["v"]]`}
 	}
@@ -425,7 +433,7 @@ func TestSpec5_Step7_Nullable(t *testing.T) {
 	withDefs := func(p, required string) string {
 		return `{"type":"object","properties":{"v":` + p + `},"required":[` + required + `],` + defs + `}`
 	}
-	spRunStrict(t, []strictCase{
+	runStrictCases(t, []strictCase{
 		// Already accepting null: unchanged, not a null path.
 		kept("type null", `{"type":"null"}`),
 		kept("type list with null", `{"type":["string","null"]}`),
@@ -468,11 +476,11 @@ func TestSpec5_Step7_Nullable(t *testing.T) {
 			in:    withDefs(`{"$ref":"#/$defs/loop"}`, ``),
 			want:  `{"type":"object","properties":{"v":{"anyOf":[{"$ref":"#/$defs/loop"},{"type":"null"}]}},"required":["v"],"$defs":{"loop":{"$ref":"#/$defs/loop2"},"loop2":{"anyOf":[{"$ref":"#/$defs/loop"},{"type":"string"}]}},"additionalProperties":false}`,
 			nulls: `[["v"]]`},
-		{name: "required property stays as it is", in: spObj(`"v":{"type":"string"}`, `"v"`), want: res(`{"type":"string"}`), nulls: `[]`},
-		{name: "required const stays as it is", in: spObj(`"v":{"const":"x"}`, `"v"`), want: res(`{"const":"x"}`), nulls: `[]`},
+		{name: "required property stays as it is", in: objectSchema(`"v":{"type":"string"}`, `"v"`), want: res(`{"type":"string"}`), nulls: `[]`},
+		{name: "required const stays as it is", in: objectSchema(`"v":{"const":"x"}`, `"v"`), want: res(`{"const":"x"}`), nulls: `[]`},
 		{name: "optional inside required",
-			in:    spObj(`"o":`+spObj(`"x":{"type":"string"},"y":{"type":"boolean"}`, `"y"`), `"o"`),
-			want:  spStrictObj(`"o":`+spStrictObj(`"x":{"type":["string","null"]},"y":{"type":"boolean"}`, `"x","y"`), `"o"`),
+			in:    objectSchema(`"o":`+objectSchema(`"x":{"type":"string"},"y":{"type":"boolean"}`, `"y"`), `"o"`),
+			want:  strictObjectSchema(`"o":`+strictObjectSchema(`"x":{"type":["string","null"]},"y":{"type":"boolean"}`, `"x","y"`), `"o"`),
 			nulls: `[["o","x"]]`},
 		{name: "optional object and its optional property",
 			in:    opt(`{"type":"object","properties":{"x":{"type":"string"}}}`),
@@ -483,16 +491,17 @@ func TestSpec5_Step7_Nullable(t *testing.T) {
 			want:  res(`{"type":["object","null"],"properties":{"x":{"type":["string","null"]}},"required":["x"],"additionalProperties":false}`),
 			nulls: `[["v","x"]]`},
 		{name: "anyOf branches are not properties",
-			in:    spObj(`"v":{"anyOf":[{"type":"string"},{"type":"integer"}]}`, `"v"`),
+			in:    objectSchema(`"v":{"anyOf":[{"type":"string"},{"type":"integer"}]}`, `"v"`),
 			want:  res(`{"anyOf":[{"type":"string"},{"type":"integer"}]}`),
 			nulls: `[]`},
 	})
 }
 
-// SPEC §5.8: kept keywords; everything else is dropped and listed.
-func TestSpec5_Step8_Kept(t *testing.T) {
-	prop := func(p string) string { return spObj(`"v":`+p, `"v"`) }
-	strictProp := func(p string) string { return spStrictObj(`"v":`+p, `"v"`) }
+// TestStrictKeepsKnownKeywordsAndListsDropped: the kept keywords stay; everything
+// else is dropped and listed.
+func TestStrictKeepsKnownKeywordsAndListsDropped(t *testing.T) {
+	prop := func(p string) string { return objectSchema(`"v":`+p, `"v"`) }
+	strictProp := func(p string) string { return strictObjectSchema(`"v":`+p, `"v"`) }
 	var cases []strictCase
 	for _, f := range []string{"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"} {
 		cases = append(cases, strictCase{name: "format " + f, in: prop(`{"type":"string","format":"` + f + `"}`), want: strictProp(`{"type":"string","format":"` + f + `"}`), dropped: `[]`})
@@ -529,16 +538,17 @@ func TestSpec5_Step8_Kept(t *testing.T) {
 			in:   `{"type":"object","properties":{"a":{"$ref":"#/$defs/x"},"b":{"$ref":"#/definitions/y"}},"required":["a","b"],"$defs":{"x":{"type":"string"}},"definitions":{"y":{"type":"integer"}}}`,
 			want: `{"type":"object","properties":{"a":{"$ref":"#/$defs/x"},"b":{"$ref":"#/definitions/y"}},"required":["a","b"],"$defs":{"x":{"type":"string"}},"definitions":{"y":{"type":"integer"}},"additionalProperties":false}`},
 	)
-	spRunStrict(t, cases)
+	runStrictCases(t, cases)
 }
 
-// SPEC §5.9: defaults go into descriptions.
-func TestSpec5_Step9_Defaults(t *testing.T) {
-	req := func(p string) string { return spObj(`"v":`+p, `"v"`) }
-	opt := func(p string) string { return spObj(`"v":`+p, ``) }
-	res := func(p string) string { return spStrictObj(`"v":`+p, `"v"`) }
+// TestDefaultsGoIntoDescriptions: a property's default is dropped and written into
+// its description.
+func TestDefaultsGoIntoDescriptions(t *testing.T) {
+	req := func(p string) string { return objectSchema(`"v":`+p, `"v"`) }
+	opt := func(p string) string { return objectSchema(`"v":`+p, ``) }
+	res := func(p string) string { return strictObjectSchema(`"v":`+p, `"v"`) }
 	droppedDefault := `[{"path":["properties","v","default"],"keyword":"default"}]`
-	spRunStrict(t, []strictCase{
+	runStrictCases(t, []strictCase{
 		{name: "required, no description", in: req(`{"type":"string","default":"c"}`), want: res(`{"type":"string","description":"Default: \"c\"."}`), dropped: droppedDefault, nulls: `[]`},
 		{name: "seed: description then default", in: req(`{"type":"string","description":"Mode","default":"c"}`), want: res(`{"type":"string","description":"Mode Default: \"c\"."}`), dropped: droppedDefault},
 		{name: "default before description", in: req(`{"default":"c","description":"Mode","type":"string"}`), want: res(`{"description":"Mode Default: \"c\".","type":"string"}`), dropped: droppedDefault},
@@ -579,10 +589,11 @@ func TestSpec5_Step9_Defaults(t *testing.T) {
 	})
 }
 
-// SPEC §5.9 and §4: the text of a default is cleaned whatever its kind. Decoded
+// TestDefaultTextIsCleanedWhateverItsKind: the text of a default is cleaned of
+// hidden characters whatever its kind. Decoded
 // numbers are plain ASCII, but NumberValue does not check its text, so a number
 // built with hidden characters is cleaned like a string.
-func TestSpec5_Step9_DefaultTextOfBuiltNumber(t *testing.T) {
+func TestDefaultTextIsCleanedWhateverItsKind(t *testing.T) {
 	v := ObjectValue(MemberOf("type", StringValue("number")), MemberOf("default", NumberValue("1\u200b5")))
 	schema := ObjectValue(
 		MemberOf("type", StringValue("object")),

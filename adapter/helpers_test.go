@@ -7,8 +7,8 @@ import (
 	"testing"
 )
 
-// spValue decodes JSON text written in a test, or fails the test.
-func spValue(t testing.TB, s string) Value {
+// jsonValue decodes JSON text written in a test, or fails the test.
+func jsonValue(t testing.TB, s string) Value {
 	t.Helper()
 	v, err := DecodeString(s)
 	if err != nil {
@@ -17,19 +17,19 @@ func spValue(t testing.TB, s string) Value {
 	return v
 }
 
-// spCompact normalises expected JSON text to the compact form Marshal writes, so
+// compactJSON normalises expected JSON text to the compact form Marshal writes, so
 // that expectations can be written with spaces and still compare key order exactly.
-func spCompact(t testing.TB, s string) string {
+func compactJSON(t testing.TB, s string) string {
 	t.Helper()
-	return string(Marshal(spValue(t, s)))
+	return string(Marshal(jsonValue(t, s)))
 }
 
-// spPaths writes paths as one JSON array.
-func spPaths(ps []Path) string { return PathsValue(ps).String() }
+// pathsJSON writes paths as one JSON array.
+func pathsJSON(ps []Path) string { return PathsValue(ps).String() }
 
-// spDropped writes dropped keywords as JSON entries sorted by their text: dropped is
-// unordered (SPEC §5, Definitions).
-func spDropped(ds []Dropped) string {
+// droppedJSON writes dropped keywords as JSON entries sorted by their text: dropped is
+// unordered (docs/strict-mode.md#kept-and-dropped-keywords).
+func droppedJSON(ds []Dropped) string {
 	items := make([]string, len(ds))
 	for i, d := range ds {
 		items[i] = ObjectValue(MemberOf("path", d.Path.Value()), MemberOf("keyword", StringValue(d.Keyword))).String()
@@ -38,10 +38,10 @@ func spDropped(ds []Dropped) string {
 	return "[" + strings.Join(items, ",") + "]"
 }
 
-// spDroppedWant sorts an expected dropped list written as JSON the same way.
-func spDroppedWant(t testing.TB, s string) string {
+// wantDroppedJSON sorts an expected dropped list written as JSON the same way.
+func wantDroppedJSON(t testing.TB, s string) string {
 	t.Helper()
-	v := spValue(t, s)
+	v := jsonValue(t, s)
 	items := make([]string, v.Len())
 	for i, it := range v.Items() {
 		items[i] = it.String()
@@ -50,7 +50,8 @@ func spDroppedWant(t testing.TB, s string) string {
 	return "[" + strings.Join(items, ",") + "]"
 }
 
-// strictCase is one conversion and everything SPEC §5 says about its result. want is
+// strictCase is one conversion and everything the strict rules say about its
+// result (docs/strict-mode.md). want is
 // the exact strict schema (key order matters); nulls and dropped are JSON text ("" to
 // skip the check; dropped compares as a set). errPath and errKeyword are set for a
 // conversion that must fail.
@@ -65,12 +66,14 @@ type strictCase struct {
 	errKeyword string
 }
 
-func spRunStrict(t *testing.T, cases []strictCase) {
+// runStrictCases converts each case's input and checks the result, or the error,
+// against what the case expects; every result must also pass CheckStrict.
+func runStrictCases(t *testing.T, cases []strictCase) {
 	t.Helper()
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Helper()
-			res, err := StrictSchema(spValue(t, tc.in), tc.opts)
+			res, err := StrictSchema(jsonValue(t, tc.in), tc.opts)
 			if tc.errKeyword != "" {
 				var se *StrictError
 				if !errors.As(err, &se) {
@@ -79,7 +82,7 @@ func spRunStrict(t *testing.T, cases []strictCase) {
 					}
 					t.Fatalf("want *StrictError %s at %s, got %v", tc.errKeyword, tc.errPath, err)
 				}
-				if se.Keyword != tc.errKeyword || se.Path.String() != spCompact(t, tc.errPath) {
+				if se.Keyword != tc.errKeyword || se.Path.String() != compactJSON(t, tc.errPath) {
 					t.Fatalf("error = %s at %s (%s), want %s at %s", se.Keyword, se.Path, se.Message, tc.errKeyword, tc.errPath)
 				}
 				if se.Message == "" {
@@ -90,16 +93,16 @@ func spRunStrict(t *testing.T, cases []strictCase) {
 			if err != nil {
 				t.Fatalf("unexpected error: %v", err)
 			}
-			if got, want := res.Schema.String(), spCompact(t, tc.want); got != want {
+			if got, want := res.Schema.String(), compactJSON(t, tc.want); got != want {
 				t.Errorf("schema\n got %s\nwant %s", got, want)
 			}
 			if tc.nulls != "" {
-				if got, want := spPaths(res.NullPaths.Paths()), spCompact(t, tc.nulls); got != want {
+				if got, want := pathsJSON(res.NullPaths.Paths()), compactJSON(t, tc.nulls); got != want {
 					t.Errorf("null paths = %s, want %s", got, want)
 				}
 			}
 			if tc.dropped != "" {
-				if got, want := spDropped(res.Dropped.List()), spDroppedWant(t, tc.dropped); got != want {
+				if got, want := droppedJSON(res.Dropped.List()), wantDroppedJSON(t, tc.dropped); got != want {
 					t.Errorf("dropped = %s, want %s", got, want)
 				}
 			}

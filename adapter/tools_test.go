@@ -6,9 +6,10 @@ import (
 	"testing"
 )
 
-// spTool writes the expected rendered tool for an API (SPEC §7: keys in order,
-// description omitted when empty, strict always sent).
-func spTool(api API, name, desc, params string, strict bool) string {
+// renderedTool writes the expected rendered tool for an API: keys in order,
+// description omitted when empty, strict always sent
+// (docs/strict-mode.md#rendering-tools).
+func renderedTool(api API, name, desc, params string, strict bool) string {
 	s := `"name":"` + name + `",`
 	if desc != "" {
 		s += `"description":"` + desc + `",`
@@ -24,7 +25,8 @@ func spTool(api API, name, desc, params string, strict bool) string {
 	return `{"type":"function","function":{` + s + `}}`
 }
 
-func spTag(s string) string {
+// tagChars writes s in Unicode tag characters, the hidden text cleaning reports.
+func tagChars(s string) string {
 	var sb strings.Builder
 	for _, c := range s {
 		sb.WriteRune(0xE0000 + c)
@@ -32,11 +34,11 @@ func spTag(s string) string {
 	return sb.String()
 }
 
-// spFailure writes the expected {"name","path","keyword","message"} of a tool that
+// conversionFailure writes the expected {"name","path","keyword","message"} of a tool that
 // does not convert; the message is the conversion's own.
-func spFailure(t *testing.T, name, schema string) string {
+func conversionFailure(t *testing.T, name, schema string) string {
 	t.Helper()
-	_, err := StrictSchema(spValue(t, schema), StrictOptions{})
+	_, err := StrictSchema(jsonValue(t, schema), StrictOptions{})
 	var se *StrictError
 	if !errors.As(err, &se) {
 		t.Fatalf("%s converts", schema)
@@ -44,8 +46,9 @@ func spFailure(t *testing.T, name, schema string) string {
 	return ObjectValue(MemberOf("name", StringValue(name)), MemberOf("path", se.Path.Value()), MemberOf("keyword", StringValue(se.Keyword)), MemberOf("message", StringValue(se.Message))).String()
 }
 
-// SPEC §7: tools for both APIs and the three strict modes, with the report.
-func TestSpec7_Tools(t *testing.T) {
+// TestToolsRenderForBothAPIsAndStrictModes: tools for both APIs and the three
+// strict modes, with the report.
+func TestToolsRenderForBothAPIsAndStrictModes(t *testing.T) {
 	const (
 		searchIn     = `{"type":"object","properties":{"q":{"type":"string"},"limit":{"type":"integer","default":10}},"required":["q"]}`
 		searchStrict = `{"type":"object","properties":{"q":{"type":"string"},"limit":{"type":["integer","null"],"description":"Default: 10."}},"required":["limit","q"],"additionalProperties":false}`
@@ -59,13 +62,13 @@ func TestSpec7_Tools(t *testing.T) {
 		{"name":"search","description":"Search the web.","inputSchema":` + searchIn + `},
 		{"name":"pick!","description":"Pick\u200b","inputSchema":` + pickIn + `},
 		{"name":"noargs"},
-		{"name":"a.b","description":"Hi` + spTag("X") + `","inputSchema":` + abIn + `}]}`
-	tools, _, err := ParseToolList(spValue(t, list))
+		{"name":"a.b","description":"Hi` + tagChars("X") + `","inputSchema":` + abIn + `}]}`
+	tools, _, err := ParseToolList(jsonValue(t, list))
 	if err != nil {
 		t.Fatal(err)
 	}
 	set := NewToolSet([]Server{{Name: "srv", Tools: tools}}, NameOptions{})
-	pickFailure := spFailure(t, "srv__pick_", pickIn)
+	pickFailure := conversionFailure(t, "srv__pick_", pickIn)
 
 	for _, api := range []API{Chat, Responses} {
 		tests := []struct {
@@ -74,35 +77,35 @@ func TestSpec7_Tools(t *testing.T) {
 			report string
 		}{
 			{StrictAuto, []string{
-				spTool(api, "srv__search", "Search the web.", searchStrict, true),
-				spTool(api, "srv__pick_", "Pick", pickIn, false),
-				spTool(api, "srv__noargs", "", noargsStrict, true),
-				spTool(api, "srv__a_b", "Hi", abStrict, true),
+				renderedTool(api, "srv__search", "Search the web.", searchStrict, true),
+				renderedTool(api, "srv__pick_", "Pick", pickIn, false),
+				renderedTool(api, "srv__noargs", "", noargsStrict, true),
+				renderedTool(api, "srv__a_b", "Hi", abStrict, true),
 			}, `{"null_paths":{"srv__search":[["limit"]],"srv__noargs":[],"srv__a_b":[]},"fallbacks":[` + pickFailure + `],"excluded":[],"notes":{
 				"srv__search":{"dropped":[{"path":["properties","limit","default"],"keyword":"default"}]},
 				"srv__pick_":{"removed":{"count":1},"renamed":{"from":"srv__pick!"}},
 				"srv__a_b":{"removed":{"count":2,"tags":"X"},"renamed":{"from":"srv__a.b"}}}}`},
 			{"", []string{
-				spTool(api, "srv__search", "Search the web.", searchStrict, true),
-				spTool(api, "srv__pick_", "Pick", pickIn, false),
-				spTool(api, "srv__noargs", "", noargsStrict, true),
-				spTool(api, "srv__a_b", "Hi", abStrict, true),
+				renderedTool(api, "srv__search", "Search the web.", searchStrict, true),
+				renderedTool(api, "srv__pick_", "Pick", pickIn, false),
+				renderedTool(api, "srv__noargs", "", noargsStrict, true),
+				renderedTool(api, "srv__a_b", "Hi", abStrict, true),
 			}, `{"null_paths":{"srv__search":[["limit"]],"srv__noargs":[],"srv__a_b":[]},"fallbacks":[` + pickFailure + `],"excluded":[],"notes":{
 				"srv__search":{"dropped":[{"path":["properties","limit","default"],"keyword":"default"}]},
 				"srv__pick_":{"removed":{"count":1},"renamed":{"from":"srv__pick!"}},
 				"srv__a_b":{"removed":{"count":2,"tags":"X"},"renamed":{"from":"srv__a.b"}}}}`},
 			{StrictOn, []string{
-				spTool(api, "srv__search", "Search the web.", searchStrict, true),
-				spTool(api, "srv__noargs", "", noargsStrict, true),
-				spTool(api, "srv__a_b", "Hi", abStrict, true),
+				renderedTool(api, "srv__search", "Search the web.", searchStrict, true),
+				renderedTool(api, "srv__noargs", "", noargsStrict, true),
+				renderedTool(api, "srv__a_b", "Hi", abStrict, true),
 			}, `{"null_paths":{"srv__search":[["limit"]],"srv__noargs":[],"srv__a_b":[]},"fallbacks":[],"excluded":[` + pickFailure + `],"notes":{
 				"srv__search":{"dropped":[{"path":["properties","limit","default"],"keyword":"default"}]},
 				"srv__a_b":{"removed":{"count":2,"tags":"X"},"renamed":{"from":"srv__a.b"}}}}`},
 			{StrictOff, []string{
-				spTool(api, "srv__search", "Search the web.", searchIn, false),
-				spTool(api, "srv__pick_", "Pick", pickIn, false),
-				spTool(api, "srv__noargs", "", `{"type":"object"}`, false),
-				spTool(api, "srv__a_b", "Hi", abClean, false),
+				renderedTool(api, "srv__search", "Search the web.", searchIn, false),
+				renderedTool(api, "srv__pick_", "Pick", pickIn, false),
+				renderedTool(api, "srv__noargs", "", `{"type":"object"}`, false),
+				renderedTool(api, "srv__a_b", "Hi", abClean, false),
 			}, `{"null_paths":{},"fallbacks":[],"excluded":[],"notes":{
 				"srv__pick_":{"removed":{"count":1},"renamed":{"from":"srv__pick!"}},
 				"srv__a_b":{"removed":{"count":2,"tags":"X"},"renamed":{"from":"srv__a.b"}}}}`},
@@ -114,12 +117,12 @@ func TestSpec7_Tools(t *testing.T) {
 					t.Fatalf("%d tools, want %d", len(got), len(tt.tools))
 				}
 				for i := range got {
-					if got[i].String() != spCompact(t, tt.tools[i]) {
-						t.Errorf("tool %d\n got %s\nwant %s", i, got[i], spCompact(t, tt.tools[i]))
+					if got[i].String() != compactJSON(t, tt.tools[i]) {
+						t.Errorf("tool %d\n got %s\nwant %s", i, got[i], compactJSON(t, tt.tools[i]))
 					}
 				}
-				if r := rep.Value().String(); r != spCompact(t, tt.report) {
-					t.Errorf("report\n got %s\nwant %s", r, spCompact(t, tt.report))
+				if r := rep.Value().String(); r != compactJSON(t, tt.report) {
+					t.Errorf("report\n got %s\nwant %s", r, compactJSON(t, tt.report))
 				}
 				if len(rep.Outcomes) != len(set.Entries) {
 					t.Errorf("%d outcomes for %d tools", len(rep.Outcomes), len(set.Entries))
@@ -169,7 +172,7 @@ func TestSpec7_Tools(t *testing.T) {
 			t.Error("an excluded tool was sent")
 		}
 		st, ok := sent.Lookup("srv__search")
-		if !ok || !st.Strict || spPaths(st.NullPaths) != `[["limit"]]` || st.Server != "srv" || st.Tool != "search" {
+		if !ok || !st.Strict || pathsJSON(st.NullPaths) != `[["limit"]]` || st.Server != "srv" || st.Tool != "search" {
 			t.Errorf("sent search = %+v", st)
 		}
 		_, autoRep := Tools(set, ToolsOptions{API: Chat})
@@ -186,8 +189,8 @@ func TestSpec7_Tools(t *testing.T) {
 	})
 
 	t.Run("all four notes in order", func(t *testing.T) {
-		s := NewToolSet([]Server{{Name: "s", Tools: []Tool{{Name: "t t", Description: "0123456789ABC\u200b" + spTag("hey"),
-			InputSchema: spValue(t, `{"type":"object","properties":{"a":{"type":"string","examples":["x"]}},"required":["a"]}`)}}}}, NameOptions{})
+		s := NewToolSet([]Server{{Name: "s", Tools: []Tool{{Name: "t t", Description: "0123456789ABC\u200b" + tagChars("hey"),
+			InputSchema: jsonValue(t, `{"type":"object","properties":{"a":{"type":"string","examples":["x"]}},"required":["a"]}`)}}}}, NameOptions{})
 		for _, api := range []API{Chat, Responses} {
 			tools, rep := Tools(s, ToolsOptions{API: api, DescriptionCap: 10})
 			notes, _ := Lookup(rep.Value(), Keys("notes", "s__t_t"))
@@ -195,7 +198,7 @@ func TestSpec7_Tools(t *testing.T) {
 			if notes.String() != want {
 				t.Errorf("%s notes = %s", api, notes)
 			}
-			desc, _ := spToolMember(tools[0], api, "description")
+			desc, _ := renderedToolMember(tools[0], api, "description")
 			if wantDesc := map[API]string{Chat: "012345678…", Responses: "0123456…"}[api]; desc.Str() != wantDesc {
 				t.Errorf("%s description = %q", api, desc.Str())
 			}
@@ -205,8 +208,8 @@ func TestSpec7_Tools(t *testing.T) {
 	t.Run("options: no default descriptions, no prefix", func(t *testing.T) {
 		s := NewToolSet([]Server{{Name: "srv", Tools: tools[:1]}}, NameOptions{NoPrefix: true})
 		got, rep := Tools(s, ToolsOptions{API: Chat, NoDefaultDescriptions: true})
-		want := spTool(Chat, "search", "Search the web.", `{"type":"object","properties":{"q":{"type":"string"},"limit":{"type":["integer","null"]}},"required":["limit","q"],"additionalProperties":false}`, true)
-		if got[0].String() != spCompact(t, want) {
+		want := renderedTool(Chat, "search", "Search the web.", `{"type":"object","properties":{"q":{"type":"string"},"limit":{"type":["integer","null"]}},"required":["limit","q"],"additionalProperties":false}`, true)
+		if got[0].String() != compactJSON(t, want) {
 			t.Errorf("tool = %s", got[0])
 		}
 		if r := rep.Value().String(); r != `{"null_paths":{"search":[["limit"]]},"fallbacks":[],"excluded":[],"notes":{"search":{"dropped":[{"path":["properties","limit","default"],"keyword":"default"}]}}}` {
@@ -215,14 +218,14 @@ func TestSpec7_Tools(t *testing.T) {
 	})
 
 	t.Run("a tool over a limit falls back with the limit", func(t *testing.T) {
-		in := `{"type":"object","properties":{"e":{"enum":` + spEnum(1001, spNum) + `}},"required":["e"]}`
-		s := NewToolSet([]Server{{Name: "s", Tools: []Tool{{Name: "big", InputSchema: spValue(t, in)}}}}, NameOptions{})
+		in := `{"type":"object","properties":{"e":{"enum":` + enumOf(1001, numText) + `}},"required":["e"]}`
+		s := NewToolSet([]Server{{Name: "s", Tools: []Tool{{Name: "big", InputSchema: jsonValue(t, in)}}}}, NameOptions{})
 		got, rep := Tools(s, ToolsOptions{API: Responses})
 		if strict, _ := got[0].Get("strict"); strict.Bool() {
 			t.Errorf("sent strict: %s", got[0].String()[:80])
 		}
 		params, _ := got[0].Get("parameters")
-		if params.String() != spCompact(t, in) {
+		if params.String() != compactJSON(t, in) {
 			t.Error("fallback does not send the original schema")
 		}
 		fb, _ := Lookup(rep.Value(), Path{Key("fallbacks"), Index(0), Key("keyword")})

@@ -4,10 +4,10 @@ import (
 	"testing"
 )
 
-// spPathList reads null paths written as JSON.
-func spPathList(t testing.TB, s string) []Path {
+// pathList reads null paths written as JSON.
+func pathList(t testing.TB, s string) []Path {
 	t.Helper()
-	v := spValue(t, s)
+	v := jsonValue(t, s)
 	out := []Path{}
 	for _, it := range v.Items() {
 		p, ok := PathFromValue(it)
@@ -19,8 +19,9 @@ func spPathList(t testing.TB, s string) []Path {
 	return out
 }
 
-// SPEC §6: strip nulls, and optionally put defaults back.
-func TestSpec6_StripNulls(t *testing.T) {
+// TestStripNullsRemovesNullsAtNullPaths: nulls at null paths are removed, and with
+// defaults the original schema's default takes their place.
+func TestStripNullsRemovesNullsAtNullPaths(t *testing.T) {
 	tests := []struct {
 		name     string
 		args     string
@@ -53,14 +54,14 @@ func TestSpec6_StripNulls(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			args := spValue(t, tt.args)
+			args := jsonValue(t, tt.args)
 			before := args.String()
-			got, stripped := StripNulls(args, spPathList(t, tt.paths))
-			if got.String() != spCompact(t, tt.want) {
-				t.Errorf("StripNulls = %s, want %s", got, spCompact(t, tt.want))
+			got, stripped := StripNulls(args, pathList(t, tt.paths))
+			if got.String() != compactJSON(t, tt.want) {
+				t.Errorf("StripNulls = %s, want %s", got, compactJSON(t, tt.want))
 			}
-			if spPaths(stripped) != spCompact(t, tt.stripped) {
-				t.Errorf("stripped = %s, want %s", spPaths(stripped), tt.stripped)
+			if pathsJSON(stripped) != compactJSON(t, tt.stripped) {
+				t.Errorf("stripped = %s, want %s", pathsJSON(stripped), tt.stripped)
 			}
 			if args.String() != before {
 				t.Errorf("the input changed: %s", args)
@@ -94,42 +95,43 @@ func TestSpec6_StripNulls(t *testing.T) {
 	}
 	for _, tt := range defaults {
 		t.Run("defaults/"+tt.name, func(t *testing.T) {
-			args := spValue(t, tt.args)
-			paths := spPathList(t, tt.paths)
-			got, stripped, defaulted := StripNullsWithDefaults(args, paths, spValue(t, tt.schema))
-			if got.String() != spCompact(t, tt.want) {
-				t.Errorf("StripNullsWithDefaults = %s, want %s", got, spCompact(t, tt.want))
+			args := jsonValue(t, tt.args)
+			paths := pathList(t, tt.paths)
+			got, stripped, defaulted := StripNullsWithDefaults(args, paths, jsonValue(t, tt.schema))
+			if got.String() != compactJSON(t, tt.want) {
+				t.Errorf("StripNullsWithDefaults = %s, want %s", got, compactJSON(t, tt.want))
 			}
-			if spPaths(defaulted) != spCompact(t, tt.defaulted) {
-				t.Errorf("defaulted = %s, want %s", spPaths(defaulted), tt.defaulted)
+			if pathsJSON(defaulted) != compactJSON(t, tt.defaulted) {
+				t.Errorf("defaulted = %s, want %s", pathsJSON(defaulted), tt.defaulted)
 			}
 			_, plainStripped := StripNulls(args, paths)
-			if spPaths(stripped) != spPaths(plainStripped) {
-				t.Errorf("stripped = %s, want the same as StripNulls: %s", spPaths(stripped), spPaths(plainStripped))
+			if pathsJSON(stripped) != pathsJSON(plainStripped) {
+				t.Errorf("stripped = %s, want the same as StripNulls: %s", pathsJSON(stripped), pathsJSON(plainStripped))
 			}
 		})
 	}
 
 	t.Run("with the null paths of a conversion", func(t *testing.T) {
-		schema := spValue(t, `{"type":"object","properties":{"q":{"type":"string"},"limit":{"type":"integer","default":10},"tags":{"type":"array","items":{"type":"object","properties":{"k":{"type":"string"},"v":{"type":"string"}},"required":["v"]}}},"required":["q","tags"]}`)
+		schema := jsonValue(t, `{"type":"object","properties":{"q":{"type":"string"},"limit":{"type":"integer","default":10},"tags":{"type":"array","items":{"type":"object","properties":{"k":{"type":"string"},"v":{"type":"string"}},"required":["v"]}}},"required":["q","tags"]}`)
 		res, err := StrictSchema(schema, StrictOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		args := spValue(t, `{"q":"x","limit":null,"tags":[{"k":null,"v":"1"},{"k":"a","v":"2"}]}`)
+		args := jsonValue(t, `{"q":"x","limit":null,"tags":[{"k":null,"v":"1"},{"k":"a","v":"2"}]}`)
 		got, stripped := StripNulls(args, res.NullPaths.Paths())
-		if got.String() != `{"q":"x","tags":[{"v":"1"},{"k":"a","v":"2"}]}` || spPaths(stripped) != `[["limit"],["tags",null,"k"]]` {
-			t.Errorf("StripNulls = %s, %s", got, spPaths(stripped))
+		if got.String() != `{"q":"x","tags":[{"v":"1"},{"k":"a","v":"2"}]}` || pathsJSON(stripped) != `[["limit"],["tags",null,"k"]]` {
+			t.Errorf("StripNulls = %s, %s", got, pathsJSON(stripped))
 		}
 		got, _, defaulted := StripNullsWithDefaults(args, res.NullPaths.Paths(), schema)
-		if got.String() != `{"q":"x","limit":10,"tags":[{"v":"1"},{"k":"a","v":"2"}]}` || spPaths(defaulted) != `[["limit"]]` {
-			t.Errorf("StripNullsWithDefaults = %s, %s", got, spPaths(defaulted))
+		if got.String() != `{"q":"x","limit":10,"tags":[{"v":"1"},{"k":"a","v":"2"}]}` || pathsJSON(defaulted) != `[["limit"]]` {
+			t.Errorf("StripNullsWithDefaults = %s, %s", got, pathsJSON(defaulted))
 		}
 	})
 }
 
-// DefaultAt finds a property's default in the original schema.
-func TestSpec6_DefaultAt(t *testing.T) {
+// TestDefaultAtFindsPropertyDefault: DefaultAt finds a property's default in the
+// original schema.
+func TestDefaultAtFindsPropertyDefault(t *testing.T) {
 	schema := `{"type":"object","properties":{
 		"a":{"type":"integer","default":1},
 		"o":{"type":"object","properties":{"x":{"default":"ox"}}},
@@ -159,9 +161,9 @@ func TestSpec6_DefaultAt(t *testing.T) {
 		// in document order wins, though branch 0 declares x without one.
 		{`["b","x"]`, `7`},
 	}
-	s := spValue(t, schema)
+	s := jsonValue(t, schema)
 	for _, tt := range tests {
-		p, _ := PathFromValue(spValue(t, tt.path))
+		p, _ := PathFromValue(jsonValue(t, tt.path))
 		got, ok := DefaultAt(s, p)
 		if tt.want == "" {
 			if ok {

@@ -9,8 +9,9 @@ import (
 	"unicode/utf8"
 )
 
-// SPEC §2: the three shapes of a tool list, detected automatically.
-func TestSpec2_ToolListShapes(t *testing.T) {
+// TestToolListShapesAreDetected: the three shapes of a tool list, detected
+// automatically.
+func TestToolListShapesAreDetected(t *testing.T) {
 	const tools = `[{"name":"a","inputSchema":{"type":"object"}},{"name":"b","description":"B","inputSchema":{"type":"object","properties":{"x":{"type":"string"}}}}]`
 	tests := []struct {
 		name string
@@ -24,7 +25,7 @@ func TestSpec2_ToolListShapes(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, warns, err := ParseToolList(spValue(t, tt.doc))
+			got, warns, err := ParseToolList(jsonValue(t, tt.doc))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -42,7 +43,7 @@ func TestSpec2_ToolListShapes(t *testing.T) {
 
 	empty := []string{`{"tools":[]}`, `[]`, `{"jsonrpc":"2.0","id":1,"result":{"tools":[]}}`}
 	for _, doc := range empty {
-		got, _, err := ParseToolList(spValue(t, doc))
+		got, _, err := ParseToolList(jsonValue(t, doc))
 		if err != nil || len(got) != 0 {
 			t.Errorf("%s: %v, %v", doc, got, err)
 		}
@@ -64,7 +65,7 @@ func TestSpec2_ToolListShapes(t *testing.T) {
 	}
 	for _, tt := range bad {
 		t.Run(tt.name, func(t *testing.T) {
-			_, _, err := ParseToolList(spValue(t, tt.doc))
+			_, _, err := ParseToolList(jsonValue(t, tt.doc))
 			var te *ToolListError
 			if !errors.As(err, &te) {
 				t.Fatalf("error = %v, want a *ToolListError", err)
@@ -76,8 +77,8 @@ func TestSpec2_ToolListShapes(t *testing.T) {
 	}
 }
 
-// SPEC §2: what a tool must and may have.
-func TestSpec2_ToolValidation(t *testing.T) {
+// TestToolMembersAreChecked: what a tool must and may have.
+func TestToolMembersAreChecked(t *testing.T) {
 	good := []struct {
 		name                string
 		tool                string
@@ -92,7 +93,7 @@ func TestSpec2_ToolValidation(t *testing.T) {
 	}
 	for _, tt := range good {
 		t.Run(tt.name, func(t *testing.T) {
-			raw := spValue(t, tt.tool)
+			raw := jsonValue(t, tt.tool)
 			tools, _, err := ParseToolList(ArrayValue(raw))
 			if err != nil {
 				t.Fatal(err)
@@ -134,7 +135,7 @@ func TestSpec2_ToolValidation(t *testing.T) {
 	}
 	for _, tt := range bad {
 		t.Run(tt.name, func(t *testing.T) {
-			tools, _, err := ParseToolList(spValue(t, tt.doc))
+			tools, _, err := ParseToolList(jsonValue(t, tt.doc))
 			var te *ToolListError
 			if !errors.As(err, &te) {
 				t.Fatalf("error = %v (tools %v), want a *ToolListError", err, tools)
@@ -149,8 +150,9 @@ func TestSpec2_ToolValidation(t *testing.T) {
 	}
 }
 
-// SPEC §2: a missing inputSchema reads as {"type":"object"}, with a warning.
-func TestSpec2_MissingInputSchema(t *testing.T) {
+// TestMissingInputSchemaReadsAsEmptyObject: a missing inputSchema reads as
+// {"type":"object"}, with a warning.
+func TestMissingInputSchemaReadsAsEmptyObject(t *testing.T) {
 	tests := []struct {
 		name      string
 		doc       string
@@ -164,7 +166,7 @@ func TestSpec2_MissingInputSchema(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			tools, warns, err := ParseToolList(spValue(t, tt.doc))
+			tools, warns, err := ParseToolList(jsonValue(t, tt.doc))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -184,13 +186,13 @@ func TestSpec2_MissingInputSchema(t *testing.T) {
 		})
 	}
 	t.Run("the warning names the tool", func(t *testing.T) {
-		_, warns, _ := ParseToolList(spValue(t, `[{"name":"a","inputSchema":{"type":"object"}},{"name":"noargs"}]`))
+		_, warns, _ := ParseToolList(jsonValue(t, `[{"name":"a","inputSchema":{"type":"object"}},{"name":"noargs"}]`))
 		if len(warns) != 1 || !strings.Contains(warns[0], `"noargs"`) || !strings.Contains(warns[0], "/1") {
 			t.Errorf("warnings = %q", warns)
 		}
 	})
 	t.Run("converts to the empty strict object", func(t *testing.T) {
-		tools, _, _ := ParseToolList(spValue(t, `[{"name":"noargs"}]`))
+		tools, _, _ := ParseToolList(jsonValue(t, `[{"name":"noargs"}]`))
 		res, err := StrictSchema(tools[0].InputSchema, StrictOptions{})
 		if err != nil {
 			t.Fatal(err)
@@ -201,16 +203,18 @@ func TestSpec2_MissingInputSchema(t *testing.T) {
 	})
 }
 
-// spHashedName is SPEC §3's rule for a name longer than 64 characters, written out
+// hashedLongName is the rule for a name longer than 64 characters
+// (docs/tool-lists.md#long-names), written out
 // independently of the code: the first 55 characters, "_", and 8 hex digits of
 // SHA-256 of SERVER + "\x00" + TOOL.
-func spHashedName(mapped, server, tool string) string {
+func hashedLongName(mapped, server, tool string) string {
 	sum := sha256.Sum256([]byte(server + "\x00" + tool))
 	return string([]rune(mapped)[:55]) + "_" + hex.EncodeToString(sum[:])[:8]
 }
 
-// SPEC §3: exposed names.
-func TestSpec3_ExposedNames(t *testing.T) {
+// TestExposedNamesArePrefixedCleanedAndUnique: exposed names are SERVER__TOOL
+// cleaned to [A-Za-z0-9_-], hashed past 64 characters, and made unique with _N.
+func TestExposedNamesArePrefixedCleanedAndUnique(t *testing.T) {
 	long := func(n int, c string) string { return strings.Repeat(c, n) }
 	type named struct{ server, tool string }
 	tests := []struct {
@@ -229,11 +233,11 @@ func TestSpec3_ExposedNames(t *testing.T) {
 		{"combining mark is its own code point", true, []named{{"s", "e\u0301"}}, []string{"e_"}, []bool{true}},
 		{"controls and colon", true, []named{{"s", "a:b\tc\x00"}}, []string{"a_b_c_"}, []bool{true}},
 		{"exactly 64 is kept", false, []named{{"s", long(61, "x")}}, []string{"s__" + long(61, "x")}, []bool{false}},
-		{"65 is hashed", false, []named{{"s", long(62, "x")}}, []string{spHashedName("s__"+long(62, "x"), "s", long(62, "x"))}, []bool{true}},
-		{"long without prefix", true, []named{{"srv", long(70, "y")}}, []string{spHashedName(long(70, "y"), "srv", long(70, "y"))}, []bool{true}},
+		{"65 is hashed", false, []named{{"s", long(62, "x")}}, []string{hashedLongName("s__"+long(62, "x"), "s", long(62, "x"))}, []bool{true}},
+		{"long without prefix", true, []named{{"srv", long(70, "y")}}, []string{hashedLongName(long(70, "y"), "srv", long(70, "y"))}, []bool{true}},
 		{"long non-ASCII counts code points", true, []named{{"srv", long(64, "é")}}, []string{long(64, "_")}, []bool{true}},
-		{"long non-ASCII over 64 hashes the original text", true, []named{{"srv", long(65, "é")}}, []string{spHashedName(long(65, "_"), "srv", long(65, "é"))}, []bool{true}},
-		{"long server", false, []named{{long(62, "s"), "t"}}, []string{spHashedName(long(62, "s")+"__t", long(62, "s"), "t")}, []bool{true}},
+		{"long non-ASCII over 64 hashes the original text", true, []named{{"srv", long(65, "é")}}, []string{hashedLongName(long(65, "_"), "srv", long(65, "é"))}, []bool{true}},
+		{"long server", false, []named{{long(62, "s"), "t"}}, []string{hashedLongName(long(62, "s")+"__t", long(62, "s"), "t")}, []bool{true}},
 		{
 			"collisions take BASE_2 and BASE_3 in input order", false,
 			[]named{{"s", "x.y"}, {"s", "x_y"}, {"s", "x y"}},
@@ -267,7 +271,7 @@ func TestSpec3_ExposedNames(t *testing.T) {
 		{
 			"collision of hashed names shortens the base", true,
 			[]named{{"srv", long(70, "z")}, {"srv", long(70, "z")}},
-			[]string{spHashedName(long(70, "z"), "srv", long(70, "z")), spHashedName(long(70, "z"), "srv", long(70, "z"))[:62] + "_2"},
+			[]string{hashedLongName(long(70, "z"), "srv", long(70, "z")), hashedLongName(long(70, "z"), "srv", long(70, "z"))[:62] + "_2"},
 			[]bool{true, true},
 		},
 		{
@@ -291,7 +295,7 @@ func TestSpec3_ExposedNames(t *testing.T) {
 					servers = append(servers, Server{Name: n.server})
 				}
 				s := &servers[len(servers)-1]
-				s.Tools = append(s.Tools, Tool{Name: n.tool, InputSchema: spValue(t, `{"type":"object"}`)})
+				s.Tools = append(s.Tools, Tool{Name: n.tool, InputSchema: jsonValue(t, `{"type":"object"}`)})
 			}
 			set := NewToolSet(servers, NameOptions{NoPrefix: tt.noPrefix})
 			if len(set.Entries) != len(tt.want) {
@@ -335,7 +339,7 @@ func TestSpec3_ExposedNames(t *testing.T) {
 			t.Errorf("ExposedName no prefix = %q", got)
 		}
 		tool := long(80, "t")
-		if got, want := ExposedName("a", tool, true), spHashedName(tool, "a", tool); got != want {
+		if got, want := ExposedName("a", tool, true), hashedLongName(tool, "a", tool); got != want {
 			t.Errorf("ExposedName long = %q, want %q", got, want)
 		}
 		if ExposedName("a", tool, true) == ExposedName("b", tool, true) {

@@ -11,23 +11,23 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 )
 
-// SPEC §1: object key order is preserved everywhere; keys the converter adds go after
+// TestMemberOrderIsKept: object key order is preserved everywhere; keys the converter adds go after
 // the existing ones (properties, required, additionalProperties, then a new
 // description); required is the one list that is sorted.
-func TestSpec1_KeyOrder(t *testing.T) {
+func TestMemberOrderIsKept(t *testing.T) {
 	t.Run("decode and encode", func(t *testing.T) {
 		for _, in := range []string{
 			`{"z":1,"a":2,"m":{"y":true,"b":null}}`,
 			`[{"b":1,"a":2},{"a":1,"b":2}]`,
 			`{"10":1,"9":2,"":3,"é":4,"e":5}`,
 		} {
-			if got := string(Marshal(spValue(t, in))); got != in {
+			if got := string(Marshal(jsonValue(t, in))); got != in {
 				t.Errorf("Marshal(Decode(%s)) = %s", in, got)
 			}
 		}
 	})
 	t.Run("With keeps the place of an existing key and appends a new one", func(t *testing.T) {
-		v := spValue(t, `{"b":1,"a":2}`)
+		v := jsonValue(t, `{"b":1,"a":2}`)
 		if got := v.With("b", NumberValue("3")).String(); got != `{"b":3,"a":2}` {
 			t.Errorf("With existing = %s", got)
 		}
@@ -41,7 +41,7 @@ func TestSpec1_KeyOrder(t *testing.T) {
 			t.Errorf("the original changed: %s", v)
 		}
 	})
-	spRunStrict(t, []strictCase{
+	runStrictCases(t, []strictCase{
 		{
 			name: "properties keep their order, required is sorted, added keys go last",
 			in:   `{"description":"d","type":"object","properties":{"zeta":{"type":"string"},"alpha":{"type":"integer"},"Mid":{"type":"boolean"}},"required":["zeta"]}`,
@@ -64,14 +64,14 @@ func TestSpec1_KeyOrder(t *testing.T) {
 		},
 	})
 	t.Run("arguments keep their order when nulls are stripped", func(t *testing.T) {
-		args := spValue(t, `{"z":1,"limit":null,"a":{"y":null,"x":2}}`)
+		args := jsonValue(t, `{"z":1,"limit":null,"a":{"y":null,"x":2}}`)
 		got, _ := StripNulls(args, []Path{Keys("limit"), Keys("a", "y")})
 		if got.String() != `{"z":1,"a":{"x":2}}` {
 			t.Errorf("StripNulls = %s", got)
 		}
 	})
 	t.Run("rendered tools", func(t *testing.T) {
-		set := NewToolSet([]Server{{Name: "s", Tools: []Tool{{Name: "t", Description: "d", InputSchema: spValue(t, `{"type":"object","properties":{"b":{"type":"string"},"a":{"type":"string"}},"required":["b","a"]}`)}}}}, NameOptions{})
+		set := NewToolSet([]Server{{Name: "s", Tools: []Tool{{Name: "t", Description: "d", InputSchema: jsonValue(t, `{"type":"object","properties":{"b":{"type":"string"},"a":{"type":"string"}},"required":["b","a"]}`)}}}}, NameOptions{})
 		chat, _ := Tools(set, ToolsOptions{API: Chat})
 		resp, _ := Tools(set, ToolsOptions{API: Responses})
 		params := `{"type":"object","properties":{"b":{"type":"string"},"a":{"type":"string"}},"required":["a","b"],"additionalProperties":false}`
@@ -84,12 +84,12 @@ func TestSpec1_KeyOrder(t *testing.T) {
 	})
 }
 
-// SPEC §1: numbers pass through exactly as written.
-func TestSpec1_NumbersVerbatim(t *testing.T) {
+// TestNumbersPassThroughAsWritten: numbers pass through exactly as written.
+func TestNumbersPassThroughAsWritten(t *testing.T) {
 	numbers := []string{"1e400", "12345678901234567890", "1.0", "1E2", "-0", "0.10", "-1.5e-7", "1E+2", "123456789012345678901234567890.000000000000000001"}
 	for _, n := range numbers {
 		t.Run(n, func(t *testing.T) {
-			v := spValue(t, n)
+			v := jsonValue(t, n)
 			if v.Kind() != Number || v.NumberText() != n {
 				t.Fatalf("Decode(%s) = %v %q", n, v.Kind(), v.NumberText())
 			}
@@ -100,7 +100,7 @@ func TestSpec1_NumbersVerbatim(t *testing.T) {
 			// default written into a description.
 			in := `{"type":"object","properties":{"n":{"type":"number","minimum":` + n + `,"maximum":` + n + `,"enum":[` + n + `],"default":` + n + `},"c":{"const":` + n + `}},"required":["n","c"]}`
 			want := `{"type":"object","properties":{"n":{"type":"number","minimum":` + n + `,"maximum":` + n + `,"enum":[` + n + `],"description":"Default: ` + n + `."},"c":{"const":` + n + `}},"required":["c","n"],"additionalProperties":false}`
-			res, err := StrictSchema(spValue(t, in), StrictOptions{})
+			res, err := StrictSchema(jsonValue(t, in), StrictOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -108,25 +108,25 @@ func TestSpec1_NumbersVerbatim(t *testing.T) {
 				t.Errorf("strict\n got %s\nwant %s", got, want)
 			}
 			// Through arguments.
-			args, _ := StripNulls(spValue(t, `{"x":`+n+`,"y":null,"z":[`+n+`]}`), []Path{Keys("y")})
+			args, _ := StripNulls(jsonValue(t, `{"x":`+n+`,"y":null,"z":[`+n+`]}`), []Path{Keys("y")})
 			if got := args.String(); got != `{"x":`+n+`,"z":[`+n+`]}` {
 				t.Errorf("arguments = %s", got)
 			}
 		})
 	}
 	t.Run("equal only when written the same way", func(t *testing.T) {
-		if Equal(spValue(t, "1.0"), spValue(t, "1")) {
+		if Equal(jsonValue(t, "1.0"), jsonValue(t, "1")) {
 			t.Error("1.0 and 1 compare equal")
 		}
-		if !Equal(spValue(t, "1e400"), NumberValue("1e400")) {
+		if !Equal(jsonValue(t, "1e400"), NumberValue("1e400")) {
 			t.Error("1e400 differs from itself")
 		}
 	})
 }
 
-// SPEC §1: JSON we generate inside strings is compact, without HTML escaping, and
-// keeps non-ASCII text literal.
-func TestSpec1_CompactNoHTMLEscape(t *testing.T) {
+// TestJSONInStringsIsCompactWithoutHTMLEscaping: JSON we generate inside strings
+// is compact, without HTML escaping, and keeps non-ASCII text literal.
+func TestJSONInStringsIsCompactWithoutHTMLEscaping(t *testing.T) {
 	tests := []struct {
 		name  string
 		value string
@@ -147,7 +147,7 @@ func TestSpec1_CompactNoHTMLEscape(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			in := `{"type":"object","properties":{"p":{"type":"string","default":` + tt.value + `}},"required":["p"]}`
-			res, err := StrictSchema(spValue(t, in), StrictOptions{})
+			res, err := StrictSchema(jsonValue(t, in), StrictOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -156,7 +156,7 @@ func TestSpec1_CompactNoHTMLEscape(t *testing.T) {
 				t.Errorf("description = %q, want %q", got, want)
 			}
 			// The description itself is written compactly too, with the same rules.
-			if got := string(Marshal(spValue(t, tt.value))); got != tt.want {
+			if got := string(Marshal(jsonValue(t, tt.value))); got != tt.want {
 				t.Errorf("Marshal = %s, want %s", got, tt.want)
 			}
 		})
@@ -168,9 +168,9 @@ func TestSpec1_CompactNoHTMLEscape(t *testing.T) {
 	})
 }
 
-// SPEC §1: input errors carry where they are; a BOM is skipped; nesting up to 10,000
+// TestInputErrorsSayWhere: input errors carry where they are; a BOM is skipped; nesting up to 10,000
 // levels is accepted, deeper is an error and never a stack overflow.
-func TestSpec1_InputErrors(t *testing.T) {
+func TestInputErrorsSayWhere(t *testing.T) {
 	const bom = "\xEF\xBB\xBF"
 	tests := []struct {
 		name    string
@@ -290,7 +290,8 @@ func TestSpec1_InputErrors(t *testing.T) {
 	}
 }
 
-// A validityCase is an input and whether it is one valid JSON value by SPEC §1:
+// A validityCase is an input and whether it is one valid JSON value
+// (docs/json.md#input-errors):
 // jsontext's rules (RFC 8259, UTF-8, surrogate escapes only in pairs, at most 10,000
 // levels) with duplicate keys rejected and a leading byte-order mark skipped.
 type validityCase struct {
@@ -605,9 +606,9 @@ func validityCases() []validityCase {
 	return cases
 }
 
-// SPEC §1: Decode accepts exactly the input jsontext accepts with duplicate names
-// rejected, once a leading byte-order mark is skipped.
-func TestSpec1_ValidityMatchesJSONText(t *testing.T) {
+// TestDecodeAcceptsWhatJSONTextAccepts: Decode accepts exactly the input jsontext
+// accepts with duplicate names rejected, once a leading byte-order mark is skipped.
+func TestDecodeAcceptsWhatJSONTextAccepts(t *testing.T) {
 	for _, tt := range validityCases() {
 		t.Run(tt.name, func(t *testing.T) {
 			src := bytes.TrimPrefix([]byte(tt.in), utf8BOM)

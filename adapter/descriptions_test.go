@@ -6,8 +6,9 @@ import (
 	"unicode/utf8"
 )
 
-// spRemovedRanges is SPEC §4's list of removed characters, written out as ranges.
-var spRemovedRanges = [][2]rune{
+// removedCharRanges is the list of characters description cleaning removes
+// (docs/tool-lists.md#description-cleaning), written out as ranges.
+var removedCharRanges = [][2]rune{
 	{0x00, 0x08}, {0x0B, 0x0C}, {0x0E, 0x1F}, // C0 except tab, LF, CR
 	{0x7F, 0x9F},
 	{0xAD, 0xAD},
@@ -23,8 +24,9 @@ var spRemovedRanges = [][2]rune{
 	{0xE0100, 0xE01EF},
 }
 
-func spRemoved(r rune) bool {
-	for _, rg := range spRemovedRanges {
+// isRemovedChar says whether r is in one of removedCharRanges.
+func isRemovedChar(r rune) bool {
+	for _, rg := range removedCharRanges {
 		if r >= rg[0] && r <= rg[1] {
 			return true
 		}
@@ -32,10 +34,11 @@ func spRemoved(r rune) bool {
 	return false
 }
 
-// SPEC §4: which characters cleaning removes, and what it reports.
-func TestSpec4_CleanText(t *testing.T) {
+// TestCleanTextRemovesHiddenCharacters: which characters cleaning removes, and
+// what it reports.
+func TestCleanTextRemovesHiddenCharacters(t *testing.T) {
 	t.Run("every range and the characters just outside it", func(t *testing.T) {
-		for _, rg := range spRemovedRanges {
+		for _, rg := range removedCharRanges {
 			for _, r := range []rune{rg[0], rg[1], (rg[0] + rg[1]) / 2} {
 				s := "a" + string(r) + "b"
 				got, rem := CleanText(s)
@@ -44,7 +47,7 @@ func TestSpec4_CleanText(t *testing.T) {
 				}
 			}
 			for _, r := range []rune{rg[0] - 1, rg[1] + 1} {
-				if spRemoved(r) || r < 0 {
+				if isRemovedChar(r) || r < 0 {
 					continue // the neighbour is itself in a range
 				}
 				s := "a" + string(r) + "b"
@@ -55,7 +58,7 @@ func TestSpec4_CleanText(t *testing.T) {
 			}
 		}
 	})
-	t.Run("kept neighbours named by the SPEC", func(t *testing.T) {
+	t.Run("kept neighbours of the removed ranges", func(t *testing.T) {
 		for _, r := range []rune{'\t', '\n', '\r', ' ', '~', 0xA0, 0xAC, 0xAE, 0x61B, 0x61D, 0x180D, 0x180F, 0x200A, 0x2010, 0x2028, 0x2029, 0x202F, 0x205F, 0x2065, 0x206A, 0xFEFE, 0xFF00, 0xFFF8, 0xFFFC, 0xFFFD, 0xDFFFF, 0xE0080, 0xE00FF, 0xE01F0, 0x10FFFF, 'é', '😀'} {
 			s := "x" + string(r) + "y"
 			if got, rem := CleanText(s); got != s || rem.Count != 0 {
@@ -69,7 +72,7 @@ func TestSpec4_CleanText(t *testing.T) {
 				continue
 			}
 			got, rem := CleanText(string(r))
-			if spRemoved(r) {
+			if isRemovedChar(r) {
 				if got != "" || rem.Count != 1 {
 					t.Fatalf("U+%04X kept: %q", r, got)
 				}
@@ -136,12 +139,12 @@ func TestSpec4_CleanText(t *testing.T) {
 			"required":["a","c","p` + zw + `","r","u"],
 			"$defs":{"d":{"type":"string","title":"dd"}},"additionalProperties":false}`
 		opts := StrictOptions{NoDefaultDescriptions: true}
-		res, err := StrictSchema(spValue(t, in), opts)
+		res, err := StrictSchema(jsonValue(t, in), opts)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := res.Schema.String(); got != spCompact(t, want) {
-			t.Errorf("strict\n got %s\nwant %s", got, spCompact(t, want))
+		if got := res.Schema.String(); got != compactJSON(t, want) {
+			t.Errorf("strict\n got %s\nwant %s", got, compactJSON(t, want))
 		}
 		if res.Removed.Count != 8 {
 			t.Errorf("removed %d, want 8", res.Removed.Count)
@@ -149,12 +152,12 @@ func TestSpec4_CleanText(t *testing.T) {
 
 		// The same schema sent as written (not strict): only description and title
 		// strings at schema positions change.
-		clean, rem := CleanSchema(spValue(t, in))
+		clean, rem := CleanSchema(jsonValue(t, in))
 		wantClean := strings.NewReplacer(`"title":"R`+zw, `"title":"R`, `"description":"D`+zw, `"description":"D`,
 			`"description":"x`+zw, `"description":"x`, `"title":"t`+zw, `"title":"t`, `"title":"i`+zw, `"title":"i`,
 			`"description":"r`+zw, `"description":"r`, `"description":"b`+zw, `"description":"b`, `"title":"dd`+zw, `"title":"dd`).Replace(in)
-		if got := clean.String(); got != spCompact(t, wantClean) {
-			t.Errorf("CleanSchema\n got %s\nwant %s", got, spCompact(t, wantClean))
+		if got := clean.String(); got != compactJSON(t, wantClean) {
+			t.Errorf("CleanSchema\n got %s\nwant %s", got, compactJSON(t, wantClean))
 		}
 		if rem.Count != 8 {
 			t.Errorf("CleanSchema removed %d, want 8", rem.Count)
@@ -167,12 +170,12 @@ func TestSpec4_CleanText(t *testing.T) {
 		in := `{"allOf":[` + d + `],"oneOf":[` + d + `],"not":` + d + `,"if":` + d + `,"then":` + d + `,"else":` + d +
 			`,"patternProperties":{"x":` + d + `},"additionalProperties":` + d + `,"prefixItems":[` + d + `],"items":[` + d + `]` +
 			`,"dependentSchemas":{"a":` + d + `},"propertyNames":` + d + `,"contains":` + d + `,"definitions":{"q":` + d + `}}`
-		got, rem := CleanSchema(spValue(t, in))
+		got, rem := CleanSchema(jsonValue(t, in))
 		if rem.Count != 14 || strings.Contains(got.String(), zw) {
 			t.Errorf("CleanSchema = %s, %d removed", got, rem.Count)
 		}
 		unchanged := `{"enum":[` + d + `],"const":` + d + `,"default":` + d + `,"examples":[` + d + `],"x-y":` + d + `,"properties":{"` + zw + `":{}}}`
-		if got, rem := CleanSchema(spValue(t, unchanged)); got.String() != spCompact(t, unchanged) || rem.Count != 0 {
+		if got, rem := CleanSchema(jsonValue(t, unchanged)); got.String() != compactJSON(t, unchanged) || rem.Count != 0 {
 			t.Errorf("CleanSchema touched values: %s, %d", got, rem.Count)
 		}
 	})
@@ -182,7 +185,7 @@ func TestSpec4_CleanText(t *testing.T) {
 		schema := `{"type":"object","description":"` + tag("CD") + `","properties":{"q":{"type":"string","title":"\u00ad` + tag("E") + `"}},"required":["q"]}`
 		for _, mode := range []StrictMode{StrictAuto, StrictOff} {
 			for _, api := range []API{Chat, Responses} {
-				set := NewToolSet([]Server{{Name: "s", Tools: []Tool{{Name: "t", Description: desc, InputSchema: spValue(t, schema)}}}}, NameOptions{})
+				set := NewToolSet([]Server{{Name: "s", Tools: []Tool{{Name: "t", Description: desc, InputSchema: jsonValue(t, schema)}}}}, NameOptions{})
 				tools, rep := Tools(set, ToolsOptions{API: api, Strict: mode})
 				o := rep.Outcomes[0]
 				if o.Removed.Count != 7 || o.Removed.Tags != "ABCDE" {
@@ -200,8 +203,9 @@ func TestSpec4_CleanText(t *testing.T) {
 	})
 }
 
-// SPEC §4: the description cap.
-func TestSpec4_DescriptionCap(t *testing.T) {
+// TestDescriptionIsCappedPerAPI: a description over the API's cap (Chat: code
+// points, Responses: bytes) is cut and ends in "…"; one at the cap is not cut.
+func TestDescriptionIsCappedPerAPI(t *testing.T) {
 	rep := strings.Repeat
 	tests := []struct {
 		name      string
@@ -246,7 +250,7 @@ func TestSpec4_DescriptionCap(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			got, cut := CapDescription(tt.in, tt.api, tt.capLen)
 			if got != tt.want || cut != tt.truncated {
-				t.Errorf("CapDescription = %q (%d bytes, %d code points), %v; want %q, %v", spShort(got), len(got), utf8.RuneCountInString(got), cut, spShort(tt.want), tt.truncated)
+				t.Errorf("CapDescription = %q (%d bytes, %d code points), %v; want %q, %v", shortForLog(got), len(got), utf8.RuneCountInString(got), cut, shortForLog(tt.want), tt.truncated)
 			}
 			if !utf8.ValidString(got) {
 				t.Error("result is not valid UTF-8")
@@ -259,15 +263,15 @@ func TestSpec4_DescriptionCap(t *testing.T) {
 			if tt.capLen == DefaultDescriptionCap(tt.api) {
 				opts.DescriptionCap = 0
 			}
-			set := NewToolSet([]Server{{Name: "s", Tools: []Tool{{Name: "t", Description: tt.in, InputSchema: spValue(t, `{"type":"object"}`)}}}}, NameOptions{})
+			set := NewToolSet([]Server{{Name: "s", Tools: []Tool{{Name: "t", Description: tt.in, InputSchema: jsonValue(t, `{"type":"object"}`)}}}}, NameOptions{})
 			tools, rep := Tools(set, opts)
-			desc, ok := spToolMember(tools[0], tt.api, "description")
+			desc, ok := renderedToolMember(tools[0], tt.api, "description")
 			if tt.want == "" {
 				if ok {
 					t.Errorf("empty description sent: %s", desc)
 				}
 			} else if desc.Str() != tt.want {
-				t.Errorf("sent description %q", spShort(desc.Str()))
+				t.Errorf("sent description %q", shortForLog(desc.Str()))
 			}
 			trunc, _ := Lookup(rep.Value(), Keys("notes", "s__t", "truncated"))
 			if tt.truncated != trunc.Bool() {
@@ -300,7 +304,7 @@ func TestSpec4_DescriptionCap(t *testing.T) {
 		in := rep("\u200b", 2000) + rep("a", 1024)
 		set := NewToolSet([]Server{{Name: "s", Tools: []Tool{{Name: "t", Description: in}}}}, NameOptions{})
 		tools, rep := Tools(set, ToolsOptions{API: Chat})
-		desc, _ := spToolMember(tools[0], Chat, "description")
+		desc, _ := renderedToolMember(tools[0], Chat, "description")
 		if desc.Str() != strings.Repeat("a", 1024) || rep.Outcomes[0].Truncated {
 			t.Errorf("description %d code points, truncated %v", utf8.RuneCountInString(desc.Str()), rep.Outcomes[0].Truncated)
 		}
@@ -309,22 +313,22 @@ func TestSpec4_DescriptionCap(t *testing.T) {
 		set := NewToolSet([]Server{{Name: "s", Tools: []Tool{{Name: "t", Description: "\u200b\u2060"}}}}, NameOptions{})
 		for _, api := range []API{Chat, Responses} {
 			tools, _ := Tools(set, ToolsOptions{API: api})
-			if _, ok := spToolMember(tools[0], api, "description"); ok {
+			if _, ok := renderedToolMember(tools[0], api, "description"); ok {
 				t.Errorf("%s: description sent: %s", api, tools[0])
 			}
 		}
 	})
 }
 
-func spShort(s string) string {
+func shortForLog(s string) string {
 	if len(s) > 40 {
 		return s[:20] + "…" + s[len(s)-20:]
 	}
 	return s
 }
 
-// spToolMember reads a member of a rendered tool's function for either API.
-func spToolMember(tool Value, api API, key string) (Value, bool) {
+// renderedToolMember reads a member of a rendered tool's function for either API.
+func renderedToolMember(tool Value, api API, key string) (Value, bool) {
 	if api == Chat {
 		tool, _ = tool.Get("function")
 	}

@@ -8,8 +8,9 @@ import (
 	"testing"
 )
 
-// SPEC §5, Definitions.
-func TestSpec5_Definitions(t *testing.T) {
+// TestOnlyReachableDefinitionsAreKept: only the definitions reachable from the root
+// through $refs are converted and kept; the others are listed as dropped.
+func TestOnlyReachableDefinitionsAreKept(t *testing.T) {
 	addr := `"addr":{"type":"object","properties":{"street":{"type":"string"},"zip":{"type":"string"}},"required":["street"]}`
 	strictAddr := `"addr":{"type":"object","properties":{"street":{"type":"string"},"zip":{"type":["string","null"]}},"required":["street","zip"],"additionalProperties":false}`
 	node := func(valueRequired bool) string {
@@ -19,7 +20,7 @@ func TestSpec5_Definitions(t *testing.T) {
 		}
 		return `"node":{"type":"object","properties":{"value":{"type":"string"},"children":{"type":"array","items":{"$ref":"#/$defs/node"}}},"required":[` + req + `]}`
 	}
-	spRunStrict(t, []strictCase{
+	runStrictCases(t, []strictCase{
 		{name: "reachable kept, unreachable listed",
 			in:      `{"type":"object","properties":{"a":{"$ref":"#/$defs/x"}},"required":["a"],"$defs":{"y":{"type":"string"},"x":{"type":"integer"},"z":{"oneOf":[]}}}`,
 			want:    `{"type":"object","properties":{"a":{"$ref":"#/$defs/x"}},"required":["a"],"$defs":{"x":{"type":"integer"}},"additionalProperties":false}`,
@@ -127,11 +128,11 @@ func TestSpec5_Definitions(t *testing.T) {
 	})
 }
 
-// TestSpec5_DefinitionsBranching: $refs that lead to one definition many ways (two
+// TestDefinitionsReachedManyWaysConvertOnce: $refs that lead to one definition many ways (two
 // branches to the next definition, forty deep: 2^40 routes) are converted, expanded
 // and searched for defaults once per definition and path. Before, each of these
 // walked every route and never finished.
-func TestSpec5_DefinitionsBranching(t *testing.T) {
+func TestDefinitionsReachedManyWaysConvertOnce(t *testing.T) {
 	const depth = 40
 	build := func(node func(next string) string) string {
 		var defs []string
@@ -145,12 +146,12 @@ func TestSpec5_DefinitionsBranching(t *testing.T) {
 		in := build(func(next string) string {
 			return `{"anyOf":[{"$ref":` + next + `},{"type":"array","items":{"$ref":` + next + `}}]}`
 		})
-		res, err := StrictSchema(spValue(t, in), StrictOptions{})
+		res, err := StrictSchema(jsonValue(t, in), StrictOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if spPaths(res.NullPaths.Paths()) != `[["a"]]` {
-			t.Errorf("null paths = %s", spPaths(res.NullPaths.Paths()))
+		if pathsJSON(res.NullPaths.Paths()) != `[["a"]]` {
+			t.Errorf("null paths = %s", pathsJSON(res.NullPaths.Paths()))
 		}
 		if len(CheckStrict(res.Schema)) != 0 {
 			t.Error("CheckStrict")
@@ -160,7 +161,7 @@ func TestSpec5_DefinitionsBranching(t *testing.T) {
 		in := build(func(next string) string {
 			return `{"type":"object","properties":{"x":{"type":"string"},"n":{"anyOf":[{"$ref":` + next + `},{"$ref":` + next + `}]}},"required":["n"]}`
 		})
-		res, err := StrictSchema(spValue(t, in), StrictOptions{})
+		res, err := StrictSchema(jsonValue(t, in), StrictOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -170,14 +171,14 @@ func TestSpec5_DefinitionsBranching(t *testing.T) {
 			want = append(want, `[`+prefix+`,"x"]`)
 			prefix += `,"n"`
 		}
-		if got := spPaths(res.NullPaths.Paths()); got != "["+strings.Join(want, ",")+"]" {
+		if got := pathsJSON(res.NullPaths.Paths()); got != "["+strings.Join(want, ",")+"]" {
 			t.Errorf("null paths = %s", got)
 		}
 		p := Keys("a")
 		for range depth {
 			p = p.Append(Key("n"))
 		}
-		if d, ok := DefaultAt(spValue(t, in), p); !ok || d.Str() != "deep" {
+		if d, ok := DefaultAt(jsonValue(t, in), p); !ok || d.Str() != "deep" {
 			t.Errorf("DefaultAt = %s, %v", d, ok)
 		}
 	})
@@ -185,7 +186,7 @@ func TestSpec5_DefinitionsBranching(t *testing.T) {
 		in := build(func(next string) string {
 			return `{"anyOf":[{"$ref":` + next + `},{"$ref":` + next + `}]}`
 		})
-		res, err := StrictSchema(spValue(t, in), StrictOptions{})
+		res, err := StrictSchema(jsonValue(t, in), StrictOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -195,11 +196,11 @@ func TestSpec5_DefinitionsBranching(t *testing.T) {
 	})
 }
 
-// TestSpec5_NullPathsLimit: a schema whose $refs expand to MaxNullPaths null paths
+// TestNullPathExpansionIsCapped: a schema whose $refs expand to MaxNullPaths null paths
 // converts; one more fails with keyword $ref at the root. Five levels of
 // definitions that use the next one twice reach the last, whose optional
 // properties are made nullable, 32 times.
-func TestSpec5_NullPathsLimit(t *testing.T) {
+func TestNullPathExpansionIsCapped(t *testing.T) {
 	const levels = 5
 	build := func(leafProps int) string {
 		var defs []string
@@ -217,7 +218,7 @@ func TestSpec5_NullPathsLimit(t *testing.T) {
 	// As many paths as the limit allows (all of them when it is a multiple of 32).
 	perLeaf := MaxNullPaths >> levels
 	total := perLeaf << levels
-	res, err := StrictSchema(spValue(t, build(perLeaf)), StrictOptions{})
+	res, err := StrictSchema(jsonValue(t, build(perLeaf)), StrictOptions{})
 	if err != nil {
 		t.Fatalf("%d null paths: %v", total, err)
 	}
@@ -226,24 +227,24 @@ func TestSpec5_NullPathsLimit(t *testing.T) {
 	}
 	// Pre-order: every property of the first leaf reached, then the next leaf.
 	first, last := `["a","x","x","x","x","x","p0"]`, `["a","y","y","y","y","y","p`+strconv.Itoa(perLeaf-1)+`"]`
-	if got := spPaths(res.NullPaths.Paths()[:1]); got != "["+first+"]" {
+	if got := pathsJSON(res.NullPaths.Paths()[:1]); got != "["+first+"]" {
 		t.Errorf("first null path %s, want %s", got, first)
 	}
-	if got := spPaths(res.NullPaths.Paths()[perLeaf : perLeaf+1]); got != `[["a","x","x","x","x","y","p0"]]` {
+	if got := pathsJSON(res.NullPaths.Paths()[perLeaf : perLeaf+1]); got != `[["a","x","x","x","x","y","p0"]]` {
 		t.Errorf("null path %d = %s", perLeaf, got)
 	}
-	if got := spPaths(res.NullPaths.Paths()[total-1:]); got != "["+last+"]" {
+	if got := pathsJSON(res.NullPaths.Paths()[total-1:]); got != "["+last+"]" {
 		t.Errorf("last null path %s, want %s", got, last)
 	}
-	_, err = StrictSchema(spValue(t, build(perLeaf+1)), StrictOptions{})
+	_, err = StrictSchema(jsonValue(t, build(perLeaf+1)), StrictOptions{})
 	var se *StrictError
 	if !errors.As(err, &se) || se.Keyword != "$ref" || len(se.Path) != 0 || !strings.Contains(se.Message, "more than "+strconv.Itoa(MaxNullPaths)+" null paths") {
 		t.Errorf("one leaf property more: want the $ref error at the root, got %v", err)
 	}
 }
 
-// spProps writes n required string properties p0, p1, ….
-func spProps(n int) (props, required string) {
+// requiredStringProps writes n required string properties p0, p1, ….
+func requiredStringProps(n int) (props, required string) {
 	var p, r strings.Builder
 	for i := range n {
 		if i > 0 {
@@ -257,9 +258,9 @@ func spProps(n int) (props, required string) {
 	return p.String(), r.String()
 }
 
-// spNest writes n levels of object nesting through a property named a: level 1 is
+// nestedObjects writes n levels of object nesting through a property named a: level 1 is
 // the outer object.
-func spNest(n int) string {
+func nestedObjects(n int) string {
 	s := `{"type":"object","additionalProperties":false}`
 	for i := 1; i < n; i++ {
 		s = `{"type":"object","properties":{"a":` + s + `},"required":["a"]}`
@@ -267,7 +268,7 @@ func spNest(n int) string {
 	return s
 }
 
-func spNestPath(levels int, prefix string) string {
+func nestedObjectsPath(levels int, prefix string) string {
 	parts := []string{}
 	if prefix != "" {
 		parts = append(parts, prefix)
@@ -278,8 +279,8 @@ func spNestPath(levels int, prefix string) string {
 	return "[" + strings.Join(parts, ",") + "]"
 }
 
-// spEnum writes an enum of n values from f.
-func spEnum(n int, f func(i int) string) string {
+// enumOf writes an enum of n values from f.
+func enumOf(n int, f func(i int) string) string {
 	items := make([]string, n)
 	for i := range n {
 		items[i] = f(i)
@@ -287,12 +288,13 @@ func spEnum(n int, f func(i int) string) string {
 	return "[" + strings.Join(items, ",") + "]"
 }
 
-func spNum(i int) string { return strconv.Itoa(i) }
+func numText(i int) string { return strconv.Itoa(i) }
 
-func spStr(n int, c string) string { return `"` + strings.Repeat(c, n) + `"` }
+func repeatedString(n int, c string) string { return `"` + strings.Repeat(c, n) + `"` }
 
-// SPEC §5, Limits: each limit just under and just over, at the output-schema path.
-func TestSpec5_Limits(t *testing.T) {
+// TestStrictLimitsJustUnderAndJustOver: each of OpenAI's size limits just under and
+// just over, failing at the output-schema path.
+func TestStrictLimitsJustUnderAndJustOver(t *testing.T) {
 	type limitCase struct {
 		name    string
 		in      string
@@ -307,10 +309,10 @@ func TestSpec5_Limits(t *testing.T) {
 		"an appended null is one of the values sent":   true,
 		"an appended null does not stop a string enum": true,
 	}
-	p5000, r5000 := spProps(5000)
-	p5001, r5001 := spProps(5001)
-	p4999, r4999 := spProps(4999)
-	p3000, r3000 := spProps(3000)
+	p5000, r5000 := requiredStringProps(5000)
+	p5001, r5001 := requiredStringProps(5001)
+	p4999, r4999 := requiredStringProps(4999)
+	p3000, r3000 := requiredStringProps(3000)
 	nameOf := func(i int, n int) string { return strings.Repeat(string(rune('a'+i)), n) }
 	twelveNames := func(extra string) string {
 		var parts []string
@@ -325,12 +327,12 @@ func TestSpec5_Limits(t *testing.T) {
 	// req is an object whose properties are all required.
 	req := func(props string) string {
 		var names []string
-		for _, m := range spValue(t, "{"+props+"}").Members() {
+		for _, m := range jsonValue(t, "{"+props+"}").Members() {
 			names = append(names, string(AppendQuoted(nil, m.Key())))
 		}
 		return `{"type":"object","properties":{` + props + `},"required":[` + strings.Join(names, ",") + `],"additionalProperties":false}`
 	}
-	str250 := func(n, each int) string { return spEnum(n, func(i int) string { return spStr(each, "s") }) }
+	str250 := func(n, each int) string { return enumOf(n, func(i int) string { return repeatedString(each, "s") }) }
 	cases := []limitCase{
 		// max_properties.
 		{"5000 properties", `{"type":"object","properties":{` + p5000 + `},"required":[` + r5000 + `]}`, "", ""},
@@ -341,73 +343,73 @@ func TestSpec5_Limits(t *testing.T) {
 		{"a definition used twice counts once", `{"type":"object","properties":{"a":{"$ref":"#/$defs/d"},"b":{"$ref":"#/$defs/d"}},"required":["a","b"],"$defs":{"d":{"type":"object","properties":{` + p3000 + `},"required":[` + r3000 + `]}}}`, "", ""},
 
 		// max_depth.
-		{"10 levels", spNest(10), "", ""},
-		{"11 levels", spNest(11), spNestPath(10, ""), "max_depth"},
-		{"arrays add no level", `{"type":"object","properties":{"l":{"type":"array","items":{"type":"array","items":` + spNest(9) + `}}},"required":["l"]}`, "", ""},
-		{"arrays add no level, over", `{"type":"object","properties":{"l":{"type":"array","items":` + spNest(10) + `}},"required":["l"]}`, `["properties","l","items",` + spNestPath(9, "")[1:], "max_depth"},
-		{"optional objects count", `{"type":"object","properties":{"a":` + strings.Replace(spNest(10), `,"required":["a"]`, ``, 1) + `}}`, `["properties","a",` + spNestPath(9, "")[1:], "max_depth"},
-		{"definitions count from their own root", `{"type":"object","properties":{"a":{"type":"object","properties":{"b":{"$ref":"#/$defs/d"}},"required":["b"]}},"required":["a"],"$defs":{"d":` + spNest(10) + `}}`, "", ""},
-		{"a definition with 11 levels", `{"type":"object","properties":{"b":{"$ref":"#/$defs/d"}},"required":["b"],"$defs":{"d":` + spNest(11) + `}}`, spNestPath(10, `"$defs","d"`), "max_depth"},
-		{"objects in anyOf branches count", `{"type":"object","properties":{"a":{"anyOf":[` + spNest(10) + `,{"type":"null"}]}},"required":["a"]}`, `["properties","a","anyOf",0,` + spNestPath(9, "")[1:], "max_depth"},
+		{"10 levels", nestedObjects(10), "", ""},
+		{"11 levels", nestedObjects(11), nestedObjectsPath(10, ""), "max_depth"},
+		{"arrays add no level", `{"type":"object","properties":{"l":{"type":"array","items":{"type":"array","items":` + nestedObjects(9) + `}}},"required":["l"]}`, "", ""},
+		{"arrays add no level, over", `{"type":"object","properties":{"l":{"type":"array","items":` + nestedObjects(10) + `}},"required":["l"]}`, `["properties","l","items",` + nestedObjectsPath(9, "")[1:], "max_depth"},
+		{"optional objects count", `{"type":"object","properties":{"a":` + strings.Replace(nestedObjects(10), `,"required":["a"]`, ``, 1) + `}}`, `["properties","a",` + nestedObjectsPath(9, "")[1:], "max_depth"},
+		{"definitions count from their own root", `{"type":"object","properties":{"a":{"type":"object","properties":{"b":{"$ref":"#/$defs/d"}},"required":["b"]}},"required":["a"],"$defs":{"d":` + nestedObjects(10) + `}}`, "", ""},
+		{"a definition with 11 levels", `{"type":"object","properties":{"b":{"$ref":"#/$defs/d"}},"required":["b"],"$defs":{"d":` + nestedObjects(11) + `}}`, nestedObjectsPath(10, `"$defs","d"`), "max_depth"},
+		{"objects in anyOf branches count", `{"type":"object","properties":{"a":{"anyOf":[` + nestedObjects(10) + `,{"type":"null"}]}},"required":["a"]}`, `["properties","a","anyOf",0,` + nestedObjectsPath(9, "")[1:], "max_depth"},
 
 		// max_chars.
 		{"120,000 characters of property names", twelveNames(""), "", ""},
 		{"120,001 characters of property names", twelveNames(`"x":{"type":"string"}`), `[]`, "max_chars"},
 		{"property names count code points", req(`"` + strings.Repeat("é", 60000) + `":{"type":"string"},"` + strings.Repeat("ü", 60000) + `":{"type":"string"}`), "", ""},
-		{"enum value at 120,000", req(`"e":{"enum":[` + spStr(119999, "v") + `]}`), "", ""},
-		{"enum value at 120,001", req(`"e":{"enum":[` + spStr(120000, "v") + `]}`), `["properties","e"]`, "max_chars"},
-		{"const value at 120,000", req(`"c":{"const":` + spStr(119999, "v") + `}`), "", ""},
-		{"const value at 120,001", req(`"c":{"const":` + spStr(120000, "v") + `}`), `["properties","c"]`, "max_chars"},
-		{"non-string const counts its JSON text", req(`"s":{"const":` + spStr(119993, "v") + `},"n":{"const":12345}`), "", ""},
-		{"non-string const counts its JSON text, over", req(`"s":{"const":` + spStr(119993, "v") + `},"n":{"const":123456}`), `["properties","n"]`, "max_chars"},
-		{"non-string const counts code points", req(`"s":{"const":` + spStr(119987, "v") + `},"n":{"const":{"k":"ééé"}}`), "", ""},
-		{"non-string const counts code points, over", req(`"s":{"const":` + spStr(119988, "v") + `},"n":{"const":{"k":"ééé"}}`), `["properties","n"]`, "max_chars"},
-		{"non-string enum values count their JSON text", req(`"s":{"const":` + spStr(119994, "v") + `},"n":{"enum":[1.50]}`), "", ""},
-		{"non-string enum values count their JSON text, over", req(`"s":{"const":` + spStr(119994, "v") + `},"n":{"enum":[1.500]}`), `["properties","n"]`, "max_chars"},
-		{"a written null counts", req(`"e":{"enum":[` + spStr(119995, "v") + `,null]}`), "", ""},
-		{"a written null counts, over", req(`"e":{"enum":[` + spStr(119996, "v") + `,null]}`), `["properties","e"]`, "max_chars"},
-		{"an appended null does not count", `{"type":"object","properties":{"e":{"enum":[` + spStr(119999, "v") + `]}}}`, "", ""},
+		{"enum value at 120,000", req(`"e":{"enum":[` + repeatedString(119999, "v") + `]}`), "", ""},
+		{"enum value at 120,001", req(`"e":{"enum":[` + repeatedString(120000, "v") + `]}`), `["properties","e"]`, "max_chars"},
+		{"const value at 120,000", req(`"c":{"const":` + repeatedString(119999, "v") + `}`), "", ""},
+		{"const value at 120,001", req(`"c":{"const":` + repeatedString(120000, "v") + `}`), `["properties","c"]`, "max_chars"},
+		{"non-string const counts its JSON text", req(`"s":{"const":` + repeatedString(119993, "v") + `},"n":{"const":12345}`), "", ""},
+		{"non-string const counts its JSON text, over", req(`"s":{"const":` + repeatedString(119993, "v") + `},"n":{"const":123456}`), `["properties","n"]`, "max_chars"},
+		{"non-string const counts code points", req(`"s":{"const":` + repeatedString(119987, "v") + `},"n":{"const":{"k":"ééé"}}`), "", ""},
+		{"non-string const counts code points, over", req(`"s":{"const":` + repeatedString(119988, "v") + `},"n":{"const":{"k":"ééé"}}`), `["properties","n"]`, "max_chars"},
+		{"non-string enum values count their JSON text", req(`"s":{"const":` + repeatedString(119994, "v") + `},"n":{"enum":[1.50]}`), "", ""},
+		{"non-string enum values count their JSON text, over", req(`"s":{"const":` + repeatedString(119994, "v") + `},"n":{"enum":[1.500]}`), `["properties","n"]`, "max_chars"},
+		{"a written null counts", req(`"e":{"enum":[` + repeatedString(119995, "v") + `,null]}`), "", ""},
+		{"a written null counts, over", req(`"e":{"enum":[` + repeatedString(119996, "v") + `,null]}`), `["properties","e"]`, "max_chars"},
+		{"an appended null does not count", `{"type":"object","properties":{"e":{"enum":[` + repeatedString(119999, "v") + `]}}}`, "", ""},
 		{"definition names count", `{"type":"object","properties":{"p":{"$ref":"#/$defs/` + strings.Repeat("d", 119999) + `"}},"required":["p"],"$defs":{"` + strings.Repeat("d", 119999) + `":{"type":"string"}}}`, "", ""},
 		{"definition names count, over at the root", `{"type":"object","properties":{"p":{"$ref":"#/$defs/` + strings.Repeat("d", 120000) + `"}},"required":["p"],"$defs":{"` + strings.Repeat("d", 120000) + `":{"type":"string"}}}`, `[]`, "max_chars"},
-		{"output-schema path of a wrapped const", `{"type":"object","properties":{"c":{"const":` + spStr(120000, "v") + `}}}`, `["properties","c","anyOf",0]`, "max_chars"},
+		{"output-schema path of a wrapped const", `{"type":"object","properties":{"c":{"const":` + repeatedString(120000, "v") + `}}}`, `["properties","c","anyOf",0]`, "max_chars"},
 
 		// max_enum_values.
-		{"1000 enum values", req(`"e":{"enum":` + spEnum(1000, spNum) + `}`), "", ""},
-		{"1001 enum values", req(`"e":{"enum":` + spEnum(1001, spNum) + `}`), `["properties","e"]`, "max_enum_values"},
-		{"1001 across the schema", req(`"a":{"enum":` + spEnum(600, spNum) + `},"b":{"type":"array","items":{"enum":` + spEnum(401, spNum) + `}}`), `["properties","b","items"]`, "max_enum_values"},
-		{"appended nulls count", `{"type":"object","properties":{"a":{"enum":` + spEnum(999, spNum) + `},"b":{"enum":["x"]}},"required":["a"]}`, `["properties","b"]`, "max_enum_values"},
-		{"1000 with b required", `{"type":"object","properties":{"a":{"enum":` + spEnum(999, spNum) + `},"b":{"enum":["x"]}},"required":["a","b"]}`, "", ""},
-		{"output-schema path of a wrapped enum", `{"type":"object","properties":{"a":{"enum":` + spEnum(999, spNum) + `},"b":{"enum":["x","y"],"const":"x"}},"required":["a"]}`, `["properties","b","anyOf",0]`, "max_enum_values"},
-		{"enum values in a definition", `{"type":"object","properties":{"a":{"$ref":"#/$defs/e"}},"required":["a"],"$defs":{"e":{"enum":` + spEnum(1001, spNum) + `}}}`, `["$defs","e"]`, "max_enum_values"},
+		{"1000 enum values", req(`"e":{"enum":` + enumOf(1000, numText) + `}`), "", ""},
+		{"1001 enum values", req(`"e":{"enum":` + enumOf(1001, numText) + `}`), `["properties","e"]`, "max_enum_values"},
+		{"1001 across the schema", req(`"a":{"enum":` + enumOf(600, numText) + `},"b":{"type":"array","items":{"enum":` + enumOf(401, numText) + `}}`), `["properties","b","items"]`, "max_enum_values"},
+		{"appended nulls count", `{"type":"object","properties":{"a":{"enum":` + enumOf(999, numText) + `},"b":{"enum":["x"]}},"required":["a"]}`, `["properties","b"]`, "max_enum_values"},
+		{"1000 with b required", `{"type":"object","properties":{"a":{"enum":` + enumOf(999, numText) + `},"b":{"enum":["x"]}},"required":["a","b"]}`, "", ""},
+		{"output-schema path of a wrapped enum", `{"type":"object","properties":{"a":{"enum":` + enumOf(999, numText) + `},"b":{"enum":["x","y"],"const":"x"}},"required":["a"]}`, `["properties","b","anyOf",0]`, "max_enum_values"},
+		{"enum values in a definition", `{"type":"object","properties":{"a":{"$ref":"#/$defs/e"}},"required":["a"],"$defs":{"e":{"enum":` + enumOf(1001, numText) + `}}}`, `["$defs","e"]`, "max_enum_values"},
 
 		// max_enum_chars.
 		{"251 strings of 15,060 characters", req(`"e":{"enum":` + str250(251, 60) + `}`), `["properties","e"]`, "max_enum_chars"},
-		{"251 strings of exactly 15,000", req(`"e":{"enum":` + spEnum(251, func(i int) string {
+		{"251 strings of exactly 15,000", req(`"e":{"enum":` + enumOf(251, func(i int) string {
 			if i == 0 {
 				return `""`
 			}
-			return spStr(60, "s")
+			return repeatedString(60, "s")
 		}) + `}`), "", ""},
 		{"250 long strings", req(`"e":{"enum":` + str250(250, 100) + `}`), "", ""},
-		{"251 values, one a number", req(`"e":{"enum":` + spEnum(251, func(i int) string {
+		{"251 values, one a number", req(`"e":{"enum":` + enumOf(251, func(i int) string {
 			if i == 0 {
 				return `7`
 			}
-			return spStr(100, "s")
+			return repeatedString(100, "s")
 		}) + `}`), "", ""},
-		{"251 values, one a written null", req(`"e":{"enum":` + spEnum(251, func(i int) string {
+		{"251 values, one a written null", req(`"e":{"enum":` + enumOf(251, func(i int) string {
 			if i == 250 {
 				return `null`
 			}
-			return spStr(100, "s")
+			return repeatedString(100, "s")
 		}) + `}`), "", ""},
 		{"an appended null does not stop a string enum", `{"type":"object","properties":{"e":{"enum":` + str250(251, 60) + `}}}`, `["properties","e"]`, "max_enum_chars"},
 		{"an appended null is one of the values sent", `{"type":"object","properties":{"e":{"type":"string","enum":` + str250(250, 61) + `}}}`, `["properties","e"]`, "max_enum_chars"},
-		{"code points, not bytes", req(`"e":{"enum":` + spEnum(251, func(i int) string { return spStr(59, "é") }) + `}`), "", ""},
+		{"code points, not bytes", req(`"e":{"enum":` + enumOf(251, func(i int) string { return repeatedString(59, "é") }) + `}`), "", ""},
 	}
 	for _, tt := range cases {
 		t.Run(tt.name, func(t *testing.T) {
-			res, err := StrictSchema(spValue(t, tt.in), StrictOptions{})
+			res, err := StrictSchema(jsonValue(t, tt.in), StrictOptions{})
 			if tt.keyword == "" {
 				if err != nil {
 					t.Fatalf("unexpected error: %v", err)
@@ -421,7 +423,7 @@ func TestSpec5_Limits(t *testing.T) {
 			if !errors.As(err, &se) {
 				t.Fatalf("error = %v, want %s", err, tt.keyword)
 			}
-			if se.Keyword != tt.keyword || se.Path.String() != spCompact(t, tt.path) {
+			if se.Keyword != tt.keyword || se.Path.String() != compactJSON(t, tt.path) {
 				p := se.Path.String()
 				if len(p) > 200 {
 					p = p[:200] + "…"
@@ -456,17 +458,17 @@ func TestSpec5_Limits(t *testing.T) {
 	again := []struct {
 		name, in, keyword string
 	}{
-		{"a null appended by an earlier conversion counts", `{"type":"object","properties":{"e":{"enum":[` + spStr(119997, "v") + `]}}}`, "max_chars"},
+		{"a null appended by an earlier conversion counts", `{"type":"object","properties":{"e":{"enum":[` + repeatedString(119997, "v") + `]}}}`, "max_chars"},
 		{"a null appended by an earlier conversion stops a string enum", `{"type":"object","properties":{"e":{"enum":` + str250(250, 61) + `}}}`, ""},
 	}
 	for _, tt := range again {
 		t.Run(tt.name, func(t *testing.T) {
-			first, _ := StrictSchema(spValue(t, tt.in), StrictOptions{})
+			first, _ := StrictSchema(jsonValue(t, tt.in), StrictOptions{})
 			if first == nil {
 				t.Fatal("no result from the first conversion")
 			}
 			_, errInProcess := StrictSchema(first.Schema, StrictOptions{})
-			_, errDecoded := StrictSchema(spValue(t, first.Schema.String()), StrictOptions{})
+			_, errDecoded := StrictSchema(jsonValue(t, first.Schema.String()), StrictOptions{})
 			for _, err := range []error{errInProcess, errDecoded} {
 				var se *StrictError
 				got := ""
@@ -481,10 +483,11 @@ func TestSpec5_Limits(t *testing.T) {
 	}
 }
 
-// SPEC §5, Which failure is reported.
-func TestSpec5_FailureOrder(t *testing.T) {
+// TestFirstFailureInOrderIsReported: of several failures, the first in the order
+// root, node steps, reference cycles, limits is reported.
+func TestFirstFailureInOrderIsReported(t *testing.T) {
 	cycle := `"child":{"$ref":"#"},"name":{"type":"string"}`
-	spRunStrict(t, []strictCase{
+	runStrictCases(t, []strictCase{
 		{name: "first property in key order", in: `{"type":"object","properties":{"b":{"type":"foo"},"a":{"oneOf":[]}}}`, errPath: `["properties","b"]`, errKeyword: "type"},
 		{name: "first property in key order, reversed", in: `{"type":"object","properties":{"a":{"oneOf":[]},"b":{"type":"foo"}}}`, errPath: `["properties","a"]`, errKeyword: "oneOf"},
 		{name: "inside an earlier property before a later one", in: `{"type":"object","properties":{"a":{"type":"array","items":{"type":"foo"}},"b":{"oneOf":[]}}}`, errPath: `["properties","a","items"]`, errKeyword: "type"},
@@ -515,26 +518,27 @@ func TestSpec5_FailureOrder(t *testing.T) {
 			in:      `{"type":"object","properties":{` + cycle + `,"z":{"type":"foo"}},"required":["child"]}`,
 			errPath: `["properties","z"]`, errKeyword: "type"},
 		{name: "cycle rule before limits",
-			in:      `{"type":"object","properties":{"e":{"enum":` + spEnum(1001, spNum) + `},` + cycle + `},"required":["child","e"]}`,
+			in:      `{"type":"object","properties":{"e":{"enum":` + enumOf(1001, numText) + `},` + cycle + `},"required":["child","e"]}`,
 			errPath: `["properties","child"]`, errKeyword: "$ref"},
 		{name: "node steps before limits",
-			in:      `{"type":"object","properties":{"e":{"enum":` + spEnum(1001, spNum) + `},"z":{"type":"foo"}},"required":["e"]}`,
+			in:      `{"type":"object","properties":{"e":{"enum":` + enumOf(1001, numText) + `},"z":{"type":"foo"}},"required":["e"]}`,
 			errPath: `["properties","z"]`, errKeyword: "type"},
 		{name: "limits in walk order: depth first",
-			in:      `{"type":"object","properties":{"a":` + spNest(10) + `,"e":{"enum":` + spEnum(1001, spNum) + `}},"required":["a","e"]}`,
-			errPath: spNestPath(10, ""), errKeyword: "max_depth"},
+			in:      `{"type":"object","properties":{"a":` + nestedObjects(10) + `,"e":{"enum":` + enumOf(1001, numText) + `}},"required":["a","e"]}`,
+			errPath: nestedObjectsPath(10, ""), errKeyword: "max_depth"},
 		{name: "limits in walk order: enum first",
-			in:      `{"type":"object","properties":{"e":{"enum":` + spEnum(1001, spNum) + `},"a":` + spNest(10) + `},"required":["a","e"]}`,
+			in:      `{"type":"object","properties":{"e":{"enum":` + enumOf(1001, numText) + `},"a":` + nestedObjects(10) + `},"required":["a","e"]}`,
 			errPath: `["properties","e"]`, errKeyword: "max_enum_values"},
 		{name: "limits: the limit crossed first in the walk wins over an earlier-listed one",
-			in:      `{"type":"object","properties":{"e":{"enum":` + spEnum(1000, spNum) + `},"c":{"const":` + spStr(120000, "v") + `},"f":{"enum":[1]}},"required":["c","e","f"]}`,
+			in:      `{"type":"object","properties":{"e":{"enum":` + enumOf(1000, numText) + `},"c":{"const":` + repeatedString(120000, "v") + `},"f":{"enum":[1]}},"required":["c","e","f"]}`,
 			errPath: `["properties","c"]`, errKeyword: "max_chars"},
 	})
 }
 
-// SPEC §5, Null paths: a set in first-seen order of a pre-order walk.
-func TestSpec5_NullPathOrder(t *testing.T) {
-	spRunStrict(t, []strictCase{
+// TestNullPathsAreInPreOrder: null paths are a set in first-seen order of a
+// pre-order walk.
+func TestNullPathsAreInPreOrder(t *testing.T) {
+	runStrictCases(t, []strictCase{
 		{name: "own path, then inside, children in key order",
 			in:    `{"type":"object","properties":{"z":{"type":"object","properties":{"y":{"type":"string"},"b":{"type":"string"}}},"a":{"type":"string"},"m":{"type":"string"}},"required":["m"]}`,
 			want:  `{"type":"object","properties":{"z":{"type":["object","null"],"properties":{"y":{"type":["string","null"]},"b":{"type":["string","null"]}},"required":["b","y"],"additionalProperties":false},"a":{"type":["string","null"]},"m":{"type":"string"}},"required":["a","m","z"],"additionalProperties":false}`,
@@ -569,9 +573,9 @@ func TestSpec5_NullPathOrder(t *testing.T) {
 			nulls: `[["p","x"]]`},
 	})
 	t.Run("known limit: the null is stripped in either branch", func(t *testing.T) {
-		got, stripped := StripNulls(spValue(t, `{"p":{"x":null}}`), []Path{Keys("p", "x")})
-		if got.String() != `{"p":{}}` || spPaths(stripped) != `[["p","x"]]` {
-			t.Errorf("StripNulls = %s, %s", got, spPaths(stripped))
+		got, stripped := StripNulls(jsonValue(t, `{"p":{"x":null}}`), []Path{Keys("p", "x")})
+		if got.String() != `{"p":{}}` || pathsJSON(stripped) != `[["p","x"]]` {
+			t.Errorf("StripNulls = %s, %s", got, pathsJSON(stripped))
 		}
 	})
 }
@@ -608,7 +612,7 @@ func TestStrictNullSites(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			res, err := StrictSchema(spValue(t, c.schema), StrictOptions{})
+			res, err := StrictSchema(jsonValue(t, c.schema), StrictOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -621,33 +625,33 @@ func TestStrictNullSites(t *testing.T) {
 				sites[i] = PathsValue(s)
 				for _, p := range s {
 					n, ok := Lookup(res.Schema, p)
-					if !ok || !spAcceptsNull(res.Schema, n) {
+					if !ok || !acceptsNullAt(res.Schema, n) {
 						t.Errorf("the converted schema has no nullable form at %s", p)
 					}
 				}
 			}
-			if got := ArrayValue(sites...).String(); got != spCompact(t, c.want) {
-				t.Errorf("null sites %s, want %s", got, spCompact(t, c.want))
+			if got := ArrayValue(sites...).String(); got != compactJSON(t, c.want) {
+				t.Errorf("null sites %s, want %s", got, compactJSON(t, c.want))
 			}
 		})
 	}
 }
 
-// spAcceptsNull says whether a converted node lets null through: by its type,
+// acceptsNullAt says whether a converted node lets null through: by its type,
 // an anyOf branch, or the definition its $ref names.
-func spAcceptsNull(root, n Value) bool {
+func acceptsNullAt(root, n Value) bool {
 	if typ, ok := n.Get("type"); ok {
 		if typ.Str() == "null" || slices.ContainsFunc(typ.Items(), func(v Value) bool { return v.Str() == "null" }) {
 			return true
 		}
 	}
-	if br, ok := n.Get("anyOf"); ok && slices.ContainsFunc(br.Items(), func(v Value) bool { return spAcceptsNull(root, v) }) {
+	if br, ok := n.Get("anyOf"); ok && slices.ContainsFunc(br.Items(), func(v Value) bool { return acceptsNullAt(root, v) }) {
 		return true
 	}
 	if r, ok := n.Get("$ref"); ok {
 		if p, ok := ParsePointer(strings.TrimPrefix(r.Str(), "#"), root); ok {
 			d, _ := Lookup(root, p)
-			return spAcceptsNull(root, d)
+			return acceptsNullAt(root, d)
 		}
 	}
 	return false

@@ -6,31 +6,33 @@ import (
 	"testing"
 )
 
-// spSent is the tool set of the call tests: search (strict, with null paths), echo
+// callTestTools is the tool set of the call tests: search (strict, with null paths), echo
 // (no null paths) and a tool named "parallel" on a second set.
-func spSent(t testing.TB) *SentTools {
+func callTestTools(t testing.TB) *SentTools {
 	return NewSentTools([]SentTool{
-		{Exposed: "search", Server: "srv", Tool: "search", Strict: true, NullPaths: spPathList(t, `[["limit"],["tags",null,"k"]]`),
-			InputSchema: spValue(t, `{"type":"object","properties":{"q":{"type":"string"},"limit":{"type":"integer","default":10},"tags":{"type":"array","items":{"type":"object","properties":{"k":{"type":"string"}}}}},"required":["q"]}`)},
-		{Exposed: "echo", Server: "srv", Tool: "echo", InputSchema: spValue(t, `{"type":"object"}`)},
+		{Exposed: "search", Server: "srv", Tool: "search", Strict: true, NullPaths: pathList(t, `[["limit"],["tags",null,"k"]]`),
+			InputSchema: jsonValue(t, `{"type":"object","properties":{"q":{"type":"string"},"limit":{"type":"integer","default":10},"tags":{"type":"array","items":{"type":"object","properties":{"k":{"type":"string"}}}}},"required":["q"]}`)},
+		{Exposed: "echo", Server: "srv", Tool: "echo", InputSchema: jsonValue(t, `{"type":"object"}`)},
 	})
 }
 
-// spChatCall and spRespCall write one call item of each API.
-func spChatCall(id, name, args string) string {
+// chatCallItem and responsesCallItem write one call item of each API.
+func chatCallItem(id, name, args string) string {
 	return `{"id":"` + id + `","type":"function","function":{"name":"` + name + `","arguments":` + args + `}}`
 }
 
-func spRespCall(id, name, args string) string {
+func responsesCallItem(id, name, args string) string {
 	return `{"type":"function_call","id":"fc_` + id + `","call_id":"` + id + `","name":"` + name + `","arguments":` + args + `,"status":"completed"}`
 }
 
-type spCallWant struct {
+type wantCall struct {
 	id, name, args, stripped string
 }
 
-// SPEC §8: extracting calls.
-func TestSpec8_ToolCalls(t *testing.T) {
+// TestToolCallsExtractsResolvesAndRejects: the calls of every response shape are
+// taken out, resolved by exact name among the tools sent, their nulls stripped, and a
+// call that cannot run is answered by a rejected output in the answered item's shape.
+func TestToolCallsExtractsResolvesAndRejects(t *testing.T) {
 	quoted := func(s string) string { return string(AppendQuoted(nil, s)) }
 	chatRejected := func(id, text string) string {
 		return `{"role":"tool","tool_call_id":"` + id + `","content":` + quoted(text) + `}`
@@ -43,71 +45,71 @@ func TestSpec8_ToolCalls(t *testing.T) {
 		name     string
 		response string
 		api      API
-		calls    []spCallWant
+		calls    []wantCall
 		rejected []string
 		ignored  int
 	}{
 		{name: "Chat completion", api: Chat,
-			response: `{"id":"chatcmpl-1","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":null,"tool_calls":[` + spChatCall("call_1", "search", searchArgs) + `]},"finish_reason":"tool_calls"}]}`,
-			calls:    []spCallWant{{"call_1", "search", `{"q":"x","tags":[{},{"k":"a"}]}`, `[["limit"],["tags",null,"k"]]`}}},
+			response: `{"id":"chatcmpl-1","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":null,"tool_calls":[` + chatCallItem("call_1", "search", searchArgs) + `]},"finish_reason":"tool_calls"}]}`,
+			calls:    []wantCall{{"call_1", "search", `{"q":"x","tags":[{},{"k":"a"}]}`, `[["limit"],["tags",null,"k"]]`}}},
 		{name: "Chat completion: only the first choice", api: Chat,
-			response: `{"choices":[{"message":{"role":"assistant","tool_calls":[` + spChatCall("a", "echo", `"{}"`) + `]}},{"message":{"role":"assistant","tool_calls":[` + spChatCall("b", "echo", `"{}"`) + `]}}]}`,
-			calls:    []spCallWant{{"a", "echo", `{}`, `[]`}}},
+			response: `{"choices":[{"message":{"role":"assistant","tool_calls":[` + chatCallItem("a", "echo", `"{}"`) + `]}},{"message":{"role":"assistant","tool_calls":[` + chatCallItem("b", "echo", `"{}"`) + `]}}]}`,
+			calls:    []wantCall{{"a", "echo", `{}`, `[]`}}},
 		{name: "Chat completion without tool calls", api: Chat, response: `{"choices":[{"message":{"role":"assistant","content":"hi"}}]}`},
 		{name: "Chat completion with null tool calls", api: Chat, response: `{"choices":[{"message":{"role":"assistant","content":"hi","tool_calls":null}}]}`},
 		{name: "Chat completion without choices", api: Chat, response: `{"choices":[]}`},
 		{name: "Chat assistant message", api: Chat,
-			response: `{"role":"assistant","content":null,"tool_calls":[` + spChatCall("call_1", "search", searchArgs) + `,` + spChatCall("call_2", "echo", `"{\"z\":null}"`) + `]}`,
-			calls:    []spCallWant{{"call_1", "search", `{"q":"x","tags":[{},{"k":"a"}]}`, `[["limit"],["tags",null,"k"]]`}, {"call_2", "echo", `{"z":null}`, `[]`}}},
+			response: `{"role":"assistant","content":null,"tool_calls":[` + chatCallItem("call_1", "search", searchArgs) + `,` + chatCallItem("call_2", "echo", `"{\"z\":null}"`) + `]}`,
+			calls:    []wantCall{{"call_1", "search", `{"q":"x","tags":[{},{"k":"a"}]}`, `[["limit"],["tags",null,"k"]]`}, {"call_2", "echo", `{"z":null}`, `[]`}}},
 		{name: "Responses response", api: Responses,
-			response: `{"id":"resp_1","object":"response","output":[{"type":"reasoning","id":"rs_1","summary":[]},` + spRespCall("call_9", "search", quoted(`{"q":"y","tags":[{"k":null}]}`)) + `,{"type":"message","id":"m","role":"assistant","content":[{"type":"output_text","text":"x"}]}]}`,
-			calls:    []spCallWant{{"call_9", "search", `{"q":"y","tags":[{}]}`, `[["tags",null,"k"]]`}}, ignored: 2},
+			response: `{"id":"resp_1","object":"response","output":[{"type":"reasoning","id":"rs_1","summary":[]},` + responsesCallItem("call_9", "search", quoted(`{"q":"y","tags":[{"k":null}]}`)) + `,{"type":"message","id":"m","role":"assistant","content":[{"type":"output_text","text":"x"}]}]}`,
+			calls:    []wantCall{{"call_9", "search", `{"q":"y","tags":[{}]}`, `[["tags",null,"k"]]`}}, ignored: 2},
 		{name: "list of Chat tool_calls entries", api: Chat,
-			response: `[` + spChatCall("c1", "echo", `"{\"a\":1}"`) + `,` + spChatCall("c2", "search", `"{\"q\":\"z\",\"limit\":null}"`) + `]`,
-			calls:    []spCallWant{{"c1", "echo", `{"a":1}`, `[]`}, {"c2", "search", `{"q":"z"}`, `[["limit"]]`}}},
+			response: `[` + chatCallItem("c1", "echo", `"{\"a\":1}"`) + `,` + chatCallItem("c2", "search", `"{\"q\":\"z\",\"limit\":null}"`) + `]`,
+			calls:    []wantCall{{"c1", "echo", `{"a":1}`, `[]`}, {"c2", "search", `{"q":"z"}`, `[["limit"]]`}}},
 		{name: "list of Responses output items", api: Responses,
-			response: `[{"type":"reasoning","id":"r"},` + spRespCall("c1", "echo", `"{}"`) + `]`,
-			calls:    []spCallWant{{"c1", "echo", `{}`, `[]`}}, ignored: 1},
+			response: `[{"type":"reasoning","id":"r"},` + responsesCallItem("c1", "echo", `"{}"`) + `]`,
+			calls:    []wantCall{{"c1", "echo", `{}`, `[]`}}, ignored: 1},
 		{name: "empty list", api: "", response: `[]`},
 		{name: "Chat custom tool calls ignored", api: Chat,
-			response: `{"role":"assistant","tool_calls":[{"id":"x","type":"custom","custom":{"name":"search","input":"{}"}},` + spChatCall("y", "echo", `"{}"`) + `]}`,
-			calls:    []spCallWant{{"y", "echo", `{}`, `[]`}}, ignored: 1},
+			response: `{"role":"assistant","tool_calls":[{"id":"x","type":"custom","custom":{"name":"search","input":"{}"}},` + chatCallItem("y", "echo", `"{}"`) + `]}`,
+			calls:    []wantCall{{"y", "echo", `{}`, `[]`}}, ignored: 1},
 		{name: "every Responses item that is not a function call is ignored", api: Responses,
 			response: `{"output":[{"type":"custom_tool_call","call_id":"a","name":"search","input":"x"},{"type":"web_search_call","id":"w"},{"type":"file_search_call","id":"f"},{"type":"computer_call","id":"c"},{"type":"mcp_call","id":"m","name":"search"},{"type":"image_generation_call","id":"i"},{"type":"code_interpreter_call","id":"ci"},{"type":"message","role":"assistant","content":[]},{"type":"reasoning","id":"r"}]}`,
 			ignored:  9},
 		{name: "Chat id missing", api: Chat, response: `{"role":"assistant","tool_calls":[{"type":"function","function":{"name":"echo","arguments":"{}"}}]}`,
-			calls: []spCallWant{{"", "echo", `{}`, `[]`}}},
+			calls: []wantCall{{"", "echo", `{}`, `[]`}}},
 		{name: "Responses call_id missing", api: Responses, response: `{"output":[{"type":"function_call","name":"echo","arguments":"{}"}]}`,
-			calls: []spCallWant{{"", "echo", `{}`, `[]`}}},
-		{name: "empty arguments read as {}", api: Chat, response: `[` + spChatCall("a", "echo", `""`) + `,` + spChatCall("b", "echo", `" \n\t\r "`) + `]`,
-			calls: []spCallWant{{"a", "echo", `{}`, `[]`}, {"b", "echo", `{}`, `[]`}}},
+			calls: []wantCall{{"", "echo", `{}`, `[]`}}},
+		{name: "empty arguments read as {}", api: Chat, response: `[` + chatCallItem("a", "echo", `""`) + `,` + chatCallItem("b", "echo", `" \n\t\r "`) + `]`,
+			calls: []wantCall{{"a", "echo", `{}`, `[]`}, {"b", "echo", `{}`, `[]`}}},
 		{name: "arguments given as an object are taken as they are", api: Responses,
-			response: `[` + spRespCall("a", "search", `{"q":"x","limit":null}`) + `]`,
-			calls:    []spCallWant{{"a", "search", `{"q":"x"}`, `[["limit"]]`}}},
+			response: `[` + responsesCallItem("a", "search", `{"q":"x","limit":null}`) + `]`,
+			calls:    []wantCall{{"a", "search", `{"q":"x"}`, `[["limit"]]`}}},
 		{name: "arguments keep their order and numbers", api: Chat,
-			response: `[` + spChatCall("a", "echo", quoted(`{"z":1.0,"a":1e400,"m":[true,null]}`)) + `]`,
-			calls:    []spCallWant{{"a", "echo", `{"z":1.0,"a":1e400,"m":[true,null]}`, `[]`}}},
+			response: `[` + chatCallItem("a", "echo", quoted(`{"z":1.0,"a":1e400,"m":[true,null]}`)) + `]`,
+			calls:    []wantCall{{"a", "echo", `{"z":1.0,"a":1e400,"m":[true,null]}`, `[]`}}},
 
 		// Rejected.
-		{name: "unknown tool (Chat)", api: Chat, response: `[` + spChatCall("call_1", "nope", `"{}"`) + `]`,
+		{name: "unknown tool (Chat)", api: Chat, response: `[` + chatCallItem("call_1", "nope", `"{}"`) + `]`,
 			rejected: []string{chatRejected("call_1", `Error: unknown tool "nope"`)}},
-		{name: "unknown tool (Responses)", api: Responses, response: `[` + spRespCall("call_2", "nope", `"{}"`) + `]`,
+		{name: "unknown tool (Responses)", api: Responses, response: `[` + responsesCallItem("call_2", "nope", `"{}"`) + `]`,
 			rejected: []string{respRejected("call_2", `Error: unknown tool "nope"`)}},
-		{name: "names resolve case-sensitively", api: Chat, response: `[` + spChatCall("c", "Search", `"{}"`) + `,` + spChatCall("d", "search ", `"{}"`) + `,` + spChatCall("e", "srv__search", `"{}"`) + `]`,
+		{name: "names resolve case-sensitively", api: Chat, response: `[` + chatCallItem("c", "Search", `"{}"`) + `,` + chatCallItem("d", "search ", `"{}"`) + `,` + chatCallItem("e", "srv__search", `"{}"`) + `]`,
 			rejected: []string{chatRejected("c", `Error: unknown tool "Search"`), chatRejected("d", `Error: unknown tool "search "`), chatRejected("e", `Error: unknown tool "srv__search"`)}},
-		{name: "NAME is written unescaped", api: Chat, response: `[` + spChatCall("c", `a\"b\\c\u00e9`, `"{}"`) + `]`,
+		{name: "NAME is written unescaped", api: Chat, response: `[` + chatCallItem("c", `a\"b\\c\u00e9`, `"{}"`) + `]`,
 			rejected: []string{chatRejected("c", `Error: unknown tool "a"b\cé"`)}},
 		{name: "missing name", api: Responses, response: `[{"type":"function_call","call_id":"c","arguments":"{}"}]`,
 			rejected: []string{respRejected("c", `Error: unknown tool ""`)}},
 		{name: "calls and rejections keep the model's order", api: Responses,
-			response: `{"output":[` + spRespCall("1", "nope", `"{}"`) + `,` + spRespCall("2", "echo", `"{}"`) + `,{"type":"reasoning"},` + spRespCall("3", "gone", `"{}"`) + `]}`,
-			calls:    []spCallWant{{"2", "echo", `{}`, `[]`}},
+			response: `{"output":[` + responsesCallItem("1", "nope", `"{}"`) + `,` + responsesCallItem("2", "echo", `"{}"`) + `,{"type":"reasoning"},` + responsesCallItem("3", "gone", `"{}"`) + `]}`,
+			calls:    []wantCall{{"2", "echo", `{}`, `[]`}},
 			rejected: []string{respRejected("1", `Error: unknown tool "nope"`), respRejected("3", `Error: unknown tool "gone"`)}, ignored: 1},
 	}
-	sent := spSent(t)
+	sent := callTestTools(t)
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			x, err := ToolCalls(spValue(t, tt.response), sent, DefaultCallsOptions())
+			x, err := ToolCalls(jsonValue(t, tt.response), sent, DefaultCallsOptions())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -119,8 +121,8 @@ func TestSpec8_ToolCalls(t *testing.T) {
 			}
 			for i, c := range x.Calls {
 				w := tt.calls[i]
-				if c.CallID != w.id || c.Name != w.name || c.Arguments.String() != spCompact(t, w.args) || spPaths(c.Stripped) != spCompact(t, w.stripped) {
-					t.Errorf("call %d = %q %q %s %s; want %q %q %s %s", i, c.CallID, c.Name, c.Arguments, spPaths(c.Stripped), w.id, w.name, w.args, w.stripped)
+				if c.CallID != w.id || c.Name != w.name || c.Arguments.String() != compactJSON(t, w.args) || pathsJSON(c.Stripped) != compactJSON(t, w.stripped) {
+					t.Errorf("call %d = %q %q %s %s; want %q %q %s %s", i, c.CallID, c.Name, c.Arguments, pathsJSON(c.Stripped), w.id, w.name, w.args, w.stripped)
 				}
 				if c.Sent == nil || c.Sent.Exposed != w.name {
 					t.Errorf("call %d sent tool = %+v", i, c.Sent)
@@ -130,8 +132,8 @@ func TestSpec8_ToolCalls(t *testing.T) {
 				t.Fatalf("%d rejected, want %d: %v", len(x.Rejected), len(tt.rejected), x.Rejected)
 			}
 			for i, r := range x.Rejected {
-				if r.Output.String() != spCompact(t, tt.rejected[i]) {
-					t.Errorf("rejected %d\n got %s\nwant %s", i, r.Output, spCompact(t, tt.rejected[i]))
+				if r.Output.String() != compactJSON(t, tt.rejected[i]) {
+					t.Errorf("rejected %d\n got %s\nwant %s", i, r.Output, compactJSON(t, tt.rejected[i]))
 				}
 			}
 			if len(x.Ignored) != tt.ignored {
@@ -144,7 +146,7 @@ func TestSpec8_ToolCalls(t *testing.T) {
 	}
 
 	t.Run("next input in the order of the calls", func(t *testing.T) {
-		x, _ := ToolCalls(spValue(t, `{"output":[`+spRespCall("1", "nope", `"{}"`)+`,`+spRespCall("2", "echo", `"{}"`)+`,`+spRespCall("3", "echo", `"[]"`)+`,`+spRespCall("4", "search", `"{}"`)+`]}`), sent, DefaultCallsOptions())
+		x, _ := ToolCalls(jsonValue(t, `{"output":[`+responsesCallItem("1", "nope", `"{}"`)+`,`+responsesCallItem("2", "echo", `"{}"`)+`,`+responsesCallItem("3", "echo", `"[]"`)+`,`+responsesCallItem("4", "search", `"{}"`)+`]}`), sent, DefaultCallsOptions())
 		outputs := []Value{StringValue("out 2"), StringValue("out 4")}
 		var texts []string
 		for _, v := range x.NextInput(outputs) {
@@ -198,7 +200,7 @@ func TestSpec8_ToolCalls(t *testing.T) {
 				} else {
 					item = `{"type":"function_call","call_id":"c1","name":"search"` + map[bool]string{true: `,"arguments":` + tt.args, false: ``}[tt.args != ""] + `}`
 				}
-				x, err := ToolCalls(spValue(t, `[`+item+`]`), sent, DefaultCallsOptions())
+				x, err := ToolCalls(jsonValue(t, `[`+item+`]`), sent, DefaultCallsOptions())
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -238,11 +240,11 @@ func TestSpec8_ToolCalls(t *testing.T) {
 	t.Run("parallel wrapper", func(t *testing.T) {
 		for _, name := range []string{"multi_tool_use.parallel", "parallel"} {
 			for _, api := range []API{Chat, Responses} {
-				item := spChatCall("p", name, quoted(`{"tool_uses":[{"recipient_name":"functions.search","parameters":{"q":"x"}}]}`))
+				item := chatCallItem("p", name, quoted(`{"tool_uses":[{"recipient_name":"functions.search","parameters":{"q":"x"}}]}`))
 				if api == Responses {
-					item = spRespCall("p", name, quoted(`{"tool_uses":[]}`))
+					item = responsesCallItem("p", name, quoted(`{"tool_uses":[]}`))
 				}
-				x, _ := ToolCalls(spValue(t, `[`+item+`]`), sent, DefaultCallsOptions())
+				x, _ := ToolCalls(jsonValue(t, `[`+item+`]`), sent, DefaultCallsOptions())
 				if len(x.Calls) != 0 || len(x.Rejected) != 1 {
 					t.Fatalf("%s %s: calls %d, rejected %d", api, name, len(x.Calls), len(x.Rejected))
 				}
@@ -253,7 +255,7 @@ func TestSpec8_ToolCalls(t *testing.T) {
 			}
 		}
 		withParallel := NewSentTools([]SentTool{{Exposed: "parallel", Tool: "parallel"}})
-		x, _ := ToolCalls(spValue(t, `[`+spChatCall("p", "parallel", `"{}"`)+`]`), withParallel, DefaultCallsOptions())
+		x, _ := ToolCalls(jsonValue(t, `[`+chatCallItem("p", "parallel", `"{}"`)+`]`), withParallel, DefaultCallsOptions())
 		if len(x.Calls) != 1 {
 			t.Errorf("a tool named parallel was not called: %+v", x.Rejected)
 		}
@@ -261,25 +263,25 @@ func TestSpec8_ToolCalls(t *testing.T) {
 
 	t.Run("a tool excluded under strict true is unknown", func(t *testing.T) {
 		set := NewToolSet([]Server{{Name: "s", Tools: []Tool{
-			{Name: "ok", InputSchema: spValue(t, `{"type":"object","properties":{"a":{"type":"string"}}}`)},
-			{Name: "bad", InputSchema: spValue(t, `{"type":"object","properties":{"a":{"oneOf":[]}}}`)}}}}, NameOptions{})
+			{Name: "ok", InputSchema: jsonValue(t, `{"type":"object","properties":{"a":{"type":"string"}}}`)},
+			{Name: "bad", InputSchema: jsonValue(t, `{"type":"object","properties":{"a":{"oneOf":[]}}}`)}}}}, NameOptions{})
 		_, rep := Tools(set, ToolsOptions{API: Chat, Strict: StrictOn})
-		x, _ := ToolCalls(spValue(t, `[`+spChatCall("1", "s__bad", `"{}"`)+`,`+spChatCall("2", "s__ok", `"{\"a\":null}"`)+`]`), rep.Sent(), DefaultCallsOptions())
+		x, _ := ToolCalls(jsonValue(t, `[`+chatCallItem("1", "s__bad", `"{}"`)+`,`+chatCallItem("2", "s__ok", `"{\"a\":null}"`)+`]`), rep.Sent(), DefaultCallsOptions())
 		if len(x.Rejected) != 1 || x.Rejected[0].Output.String() != chatRejected("1", `Error: unknown tool "s__bad"`) {
 			t.Errorf("rejected = %+v", x.Rejected)
 		}
-		if len(x.Calls) != 1 || x.Calls[0].Arguments.String() != `{}` || spPaths(x.Calls[0].Stripped) != `[["a"]]` || x.Calls[0].Sent.Tool != "ok" {
+		if len(x.Calls) != 1 || x.Calls[0].Arguments.String() != `{}` || pathsJSON(x.Calls[0].Stripped) != `[["a"]]` || x.Calls[0].Sent.Tool != "ok" {
 			t.Errorf("calls = %+v", x.Calls)
 		}
 		_, auto := Tools(set, ToolsOptions{API: Chat})
-		x, _ = ToolCalls(spValue(t, `[`+spChatCall("1", "s__bad", `"{\"a\":null}"`)+`]`), auto.Sent(), DefaultCallsOptions())
+		x, _ = ToolCalls(jsonValue(t, `[`+chatCallItem("1", "s__bad", `"{\"a\":null}"`)+`]`), auto.Sent(), DefaultCallsOptions())
 		if len(x.Calls) != 1 || x.Calls[0].Arguments.String() != `{"a":null}` {
 			t.Errorf("fallback call = %+v", x.Calls)
 		}
 	})
 
 	t.Run("error prefix option", func(t *testing.T) {
-		x, _ := ToolCalls(spValue(t, `[`+spRespCall("1", "nope", `"{}"`)+`]`), sent, CallsOptions{ErrorPrefix: "Oops: "})
+		x, _ := ToolCalls(jsonValue(t, `[`+responsesCallItem("1", "nope", `"{}"`)+`]`), sent, CallsOptions{ErrorPrefix: "Oops: "})
 		if got := x.Rejected[0].Output.String(); got != respRejected("1", `Oops: unknown tool "nope"`) {
 			t.Errorf("output = %s", got)
 		}
@@ -291,10 +293,10 @@ func TestSpec8_ToolCalls(t *testing.T) {
 	t.Run("defaults applied", func(t *testing.T) {
 		opts := DefaultCallsOptions()
 		opts.ApplyDefaults = true
-		x, _ := ToolCalls(spValue(t, `[`+spChatCall("1", "search", searchArgs)+`]`), sent, opts)
+		x, _ := ToolCalls(jsonValue(t, `[`+chatCallItem("1", "search", searchArgs)+`]`), sent, opts)
 		c := x.Calls[0]
-		if c.Arguments.String() != `{"q":"x","limit":10,"tags":[{},{"k":"a"}]}` || spPaths(c.Defaulted) != `[["limit"]]` || spPaths(c.Stripped) != `[["limit"],["tags",null,"k"]]` {
-			t.Errorf("call = %s %s %s", c.Arguments, spPaths(c.Defaulted), spPaths(c.Stripped))
+		if c.Arguments.String() != `{"q":"x","limit":10,"tags":[{},{"k":"a"}]}` || pathsJSON(c.Defaulted) != `[["limit"]]` || pathsJSON(c.Stripped) != `[["limit"],["tags",null,"k"]]` {
+			t.Errorf("call = %s %s %s", c.Arguments, pathsJSON(c.Defaulted), pathsJSON(c.Stripped))
 		}
 		if c.Decoded.String() != `{"q":"x","limit":null,"tags":[{"k":null},{"k":"a"}]}` || c.RawText != `{"q":"x","limit":null,"tags":[{"k":null},{"k":"a"}]}` {
 			t.Errorf("decoded = %s, raw %q", c.Decoded, c.RawText)
@@ -322,7 +324,7 @@ func TestSpec8_ToolCalls(t *testing.T) {
 	}
 	for _, tt := range bad {
 		t.Run("not a response/"+tt.name, func(t *testing.T) {
-			_, err := ToolCalls(spValue(t, tt.response), sent, DefaultCallsOptions())
+			_, err := ToolCalls(jsonValue(t, tt.response), sent, DefaultCallsOptions())
 			var re *ResponseError
 			if !errors.As(err, &re) || !strings.Contains(re.Error(), tt.msg) {
 				t.Errorf("error = %v, want a *ResponseError saying %q", err, tt.msg)
@@ -342,7 +344,7 @@ func TestSpec8_ToolCalls(t *testing.T) {
 		if _, ok := none.Lookup("a"); ok || none.List() != nil {
 			t.Error("nil SentTools")
 		}
-		x, err := ToolCalls(spValue(t, `[`+spChatCall("1", "a", `"{}"`)+`]`), none, DefaultCallsOptions())
+		x, err := ToolCalls(jsonValue(t, `[`+chatCallItem("1", "a", `"{}"`)+`]`), none, DefaultCallsOptions())
 		if err != nil || len(x.Rejected) != 1 {
 			t.Errorf("with no tools: %v %v", x, err)
 		}
@@ -350,10 +352,10 @@ func TestSpec8_ToolCalls(t *testing.T) {
 }
 
 // CallsOptions.OutputAPI writes rejected outputs for the API asked, whatever the
-// answered item's shape; empty keeps the item's own (SPEC §8).
-func TestSpec8_RejectedOutputForAnotherAPI(t *testing.T) {
-	chat := `{"choices":[{"message":{"role":"assistant","tool_calls":[` + spChatCall("c1", "nope", `"{}"`) + `]}}]}`
-	resp := `{"output":[` + spRespCall("c1", "nope", `"{}"`) + `]}`
+// answered item's shape; empty keeps the item's own.
+func TestRejectedOutputForAnotherAPI(t *testing.T) {
+	chat := `{"choices":[{"message":{"role":"assistant","tool_calls":[` + chatCallItem("c1", "nope", `"{}"`) + `]}}]}`
+	resp := `{"output":[` + responsesCallItem("c1", "nope", `"{}"`) + `]}`
 	tests := []struct {
 		name     string
 		response string
@@ -369,7 +371,7 @@ func TestSpec8_RejectedOutputForAnotherAPI(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			opts := DefaultCallsOptions()
 			opts.OutputAPI = tt.out
-			x, err := ToolCalls(spValue(t, tt.response), spSent(t), opts)
+			x, err := ToolCalls(jsonValue(t, tt.response), callTestTools(t), opts)
 			if err != nil {
 				t.Fatal(err)
 			}
