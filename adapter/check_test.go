@@ -53,7 +53,7 @@ func TestCheckStrict(t *testing.T) {
 		{"root type list", `{"type":["object"],"properties":{},"required":[],"additionalProperties":false}`, []flag{{`[]`, "type"}}},
 		{"root anyOf", `{"type":"object","properties":{},"required":[],"additionalProperties":false,"anyOf":[{"type":"object","properties":{},"required":[],"additionalProperties":false}]}`, []flag{{`[]`, "anyOf"}}},
 		{"root $ref", `{"type":"object","$ref":"#"}`, []flag{{`[]`, "$ref"}, {`[]`, "$ref"}, {`[]`, "additionalProperties"}, {`[]`, "properties"}, {`[]`, "required"}}},
-		{"seed input", `{"type":"object","properties":{"q":{"type":"string"},"limit":{"type":"integer"}},"required":["q"]}`, []flag{{`[]`, "additionalProperties"}, {`[]`, "required"}}},
+		{"a query with an optional limit", `{"type":"object","properties":{"q":{"type":"string"},"limit":{"type":"integer"}},"required":["q"]}`, []flag{{`[]`, "additionalProperties"}, {`[]`, "required"}}},
 		{"bare object", `{"type":"object"}`, []flag{{`[]`, "additionalProperties"}, {`[]`, "properties"}, {`[]`, "required"}}},
 		{"additionalProperties true", `{"type":"object","properties":{},"required":[],"additionalProperties":true}`, []flag{{`[]`, "additionalProperties"}}},
 		{"additionalProperties schema", `{"type":"object","properties":{},"required":[],"additionalProperties":{}}`, []flag{{`[]`, "additionalProperties"}}},

@@ -99,7 +99,7 @@ func TestStrictUnsupportedKeywordsFail(t *testing.T) {
 		)
 	}
 	cases = append(cases,
-		strictCase{name: "seed oneOf example", in: `{"type":"object","properties":{"v":{"oneOf":[{"type":"string"}]}}}`, errPath: `["properties","v"]`, errKeyword: "oneOf"},
+		strictCase{name: "oneOf on a property", in: `{"type":"object","properties":{"v":{"oneOf":[{"type":"string"}]}}}`, errPath: `["properties","v"]`, errKeyword: "oneOf"},
 		strictCase{name: "first in key order", in: objectSchema(`"v":{"type":"string","not":{},"allOf":[]}`, ``), errPath: `["properties","v"]`, errKeyword: "not"},
 		strictCase{name: "first in key order, reversed", in: objectSchema(`"v":{"allOf":[],"type":"string","not":{}}`, ``), errPath: `["properties","v"]`, errKeyword: "allOf"},
 		strictCase{name: "items tuple", in: objectSchema(`"v":{"type":"array","items":[{"type":"string"}]}`, ``), errPath: `["properties","v"]`, errKeyword: "items"},
@@ -550,7 +550,7 @@ func TestDefaultsGoIntoDescriptions(t *testing.T) {
 	droppedDefault := `[{"path":["properties","v","default"],"keyword":"default"}]`
 	runStrictCases(t, []strictCase{
 		{name: "required, no description", in: req(`{"type":"string","default":"c"}`), want: res(`{"type":"string","description":"Default: \"c\"."}`), dropped: droppedDefault, nulls: `[]`},
-		{name: "seed: description then default", in: req(`{"type":"string","description":"Mode","default":"c"}`), want: res(`{"type":"string","description":"Mode Default: \"c\"."}`), dropped: droppedDefault},
+		{name: "a description, then the default", in: req(`{"type":"string","description":"Mode","default":"c"}`), want: res(`{"type":"string","description":"Mode Default: \"c\"."}`), dropped: droppedDefault},
 		{name: "default before description", in: req(`{"default":"c","description":"Mode","type":"string"}`), want: res(`{"description":"Mode Default: \"c\".","type":"string"}`), dropped: droppedDefault},
 		{name: "description ending in a period", in: req(`{"type":"integer","description":"How many.","default":10}`), want: res(`{"type":"integer","description":"How many. Default: 10."}`)},
 		{name: "empty description", in: req(`{"type":"string","description":"","default":"c"}`), want: res(`{"type":"string","description":"Default: \"c\"."}`)},

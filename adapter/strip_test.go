@@ -29,7 +29,7 @@ func TestStripNullsRemovesNullsAtNullPaths(t *testing.T) {
 		want     string
 		stripped string
 	}{
-		{"seed example", `{"q":"x","limit":null,"tags":[{"k":null}]}`, `[["limit"],["tags",null,"k"]]`, `{"q":"x","tags":[{}]}`, `[["limit"],["tags",null,"k"]]`},
+		{"an optional property and one in an array", `{"q":"x","limit":null,"tags":[{"k":null}]}`, `[["limit"],["tags",null,"k"]]`, `{"q":"x","tags":[{}]}`, `[["limit"],["tags",null,"k"]]`},
 		{"nothing to strip", `{"q":"x"}`, `[["limit"]]`, `{"q":"x"}`, `[]`},
 		{"no null paths", `{"a":null}`, `[]`, `{"a":null}`, `[]`},
 		{"only exact null", `{"a":false,"b":0,"c":"","d":[],"e":{},"f":"null"}`, `[["a"],["b"],["c"],["d"],["e"],["f"]]`, `{"a":false,"b":0,"c":"","d":[],"e":{},"f":"null"}`, `[]`},
