@@ -132,8 +132,12 @@ func noteToolOrigins(turn *TurnTrace, sources []ToolOrigin) {
 		return
 	}
 	st := &turn.Stages[0]
-	st.Notes = append(st.Notes, fmt.Sprintf("%d of the request's %d tool(s) inferred from the request, since no loaded tool list holds their name: %s",
-		len(inferred), len(sources), strings.Join(inferred, ", ")))
+	share := fmt.Sprintf("%d of the %d tools the request sent", len(inferred), len(sources))
+	if len(inferred) == len(sources) {
+		share = "every tool the request sent"
+	}
+	st.Notes = append(st.Notes, fmt.Sprintf("inferred from the request, since no loaded tool list exposes the name: %s (%s)",
+		strings.Join(inferred, ", "), share))
 	for _, n := range near {
 		st.Notes = append(st.Notes, n)
 	}

@@ -195,7 +195,7 @@ func TestKeepRequestToolsNotes(t *testing.T) {
 	tr := ReplayRecording(rtRecording(t, []string{"weather__get_forecast", "get_forecast", "get_capital"}, []string{"get_capital"}), servers, opts)
 	notes := strings.Join(tr.Turns[0].Stages[0].Notes, "\n")
 	for _, want := range []string{
-		"2 of the request's 3 tool(s) inferred from the request, since no loaded tool list holds their name: get_forecast, get_capital",
+		"inferred from the request, since no loaded tool list exposes the name: get_forecast, get_capital (2 of the 3 tools the request sent)",
 		"a tool of the lists is named get_forecast on its server but exposed as weather__get_forecast; the model saw get_forecast, so the request's tool is used",
 	} {
 		if !strings.Contains(notes, want) {
