@@ -152,6 +152,15 @@
 // null and are not required, since the normalization makes the others required
 // without making them nullable.
 //
+// A recording replayed with tool lists takes its tools from the lists alone: the
+// command line's --tools are authoritative. With ReplayOptions.KeepRequestTools
+// (the inspector's rule) a request keeps its own tools for the names no list
+// exposes: a name matches a list's tool when it is exactly its exposed name under
+// the replay's naming options, never its name on the server alone; the calls
+// resolve against the lists' tools and the request's unmatched ones, and
+// TurnTrace.ToolOrigins says where each tool of the request came from
+// ([ToolOrigin]).
+//
 // # What an exchange keeps
 //
 // A request body repeats the whole conversation so far: in a long chat, most of a
@@ -339,7 +348,8 @@
 //   - toollist.go: MCP tool lists; infer.go: tools inferred from a request.
 //   - session.go: [Session], the session file.
 //   - replay.go: [ReplaySession] and [ReplayRecording]; trace.go, the [Trace]
-//     they give and its JSON; calls.go, [CheckCalls].
+//     they give and its JSON; calls.go, [CheckCalls]; requesttools.go, a
+//     request's tools kept beside the tool lists ([ToolOrigin]).
 //
 // The explainer of OpenAI's error bodies is package sessions/explain.
 package sessions

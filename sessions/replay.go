@@ -23,6 +23,13 @@ type ReplayOptions struct {
 	ErrorPrefix           string
 	Structured            adapter.StructuredMode
 	ApplyDefaults         bool
+	// KeepRequestTools, for a recording replayed with tool lists, keeps the
+	// tools of each recorded request that no list holds: the lists give the
+	// names they hold, the request the rest, inferred (see [ToolOrigin] for
+	// how names match; TurnTrace.ToolOrigins says which came from where). The
+	// inspector sets it; the command line does not: its --tools are the tools.
+	// Without lists, or for a session, it changes nothing.
+	KeepRequestTools bool
 }
 
 // DefaultReplayOptions are strict auto, prefix on, the default error prefix,
@@ -73,8 +80,9 @@ func ReplaySession(name string, s *Session, opts ReplayOptions) *Trace {
 }
 
 // ReplayRecording replays every exchange of a recording. The tools come from
-// servers when given; otherwise from each exchange's recorded request, with null
-// paths inferred from it. A recording holds no MCP results, so every result is
+// servers when given (and, with opts.KeepRequestTools, from each request for
+// the names no server's tool is exposed under); otherwise from each exchange's
+// recorded request, with null paths inferred from it. A recording holds no MCP results, so every result is
 // missing; the output the client sent in the next request, when recorded, is noted.
 func ReplayRecording(rec *Recording, servers []adapter.Server, opts ReplayOptions) *Trace {
 	var turns []TurnTrace
@@ -90,6 +98,7 @@ func ReplayRecording(rec *Recording, servers []adapter.Server, opts ReplayOption
 func ReplayRecordingEach(rec *Recording, servers []adapter.Server, opts ReplayOptions, each func(TurnTrace)) *Trace {
 	tr := &Trace{Name: rec.Name, Warnings: rec.Warnings}
 	var given *adapter.SentTools
+	var lists *listIndex // the lists' tools by name, when a request's tools are kept too
 	if len(servers) > 0 {
 		api := opts.API
 		if api == "" {
@@ -98,11 +107,15 @@ func ReplayRecordingEach(rec *Recording, servers []adapter.Server, opts ReplayOp
 		_, rep := adapter.Tools(adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: opts.NoPrefix}),
 			adapter.ToolsOptions{API: api, Strict: opts.Strict, NoDefaultDescriptions: opts.NoDefaultDescriptions})
 		given, tr.Tools, tr.ToolsFrom = rep.Sent(), rep, ToolsGiven
+		if opts.KeepRequestTools {
+			lists = newListIndex(servers, rep)
+		}
 	}
 	v := validate.New()
 	// Most requests repeat the tools of the one before: those share its tools.
 	var lastTools adapter.Value
 	var lastSent *adapter.SentTools
+	var lastOrigins []ToolOrigin
 	for i, ex := range rec.Exchanges {
 		label := ex.Label
 		if label == "" {
@@ -111,7 +124,18 @@ func ReplayRecordingEach(rec *Recording, servers []adapter.Server, opts ReplayOp
 		// The request's tools count even when the response is an error: the
 		// recording did record tools.
 		sent := given
-		if sent == nil {
+		var sources []ToolOrigin
+		if lists != nil {
+			if tools, _ := ex.Request.Get("tools"); tools.Kind() == adapter.Array && adapter.Equal(tools, lastTools) {
+				sent, sources = lastSent, lastOrigins
+			} else {
+				sent, sources = mixTools(given, lists, ToolsFromRequest(ex.Request))
+				lastTools, lastSent, lastOrigins = tools, sent, sources
+			}
+			if sent != given {
+				tr.ToolsFrom = ToolsMixed
+			}
+		} else if sent == nil {
 			if tools, _ := ex.Request.Get("tools"); tools.Kind() == adapter.Array && adapter.Equal(tools, lastTools) {
 				sent = lastSent
 			} else {
@@ -123,7 +147,9 @@ func ReplayRecordingEach(rec *Recording, servers []adapter.Server, opts ReplayOp
 			}
 		}
 		if isErrorBody(ex.Response) {
-			each(errorTurn(label, ex.API, ex.Response, ex.Warnings))
+			turn := errorTurn(label, ex.API, ex.Response, ex.Warnings)
+			turn.ToolOrigins = sources
+			each(turn)
 			continue
 		}
 		var next adapter.Value
@@ -132,6 +158,7 @@ func ReplayRecordingEach(rec *Recording, servers []adapter.Server, opts ReplayOp
 		}
 		results := func(string) (adapter.Value, bool) { return adapter.Value{}, false }
 		turn := replayTurn(label, ex.Response, sent, results, false, v, opts)
+		noteToolOrigins(&turn, sources)
 		turn.API = firstNonEmpty(turn.API, ex.API)
 		noteClientOutputs(&turn, next)
 		turn.Warnings = append(append([]string{}, ex.Warnings...), turn.Warnings...)

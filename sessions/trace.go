@@ -67,6 +67,11 @@ type TurnTrace struct {
 	// call id: what the agent really sent back where the recording holds no MCP
 	// result.
 	ClientAnswers map[string]adapter.Value
+	// ToolOrigins say where each tool of the recorded request came from, in
+	// the request's order, when a recording is replayed with tool lists and
+	// ReplayOptions.KeepRequestTools (see [ToolOrigin]); nil otherwise, and
+	// when the request recorded no tools.
+	ToolOrigins []ToolOrigin
 }
 
 // Where a trace's tools came from (Trace.ToolsFrom). The texts are shown as they are.
@@ -75,12 +80,15 @@ const (
 	ToolsOfSession = "session"                   // the session file's servers
 	ToolsInferred  = "inferred from the request" // the tools a recorded request sent
 	ToolsUnknown   = "none"                      // no tools known: every call is unknown
+	// ToolsMixed: tool lists, and for the names no list holds the tools a
+	// recorded request sent (ReplayOptions.KeepRequestTools).
+	ToolsMixed = "tool lists and the request"
 )
 
 // A Trace is the replay of a session or a recording.
 type Trace struct {
 	Name string
-	// ToolsFrom says where the tools came from: ToolsGiven, ToolsOfSession, ToolsInferred or ToolsUnknown.
+	// ToolsFrom says where the tools came from: ToolsGiven, ToolsOfSession, ToolsInferred, ToolsMixed or ToolsUnknown.
 	ToolsFrom string
 	Tools     *adapter.ToolsReport // nil when the tools came from the request
 	Turns     []TurnTrace

@@ -166,6 +166,7 @@ func replayScenarios() []scenario {
 		{name: "replay-last-stage", loaded: replayFiles, steps: at(turnTwoTurns2, 8, "right")},
 		{name: "replay-notes-focused", loaded: replayFiles, steps: at(turnWrapper, 0, "shift+tab", "down")},
 		{name: "replay-inferred-tools", loaded: inferredFiles, steps: at(0, 4, "tab", "n")},
+		{name: "replay-tools-list-and-request", loaded: listAndRecording, steps: at(0, 0, "tab", "tab")},
 		{name: "replay-not-replayable", loaded: inferredFiles, steps: at(1, 0, "right")},
 		{name: "replay-help", loaded: replayFiles, steps: at(0, 0, "?")},
 		{name: "replay-filter-typing", loaded: replayFiles, steps: func(h *harness) { h.keys("2", "/").typing("forecast") }},

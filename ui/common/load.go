@@ -258,6 +258,18 @@ func (l *Loaded) ToolListServers() []adapter.Server {
 	return out
 }
 
+// ToolListNames are the names of the files ToolListServers' servers came
+// from, in the same order.
+func (l *Loaded) ToolListNames() []string {
+	var out []string
+	for _, f := range l.Files {
+		if f.Kind == FileToolList && f.Server >= 0 {
+			out = append(out, f.Name)
+		}
+	}
+	return out
+}
+
 // Failed counts the files that could not be loaded.
 func (l *Loaded) Failed() int {
 	n := 0

@@ -263,6 +263,9 @@ func (s *Screen) setBanner() {
 	case sessions.ToolsUnknown:
 		add(st.BannerWarn, "! no tools known: no tool list was loaded with this recording and its request holds none, so every call names an unknown tool", 2)
 	}
+	if line := s.toolsBanner(t); line != "" {
+		add(st.BannerWarn, line, 2)
+	}
 	if t.Err != nil {
 		add(st.BannerError, "✗ "+common.Safe(t.Err.Error()), 2)
 	}

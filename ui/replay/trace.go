@@ -39,18 +39,21 @@ func (o replayOptions) structuredLabel() string {
 // engine replays the recordings and session files with the library
 // (sessions.ReplaySession, sessions.ReplayRecording) and caches the traces of
 // the last few option sets. A session is replayed with its own tools and options; a
-// recording with the tool lists loaded alongside it, else with the tools of its
-// recorded request (the trace says so), under the inspector's starting modes.
+// recording with the tool lists loaded alongside it and, for the names no list
+// exposes, the tools of its recorded request (sessions.ReplayOptions.
+// KeepRequestTools: each turn says which tool came from where), under the
+// inspector's starting modes.
 type engine struct {
 	loaded  *common.Loaded
 	Files   []int // indices into loaded.Files of the files that replay
 	servers []adapter.Server
+	lists   []string               // the file each of servers came from
 	start   sessions.ReplayOptions // the inspector's starting modes
 	cache   *common.Recent[replayOptions, []*sessions.Trace]
 }
 
 func newEngine(loaded *common.Loaded, start sessions.ReplayOptions) *engine {
-	e := &engine{loaded: loaded, start: start, servers: loaded.ToolListServers(),
+	e := &engine{loaded: loaded, start: start, servers: loaded.ToolListServers(), lists: loaded.ToolListNames(),
 		cache: common.NewRecent[replayOptions, []*sessions.Trace](common.RecentModes)}
 	for i, f := range loaded.Files {
 		if f.Rec != nil || f.Session != nil {
@@ -91,8 +94,8 @@ func (e *engine) replay(o replayOptions) []*sessions.Trace {
 		}
 		out[k] = sessions.ReplayRecording(f.Rec, e.servers, sessions.ReplayOptions{
 			API: e.start.API, Strict: e.start.Strict, NoPrefix: e.start.NoPrefix,
-			NoDefaultDescriptions: e.start.NoDefaultDescriptions,
-			ErrorPrefix:           prefix, Structured: structured})
+			NoDefaultDescriptions: e.start.NoDefaultDescriptions, KeepRequestTools: true,
+			ErrorPrefix: prefix, Structured: structured})
 	}
 	return out
 }
@@ -138,6 +141,14 @@ func (e *engine) errorPrefix(o replayOptions, k int) string {
 // fileName is the short name of replayed file k.
 func (e *engine) fileName(k int) string {
 	return filepath.Base(e.loaded.Files[e.Files[k]].Name)
+}
+
+// listName is the short name of the tool list file server i came from.
+func (e *engine) listName(i int) string {
+	if i < 0 || i >= len(e.lists) {
+		return "a tool list"
+	}
+	return filepath.Base(e.lists[i])
 }
 
 // turnCounts are the numbers of a turn the list and status line show.

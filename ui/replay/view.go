@@ -6,6 +6,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 
+	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
 )
 
@@ -95,4 +96,37 @@ func (s *Screen) Status() string {
 		fmt.Sprintf("stage %d/%d", min(s.Stage+1, len(t.Stages)), len(t.Stages)),
 		fmt.Sprintf("%s · %d rejected · %d invalid · %d unanswered", common.Plural(c.calls, "call"), c.rejected, c.invalid, c.unanswered))
 	return strings.Join(parts, " │ ")
+}
+
+// toolsBanner is the banner line of a turn whose recorded request sent tools
+// that no loaded tool list exposes: where each tool of the request came from
+// (sessions' TurnTrace.ToolOrigins), the names grouped by tool list in the
+// request's order, then those inferred from the request. It is "" for a turn
+// whose tools all came from one place, which the title bar names.
+func (s *Screen) toolsBanner(t *sessions.TurnTrace) string {
+	var groups []int // list indices in order of first use, then -1: the request
+	names := map[int][]string{}
+	for _, o := range t.ToolOrigins {
+		if _, seen := names[o.List]; !seen && !o.Inferred() {
+			groups = append(groups, o.List)
+		}
+		names[o.List] = append(names[o.List], common.Safe(o.Name))
+	}
+	if _, any := names[-1]; !any {
+		return ""
+	}
+	groups = append(groups, -1)
+	parts := make([]string, len(groups))
+	for i, g := range groups {
+		if g < 0 {
+			why := "no loaded tool list exposes that name"
+			if len(names[g]) > 1 {
+				why = "no loaded tool list exposes these names"
+			}
+			parts[i] = strings.Join(names[g], ", ") + " inferred from the request (" + why + ")"
+			continue
+		}
+		parts[i] = strings.Join(names[g], ", ") + " from " + common.Safe(s.Eng.listName(g))
+	}
+	return "! tools: " + strings.Join(parts, "; ")
 }
