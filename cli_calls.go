@@ -7,6 +7,7 @@ import (
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/adapter/validate"
+	"github.com/strictscope/strictscope/internal/words"
 	"github.com/strictscope/strictscope/sessions"
 )
 
@@ -135,7 +136,7 @@ func toollessText(labels []string) string {
 		more = ", …"
 	}
 	return fmt.Sprintf("no --tools given, and %s recorded no tools in the request (%s%s): the calls there name an unknown tool",
-		plural(len(labels), "exchange", "exchanges"), strings.Join(shown, ", "), more)
+		words.Count(len(labels), "exchange", "exchanges"), strings.Join(shown, ", "), more)
 }
 
 // loadResponses reads RESPONSE: a session file gives its turns' responses, its

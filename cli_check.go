@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/internal/words"
 )
 
 var checkCommand = command{
@@ -91,7 +92,7 @@ func runCheck(e *env, args []string) (int, error) {
 			fmt.Fprintf(&sb, "%s  not strict  %s at %s: %s\n", name, adapter.Sanitize(r.ConversionErr.Keyword), adapter.Sanitize(r.ConversionErr.Path.String()), adapter.Sanitize(r.ConversionErr.Message))
 			continue
 		}
-		fmt.Fprintf(&sb, "%s  strict      %s", name, plural(r.Conversion.NullPaths.Len(), "null path", "null paths"))
+		fmt.Fprintf(&sb, "%s  strict      %s", name, words.Count(r.Conversion.NullPaths.Len(), "null path", "null paths"))
 		if r.Conversion.NullPaths.Len() > 0 {
 			parts := make([]string, r.Conversion.NullPaths.Len())
 			for i, p := range r.Conversion.NullPaths.All() {
@@ -111,11 +112,11 @@ func runCheck(e *env, args []string) (int, error) {
 	for _, r := range rows {
 		name := adapter.Sanitize(r.Entry.Exposed)
 		if rem := r.Removed; rem.Count > 0 {
-			fmt.Fprintf(&sb, "%s: %s removed from the description and schema", name, plural(rem.Count, "hidden character", "hidden characters"))
+			fmt.Fprintf(&sb, "%s: %s removed from the description and schema", name, words.Count(rem.Count, "hidden character", "hidden characters"))
 			if rem.Tags != "" {
 				fmt.Fprintf(&sb, "; tag characters spell %s", adapter.QuoteForMessage(adapter.Shorten(rem.Tags, maxTagsShown)))
 				if len(rem.Tags) > maxTagsShown {
-					fmt.Fprintf(&sb, " (%s in all; --json has the whole text)", plural(len(rem.Tags), "character", "characters"))
+					fmt.Fprintf(&sb, " (%s in all; --json has the whole text)", words.Count(len(rem.Tags), "character", "characters"))
 				}
 			}
 			sb.WriteByte('\n')
@@ -127,13 +128,13 @@ func runCheck(e *env, args []string) (int, error) {
 				responses = fmt.Sprintf(", and to %d bytes for the Responses API", adapter.ResponsesDescriptionCap)
 			}
 			fmt.Fprintf(&sb, "%s: the description (%s) is cut to %d characters for the Chat Completions API%s\n",
-				name, plural(utf8.RuneCountInString(clean), "character", "characters"), adapter.ChatDescriptionCap, responses)
+				name, words.Count(utf8.RuneCountInString(clean), "character", "characters"), adapter.ChatDescriptionCap, responses)
 		}
 		if r.Entry.Renamed {
 			fmt.Fprintf(&sb, "%s: renamed from %s\n", name, adapter.QuoteForMessage(r.Entry.Plain))
 		}
 	}
-	fmt.Fprintf(&sb, "%s: %d strict, %d not strict\n", plural(len(rows), "tool", "tools"), len(rows)-failed, failed)
+	fmt.Fprintf(&sb, "%s: %d strict, %d not strict\n", words.Count(len(rows), "tool", "tools"), len(rows)-failed, failed)
 	_, err = fmt.Fprint(e.stdout, sb.String())
 	return code, err
 }
@@ -153,11 +154,4 @@ func checkNotes(r *adapter.ToolOutcome) adapter.Value {
 		}
 	}
 	return adapter.ObjectValue(mems...)
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return fmt.Sprintf("%d %s", n, many)
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/internal/words"
 	"github.com/strictscope/strictscope/sessions"
 )
 
@@ -123,7 +124,7 @@ func runReplay(e *env, args []string) (int, error) {
 		// A session file is read whole: one over the cap needs --max-input to be read back.
 		if c := e.limits.Cap(); c > 0 && int64(len(data)) > c {
 			warn(e, fmt.Sprintf("%s: the saved session is %s, over the input cap of %s: replay it with --max-input %dM or more",
-				*save, plural(len(data), "byte", "bytes"), sessions.FormatSize(c), (int64(len(data))>>20)+1))
+				*save, words.Count(len(data), "byte", "bytes"), sessions.FormatSize(c), (int64(len(data))>>20)+1))
 		}
 	}
 	p := newReplayPrinter(e, name, *asJSON, *withStages, fs.given("api"))
@@ -181,9 +182,9 @@ func validityText(c sessions.CheckedCall) string {
 	case c.NotChecked != nil:
 		return "valid as far as known: " + c.NotChecked.Error()
 	case !c.Valid:
-		return "invalid: " + plural(len(c.Errors), "error", "errors") + ", first " + adapter.Shorten(c.Errors[0].Error(), 120)
+		return "invalid: " + words.Count(len(c.Errors), "error", "errors") + ", first " + adapter.Shorten(c.Errors[0].Error(), 120)
 	case len(c.Unchecked) > 0:
-		return "valid (" + plural(len(c.Unchecked), "pattern", "patterns") + " not checked)"
+		return "valid (" + words.Count(len(c.Unchecked), "pattern", "patterns") + " not checked)"
 	}
 	return "valid"
 }

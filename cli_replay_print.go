@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/internal/words"
 	"github.com/strictscope/strictscope/sessions"
 )
 
@@ -77,7 +78,7 @@ func (p *replayPrinter) finish(tr *sessions.Trace) error {
 		p.out.WriteString("]}\n")
 		return p.out.Flush()
 	}
-	heading := fmt.Sprintf("%s: %s, tools: %s\n", adapter.Sanitize(tr.Name), plural(p.turns, "turn", "turns"), tr.ToolsFrom)
+	heading := fmt.Sprintf("%s: %s, tools: %s\n", adapter.Sanitize(tr.Name), words.Count(p.turns, "turn", "turns"), tr.ToolsFrom)
 	tail := ""
 	if !p.stages && p.turns > 0 {
 		tail = "\n(--stages shows every stage with its notes)\n"
@@ -117,9 +118,9 @@ func writeTurnSummary(sb *strings.Builder, turn sessions.TurnTrace) {
 	sb.WriteString(turnHeading(turn))
 	x := turn.Extracted
 	if x != nil {
-		fmt.Fprintf(sb, ": %s, %d rejected", plural(len(x.Calls), "call", "calls"), len(x.Rejected))
+		fmt.Fprintf(sb, ": %s, %d rejected", words.Count(len(x.Calls), "call", "calls"), len(x.Rejected))
 		if len(x.Ignored) > 0 {
-			fmt.Fprintf(sb, ", %s ignored", plural(len(x.Ignored), "item", "items"))
+			fmt.Fprintf(sb, ", %s ignored", words.Count(len(x.Ignored), "item", "items"))
 		}
 	}
 	sb.WriteByte('\n')
@@ -150,5 +151,5 @@ func writeTurnSummary(sb *strings.Builder, turn sessions.TurnTrace) {
 		parts = append(parts, validityText(c), outputText(turn, k, c.CallID))
 		fmt.Fprintf(sb, "  %s %s: %s\n", callIDText(c.CallID), adapter.Sanitize(c.Name), adapter.Sanitize(strings.Join(parts, "; ")))
 	}
-	fmt.Fprintf(sb, "  next input: %s\n", plural(len(turn.NextInput), "item", "items"))
+	fmt.Fprintf(sb, "  next input: %s\n", words.Count(len(turn.NextInput), "item", "items"))
 }

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/internal/words"
 )
 
 // LoadRecording reads a recording of any supported format, detected by content first
@@ -445,12 +446,12 @@ func (l *loader) done(f Format, exs []Exchange, fails []*entryError, skipped int
 			e := fails[0]
 			msg := e.msg
 			if len(fails) > 1 {
-				msg += fmt.Sprintf(" (and %d more %s fail to load)", len(fails)-1, plural(len(fails)-1, "entry", "entries"))
+				msg += fmt.Sprintf(" (and %d more %s fail to load)", len(fails)-1, words.Form(len(fails)-1, "entry", "entries"))
 			}
 			return nil, &LoadError{File: l.file, Where: e.where, Msg: msg, Err: e.err}
 		}
 		if skipped > 0 {
-			return nil, l.fail("", "no OpenAI API exchange found (%d %s no call to /chat/completions or /responses)", skipped, plural(skipped, "entry is", "entries are"))
+			return nil, l.fail("", "no OpenAI API exchange found (%d %s no call to /chat/completions or /responses)", skipped, words.Form(skipped, "entry is", "entries are"))
 		}
 		return nil, l.fail("", "no exchanges found")
 	}
@@ -468,9 +469,3 @@ func (l *loader) done(f Format, exs []Exchange, fails []*entryError, skipped int
 }
 
 // plural is one when n is 1, else many.
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
-}

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/internal/words"
 )
 
 // chatAcc reassembles a Chat Completions stream (chat.completion.chunk objects) into
@@ -336,7 +337,7 @@ func (c *chatAcc) finish(done, sse bool, badTail string, w *warnings) (adapter.V
 		}
 		if cc.reused > 0 {
 			w.add("choice %d: %d %s at a tool-call index an earlier call had, with %s; read as %s (OpenAI gives each call its own index)",
-				cc.index, cc.reused, plural(cc.reused, "call came", "calls came"), plural(cc.reused, "an id of its own", "ids of their own"), plural(cc.reused, "a new call", "new calls"))
+				cc.index, cc.reused, words.Form(cc.reused, "call came", "calls came"), words.Form(cc.reused, "an id of its own", "ids of their own"), words.Form(cc.reused, "a new call", "new calls"))
 		}
 		if len(cc.order) > 0 {
 			calls := slices.Clone(cc.order)

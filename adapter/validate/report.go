@@ -18,6 +18,7 @@ import (
 	"golang.org/x/text/message"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/internal/words"
 )
 
 // reporter turns a jsonschema error tree into messages.
@@ -199,9 +200,9 @@ func (r *reporter) message(e *jsonschema.ValidationError) string {
 	case *kind.Const:
 		return r.constMessage(e, k.Want)
 	case *kind.MinLength:
-		return fmt.Sprintf("must be at least %s character%s long", r.count(e, "minLength", k.Want), plural(k.Want))
+		return fmt.Sprintf("must be at least %s %s long", r.count(e, "minLength", k.Want), words.Form(k.Want, "character", "characters"))
 	case *kind.MaxLength:
-		return fmt.Sprintf("must be at most %s character%s long", r.count(e, "maxLength", k.Want), plural(k.Want))
+		return fmt.Sprintf("must be at most %s %s long", r.count(e, "maxLength", k.Want), words.Form(k.Want, "character", "characters"))
 	case *kind.Pattern:
 		return "must match pattern " + quote(k.Want)
 	case *kind.Format:
@@ -225,27 +226,27 @@ func (r *reporter) message(e *jsonschema.ValidationError) string {
 	case *kind.MultipleOf:
 		return "must be a multiple of " + r.number(e, "multipleOf", k.Want)
 	case *kind.MinItems:
-		return fmt.Sprintf("must have at least %s item%s", r.count(e, "minItems", k.Want), plural(k.Want))
+		return fmt.Sprintf("must have at least %s %s", r.count(e, "minItems", k.Want), words.Form(k.Want, "item", "items"))
 	case *kind.MaxItems:
-		return fmt.Sprintf("must have at most %s item%s", r.count(e, "maxItems", k.Want), plural(k.Want))
+		return fmt.Sprintf("must have at most %s %s", r.count(e, "maxItems", k.Want), words.Form(k.Want, "item", "items"))
 	case *kind.MinProperties:
-		return fmt.Sprintf("must have at least %s propert%s", r.count(e, "minProperties", k.Want), pluralY(k.Want))
+		return fmt.Sprintf("must have at least %s %s", r.count(e, "minProperties", k.Want), words.Form(k.Want, "property", "properties"))
 	case *kind.MaxProperties:
-		return fmt.Sprintf("must have at most %s propert%s", r.count(e, "maxProperties", k.Want), pluralY(k.Want))
+		return fmt.Sprintf("must have at most %s %s", r.count(e, "maxProperties", k.Want), words.Form(k.Want, "property", "properties"))
 	case *kind.AdditionalItems:
 		if arr, ok := lookupLoc(r.doc, e.InstanceLocation); ok && arr.Kind() == adapter.Array {
 			n := arr.Len() - k.Count
-			return fmt.Sprintf("must have at most %d item%s", n, plural(n))
+			return fmt.Sprintf("must have at most %d %s", n, words.Form(n, "item", "items"))
 		}
-		return fmt.Sprintf("has %d item%s more than allowed", k.Count, plural(k.Count))
+		return fmt.Sprintf("has %d %s more than allowed", k.Count, words.Form(k.Count, "item", "items"))
 	case *kind.UniqueItems:
 		return fmt.Sprintf("items must be unique: items %d and %d are equal", k.Duplicates[0], k.Duplicates[1])
 	case *kind.Contains:
 		return `must contain at least one item that matches "contains"`
 	case *kind.MinContains:
-		return fmt.Sprintf(`must contain at least %s item%s that %s "contains", found %d`, r.count(e, "minContains", k.Want), plural(k.Want), matchVerb(k.Want), len(k.Got))
+		return fmt.Sprintf(`must contain at least %s %s that %s "contains", found %d`, r.count(e, "minContains", k.Want), words.Form(k.Want, "item", "items"), words.Form(k.Want, "matches", "match"), len(k.Got))
 	case *kind.MaxContains:
-		return fmt.Sprintf(`must contain at most %s item%s that %s "contains", found %d`, r.count(e, "maxContains", k.Want), plural(k.Want), matchVerb(k.Want), len(k.Got))
+		return fmt.Sprintf(`must contain at most %s %s that %s "contains", found %d`, r.count(e, "maxContains", k.Want), words.Form(k.Want, "item", "items"), words.Form(k.Want, "matches", "match"), len(k.Got))
 	case *kind.PropertyNames:
 		sub := reporter{doc: adapter.StringValue(k.Property)}
 		for _, c := range e.Causes {
@@ -599,28 +600,6 @@ func joinOr(names []string) string {
 		return names[0]
 	}
 	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
-}
-
-func plural(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
-}
-
-// matchVerb is the verb "match" agreeing with n items.
-func matchVerb(n int) string {
-	if n == 1 {
-		return "matches"
-	}
-	return "match"
-}
-
-func pluralY(n int) string {
-	if n == 1 {
-		return "y"
-	}
-	return "ies"
 }
 
 // anyText writes a value of the jsonschema form as compact JSON (object members

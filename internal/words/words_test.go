@@ -1,0 +1,23 @@
+package words
+
+import "testing"
+
+func TestCountAndForm(t *testing.T) {
+	tests := []struct {
+		n           int
+		count, form string
+	}{
+		{0, "0 entries", "entries"},
+		{1, "1 entry", "entry"},
+		{2, "2 entries", "entries"},
+		{-1, "-1 entries", "entries"},
+	}
+	for _, tt := range tests {
+		if got := Count(tt.n, "entry", "entries"); got != tt.count {
+			t.Errorf("Count(%d) = %q, want %q", tt.n, got, tt.count)
+		}
+		if got := Form(tt.n, "entry", "entries"); got != tt.form {
+			t.Errorf("Form(%d) = %q, want %q", tt.n, got, tt.form)
+		}
+	}
+}
