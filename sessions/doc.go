@@ -82,8 +82,8 @@
 // completed event with an empty output keeps the items streamed before it, with a
 // warning. A stream cut off before its final event loads as far as it goes: the
 // items so far, arguments as streamed, with a warning. A response.created for
-// another response after a final event starts the next response of a stream that
-// holds several: they read as one response whose output holds every response's
+// another response after a final event, or any other response event after it,
+// starts the next response of a stream that holds several: they read as one response whose output holds every response's
 // items in order (the last one's other fields), with a warning.
 //
 // In every stream a line ends at LF, CRLF or a lone CR (SSE's three line ends). An

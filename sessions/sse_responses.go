@@ -3,6 +3,7 @@ package sessions
 import (
 	"errors"
 	"slices"
+	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
 )
@@ -64,6 +65,11 @@ func (r *respAcc) event(typ string, v adapter.Value, where string, w *warnings) 
 			w.add("%s: %s without a delta string; ignored", where, typ)
 			return
 		}
+	}
+	if r.final != "" && strings.HasPrefix(typ, "response.") && !finalOrStart(typ) {
+		// An item or a delta after the final event belongs to a response
+		// whose start was not recorded: the next one.
+		r.nextResponse(w)
 	}
 	switch typ {
 	case "response.created", "response.in_progress", "response.queued":
@@ -242,6 +248,9 @@ func (it *respItem) partAt(ci int, field string) *respPart {
 // text, refusal) read by the scanner, and reports whether it could; every other event
 // is left to the general way.
 func (r *respAcc) fast(s *scanner, data []byte, name string) bool {
+	if r.final != "" {
+		return false // an event after the final one starts the next response (see event)
+	}
 	s.start(data)
 	var typ, itemID, delta span
 	oi, ci := 0, 0
@@ -382,6 +391,17 @@ func (r *respAcc) streamed() []adapter.Value {
 		out[j] = r.items[i].value()
 	}
 	return out
+}
+
+// finalOrStart reports whether an event type ends a response or starts one:
+// after a final event, any other response event belongs to the next response.
+func finalOrStart(typ string) bool {
+	switch typ {
+	case "response.created", "response.in_progress", "response.queued",
+		"response.completed", "response.incomplete", "response.failed":
+		return true
+	}
+	return false
 }
 
 // isAnother reports whether a response.created event after the final event

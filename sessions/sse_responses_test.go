@@ -178,6 +178,13 @@ func TestResponsesStreamOfTwoResponses(t *testing.T) {
 	if out := mustGet(ex.Response, "output").Items(); len(out) != 2 || str(out[1], "arguments") != `{"city":` {
 		t.Errorf("cut: output %v", out)
 	}
+	// Items after the final event, with no response.created before them: the
+	// next response, whose start was not recorded, cut short; its call is kept.
+	nocreated := append(append([]string{}, first...), second(evAdded), second(evDelta1), second(evDelta2), second(evItemDone))
+	ex = one(t, mustLoad(t, "r.sse", events(nocreated...)))
+	if out := mustGet(ex.Response, "output").Items(); len(out) != 2 || str(out[1], "call_id") != "call_2" || !strings.Contains(strings.Join(ex.Warnings, "|"), "the stream holds 2 responses") {
+		t.Errorf("items after the final event: output %v, warnings %q", out, ex.Warnings)
+	}
 	again := append(append([]string{}, first...), evCreated)
 	ex = one(t, mustLoad(t, "r.sse", events(again...)))
 	if out := mustGet(ex.Response, "output").Items(); len(out) != 1 || len(ex.Warnings) != 0 {
