@@ -251,8 +251,9 @@ func streamAPIOf(data []byte) Format {
 // looksLikeYAML reports whether the first significant line of a text starts a YAML
 // document: a directive, a document marker, a top-level key or a top-level list.
 func looksLikeYAML(data []byte) bool {
-	for line := range bytes.Lines(data) {
-		line = bytes.TrimRight(line, "\r\n \t")
+	// Lines end at LF, CRLF or a lone CR, as YAML's line breaks do.
+	for line := range bytes.FieldsFuncSeq(data, func(r rune) bool { return r == '\n' || r == '\r' }) {
+		line = bytes.TrimRight(line, " \t")
 		if len(line) == 0 || line[0] == '#' {
 			continue
 		}

@@ -99,7 +99,9 @@ func (lim Limits) readDocument(name string, r io.Reader, isJSON bool, size int64
 			}
 			buf = make([]byte, 0, max(next, 1))
 		}
-		n, err := r.Read(buf[len(buf):cap(buf)])
+		// Reads of at most a block: the checks of the beginning come before
+		// the rest of a large file is read.
+		n, err := r.Read(buf[len(buf):min(cap(buf), len(buf)+readChunk)])
 		buf = buf[:len(buf)+n]
 		// The first block holds the first 64 KiB whole.
 		first := buf
@@ -140,6 +142,9 @@ func (lim Limits) readDocument(name string, r io.Reader, isJSON bool, size int64
 // maxBlock is the largest block readDocument reads an input of unknown size
 // into.
 const maxBlock = 16 << 20
+
+// readChunk is the most readDocument asks of one Read.
+const readChunk = 1 << 20
 
 // ReadDocumentFile reads the file at path as ReadDocument does. A regular file
 // larger than the cap is refused before it is read.

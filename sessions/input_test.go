@@ -241,3 +241,34 @@ func TestOverTheCapTakesAboutTheCap(t *testing.T) {
 		}
 	}
 }
+
+// A file of known size is read a block at a time, so that a beginning that
+// cannot be JSON is refused before the rest is read.
+func TestKnownSizeStopsAtTheBeginning(t *testing.T) {
+	const size = 64 << 20
+	src := &repeatReader{b: 0, n: size}
+	_, err := Limits{}.readDocument("f", src, true, size)
+	if err == nil || !strings.Contains(err.Error(), "byte 0") {
+		t.Fatalf("got %v", err)
+	}
+	if read := int64(size) - src.n; read > 2*readChunk {
+		t.Errorf("read %d bytes of a file whose first byte cannot start JSON", read)
+	}
+}
+
+// A YAML cassette whose lines end in a lone CR is told from its content, on
+// stdin as from a file named .yaml.
+func TestCROnlyCassette(t *testing.T) {
+	text := "interactions:\r- request:\r    uri: https://api.openai.com/v1/chat/completions\r  response:\r    body:\r      string: '{\"choices\":[{\"message\":{\"role\":\"assistant\",\"content\":\"hi\"}}]}'\r"
+	if !looksLikeYAML([]byte(text)) {
+		t.Error("CR-only YAML not told from its content")
+	}
+	fromFile, err := LoadRecording("c.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, _, err := Limits{}.LoadRecordingReader("stdin", strings.NewReader(text))
+	if err != nil || len(rec.Exchanges) != len(fromFile.Exchanges) || rec.Format != fromFile.Format {
+		t.Errorf("stdin: %v, %+v; from the file: %s, %d exchanges", err, rec, fromFile.Format, len(fromFile.Exchanges))
+	}
+}
