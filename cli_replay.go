@@ -60,7 +60,8 @@ func runReplay(e *env, args []string) (int, error) {
 	}
 	name := ra.name
 	var session *sessions.Session
-	var replay func(each func(sessions.TurnTrace)) *sessions.Trace
+	var replay func(each func(*sessions.Trace, sessions.TurnTrace)) *sessions.Trace
+	var turns int // how many turns the replay makes, for the text heading
 	if ra.session != nil {
 		s, err := e.limits.ParseSession(name, ra.session)
 		if err != nil {
@@ -88,10 +89,11 @@ func runReplay(e *env, args []string) (int, error) {
 		either(fs.given("structured"), &opts.Structured, &s.Structured)
 		either(fs.given("apply-defaults"), &opts.ApplyDefaults, &s.ApplyDefaults)
 		session = s
-		replay = func(each func(sessions.TurnTrace)) *sessions.Trace {
+		turns = len(s.Turns)
+		replay = func(each func(*sessions.Trace, sessions.TurnTrace)) *sessions.Trace {
 			tr := sessions.ReplaySession(name, s, opts)
 			for _, turn := range tr.Turns {
-				each(turn)
+				each(tr, turn)
 			}
 			return tr
 		}
@@ -110,7 +112,8 @@ func runReplay(e *env, args []string) (int, error) {
 		session.ErrorPrefix, session.Structured, session.ApplyDefaults = opts.ErrorPrefix, opts.Structured, opts.ApplyDefaults
 		// A recording's turns are printed as they are made, and dropped: a
 		// long recording's replay is never held whole.
-		replay = func(each func(sessions.TurnTrace)) *sessions.Trace {
+		turns = len(rec.Exchanges)
+		replay = func(each func(*sessions.Trace, sessions.TurnTrace)) *sessions.Trace {
 			return sessions.ReplayRecordingEach(rec, servers, opts, each)
 		}
 	}
@@ -127,7 +130,7 @@ func runReplay(e *env, args []string) (int, error) {
 				*save, words.Count(len(data), "byte", "bytes"), sessions.FormatSize(c), (int64(len(data))>>20)+1))
 		}
 	}
-	p := newReplayPrinter(e, name, *asJSON, *withStages, fs.given("api"))
+	p := newReplayPrinter(e, name, turns, *asJSON, *withStages, fs.given("api"))
 	trace := replay(p.turn)
 	return exitOK, p.finish(trace)
 }

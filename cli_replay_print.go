@@ -11,54 +11,61 @@ import (
 )
 
 // replayPrinter prints a replay a turn at a time, as the turns are made, so
-// that a long recording's replay is never held whole. With --json each turn's
-// JSON goes to stdout at once. The text forms, whose heading counts the turns,
-// are kept as text (a few lines a turn) until the end. What goes to stderr is
-// kept too, and said at the end in this order: the recording's warnings, the
-// API the outputs are rendered for when --api asked for the other, and with
+// that a long recording's replay is never held whole: each turn's JSON, or its
+// text, goes to stdout at once (the text's heading, which counts the turns and
+// says where the tools came from, before the first). What goes to stderr is
+// kept, small, and said at the end in this order: the recording's warnings,
+// the API the outputs are rendered for when --api asked for the other, and with
 // --json where the tools came from and each turn's warnings (the text forms
 // print those in the turns).
 type replayPrinter struct {
 	e                      *env
 	name                   string
 	json, stages, apiGiven bool
-	out                    *bufio.Writer   // --json
-	text                   strings.Builder // the text forms, after their heading
-	turns                  int
+	out                    *bufio.Writer
+	turns, printed         int // the turns the replay makes, and those printed
 	apiWarning             string
 	turnWarnings           []string
 }
 
-func newReplayPrinter(e *env, name string, json, stages, apiGiven bool) *replayPrinter {
-	p := &replayPrinter{e: e, name: name, json: json, stages: stages, apiGiven: apiGiven}
+func newReplayPrinter(e *env, name string, turns int, json, stages, apiGiven bool) *replayPrinter {
+	p := &replayPrinter{e: e, name: name, turns: turns, json: json, stages: stages, apiGiven: apiGiven,
+		out: bufio.NewWriterSize(e.stdout, 64<<10)}
 	if json {
-		p.out = bufio.NewWriterSize(e.stdout, 64<<10)
 		p.out.WriteString("{\"turns\": [")
 	}
 	return p
 }
 
-// turn prints, or keeps, one turn.
-func (p *replayPrinter) turn(turn sessions.TurnTrace) {
+// heading starts the text forms.
+func (p *replayPrinter) heading(tr *sessions.Trace) {
+	fmt.Fprintf(p.out, "%s: %s, tools: %s\n", adapter.Sanitize(tr.Name), words.Count(p.turns, "turn", "turns"), tr.ToolsFrom)
+}
+
+// turn prints one turn of the replay whose trace is tr.
+func (p *replayPrinter) turn(tr *sessions.Trace, turn sessions.TurnTrace) {
 	if p.apiGiven && p.apiWarning == "" && turn.API != "" && turn.OutputAPI != turn.API {
 		p.apiWarning = turn.Label + ": " + otherAPIText(turn.API, turn.OutputAPI, "its outputs are")
+	}
+	if !p.json && p.printed == 0 {
+		p.heading(tr)
 	}
 	switch {
 	case p.json:
 		for _, w := range turn.Warnings {
 			p.turnWarnings = append(p.turnWarnings, turn.Label+": "+w)
 		}
-		if p.turns > 0 {
+		if p.printed > 0 {
 			p.out.WriteByte(',')
 		}
 		p.out.WriteString("\n")
 		p.out.Write(adapter.TerminalSafeJSON(adapter.MarshalIndent(turn.Value(p.stages))))
 	case p.stages:
-		writeTurnStages(&p.text, turn)
+		writeTurnStages(p.out, turn)
 	default:
-		writeTurnSummary(&p.text, turn)
+		writeTurnSummary(p.out, turn)
 	}
-	p.turns++
+	p.printed++
 }
 
 // finish says the warnings and ends the output; tr is the replay's trace,
@@ -70,25 +77,23 @@ func (p *replayPrinter) finish(tr *sessions.Trace) error {
 	if p.apiWarning != "" {
 		warn(p.e, p.name+": "+p.apiWarning)
 	}
-	if p.json {
+	switch {
+	case p.json:
 		warnToolsFrom(p.e, p.name, tr.ToolsFrom)
 		for _, w := range p.turnWarnings {
 			warn(p.e, p.name+": "+w)
 		}
 		p.out.WriteString("]}\n")
-		return p.out.Flush()
+	case p.printed == 0:
+		p.heading(tr)
+	case !p.stages:
+		p.out.WriteString("\n(--stages shows every stage with its notes)\n")
 	}
-	heading := fmt.Sprintf("%s: %s, tools: %s\n", adapter.Sanitize(tr.Name), words.Count(p.turns, "turn", "turns"), tr.ToolsFrom)
-	tail := ""
-	if !p.stages && p.turns > 0 {
-		tail = "\n(--stages shows every stage with its notes)\n"
-	}
-	_, err := fmt.Fprint(p.e.stdout, heading, p.text.String(), tail)
-	return err
+	return p.out.Flush()
 }
 
 // writeTurnStages writes a turn for a reader: each stage with its notes.
-func writeTurnStages(sb *strings.Builder, turn sessions.TurnTrace) {
+func writeTurnStages(sb *bufio.Writer, turn sessions.TurnTrace) {
 	sb.WriteString(turnHeading(turn))
 	sb.WriteByte('\n')
 	for _, w := range turn.Warnings {
@@ -114,7 +119,7 @@ func writeTurnStages(sb *strings.Builder, turn sessions.TurnTrace) {
 // made, in its order (what was stripped, what validation found, and the output
 // or why there is none), and the size of the next input. --stages gives every
 // stage instead (writeTurnStages).
-func writeTurnSummary(sb *strings.Builder, turn sessions.TurnTrace) {
+func writeTurnSummary(sb *bufio.Writer, turn sessions.TurnTrace) {
 	sb.WriteString(turnHeading(turn))
 	x := turn.Extracted
 	if x != nil {

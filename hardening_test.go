@@ -182,3 +182,29 @@ func TestGzippedSession(t *testing.T) {
 		t.Errorf("over the cap once decompressed: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
+
+// replay says which turns' requests recorded no tools, when others did, in
+// the text and, with --json, on stderr; a recording with none says it once.
+func TestReplayNamesTurnsWithoutTools(t *testing.T) {
+	entry := func(tools string) string {
+		req := `{"model":"m","messages":[]` + tools + `}`
+		return `{"request":{"method":"POST","url":"https://api.openai.com/v1/chat/completions","postData":{"mimeType":"application/json","text":` + strconv.Quote(req) + `}},` +
+			`"response":{"status":200,"content":{"mimeType":"application/json","text":"{\"choices\":[{\"message\":{\"role\":\"assistant\",\"tool_calls\":[{\"id\":\"c\",\"type\":\"function\",\"function\":{\"name\":\"t\",\"arguments\":\"{}\"}}]}}]}"}}}`
+	}
+	withTools := entry(`,"tools":[{"type":"function","function":{"name":"t","parameters":{"type":"object","properties":{}}}}]`)
+	dir := t.TempDir()
+	mixed := writeFile(t, dir, "mixed.har", `{"log":{"entries":[`+withTools+`,`+entry("")+`]}}`)
+	r := runCLI(t, "", "replay", mixed)
+	if r.code != 0 || strings.Count(r.stdout, "no tools were recorded in this request") != 1 || !strings.Contains(r.stdout, "== entry 2") {
+		t.Errorf("text: exit %d\n%s", r.code, r.stdout)
+	}
+	r = runCLI(t, "", "replay", "--json", mixed)
+	if r.code != 0 || !strings.Contains(r.stderr, "mixed.har: entry 2: no tools were recorded in this request: its calls name an unknown tool") {
+		t.Errorf("json: exit %d, stderr %q", r.code, r.stderr)
+	}
+	none := writeFile(t, dir, "none.har", `{"log":{"entries":[`+entry("")+`,`+entry("")+`]}}`)
+	r = runCLI(t, "", "replay", "--json", none)
+	if r.code != 0 || strings.Contains(r.stderr, "no tools were recorded in this request") || !strings.Contains(r.stderr, "no tools recorded") {
+		t.Errorf("none: exit %d, stderr %q", r.code, r.stderr)
+	}
+}

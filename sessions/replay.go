@@ -86,7 +86,7 @@ func ReplaySession(name string, s *Session, opts ReplayOptions) *Trace {
 // missing; the output the client sent in the next request, when recorded, is noted.
 func ReplayRecording(rec *Recording, servers []adapter.Server, opts ReplayOptions) *Trace {
 	var turns []TurnTrace
-	tr := ReplayRecordingEach(rec, servers, opts, func(turn TurnTrace) { turns = append(turns, turn) })
+	tr := ReplayRecordingEach(rec, servers, opts, func(_ *Trace, turn TurnTrace) { turns = append(turns, turn) })
 	tr.Turns = turns
 	return tr
 }
@@ -95,7 +95,12 @@ func ReplayRecording(rec *Recording, servers []adapter.Server, opts ReplayOption
 // it is made, in order, instead of keeping it: the Trace it returns holds no
 // turns. A replay printed so takes the memory of the recording and one turn,
 // however long the recording.
-func ReplayRecordingEach(rec *Recording, servers []adapter.Server, opts ReplayOptions, each func(TurnTrace)) *Trace {
+//
+// each gets the trace too, whose ToolsFrom is known from the first turn on
+// unless opts.KeepRequestTools mixes tool lists and requests. Without tool
+// lists, a turn whose request recorded no tools, in a recording where others
+// did, has a warning that says so: its calls name an unknown tool.
+func ReplayRecordingEach(rec *Recording, servers []adapter.Server, opts ReplayOptions, each func(*Trace, TurnTrace)) *Trace {
 	tr := &Trace{Name: rec.Name, Warnings: rec.Warnings}
 	var given *adapter.SentTools
 	var lists *listIndex // the lists' tools by name, when a request's tools are kept too
@@ -116,6 +121,26 @@ func ReplayRecordingEach(rec *Recording, servers []adapter.Server, opts ReplayOp
 	var lastTools adapter.Value
 	var lastSent *adapter.SentTools
 	var lastOrigins []ToolOrigin
+	// Without lists, each request's tools are read before the first turn, so
+	// that where the tools come from is known from it on.
+	var inferred []*adapter.SentTools
+	if given == nil {
+		inferred = make([]*adapter.SentTools, len(rec.Exchanges))
+		for i, ex := range rec.Exchanges {
+			if tools, _ := ex.Request.Get("tools"); tools.Kind() == adapter.Array && adapter.Equal(tools, lastTools) {
+				inferred[i] = lastSent
+			} else {
+				inferred[i] = ToolsFromRequest(ex.Request)
+				lastTools, lastSent = tools, inferred[i]
+			}
+			if inferred[i] != nil {
+				tr.ToolsFrom = ToolsInferred
+			}
+		}
+		if tr.ToolsFrom == "" {
+			tr.ToolsFrom = ToolsUnknown
+		}
+	}
 	for i, ex := range rec.Exchanges {
 		label := ex.Label
 		if label == "" {
@@ -136,20 +161,12 @@ func ReplayRecordingEach(rec *Recording, servers []adapter.Server, opts ReplayOp
 				tr.ToolsFrom = ToolsMixed
 			}
 		} else if sent == nil {
-			if tools, _ := ex.Request.Get("tools"); tools.Kind() == adapter.Array && adapter.Equal(tools, lastTools) {
-				sent = lastSent
-			} else {
-				sent = ToolsFromRequest(ex.Request)
-				lastTools, lastSent = tools, sent
-			}
-			if sent != nil && tr.ToolsFrom == "" {
-				tr.ToolsFrom = ToolsInferred
-			}
+			sent = inferred[i]
 		}
 		if isErrorBody(ex.Response) {
 			turn := errorTurn(label, ex.API, ex.Response, ex.Warnings)
 			turn.ToolOrigins = sources
-			each(turn)
+			each(tr, turn)
 			continue
 		}
 		var next adapter.Value
@@ -162,13 +179,20 @@ func ReplayRecordingEach(rec *Recording, servers []adapter.Server, opts ReplayOp
 		turn.API = firstNonEmpty(turn.API, ex.API)
 		noteClientOutputs(&turn, next)
 		turn.Warnings = append(append([]string{}, ex.Warnings...), turn.Warnings...)
-		each(turn)
+		if sent == nil && tr.ToolsFrom == ToolsInferred {
+			turn.Warnings = append(turn.Warnings, noToolsInRequest)
+		}
+		each(tr, turn)
 	}
 	if tr.ToolsFrom == "" {
 		tr.ToolsFrom = ToolsUnknown
 	}
 	return tr
 }
+
+// noToolsInRequest is the warning of a turn whose request recorded no tools,
+// in a recording where others did.
+const noToolsInRequest = "no tools were recorded in this request: its calls name an unknown tool"
 
 // errorTurn is the trace of a turn whose response is an error body: no calls, no
 // stages, and the error's message.
