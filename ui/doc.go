@@ -9,7 +9,9 @@
 //     schema as written beside its strict form (or the rendered tool, or the
 //     report), under the modes the toggles set;
 //   - the replay screen, when a recording or session file is loaded: its turns
-//     (/ filters them by their row, their calls' tool names and call ids),
+//     under a folding header per file when there are several, as the tools
+//     screen groups tools by server (/ filters them by their row, their
+//     calls' tool names and call ids),
 //     and for the selected turn one stage of the trace sessions returns at a
 //     time (← and →), input beside output, with the stage's notes; the
 //     structured mode and the error prefix replay again;

@@ -92,6 +92,11 @@ func groupScenarios() []scenario {
 			h.keys("f", "f", "/").typing("station").keys("enter")
 		}},
 		{name: "status-filter-nothing", steps: func(h *harness) { h.keys("f", "f", "f", "f") }},
+		// The replay screen groups the turns by file the same way: the first
+		// file's header selected, then folded, then every file folded.
+		{name: "replay-group-header", loaded: replayFiles, steps: func(h *harness) { h.keys("2", "k") }},
+		{name: "replay-group-folded", loaded: replayFiles, steps: func(h *harness) { h.keys("2", "k", "enter") }},
+		{name: "replay-group-fold-all", loaded: replayFiles, steps: func(h *harness) { h.keys("2", "z", "j", "space") }},
 	}
 }
 

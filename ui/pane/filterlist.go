@@ -247,6 +247,36 @@ func (l *List) SelectRow(i int) bool {
 	return l.selectWhere(func(e entry) bool { return e.row == i })
 }
 
+// StepRow selects the row d rows after the selected one among those the
+// filters keep, headers skipped and a folded group unfolded; from a header,
+// its group's first row counts as the one after it. It says whether there
+// was such a row.
+func (l *List) StepRow(d int) bool {
+	if len(l.Visible) == 0 || l.Sel < 0 || l.Sel >= len(l.entries) {
+		return false
+	}
+	e := l.entries[l.Sel]
+	pos := len(l.Visible)
+	for i, ri := range l.Visible {
+		if ri == e.row || (e.row < 0 && l.Rows[ri].Group >= e.group) {
+			pos = i
+			break
+		}
+	}
+	switch {
+	case e.row < 0 && d > 0:
+		pos += d - 1
+	case e.row < 0:
+		pos += d
+	default:
+		pos += d
+	}
+	if pos < 0 || pos >= len(l.Visible) {
+		return false
+	}
+	return l.SelectRow(l.Visible[pos])
+}
+
 // applyFilter keeps the rows the filters match, and the selection on the same
 // row when it still shows; else on its group's header when the row is folded
 // away or a header was selected; else on the first row.
@@ -475,7 +505,8 @@ func (l *List) updateFilter(msg tea.Msg) tea.Cmd {
 
 // FilterKey handles a key while the filter input has the keys (editing): lk's
 // Clear empties the filter and takes the keys back, enter keeps the filter and
-// takes them back, ↑ and ↓ move the selection, and every other key edits the
+// takes them back, ↑ and ↓ move the selection among the rows (over the
+// headers: typing picks among matches), and every other key edits the
 // text, the rows being filtered again at once. Both lists filter through it;
 // the screen shows the selection afterwards.
 func (l *List) FilterKey(k tea.KeyPressMsg, lk *keys.List) tea.Cmd {
@@ -485,9 +516,9 @@ func (l *List) FilterKey(k tea.KeyPressMsg, lk *keys.List) tea.Cmd {
 	case k.String() == "enter":
 		l.stopFilter(false)
 	case k.String() == "up":
-		l.Move(-1)
+		l.StepRow(-1)
 	case k.String() == "down":
-		l.Move(1)
+		l.StepRow(1)
 	default:
 		return l.updateFilter(k)
 	}
