@@ -178,8 +178,8 @@ func Default() *KeyMap {
 			Bottom:  bind("end/G", "last", "end", "G"),
 			Open:    bind("enter", "to the schema", "enter", "right", "l"),
 			Clear:   bind("esc", "clear filter", "esc"),
-			Fold:    bind("enter/space", "fold or unfold a group", "space"),
-			FoldAll: bind("z", "fold or unfold every group", "z"),
+			Fold:    bind("enter/space", "fold/unfold a group", "space"),
+			FoldAll: bind("z", "fold/unfold all groups", "z"),
 		},
 		JSON: JSON{
 			Up:       bind("↑/k", "up", "up", "k"),
@@ -264,7 +264,7 @@ func (l List) ShortHelp() []key.Binding { return []key.Binding{l.Up, l.Down, l.O
 
 // FullHelp implements help.KeyMap.
 func (l List) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{l.Up, l.Down, l.PgUp, l.PgDown}, {l.Top, l.Bottom, l.Open, l.Clear}, {l.Fold, l.FoldAll}}
+	return [][]key.Binding{{l.Up, l.Down, l.PgUp, l.PgDown, l.Top, l.Bottom}, {l.Open, l.Clear, l.Fold, l.FoldAll}}
 }
 
 // ShortHelp implements help.KeyMap.
