@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # tmux-smoke.sh BINARY: the inspector in a real terminal. Starts BINARY under
-# tmux (TERM=xterm-256color COLORTERM=truecolor, so colours are detected), moves,
+# tmux (TERM=xterm-256color COLORTERM=truecolor, so colours are detected), folds
+# and unfolds the tool list's groups, filters it by status with f, moves,
 # toggles, resizes and quits, then checks the exit code is 0 and that the
 # terminal was restored (alternate screen and mouse off, cooked mode back, the
 # window title as it was).
@@ -83,8 +84,30 @@ start smoke
 wait_for "files__read_file"
 [ "$(flag alternate_on)" = 1 ] || fail "the inspector is not in the alternate screen"
 
-# Move down the list to the tool with hidden text.
-for _ in 1 2 3 4 5 6 7; do tm send-keys -t smoke j; done
+# The list groups the tools by server: fold the weather group (enter on its
+# header, five rows down), unfold it with space, and fold every group with z
+# and unfold them again.
+wait_for "▾ weather"
+for _ in 1 2 3 4 5; do tm send-keys -t smoke j; done
+tm send-keys -t smoke Enter
+wait_for "▹ weather"
+tm send-keys -t smoke Space
+wait_for "▾ weather"
+tm send-keys -t smoke z
+wait_for "▹ files · 5 tools"
+tm send-keys -t smoke z
+wait_for "▾ files · 5 tools"
+# The status filter: f keeps the tools that need attention, f again those
+# with no strict form; the status line says so. Four more f go back to all.
+tm send-keys -t smoke f
+wait_for "filter: needs attention · 4 of 10 tools"
+tm send-keys -t smoke f
+wait_for "filter: no strict form · 2 of 10 tools"
+tm send-keys -t smoke f f f f
+wait_for "tools 10/10"
+# Move down the list to the tool with hidden text (over the weather header).
+tm send-keys -t smoke Home
+for _ in 1 2 3 4 5 6 7 8 9; do tm send-keys -t smoke j; done
 wait_for "tag characters spell"
 # Into the schema, to the next null path, then toggles.
 tm send-keys -t smoke Tab n
@@ -147,4 +170,4 @@ tm resize-window -t replay -x 80 -y 24
 wait_for "strictscope replay"
 quit_and_check
 
-echo "tmux-smoke: PASS (moved, toggled, resized, replayed a session, filtered its turns, quit with 0 twice, terminal restored)"
+echo "tmux-smoke: PASS (folded groups, filtered by status, moved, toggled, resized, replayed a session, filtered its turns, quit with 0 twice, terminal restored)"

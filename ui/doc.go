@@ -9,7 +9,9 @@
 //     schema as written beside its strict form (or the rendered tool, or the
 //     report), under the modes the toggles set;
 //   - the replay screen, when a recording or session file is loaded: its turns
-//     (/ filters them by their row, their calls' tool names and call ids),
+//     under a folding header per file when there are several, as the tools
+//     screen groups tools by server (/ filters them by their row, their
+//     calls' tool names and call ids),
 //     and for the selected turn one stage of the trace sessions returns at a
 //     time (← and →), input beside output, with the stage's notes; the
 //     structured mode and the error prefix replay again;
@@ -95,7 +97,7 @@
 //	  marks.go             Marker: puts the library's answers (null paths, errors, drops) on lines
 //	  jsonpane.go          JSON: the virtualised JSON pane, and Content, what it shows
 //	  panepair.go          Pair: two JSON panes whose cursors follow each other; the breadcrumb row
-//	  filterlist.go        List: the filterable two-line list (tools, turns), its rows and badges
+//	  filterlist.go        List: the filterable two-line list (tools, turns), its rows, badges and folding groups
 //	  listpair.go          ListPair: a List beside a Pair, with their focus, keys, mouse and copy
 //	  layout.go            Layout: a list beside a pair of panes, from the window size
 //	  notes.go             Notes: the scrolling notes pane, and its height under a screen's panes
@@ -109,6 +111,7 @@
 //	  modes.go             Modes, and the cache of adapter's answer per combination
 //	  content.go           the pane contents for a tool or a file
 //	  rows.go              the tool and file rows of its list
+//	  groups.go            the list's groups (one per server, then the files) and the status filter
 //	  write.go             writing the rendered tools to a file
 //	ui/replay/             the replay screen
 //	  doc.go               the package's map

@@ -59,7 +59,7 @@ func TestEndToEndInVirtualTerminal(t *testing.T) {
 	if !term.IsAltScreen() {
 		t.Error("the inspector does not draw in the alternate screen")
 	}
-	term.SendText("jjjjjjj") // down to weather__set_alert
+	term.SendText("jjjjjjjj") // down to weather__set_alert, over the weather header
 	waitFor("the hidden text warning", has(`tag characters spell: "Also send`))
 	term.SendText("s")
 	waitFor("strict true", has("strict true"))

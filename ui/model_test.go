@@ -92,8 +92,8 @@ func TestTogglesRedrawFromTheLibrary(t *testing.T) {
 				continue
 			}
 			o := rep.Outcomes[r.Tool]
-			if r.Name != o.Entry.Exposed {
-				t.Errorf("%v: row %d named %q, library says %q", m, r.Tool, r.Name, o.Entry.Exposed)
+			if r.Long != o.Entry.Exposed || r.Name != o.Entry.Tool.Name {
+				t.Errorf("%v: row %d named %q (%q), library says %q (%q)", m, r.Tool, r.Name, r.Long, o.Entry.Tool.Name, o.Entry.Exposed)
 			}
 			if st := string(o.Status); !strings.HasPrefix(r.Badges[0].Text, st) {
 				t.Errorf("%v: %s badge %q, library says %s", m, r.Name, r.Badges[0].Text, st)

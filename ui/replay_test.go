@@ -85,7 +85,8 @@ func toStage(h *harness, turn, stage int) *harness {
 // reStage moves a replay screen already shown to turn and stage.
 func reStage(h *harness, turn, stage int) *harness {
 	s := replayOf(h)
-	s.List.Sel, s.Stage = turn, 0
+	s.List.SelectRow(turn)
+	s.Stage = 0
 	s.Show()
 	for range stage {
 		h.keys("right")
@@ -171,7 +172,7 @@ func replayScenarios() []scenario {
 		{name: "replay-help", loaded: replayFiles, steps: at(0, 0, "?")},
 		{name: "replay-filter-typing", loaded: replayFiles, steps: func(h *harness) { h.keys("2", "/").typing("forecast") }},
 		{name: "replay-filter-kept", loaded: replayFiles, steps: func(h *harness) {
-			h.keys("2", "/").typing("rejected").keys("enter", "j", "right", "right")
+			h.keys("2", "/").typing("rejected").keys("enter", "j", "j", "right", "right") // over a file's header
 		}},
 		{name: "replay-filter-nothing", loaded: replayFiles, steps: func(h *harness) { h.keys("2", "/").typing("zzz") }},
 		{name: "playground-schema", steps: func(h *harness) { pick(h, "get_forecast").keys("e") }},
@@ -200,8 +201,10 @@ func TestReplayFilesTurnOrder(t *testing.T) {
 		t.Fatalf("%d turns listed, want %d", len(s.List.Rows), len(want))
 	}
 	for i, w := range want {
-		if s.List.Rows[i].Name != w {
-			t.Errorf("turn %d is %q, want %q", i, s.List.Rows[i].Name, w)
+		// The files' headers name them: a row is the turn's label, and its
+		// long name (copied, matched by /) names the file.
+		if r := s.List.Rows[i]; r.Long != w || !strings.HasPrefix(w, r.Name+" · ") {
+			t.Errorf("turn %d is %q (%q), want %q", i, r.Name, r.Long, w)
 		}
 	}
 	if got := stageOf(t, h, turnTwoTurns1, sessions.StageOutput, 1); got != 13 {
@@ -273,11 +276,12 @@ func TestReplayTurnSwitching(t *testing.T) {
 		t.Errorf("the second turn's response is not shown:\n%s", h.screen())
 	}
 	h.keys("[", "[")
-	if s.List.Sel != 0 || !strings.Contains(h.screen(), "the first turn") {
-		t.Errorf("[ past the first turn: row %d\n%s", s.List.Sel, h.screen())
+	if selectedTurn(s) != 0 || !strings.Contains(h.screen(), "the first turn") {
+		t.Errorf("[ past the first turn: turn %d\n%s", selectedTurn(s), h.screen())
 	}
-	// In the list, ↓ selects the next turn, → still steps, enter opens the stage.
-	h.keys("down", "down")
+	// In the list, ↓ selects the next turn (or file header), → still steps,
+	// enter opens the stage.
+	h.keys("down", "down", "down")
 	if e, _, _ := s.Current(); e.File != 1 {
 		t.Errorf("↓↓ in the list selects file %d, want the media session", e.File)
 	}
@@ -292,8 +296,8 @@ func TestReplayTurnSwitching(t *testing.T) {
 	for range len(s.Entries) + 2 {
 		h.keys("]")
 	}
-	if s.List.Sel != len(s.Entries)-1 || !strings.Contains(h.screen(), "the last turn") {
-		t.Errorf("] past the last turn: row %d", s.List.Sel)
+	if selectedTurn(s) != len(s.Entries)-1 || !strings.Contains(h.screen(), "the last turn") {
+		t.Errorf("] past the last turn: turn %d", selectedTurn(s))
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -58,7 +59,7 @@ func longDescription(t *testing.T) *common.Loaded {
 }
 
 func scenarios() []scenario {
-	return append(toolsScenarios(), replayScenarios()...)
+	return slices.Concat(toolsScenarios(), groupScenarios(), scaleScenarios(), replayScenarios())
 }
 
 func toolsScenarios() []scenario {

@@ -45,10 +45,10 @@ func checkFollows(t *testing.T, from, to *pane.JSON, what string) {
 func TestSyncClosingLineMeetsClosingLine(t *testing.T) {
 	for _, size := range [][2]int{{80, 24}, {160, 50}} {
 		h := newHarness(t, Options{}, nil, size[0], size[1])
-		h.keys("j", "j", "j", "j", "j")
+		h.keys("j", "j", "j", "j", "j", "j") // over the weather header
 		s := h.m.screens[0].(*tools.Screen)
 		if row := s.List.Current(); row == nil || s.Cur.Report.Outcomes[row.Tool].Entry.Exposed != "weather__get_forecast" {
-			t.Fatalf("five j do not select weather__get_forecast:\n%s", h.screen())
+			t.Fatalf("six j do not select weather__get_forecast:\n%s", h.screen())
 		}
 		orig, strict := s.Panes[0], s.Panes[1]
 

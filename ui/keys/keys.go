@@ -28,12 +28,15 @@ type Tools struct {
 	Tool     key.Binding
 	Report   key.Binding
 	Filter   key.Binding
-	Goto     key.Binding
-	Next     key.Binding
-	Prev     key.Binding
-	Copy     key.Binding
-	Write    key.Binding
-	Edit     key.Binding
+	// Status cycles the status filter: all, needs attention, no strict
+	// form, hidden characters, truncated, renamed.
+	Status key.Binding
+	Goto   key.Binding
+	Next   key.Binding
+	Prev   key.Binding
+	Copy   key.Binding
+	Write  key.Binding
+	Edit   key.Binding
 }
 
 // Replay are the replay screen's keys: the stepper, the toggles that re-run
@@ -77,6 +80,11 @@ type List struct {
 	Bottom key.Binding
 	Open   key.Binding
 	Clear  key.Binding
+	// Fold folds or unfolds the group of the selected header; Open does
+	// too on a header.
+	Fold key.Binding
+	// FoldAll folds every group, or unfolds them all when all are folded.
+	FoldAll key.Binding
 }
 
 // JSON moves in a JSON pane.
@@ -132,6 +140,7 @@ func Default() *KeyMap {
 			Tool:     bind("t", "rendered tool / strict schema", "t"),
 			Report:   bind("r", "whole report", "r"),
 			Filter:   bind("/", "filter tools", "/"),
+			Status:   bind("f", "filter by status (cycles)", "f"),
 			Goto:     bind("g", "go to JSON pointer", "g"),
 			Next:     bind("n", "next null path or error", "n"),
 			Prev:     bind("N", "previous null path or error", "N"),
@@ -161,14 +170,16 @@ func Default() *KeyMap {
 			Reset: bind("ctrl+r", "back to the text as opened", "ctrl+r"),
 		},
 		List: List{
-			Up:     bind("↑/k", "up", "up", "k"),
-			Down:   bind("↓/j", "down", "down", "j"),
-			PgUp:   bind("pgup", "page up", "pgup", "ctrl+b"),
-			PgDown: bind("pgdn", "page down", "pgdown", "ctrl+f"),
-			Top:    bind("home", "first", "home"),
-			Bottom: bind("end/G", "last", "end", "G"),
-			Open:   bind("enter", "to the schema", "enter", "right", "l"),
-			Clear:  bind("esc", "clear filter", "esc"),
+			Up:      bind("↑/k", "up", "up", "k"),
+			Down:    bind("↓/j", "down", "down", "j"),
+			PgUp:    bind("pgup", "page up", "pgup", "ctrl+b"),
+			PgDown:  bind("pgdn", "page down", "pgdown", "ctrl+f"),
+			Top:     bind("home", "first", "home"),
+			Bottom:  bind("end/G", "last", "end", "G"),
+			Open:    bind("enter", "to the schema", "enter", "right", "l"),
+			Clear:   bind("esc", "clear filter", "esc"),
+			Fold:    bind("enter/space", "fold/unfold a group", "space"),
+			FoldAll: bind("z", "fold/unfold all groups", "z"),
 		},
 		JSON: JSON{
 			Up:       bind("↑/k", "up", "up", "k"),
@@ -199,14 +210,14 @@ func (g Global) FullHelp() [][]key.Binding {
 
 // ShortHelp implements help.KeyMap.
 func (t Tools) ShortHelp() []key.Binding {
-	return []key.Binding{t.API, t.Strict, t.Tool, t.Report, t.Filter, t.Goto, t.Next}
+	return []key.Binding{t.API, t.Strict, t.Tool, t.Report, t.Filter, t.Status, t.Goto, t.Next}
 }
 
 // FullHelp implements help.KeyMap.
 func (t Tools) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{t.API, t.Strict, t.Prefix, t.Defaults, t.Tool, t.Report},
-		{t.Filter, t.Goto, t.Next, t.Prev, t.Copy, t.Write, t.Edit},
+		{t.Filter, t.Status, t.Goto, t.Next, t.Prev, t.Copy, t.Write, t.Edit},
 	}
 }
 
@@ -253,7 +264,7 @@ func (l List) ShortHelp() []key.Binding { return []key.Binding{l.Up, l.Down, l.O
 
 // FullHelp implements help.KeyMap.
 func (l List) FullHelp() [][]key.Binding {
-	return [][]key.Binding{{l.Up, l.Down, l.PgUp, l.PgDown}, {l.Top, l.Bottom, l.Open, l.Clear}}
+	return [][]key.Binding{{l.Up, l.Down, l.PgUp, l.PgDown, l.Top, l.Bottom}, {l.Open, l.Clear, l.Fold, l.FoldAll}}
 }
 
 // ShortHelp implements help.KeyMap.

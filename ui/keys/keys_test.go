@@ -63,10 +63,10 @@ func TestNoKeyActsTwice(t *testing.T) {
 func TestFullHelpListsEveryField(t *testing.T) {
 	km := Default()
 	counts := map[string][2]int{
-		"tools":      {len(every(km.Tools)), 13},
+		"tools":      {len(every(km.Tools)), 14},
 		"replay":     {len(every(km.Replay)), 12},
 		"playground": {len(every(km.Play)), 3},
-		"list":       {len(every(km.List)), 8},
+		"list":       {len(every(km.List)), 10},
 		"json":       {len(every(km.JSON)), 10},
 	}
 	for name, c := range counts {

@@ -139,13 +139,14 @@ func (lp *ListPair) FilterKey(k tea.KeyPressMsg) tea.Cmd {
 }
 
 // ListKey handles a key for the list when it has focus: it moves the
-// selection, opens the row (the focus goes to the pair's left pane) or clears
-// the filter. It says whether k was one of these.
+// selection, folds or unfolds groups, opens the row (the focus goes to the
+// pair's left pane) or clears the filter. It says whether k was one of these.
 func (lp *ListPair) ListKey(k tea.KeyPressMsg) bool {
 	lk := lp.listKeys(lp.List.Ctx.Keys)
 	before := lp.List.Current()
 	switch {
 	case lp.List.moveKey(k, &lk):
+	case lp.List.foldKey(k, &lk):
 	case key.Matches(k, lk.Open):
 		lp.Pane = ListPane + 1
 		return true

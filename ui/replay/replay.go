@@ -33,6 +33,7 @@ type stageKey struct {
 	File, Turn int
 	Stage      int
 	width      int
+	header     int // a file's header selected: its index + 1, else 0
 }
 
 // Screen steps through the trace of each turn of the recordings and
@@ -100,19 +101,33 @@ func (s *Screen) Restyle() {
 	s.Resize()
 }
 
-// setRows lists every turn with its counts, from the current traces.
+// setRows lists every turn with its counts, from the current traces. With
+// more than one file the turns are grouped by their file, as the tools
+// screen groups tools by server: a header names the file and counts its
+// turns, calls, rejected, invalid and unanswered calls, and unreplayable
+// turns; under it a turn shows by its label alone. With one file there is no
+// header and a turn's row names its file, as before.
 func (s *Screen) setRows() {
 	rows := make([]pane.Row, len(s.Entries))
+	grouped := len(s.Traces) > 1
+	sums := make([]turnCounts, len(s.Traces))
+	broken := make([]int, len(s.Traces))
 	for i, e := range s.Entries {
 		t := &s.Traces[e.File].Turns[e.Turn]
-		r := pane.Row{Tool: i, File: -1, Name: common.Safe(t.Label) + " · " + common.Safe(s.Eng.fileName(e.File))}
+		long := common.Safe(t.Label) + " · " + common.Safe(s.Eng.fileName(e.File))
+		r := pane.Row{Tool: i, File: -1, Group: e.File, Name: long}
+		if grouped {
+			r.Name, r.Long = common.Safe(t.Label), long
+		}
 		c := countTurn(t)
+		sums[e.File].add(c)
 		add := func(n int, text string, st func(*common.Context) lipgloss.Style) {
 			if n > 0 {
 				r.Badges = append(r.Badges, pane.Badge{Text: text, Style: st})
 			}
 		}
 		if t.Err != nil {
+			broken[e.File]++
 			r.Badges = append(r.Badges, pane.Badge{Text: "not replayable", Style: pane.BadgeError})
 		} else {
 			r.Badges = append(r.Badges, pane.Badge{Text: common.Plural(c.calls, "call"), Style: pane.BadgeStrict})
@@ -120,24 +135,47 @@ func (s *Screen) setRows() {
 		add(c.rejected, fmt.Sprintf("%d rejected", c.rejected), pane.BadgeExcluded)
 		add(c.invalid, fmt.Sprintf("%d invalid", c.invalid), pane.BadgeFallback)
 		add(c.unanswered, fmt.Sprintf("%d unanswered", c.unanswered), pane.BadgeNonStrict)
-		r.Search = turnSearch(&r, t)
+		r.Search = turnSearch(&r, long, t)
 		rows[i] = r
 	}
-	s.List.SetRows(rows, nil)
+	var groups []pane.Group
+	if grouped {
+		groups = make([]pane.Group, len(s.Traces))
+		for k, tr := range s.Traces {
+			c := sums[k]
+			badges := []pane.Badge{{Text: common.Plural(c.calls, "call"), Style: pane.BadgeStrict}}
+			for _, b := range []struct {
+				n     int
+				text  string
+				style func(*common.Context) lipgloss.Style
+			}{
+				{c.rejected, "rejected", pane.BadgeExcluded},
+				{c.invalid, "invalid", pane.BadgeFallback},
+				{c.unanswered, "unanswered", pane.BadgeNonStrict},
+				{broken[k], "not replayable", pane.BadgeError},
+			} {
+				if b.n > 0 {
+					badges = append(badges, pane.Badge{Text: fmt.Sprintf("%d %s", b.n, b.text), Style: b.style})
+				}
+			}
+			groups[k] = pane.Group{Name: common.Safe(s.Eng.fileName(k)), Detail: common.Plural(len(tr.Turns), "turn"), Counts: badges}
+		}
+	}
+	s.List.SetRows(rows, groups)
 }
 
 // turnSearch is what the turn list's filter (/) matches in a turn's row: the
-// row's two lines as drawn (the turn's label and its file's name, then its
-// badges: the counts of calls, rejected, invalid and unanswered, or "not
-// replayable"), then the exposed tool name and the call id of every call the
+// turn's label and its file's name (long, as the row draws them when the
+// list has no headers), then its badges (the counts of calls, rejected,
+// invalid and unanswered, or "not replayable"), then the exposed tool name and the call id of every call the
 // model made in the turn, rejected calls included. Every piece is the
 // sanitized text the screen draws, so a control character in a name is
 // matched by its visible form (⟨U+001B⟩), never by the raw byte. The pieces are
 // lower-cased (the filter is too, so matching ignores case) and joined by line
 // feeds, which the filter input cannot hold, so a filter matches inside one
 // piece and never across two.
-func turnSearch(r *pane.Row, t *sessions.TurnTrace) string {
-	pieces := []string{r.Name}
+func turnSearch(r *pane.Row, long string, t *sessions.TurnTrace) string {
+	pieces := []string{long}
 	bs := make([]string, len(r.Badges))
 	for i, b := range r.Badges {
 		bs[i] = b.Text
@@ -190,8 +228,12 @@ func (s *Screen) textWidth() int { return max(s.Panes[0].W-2, 1) }
 func (s *Screen) Show() {
 	e, _, t := s.Current()
 	key := stageKey{Opts: s.Opts, File: -1, Stage: s.Stage, width: s.textWidth()}
-	if e != nil {
+	g, onHeader := s.List.CurrentGroup()
+	switch {
+	case e != nil:
 		key.File, key.Turn = e.File, e.Turn
+	case onHeader:
+		key.header = g + 1
 	}
 	if key == s.Shown {
 		return
@@ -204,6 +246,11 @@ func (s *Screen) Show() {
 	s.Shown = key
 	var v *stageView
 	switch {
+	case t == nil && onHeader:
+		tr := s.Traces[g]
+		msg := common.Safe(s.Eng.fileName(g)) + ": " + common.Plural(len(tr.Turns), "turn") +
+			". Enter or space folds or unfolds them; ↓ selects the first."
+		v = &stageView{Panes: [2]*pane.Content{{Title: "file", Message: msg}, {Title: "turns", Message: msg}}}
 	case t == nil:
 		msg := s.List.EmptyMessage("No recording or session file is loaded.")
 		v = &stageView{Panes: [2]*pane.Content{{Title: "input", Message: msg}, {Title: "output", Message: msg}}}
@@ -292,4 +339,12 @@ func (s *Screen) replayed() {
 
 func (s *Screen) clampStage() {
 	s.Stage = min(max(s.Stage, 0), max(s.StageCount()-1, 0))
+}
+
+// add adds the counts of o: a file's sums, for its header.
+func (c *turnCounts) add(o turnCounts) {
+	c.calls += o.calls
+	c.rejected += o.rejected
+	c.invalid += o.invalid
+	c.unanswered += o.unanswered
 }

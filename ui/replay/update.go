@@ -144,11 +144,10 @@ func (s *Screen) step(d int) tea.Cmd {
 	return nil
 }
 
-// Turn moves to the previous or next turn, at its first stage.
+// Turn moves to the previous or next turn, at its first stage: over the
+// headers of the files, into a folded file's turns.
 func (s *Screen) Turn(d int) tea.Cmd {
-	before := s.List.Sel
-	s.List.Move(d)
-	if s.List.Sel == before {
+	if !s.List.StepRow(d) {
 		if d < 0 {
 			return common.ShowInfo("the first turn")
 		}

@@ -85,7 +85,9 @@ func (s *Screen) Status() string {
 	parts := []string{s.resolved(s.Opts).String()}
 	if t == nil {
 		none := "no turn"
-		if len(s.List.Rows) > 0 {
+		if g, ok := s.List.CurrentGroup(); ok {
+			none = common.TruncLeft(common.Safe(s.Eng.fileName(g)), 28) + " │ " + common.Plural(len(s.Traces[g].Turns), "turn")
+		} else if len(s.List.Rows) > 0 {
 			none = "no turn matches the filter"
 		}
 		return strings.Join(append(parts, none), " │ ")

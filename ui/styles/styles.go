@@ -50,6 +50,7 @@ type Styles struct {
 	ListSelected lipgloss.Style // the selected row when the list has focus
 	ListCurrent  lipgloss.Style // the selected row when it has not
 	ListFile     lipgloss.Style // a row that names a file, not a tool
+	ListGroup    lipgloss.Style // a group's header: the source its rows come from
 	Filter       lipgloss.Style
 
 	// Badges.
@@ -237,6 +238,7 @@ func (st *Styles) looks() []look {
 		{&st.ListSelected, none, selectedBg, bold, reverse},
 		{&st.ListCurrent, none, cursorBgBlur, 0, underline},
 		{&st.ListFile, muted, none, italic, italic},
+		{&st.ListGroup, fg, none, bold, bold},
 		{&st.Filter, accent, none, 0, bold},
 
 		{&st.BadgeStrict, green, none, 0, 0},

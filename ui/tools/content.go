@@ -51,6 +51,9 @@ func BuildToolContents(c *computed, i int, v ViewMode, left *pane.Doc) *[2]*pane
 		pc[0] = originalContent(o, left, adapter.Path{}, "original")
 		pc[1] = strictContent(o)
 	}
+	// The list names a tool as its server does: the left pane's title says
+	// the name the model sees.
+	pc[0].Title += " · " + common.Safe(o.Entry.Exposed)
 	return pc
 }
 

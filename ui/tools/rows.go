@@ -8,9 +8,16 @@ import (
 	"github.com/strictscope/strictscope/ui/pane"
 )
 
-// toolRow builds the row of outcome o (tool i).
-func toolRow(i int, o *adapter.ToolOutcome) pane.Row {
-	r := pane.Row{Tool: i, File: -1, Name: common.Safe(o.Entry.Exposed), Server: common.Safe(o.Entry.Server)}
+// toolRow builds the row of outcome o (tool i) in group g. Under a header
+// (grouped) the row names the tool as its server does, its exposed name
+// being its long name; else by its exposed name. Its search text holds both
+// names and the server's.
+func toolRow(i, g int, o *adapter.ToolOutcome, grouped bool) pane.Row {
+	r := pane.Row{Tool: i, File: -1, Group: g, Name: common.Safe(o.Entry.Exposed), Server: common.Safe(o.Entry.Server),
+		Flags: toolFlags(o)}
+	if grouped {
+		r.Name, r.Long = common.Safe(o.Entry.Tool.Name), r.Name
+	}
 	kw := ""
 	if o.ConversionErr != nil {
 		kw = " (" + common.Safe(o.ConversionErr.Keyword) + ")"
@@ -31,13 +38,19 @@ func toolRow(i int, o *adapter.ToolOutcome) pane.Row {
 	if o.Truncated {
 		r.Badges = append(r.Badges, pane.Badge{Text: "truncated", Style: pane.BadgeTruncated})
 	}
-	r.Search = searchText(&r, o.Entry.Server+" "+o.Entry.Tool.Name)
+	if o.Entry.Renamed {
+		r.Badges = append(r.Badges, pane.Badge{Text: "renamed", Style: pane.BadgeNonStrict})
+	}
+	r.Search = searchText(&r, common.Safe(o.Entry.Exposed)+" "+o.Entry.Server+" "+o.Entry.Tool.Name)
 	return r
 }
 
 // fileRow builds the row of a file that is not a tool list, or that has warnings.
 func fileRow(i int, f *common.File) pane.Row {
 	r := pane.Row{Tool: -1, File: i, Name: common.Safe(f.Name)}
+	if f.Kind == common.FileFailed || len(f.Warnings) > 0 {
+		r.Flags = flagFileProblem
+	}
 	switch f.Kind {
 	case common.FileFailed:
 		r.Badges = append(r.Badges, pane.Badge{Text: "not loaded", Style: pane.BadgeError})

@@ -38,19 +38,21 @@ type Screen struct {
 	Layout pane.Layout
 	banner common.Banner
 	shown  shownKey // what the panes show now
+	only   int      // the status filter: an index into statusFilters
 }
 
 // shownKey identifies what the panes show, to keep the cursors when only the
 // modes change.
 type shownKey struct {
 	tool, file int
+	group      int // a group's header: its index, else -1
 	view       ViewMode
 	Modes      Modes
 }
 
 func New(ctx *common.Context, loaded *common.Loaded, modes Modes) *Screen {
 	s := &Screen{ctx: ctx, Loaded: loaded, Eng: newEngine(loaded.Servers), Modes: modes,
-		OffFrame: common.NewOffFrame(modes), shown: shownKey{tool: -1, file: -1},
+		OffFrame: common.NewOffFrame(modes), shown: shownKey{tool: -1, file: -1, group: -1},
 		ListPair: pane.NewListPair(ctx, 3, func(k *keys.KeyMap) keys.List { return k.List }, "the tool list",
 			func(k *keys.KeyMap) keys.JSON { return k.JSON }, true, "no null path or error in this pane")}
 	s.Selected = func(*pane.Row) { s.show() }
@@ -71,28 +73,22 @@ func (s *Screen) Restyle() {
 // answer, keeping the selection and the cursors' places.
 func (s *Screen) recompute() {
 	s.Cur = s.Eng.get(s.Modes)
-	rows := make([]pane.Row, 0, len(s.Cur.Report.Outcomes)+len(s.Loaded.Files))
-	for i, o := range s.Cur.Report.Outcomes {
-		rows = append(rows, toolRow(i, o))
-	}
-	for i := range s.Loaded.Files {
-		f := &s.Loaded.Files[i]
-		if f.Kind != common.FileToolList || len(f.Warnings) > 0 {
-			rows = append(rows, fileRow(i, f))
-		}
-	}
-	s.List.SetRows(rows, nil)
+	s.List.SetRows(s.listRows(s.Cur))
 	s.show()
 }
 
 // show puts the selected row's contents in the panes.
 func (s *Screen) show() {
 	row := s.List.Current()
-	key := shownKey{tool: -1, file: -1, view: s.view, Modes: s.Modes}
-	if row != nil {
+	key := shownKey{tool: -1, file: -1, group: -1, view: s.view, Modes: s.Modes}
+	g, onHeader := s.List.CurrentGroup()
+	switch {
+	case row != nil:
 		key.tool, key.file = row.Tool, row.File
+	case onHeader:
+		key.group = g
 	}
-	same := key.tool == s.shown.tool && key.file == s.shown.file
+	same := key.tool == s.shown.tool && key.file == s.shown.file && key.group == s.shown.group
 	if key == s.shown {
 		return
 	}
@@ -111,6 +107,8 @@ func (s *Screen) show() {
 	s.shown = key
 	var pc *[2]*pane.Content
 	switch {
+	case onHeader:
+		pc = s.groupContents(g)
 	case row == nil:
 		msg := s.List.EmptyMessage("No tools.")
 		pc = &[2]*pane.Content{{Title: "original", Message: msg}, {Title: "strict", Message: msg}}
@@ -157,7 +155,11 @@ func (s *Screen) headerLines(w int) []string {
 		text string
 		st   lipgloss.Style
 	}
-	chips := []chip{{c.Tools, common.Plural(c.Tools, "tool"), st.ListHeader}}
+	tools := thousands(c.Tools) + " tools"
+	if c.Tools == 1 {
+		tools = "1 tool"
+	}
+	chips := []chip{{c.Tools, tools, st.ListHeader}}
 	switch s.Modes.Strict {
 	case adapter.StrictOn:
 		chips = append(chips, chip{c.strict, fmt.Sprintf("%d strict", c.strict), st.BadgeStrict},

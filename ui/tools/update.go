@@ -57,6 +57,11 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		return nil
 	case key.Matches(k, tk.Filter):
 		return s.StartFilter()
+	case key.Matches(k, tk.Status):
+		s.only = (s.only + 1) % len(statusFilters)
+		s.List.SetOnly(statusFilters[s.only].only)
+		s.show()
+		return nil
 	case key.Matches(k, tk.Goto):
 		return s.GotoPrompt(s.Pane)
 	case key.Matches(k, tk.Next):

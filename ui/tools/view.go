@@ -47,22 +47,37 @@ func (s *Screen) KeyMaps() []common.NamedKeyMap {
 	return []common.NamedKeyMap{json, tools, list}
 }
 
-// Status implements common.Screen: the file of the selection and the position.
+// Status implements common.Screen: what is selected (a tool's exposed name,
+// and the session file it came from if it did; a file; or a header's file),
+// its place, and the counts; while a filter is
+// on, which it is and what it keeps in place of the counts and the modes
+// (the title bar shows those).
 func (s *Screen) Status() string {
 	row := s.List.Current()
-	file := ""
-	if row != nil {
-		switch {
-		case row.File >= 0:
-			file = common.Safe(s.Loaded.Files[row.File].Name)
-		case row.Tool < len(s.Eng.serverOf):
-			file = common.Safe(s.Loaded.ServerFile(s.Eng.serverOf[row.Tool]))
+	what := ""
+	switch g, onHeader := s.List.CurrentGroup(); {
+	case onHeader && g < len(s.Eng.servers):
+		what = common.TruncLeft(common.Safe(s.Loaded.ServerFile(g)), 28)
+	case row == nil:
+	case row.File >= 0:
+		what = common.TruncLeft(common.Safe(s.Loaded.Files[row.File].Name), 28)
+	case row.Tool < len(s.Cur.Report.Outcomes):
+		what = adapter.Shorten(common.Safe(s.Cur.Report.Outcomes[row.Tool].Entry.Exposed), 40)
+		if f := s.sessionSource(s.Eng.serverOf[row.Tool]); f != nil {
+			what += " │ " + common.TruncLeft(common.Safe(f.Name), 28)
 		}
 	}
 	pos := s.List.PlaceText()
+	if f := s.filterText(); f != "" {
+		parts := []string{f}
+		if what != "" {
+			parts = append(parts, what)
+		}
+		return strings.Join(append(parts, pos), " │ ")
+	}
 	parts := []string{string(s.Modes.API) + " · strict " + string(s.Modes.Strict)}
-	if file != "" {
-		parts = append(parts, common.TruncLeft(file, 28))
+	if what != "" {
+		parts = append(parts, what)
 	}
 	c := s.Cur.counts
 	var n string
