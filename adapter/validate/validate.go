@@ -20,6 +20,7 @@ package validate
 
 import (
 	"errors"
+	"fmt"
 	"sync"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -132,6 +133,11 @@ func (e *CompileError) Error() string {
 //     whose branches leads to the next, or a recursive filter schema against
 //     arguments nested 16 deep) or arguments nested thousands of levels deep
 //     come near it; checking such arguments would take gigabytes of memory.
+//   - A schema of more than [MaxSubschemas] subschemas is not compiled, and
+//     arguments against it are not checked (a *[NotCheckedError] again): the
+//     JSON Schema engine's compile time grows with the square of their number
+//     (a half second at 10,000 here, ten seconds at 44,000). A schema OpenAI
+//     accepts in strict mode has at most 5,000 properties, far below it.
 //   - Every failing keyword gives one error (one per missing property for `required`,
 //     one per unexpected property for `additionalProperties: false`), at the instance
 //     location of the value that fails. A value of the wrong type is checked against
@@ -165,6 +171,10 @@ type Validator struct {
 
 // cacheMax is how many compiled schemas a Validator keeps.
 const cacheMax = 4096
+
+// MaxSubschemas is the most subschemas a schema may have for arguments to be
+// checked against it (see [Validator]).
+const MaxSubschemas = 10000
 
 // baseURL is where a schema is registered for compilation. The .invalid top-level
 // domain never resolves, and the loader refuses every URL anyway.
@@ -200,14 +210,19 @@ func New() *Validator {
 func (v *Validator) Validate(schema, args adapter.Value) ([]Error, error) {
 	e := v.entry(schema)
 	e.once.Do(func() {
+		plan := newPlan(e.schema)
+		plan.node("")
+		if n := len(plan.nodes); n > MaxSubschemas {
+			e.err = &NotCheckedError{Reason: fmt.Sprintf("the schema has %d subschemas, more than the %d checked in proportion to their number", n, MaxSubschemas)}
+			return
+		}
 		e.sch, e.err = compile(e.schema)
 		var se *CompileError
 		if errors.As(e.err, &se) {
 			se.Message = escapeHidden(se.Message)
 		}
 		if e.err == nil {
-			e.plan = newPlan(e.schema)
-			e.plan.node("")
+			e.plan = plan
 		}
 	})
 	if e.err != nil {
