@@ -217,12 +217,17 @@ func (e *Editor) drawLine(b *strings.Builder, toks []Token, w int, norm, sel *[n
 			}
 			text := t.Text
 			if start != col || stop != col+t.width {
+				// A wide character cut at either edge takes its cells as spaces.
 				text = ansi.Cut(t.Text, start-col, stop-col)
+				if tw := ansi.StringWidth(text); tw > stop-start {
+					text = ansi.Truncate(text, stop-start, "")
+				}
+				if tw := ansi.StringWidth(text); tw < stop-start {
+					text += strings.Repeat(" ", stop-start-tw)
+				}
 			}
-			if text != "" {
-				b.WriteString(styleAt(start, t.kind).Render(text))
-				used += ansi.StringWidth(text)
-			}
+			b.WriteString(styleAt(start, t.kind).Render(text))
+			used += stop - start
 			start = stop
 		}
 		col += t.width
