@@ -91,3 +91,26 @@ func TestPlaygroundEditorUndo(t *testing.T) {
 		t.Error("undo after ctrl+r did not bring the edited text back")
 	}
 }
+
+// TestPlaygroundEditorMouse checks that a click in the result pane takes the
+// keys from the editor, one in the editor gives them back with the cursor
+// where it clicked, and the wheel over the editor scrolls it.
+func TestPlaygroundEditorMouse(t *testing.T) {
+	h := newHarness(t, Options{}, nil, 120, 40)
+	pick(h, "get_forecast").keys("e")
+	p := playOf(h)
+	h.send(tea.MouseClickMsg{X: 80, Y: 5, Button: tea.MouseLeft})
+	if p.Capturing() || p.Editor.Focused() {
+		t.Fatal("a click in the result pane left the keys with the editor")
+	}
+	// The editor's rows start under the title bar and its own title row; its
+	// text after the gutter's 6 cells.
+	h.send(tea.MouseClickMsg{X: 6 + 4, Y: 2 + 3, Button: tea.MouseLeft})
+	if !p.Capturing() || p.Editor.Line() != 3 || p.Editor.Column() != 4 {
+		t.Errorf("a click on the editor's row 3, column 4: capturing %v, line %d column %d", p.Capturing(), p.Editor.Line(), p.Editor.Column())
+	}
+	h.send(tea.MouseWheelMsg{X: 10, Y: 10, Button: tea.MouseWheelDown})
+	if first := strings.Split(h.screen(), "\n")[2]; strings.HasPrefix(first, "    1 ") {
+		t.Errorf("the wheel over the editor did not scroll it:\n%s", h.screen())
+	}
+}

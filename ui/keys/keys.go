@@ -1,6 +1,6 @@
 // Package keys holds the inspector's key bindings, grouped by where they act:
 // everywhere, on the tools screen, in the tool list, in a JSON pane, on the
-// replay screen, in the playground, in a prompt.
+// replay screen, in the playground and its editor, in a prompt.
 // Every group implements help.KeyMap, so the help view is generated from the
 // bindings and never written by hand.
 package keys

@@ -484,6 +484,33 @@ func (e *Editor) scroll() {
 	}
 }
 
+// Click puts the cursor at cell (x, y) of the editor's rows: on the line
+// drawn there, at the character drawn at x (a click in the gutter or past
+// the line's end: its start or its end).
+func (e *Editor) Click(x, y int) {
+	row := e.top + y
+	if y < 0 || y >= e.h || row >= len(e.lines) {
+		return
+	}
+	e.goal = -1
+	e.moveTo(pos{row, colAt(e.lines[row], max(x-numberW, 0)+e.left)}, false)
+}
+
+// Scroll moves the view by d rows (the mouse wheel), the cursor along when it
+// would leave it.
+func (e *Editor) Scroll(d int) {
+	e.top = max(min(e.top+d, len(e.lines)-e.h), 0)
+	row := min(max(e.cur.row, e.top), e.top+e.h-1)
+	if row != e.cur.row {
+		goal := e.goal
+		if goal < 0 {
+			goal = ansi.StringWidth(e.lines[e.cur.row][:e.cur.col])
+		}
+		e.moveTo(pos{row, colAt(e.lines[row], goal)}, false)
+		e.goal = goal
+	}
+}
+
 // Update handles a key: a move, an edit, a selection, undo; any other key with
 // text types it. It returns a command for a message (the line limit) or the
 // clipboard.

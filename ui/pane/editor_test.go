@@ -311,3 +311,38 @@ func TestTextMarks(t *testing.T) {
 		t.Errorf("marks %v, want %v", got, want)
 	}
 }
+
+// TestEditorMouse checks that a click puts the cursor on the character drawn
+// under it, and that the wheel scrolls the view, the cursor along when it
+// would leave it.
+func TestEditorMouse(t *testing.T) {
+	var lines []string
+	for i := range 100 {
+		lines = append(lines, fmt.Sprintf("line %d", i+1))
+	}
+	e := newTestEditor(strings.Join(lines, "\n"), 40, 10)
+	e.Click(numberW+3, 4)
+	if e.Line() != 4 || e.Column() != 3 {
+		t.Errorf("a click at row 4, text column 3: line %d column %d", e.Line(), e.Column())
+	}
+	e.Click(0, 2)
+	if e.Line() != 2 || e.Column() != 0 {
+		t.Errorf("a click in the gutter: line %d column %d", e.Line(), e.Column())
+	}
+	e.Click(39, 3)
+	if e.Line() != 3 || e.Column() != len("line 4") {
+		t.Errorf("a click past the line's end: line %d column %d", e.Line(), e.Column())
+	}
+	e.Scroll(20)
+	if e.top != 20 || e.Line() != 20 || e.Column() != len("line 4") {
+		t.Errorf("the wheel down 20: top %d, cursor line %d column %d (the column kept)", e.top, e.Line(), e.Column())
+	}
+	e.Scroll(-5)
+	if e.top != 15 || e.Line() != 20 {
+		t.Errorf("the wheel up 5: top %d, cursor line %d (it was in view)", e.top, e.Line())
+	}
+	e.Scroll(1000)
+	if e.top != 90 || e.Line() != 90 {
+		t.Errorf("the wheel to the end: top %d, cursor line %d", e.top, e.Line())
+	}
+}

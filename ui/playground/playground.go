@@ -189,6 +189,13 @@ func (p *Screen) Update(msg tea.Msg) tea.Cmd {
 	case tea.MouseClickMsg:
 		if pane, ok := p.paneAt(msg.Mouse().X, msg.Mouse().Y); ok {
 			p.Pane = pane
+			if pane == pgEditor && p.Req != nil {
+				// The editor's rows start under its title row.
+				p.focusEditor()
+				p.Editor.Click(msg.Mouse().X-p.layout.Editor.X, msg.Mouse().Y-p.layout.Editor.Y-1)
+			} else {
+				p.Editor.Blur()
+			}
 		}
 	case tea.MouseWheelMsg:
 		d, ok := pane.WheelDelta(msg.Mouse())
@@ -196,6 +203,8 @@ func (p *Screen) Update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		switch pane, _ := p.paneAt(msg.Mouse().X, msg.Mouse().Y); pane {
+		case pgEditor:
+			p.Editor.Scroll(d)
 		case pgResult:
 			p.Result.Scroll(d)
 		case pgNotes:
