@@ -124,33 +124,12 @@ func (s *textScanner) value() {
 	sp := s.want[string(s.ptr)]
 	start := s.line
 	switch s.text[s.i] {
-	case '{':
-		s.i++
-		for {
-			s.space()
-			if s.i >= len(s.text) || s.text[s.i] == '}' {
-				break
-			}
-			if s.text[s.i] == ',' {
-				s.i++
-				continue
-			}
-			key := s.str()
-			s.space()
-			if s.i < len(s.text) && s.text[s.i] == ':' {
-				s.i++
-			}
-			n := len(s.ptr)
-			s.ptr = append(append(s.ptr, '/'), escapePointer(key)...)
-			s.value()
-			s.ptr = s.ptr[:n]
-		}
-		s.i++
-	case '[':
+	case '{', '[':
+		obj, closer := s.text[s.i] == '{', s.text[s.i]+2 // '}' or ']'
 		s.i++
 		for idx := 0; ; {
 			s.space()
-			if s.i >= len(s.text) || s.text[s.i] == ']' {
+			if s.i >= len(s.text) || s.text[s.i] == closer {
 				break
 			}
 			if s.text[s.i] == ',' {
@@ -159,7 +138,17 @@ func (s *textScanner) value() {
 				continue
 			}
 			n := len(s.ptr)
-			s.ptr = append(append(s.ptr, '/'), Itoa(idx)...)
+			s.ptr = append(s.ptr, '/')
+			if obj {
+				key := s.str()
+				s.space()
+				if s.i < len(s.text) && s.text[s.i] == ':' {
+					s.i++
+				}
+				s.ptr = append(s.ptr, escapePointer(key)...)
+			} else {
+				s.ptr = append(s.ptr, Itoa(idx)...)
+			}
 			s.value()
 			s.ptr = s.ptr[:n]
 		}

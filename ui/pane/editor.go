@@ -301,32 +301,28 @@ func (e *Editor) replace(a, b pos, text string) error {
 }
 
 // Undo takes back the last change; Redo makes the last change undone again.
-func (e *Editor) Undo() {
-	if len(e.undo) == 0 {
-		return
-	}
-	c := e.undo[len(e.undo)-1]
-	if e.replace(c.at, endOf(c.at, c.new), c.old) != nil {
-		return
-	}
-	e.undo = e.undo[:len(e.undo)-1]
-	e.redo = append(e.redo, c)
-	e.cur, e.sel, e.goal, e.open = c.was, false, -1, false
-	e.clampCur()
-	e.scroll()
-}
+func (e *Editor) Undo() { e.step(&e.undo, &e.redo, true) }
+func (e *Editor) Redo() { e.step(&e.redo, &e.undo, false) }
 
-func (e *Editor) Redo() {
-	if len(e.redo) == 0 {
+// step takes the last change of from, undoes it (back) or makes it again, and
+// keeps it in to; the cursor goes where it was before the change, or after
+// it.
+func (e *Editor) step(from, to *[]change, back bool) {
+	if len(*from) == 0 {
 		return
 	}
-	c := e.redo[len(e.redo)-1]
-	if e.replace(c.at, endOf(c.at, c.old), c.new) != nil {
+	c := (*from)[len(*from)-1]
+	was, now, cur := c.old, c.new, endOf(c.at, c.new)
+	if back {
+		was, now, cur = c.new, c.old, c.was
+	}
+	if e.replace(c.at, endOf(c.at, was), now) != nil {
 		return
 	}
-	e.redo = e.redo[:len(e.redo)-1]
-	e.undo = append(e.undo, c)
-	e.cur, e.sel, e.goal, e.open = endOf(c.at, c.new), false, -1, false
+	*from = (*from)[:len(*from)-1]
+	*to = append(*to, c)
+	e.cur, e.sel, e.goal, e.open = cur, false, -1, false
+	e.clampCur()
 	e.scroll()
 }
 

@@ -139,15 +139,7 @@ func (e *Editor) View(focused bool) []string {
 			continue
 		}
 		mark := e.marks[i]
-		bg := bgNone
-		switch mark {
-		case MarkNull:
-			bg = bgNull
-		case MarkError:
-			bg = bgError
-		case MarkCall:
-			bg = bgCall
-		}
+		bg := markBg(mark)
 		num := st.Muted
 		if i == e.cur.row {
 			bg, num = bgCursorBlur, st.Crumb
@@ -166,87 +158,13 @@ func (e *Editor) View(focused bool) []string {
 				cw = w
 			}
 		}
-		e.drawLine(&b, toks, textW, &ls.tok[dim][bg], &ls.tok[dim][bgCursor], cursorSt, s0, s1, cx, cx+cw)
+		writeSpans(&b, toks, e.left, textW, &ls.tok[dim][bg], &ls.tok[dim][bgCursor], cursorSt, s0, s1, cx, cx+cw)
 		rows = append(rows, b.String())
 		if plain {
 			e.cache[i].row, e.cache[i].key = rows[len(rows)-1], key
 		}
 	}
 	return rows
-}
-
-// drawLine writes toks clipped to the columns [left, left+w), padded to
-// exactly w cells, a line that goes on past the right edge ending in …: each
-// token in its style, the columns [s0, s1) in the selection's, the column cx
-// to cx1 (the cursor; a space after the line's end) in cursor's.
-func (e *Editor) drawLine(b *strings.Builder, toks []Token, w int, norm, sel *[numTokenKinds]lipgloss.Style,
-	cursor lipgloss.Style, s0, s1, cx, cx1 int) {
-	x0 := e.left
-	total := 0
-	for _, t := range toks {
-		total += t.width
-	}
-	limit := x0 + w
-	overflow := total > limit
-	if overflow {
-		limit--
-	}
-	styleAt := func(x int, k tokenKind) lipgloss.Style {
-		switch {
-		case x >= cx && x < cx1:
-			return cursor
-		case x >= s0 && x < s1:
-			return sel[k]
-		}
-		return norm[k]
-	}
-	// cuts are the columns where the style may change inside a token.
-	cuts := [4]int{s0, s1, cx, cx1}
-	used, col := 0, 0
-	for _, t := range toks {
-		if col >= limit {
-			break
-		}
-		start, end := max(col, x0), min(col+t.width, limit)
-		for start < end {
-			stop := end
-			for _, c := range cuts {
-				if c > start && c < stop {
-					stop = c
-				}
-			}
-			text := t.Text
-			if start != col || stop != col+t.width {
-				// A wide character cut at either edge takes its cells as spaces.
-				text = ansi.Cut(t.Text, start-col, stop-col)
-				if tw := ansi.StringWidth(text); tw > stop-start {
-					text = ansi.Truncate(text, stop-start, "")
-				}
-				if tw := ansi.StringWidth(text); tw < stop-start {
-					text += strings.Repeat(" ", stop-start-tw)
-				}
-			}
-			b.WriteString(styleAt(start, t.kind).Render(text))
-			used += stop - start
-			start = stop
-		}
-		col += t.width
-	}
-	if overflow {
-		b.WriteString(norm[tkPunct].Render("…"))
-		used++
-	}
-	// After the line's end: the cursor, the selected line end, padding.
-	for x := x0 + used; used < w; x++ {
-		switch {
-		case (x >= cx && x < cx1) || (x >= s0 && x < s1):
-			b.WriteString(styleAt(x, tkSpace).Render(" "))
-			used++
-		default:
-			b.WriteString(norm[tkSpace].Render(strings.Repeat(" ", w-used)))
-			used = w
-		}
-	}
 }
 
 // itoa4 is n right-aligned in four cells (a line number of the editor).
