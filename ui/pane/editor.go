@@ -24,8 +24,10 @@ import (
 // The cursor moves by grapheme cluster: ← and → step over a whole cluster (a
 // letter and its combining marks, an emoji sequence), and ↑ and ↓ keep the
 // display column. shift with a move selects; typing or deleting replaces
-// the selection. Every change can be undone (ctrl+z) and redone; typing on one
-// line, or deleting, is one change until the cursor moves. The text holds at
+// the selection. Every change can be undone (ctrl+z) and redone; a word typed
+// (with the spaces after it), or a run of deletes, is one change until the
+// cursor moves. A click puts the cursor on the character under it, and the
+// wheel scrolls. The text holds at
 // most EditorMaxLines lines: a change that would make more is refused with a
 // message. Lines longer than the editor is wide scroll sideways, as a JSON
 // pane's do, to keep the cursor in view. The gutter holds the library's mark for
@@ -49,7 +51,7 @@ type Editor struct {
 	top   int         // first visible line
 	left  int         // first visible column of the text
 	w, h  int         // cells of the whole editor, rows of text
-	focus bool        //
+	focus bool        // the editor has the keys (the cursor is drawn)
 	undo  []change    // changes to undo, the last last
 	redo  []change    // changes undone, to redo
 	open  bool        // the last change may grow (typing or deleting on)
