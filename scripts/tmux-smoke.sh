@@ -6,8 +6,9 @@
 # terminal was restored (alternate screen and mouse off, cooked mode back, the
 # window title as it was).
 # Then starts it again on a session file, switches to the replay screen, steps
-# with →, toggles, opens the playground, filters the turns with /, and quits
-# with 0 the same way.
+# with →, toggles, opens the playground and types in its editor (the answer
+# follows; ctrl+r and ctrl+z), filters the turns with /, and quits with 0 the
+# same way.
 # Skips, with a message, when tmux is not installed.
 set -euo pipefail
 
@@ -153,6 +154,16 @@ tm send-keys -t replay ]
 wait_for "turn 2/2"
 tm send-keys -t replay [ e
 wait_for "strictscope playground"
+# Type in the editor: select all, type other arguments; the library's answer
+# follows the text. ctrl+r goes back to the text as opened, ctrl+z undoes that.
+tm send-keys -t replay C-g
+tm send-keys -t replay -l '{"location": "Oslo", "days": 99}'
+wait_for '1 {"location": "Oslo", "days": 99}'
+wait_for "1 validation error against the tool's original schema"
+tm send-keys -t replay C-r
+wait_for "back to the text as opened"
+tm send-keys -t replay C-z
+wait_for '1 {"location": "Oslo", "days": 99}'
 tm send-keys -t replay q
 wait_for "arguments of weather__get_forecast"
 tm send-keys -t replay Escape
@@ -170,4 +181,4 @@ tm resize-window -t replay -x 80 -y 24
 wait_for "strictscope replay"
 quit_and_check
 
-echo "tmux-smoke: PASS (folded groups, filtered by status, moved, toggled, resized, replayed a session, filtered its turns, quit with 0 twice, terminal restored)"
+echo "tmux-smoke: PASS (folded groups, filtered by status, moved, toggled, resized, typed in the playground's editor, replayed a session, filtered its turns, quit with 0 twice, terminal restored)"

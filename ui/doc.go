@@ -21,7 +21,10 @@
 //     one); text that does not parse shows where it breaks. The editor holds
 //     9,999 lines: a longer text opens with fewer levels on their own lines
 //     (down to one line per property), and one that still does not fit is
-//     refused with a status message.
+//     refused with a status message, as is an edit that would make the
+//     text longer. The editor highlights the text as the JSON panes do, and
+//     its gutter holds the marks of the library's answer for the text (∅ ✗
+//     ·) on the text's own lines.
 //
 // Its rules:
 //
@@ -101,8 +104,11 @@
 //	  listpair.go          ListPair: a List beside a Pair, with their focus, keys, mouse and copy
 //	  layout.go            Layout: a list beside a pair of panes, from the window size
 //	  notes.go             Notes: the scrolling notes pane, and its height under a screen's panes
-//	  editor.go            Editor: the playground's editor, a textarea over a window of the text;
-//	                       EditableText, a value laid out to fit it
+//	  editor.go            Editor: the playground's editor over the text's lines (moves by grapheme
+//	                       cluster, selection, undo, the line limit); EditableText, a value laid out to fit it
+//	  editorview.go        the editor's drawing: the visible rows, highlighted, with the gutter's marks
+//	  editmarks.go         TextMarks: a view's marks put on the lines of the editor's text
+//	  reuse.go             Doc.ReuseTokens: a document made again keeps the highlighting of unchanged lines
 //	ui/tools/              the tools screen
 //	  doc.go               the package's map
 //	  tools.go             Screen: its state, the counts header and the banner

@@ -1,6 +1,6 @@
 // Package keys holds the inspector's key bindings, grouped by where they act:
 // everywhere, on the tools screen, in the tool list, in a JSON pane, on the
-// replay screen, in the playground, in a prompt.
+// replay screen, in the playground and its editor, in a prompt.
 // Every group implements help.KeyMap, so the help view is generated from the
 // bindings and never written by hand.
 package keys
@@ -70,6 +70,36 @@ type Playground struct {
 	Reset key.Binding
 }
 
+// Editor are the playground editor's keys; every other key with text types
+// it. They are a text editor's usual keys (and emacs's), as the bubbles
+// textarea had them, with shift for a selection, and undo.
+type Editor struct {
+	Left, Right          key.Binding
+	WordLeft, WordRight  key.Binding
+	Up, Down             key.Binding
+	LineStart, LineEnd   key.Binding
+	PgUp, PgDown         key.Binding
+	Begin, End           key.Binding
+	Newline              key.Binding
+	Backspace, Delete    key.Binding
+	DeleteWordLeft       key.Binding
+	DeleteWordRight      key.Binding
+	DeleteToStart        key.Binding
+	DeleteToEnd          key.Binding
+	UpperWord, LowerWord key.Binding
+	CapitalWord          key.Binding
+	SelectLeft           key.Binding
+	SelectRight          key.Binding
+	SelectWordLeft       key.Binding
+	SelectWordRight      key.Binding
+	SelectUp, SelectDown key.Binding
+	SelectLineStart      key.Binding
+	SelectLineEnd        key.Binding
+	SelectAll            key.Binding
+	Copy, Cut            key.Binding
+	Undo, Redo           key.Binding
+}
+
 // List moves in the tool list.
 type List struct {
 	Up     key.Binding
@@ -115,6 +145,7 @@ type KeyMap struct {
 	JSON   JSON
 	Replay Replay
 	Play   Playground
+	Edit   Editor
 	Prompt Prompt
 }
 
@@ -168,6 +199,43 @@ func Default() *KeyMap {
 			Leave: bind("esc", "leave the playground", "esc"),
 			View:  bind("ctrl+o", "other view of the result", "ctrl+o"),
 			Reset: bind("ctrl+r", "back to the text as opened", "ctrl+r"),
+		},
+		Edit: Editor{
+			Left:            bind("←", "character left", "left", "ctrl+b"),
+			Right:           bind("→", "character right", "right", "ctrl+f"),
+			WordLeft:        bind("alt+←", "word left", "alt+left", "ctrl+left", "alt+b"),
+			WordRight:       bind("alt+→", "word right", "alt+right", "ctrl+right", "alt+f"),
+			Up:              bind("↑", "line up", "up", "ctrl+p"),
+			Down:            bind("↓", "line down", "down", "ctrl+n"),
+			LineStart:       bind("home", "line start", "home", "ctrl+a"),
+			LineEnd:         bind("end", "line end", "end", "ctrl+e"),
+			PgUp:            bind("pgup", "page up", "pgup"),
+			PgDown:          bind("pgdn", "page down", "pgdown"),
+			Begin:           bind("ctrl+home", "text start", "ctrl+home", "alt+<"),
+			End:             bind("ctrl+end", "text end", "ctrl+end", "alt+>"),
+			Newline:         bind("enter", "new line", "enter", "ctrl+m"),
+			Backspace:       bind("backspace", "delete left", "backspace", "ctrl+h"),
+			Delete:          bind("delete", "delete right", "delete", "ctrl+d"),
+			DeleteWordLeft:  bind("alt+backspace", "delete word left", "alt+backspace", "ctrl+w", "ctrl+backspace"),
+			DeleteWordRight: bind("alt+delete", "delete word right", "alt+delete", "alt+d", "ctrl+delete"),
+			DeleteToStart:   bind("ctrl+u", "delete to line start", "ctrl+u"),
+			DeleteToEnd:     bind("ctrl+k", "delete to line end", "ctrl+k"),
+			UpperWord:       bind("alt+u", "uppercase word", "alt+u"),
+			LowerWord:       bind("alt+l", "lowercase word", "alt+l"),
+			CapitalWord:     bind("alt+c", "capitalize word", "alt+c"),
+			SelectLeft:      bind("shift+←", "select left", "shift+left"),
+			SelectRight:     bind("shift+→", "select right", "shift+right"),
+			SelectWordLeft:  bind("alt+shift+←", "select word left", "alt+shift+left", "ctrl+shift+left", "alt+shift+b"),
+			SelectWordRight: bind("alt+shift+→", "select word right", "alt+shift+right", "ctrl+shift+right", "alt+shift+f"),
+			SelectUp:        bind("shift+↑", "select line up", "shift+up"),
+			SelectDown:      bind("shift+↓", "select line down", "shift+down"),
+			SelectLineStart: bind("shift+home", "select to line start", "shift+home"),
+			SelectLineEnd:   bind("shift+end", "select to line end", "shift+end"),
+			SelectAll:       bind("ctrl+g", "select all", "ctrl+g"),
+			Copy:            bind("ctrl+shift+c", "copy selection (OSC 52)", "ctrl+shift+c"),
+			Cut:             bind("ctrl+x", "cut selection (OSC 52)", "ctrl+x"),
+			Undo:            bind("ctrl+z", "undo", "ctrl+z"),
+			Redo:            bind("ctrl+y", "redo", "ctrl+y", "ctrl+shift+z"),
 		},
 		List: List{
 			Up:      bind("↑/k", "up", "up", "k"),
@@ -257,6 +325,22 @@ func (p Playground) ShortHelp() []key.Binding { return []key.Binding{p.Leave, p.
 // FullHelp implements help.KeyMap.
 func (p Playground) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{p.Leave, p.View, p.Reset}}
+}
+
+// ShortHelp implements help.KeyMap.
+func (e Editor) ShortHelp() []key.Binding {
+	return []key.Binding{e.SelectRight, e.Undo, e.Redo, e.Copy}
+}
+
+// FullHelp implements help.KeyMap.
+func (e Editor) FullHelp() [][]key.Binding {
+	return [][]key.Binding{
+		{e.Left, e.Right, e.WordLeft, e.WordRight, e.Up, e.Down, e.LineStart, e.LineEnd, e.PgUp, e.PgDown, e.Begin, e.End},
+		{e.Newline, e.Backspace, e.Delete, e.DeleteWordLeft, e.DeleteWordRight, e.DeleteToStart, e.DeleteToEnd,
+			e.UpperWord, e.LowerWord, e.CapitalWord, e.Undo, e.Redo},
+		{e.SelectLeft, e.SelectRight, e.SelectWordLeft, e.SelectWordRight, e.SelectUp, e.SelectDown,
+			e.SelectLineStart, e.SelectLineEnd, e.SelectAll, e.Copy, e.Cut},
+	}
 }
 
 // ShortHelp implements help.KeyMap.

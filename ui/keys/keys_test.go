@@ -19,7 +19,7 @@ func every(k help.KeyMap) []key.Binding {
 func TestEveryBindingHasHelp(t *testing.T) {
 	km := Default()
 	for name, group := range map[string]help.KeyMap{"global": km.Global, "tools": km.Tools, "list": km.List, "json": km.JSON, "prompt": km.Prompt,
-		"replay": km.Replay, "replay json": km.ReplayJSON(), "replay list": km.ReplayList(), "playground": km.Play} {
+		"replay": km.Replay, "replay json": km.ReplayJSON(), "replay list": km.ReplayList(), "playground": km.Play, "editor": km.Edit} {
 		if len(group.ShortHelp()) == 0 {
 			t.Errorf("%s: no short help", name)
 		}
@@ -45,6 +45,7 @@ func TestNoKeyActsTwice(t *testing.T) {
 		{"replay", "list", km.Replay, km.ReplayList()},
 		{"replay", "json", km.Replay, km.ReplayJSON()},
 		{"playground", "json", km.Play, km.JSON},
+		{"playground", "editor", km.Play, km.Edit},
 	} {
 		seen := map[string]string{}
 		for gname, g := range map[string]help.KeyMap{"global": km.Global, l.screen: l.s, l.screen + " " + l.pane: l.p} {

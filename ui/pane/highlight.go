@@ -58,18 +58,18 @@ func (h *highlighter) tokens(d *Doc, i int) []Token {
 		return t
 	}
 	ln := d.Lines[i]
+	d.Toks[i] = h.line(ln.Text, d.Plain, ln.state)
+	return d.Toks[i]
+}
+
+// line returns text, one line of JSON that starts in lexer state st, as
+// tokens (never nil); plain text is not highlighted, only its ⟨…⟩ split off.
+func (h *highlighter) line(text string, plain bool, st lexState) []Token {
 	var out []Token
-	if d.Plain {
-		out = splitVisible(nil, tkSpace, ln.Text)
-		if out == nil {
-			out = []Token{}
-		}
-		d.Toks[i] = out
-		return out
-	}
-	it, err := h.lexer.Tokenise(&h.opts[ln.state], ln.Text)
-	if err != nil {
-		out = splitVisible(nil, tkPunct, ln.Text)
+	if plain {
+		out = splitVisible(nil, tkSpace, text)
+	} else if it, err := h.lexer.Tokenise(&h.opts[st], text); err != nil {
+		out = splitVisible(nil, tkPunct, text)
 	} else {
 		for t := it(); t != chroma.EOF; t = it() {
 			out = splitVisible(out, kindOf(t.Type), t.Value)
@@ -78,7 +78,6 @@ func (h *highlighter) tokens(d *Doc, i int) []Token {
 	if out == nil {
 		out = []Token{}
 	}
-	d.Toks[i] = out
 	return out
 }
 

@@ -331,15 +331,7 @@ func (p *JSON) View(focused bool) string {
 			continue
 		}
 		mark := p.Content.Marks[i]
-		bg := bgNone
-		switch mark {
-		case MarkNull:
-			bg = bgNull
-		case MarkError:
-			bg = bgError
-		case MarkCall:
-			bg = bgCall
-		}
+		bg := markBg(mark)
 		if i == p.Cursor {
 			bg = bgCursorBlur
 			if focused {

@@ -78,6 +78,19 @@ func newLineStyles(st *styles.Styles) *lineStyles {
 	return ls
 }
 
+// markBg is the highlight of a line with mark m.
+func markBg(m MarkKind) lineBg {
+	switch m {
+	case MarkNull:
+		return bgNull
+	case MarkError:
+		return bgError
+	case MarkCall:
+		return bgCall
+	}
+	return bgNone
+}
+
 // gutterGlyph is the mark drawn in the gutter for a line.
 func gutterGlyph(m MarkKind) string {
 	switch m {
@@ -94,8 +107,17 @@ func gutterGlyph(m MarkKind) string {
 }
 
 // writeLine draws tokens clipped to the columns [x0, x0+w) with styles st,
-// padding to exactly w cells. A line that goes on past the right edge ends in …
+// padding to exactly w cells. A line that goes on past the right edge ends in
+// …, and a wide character cut at either edge takes its cells as spaces.
 func writeLine(b *strings.Builder, toks []Token, x0, w int, st *[numTokenKinds]lipgloss.Style) {
+	writeSpans(b, toks, x0, w, st, st, lipgloss.Style{}, -1, -1, -1, -1)
+}
+
+// writeSpans is writeLine with spans of other styles: the columns [s0, s1)
+// (a selection) in sel's styles, the columns [cx, cx1) (a cursor; a space
+// after the line's end) in cursor; -1 for none.
+func writeSpans(b *strings.Builder, toks []Token, x0, w int, norm, sel *[numTokenKinds]lipgloss.Style,
+	cursor lipgloss.Style, s0, s1, cx, cx1 int) {
 	if w <= 0 {
 		return
 	}
@@ -108,32 +130,64 @@ func writeLine(b *strings.Builder, toks []Token, x0, w int, st *[numTokenKinds]l
 	if overflow {
 		limit--
 	}
+	styleAt := func(x int, k tokenKind) lipgloss.Style {
+		switch {
+		case x >= cx && x < cx1:
+			return cursor
+		case x >= s0 && x < s1:
+			return sel[k]
+		}
+		return norm[k]
+	}
+	// cuts are the columns where the style may change inside a token.
+	cuts := [4]int{s0, s1, cx, cx1}
 	used, col := 0, 0
 	for _, t := range toks {
 		if col >= limit {
 			break
 		}
-		end := col + t.width
-		if end <= x0 {
-			col = end
+		if t.width == 0 && col >= x0 && t.Text != "" {
+			b.WriteString(styleAt(col, t.kind).Render(t.Text)) // takes no cell
 			continue
 		}
-		text := t.Text
-		if col < x0 || end > limit {
-			text = ansi.Cut(text, max(x0-col, 0), min(limit, end)-col)
+		start, end := max(col, x0), min(col+t.width, limit)
+		for start < end {
+			stop := end
+			for _, c := range cuts {
+				if c > start && c < stop {
+					stop = c
+				}
+			}
+			text := t.Text
+			if start != col || stop != col+t.width {
+				// A wide character cut at either edge takes its cells as spaces.
+				text = ansi.Cut(t.Text, start-col, stop-col)
+				if tw := ansi.StringWidth(text); tw > stop-start {
+					text = ansi.Truncate(text, stop-start, "")
+				}
+				if tw := ansi.StringWidth(text); tw < stop-start {
+					text += strings.Repeat(" ", stop-start-tw)
+				}
+			}
+			b.WriteString(styleAt(start, t.kind).Render(text))
+			used += stop - start
+			start = stop
 		}
-		col = end
-		if text == "" {
-			continue
-		}
-		used += ansi.StringWidth(text)
-		b.WriteString(st[t.kind].Render(text))
+		col += t.width
 	}
 	if overflow {
-		b.WriteString(st[tkPunct].Render("…"))
+		b.WriteString(norm[tkPunct].Render("…"))
 		used++
 	}
-	if used < w {
-		b.WriteString(st[tkSpace].Render(strings.Repeat(" ", w-used)))
+	// After the line's end: the cursor, the selected line end, padding.
+	for x := x0 + used; used < w; x++ {
+		switch {
+		case (x >= cx && x < cx1) || (x >= s0 && x < s1):
+			b.WriteString(styleAt(x, tkSpace).Render(" "))
+			used++
+		default:
+			b.WriteString(norm[tkSpace].Render(strings.Repeat(" ", w-used)))
+			used = w
+		}
 	}
 }

@@ -22,6 +22,11 @@ type Answer struct {
 	Notes   []string
 	Summary string // one line for the status line
 	Broken  bool   // the text does not parse
+	// Gutter is the marks for the editor's gutter, one per line of the text:
+	// what the conversion did to a schema (null paths, dropped keywords, the
+	// failing node), the nulls to strip and the validation errors of
+	// arguments, the line text that does not parse breaks on.
+	Gutter []pane.MarkKind
 }
 
 // Compute asks the library about text: for a schema, adapter.StrictSchema
@@ -34,10 +39,17 @@ func Compute(r *common.EditRequest, text string, v *validate.Validator) *Answer 
 	if err != nil {
 		return syntaxResult(text, err)
 	}
+	var a *Answer
 	if r.Kind == common.EditSchema {
-		return schemaResult(val, r.NoDefaults)
+		a = schemaResult(val, r.NoDefaults)
+		// The schema as written, with what the conversion did.
+		a.Gutter = pane.TextMarks(text, a.views[1])
+	} else {
+		a = argumentsResult(val, r, v)
+		// The errors of the validated value, the nulls to strip.
+		a.Gutter = pane.TextMarks(text, a.views...)
 	}
-	return argumentsResult(val, r, v)
+	return a
 }
 
 // syntaxResult shows the text with the line it breaks on marked, and a caret
@@ -66,11 +78,13 @@ func syntaxResult(text string, err error) *Answer {
 	pc := &pane.Content{Title: "does not parse: " + where, Doc: doc,
 		Marks: map[int]pane.MarkKind{li: pane.MarkError, li + 1: pane.MarkError}, Targets: []int{li}, Start: li,
 		Notes: []pane.NoteSpan{{Start: li, End: li + 1, Text: where + ": " + msg}}}
+	gutter := make([]pane.MarkKind, len(lines))
+	gutter[li] = pane.MarkError
 	notes := []string{"Not JSON: " + where + ": " + msg}
 	if se.Pointer != "" {
 		notes = append(notes, "inside the value at "+common.Safe(se.Pointer))
 	}
-	return &Answer{Broken: true, views: []*pane.Content{pc}, Notes: notes, Summary: "does not parse: " + where}
+	return &Answer{Broken: true, views: []*pane.Content{pc}, Notes: notes, Summary: "does not parse: " + where, Gutter: gutter}
 }
 
 // schemaResult is the strict conversion of a schema and the strict-mode check
@@ -101,7 +115,9 @@ func schemaResult(schema adapter.Value, noDefaults bool) *Answer {
 	m := pane.NewMarker(written)
 	m.Conversion(res, se)
 	m.Done()
-	check := &pane.Content{Title: "as written · strict-mode check", Doc: pane.NewDoc(schema), Base: adapter.Path{}}
+	// The two views of the schema as written share its document (marks are
+	// the content's; the document is never changed but for its highlighting).
+	check := &pane.Content{Title: "as written · strict-mode check", Doc: written.Doc, Base: adapter.Path{}}
 	m = pane.NewMarker(check)
 	for _, v := range viol {
 		if !m.Place(v.Path, pane.MarkError, common.Safe(v.Keyword)+": "+common.Safe(v.Message)) {
@@ -219,14 +235,18 @@ func argumentsResult(args adapter.Value, r *common.EditRequest, v *validate.Vali
 // editorText is text the editor may hold: every character that
 // adapter.Sanitize would draw visibly (controls, invisible and tag characters)
 // is written as a JSON \u escape, which means the same inside a JSON string
-// and cannot reach the terminal raw. Line ends become line feeds.
+// and cannot reach the terminal raw. Line ends become line feeds, and a tab
+// two spaces (the indent the editor opens text with).
 func editorText(s string) string {
 	s = strings.ReplaceAll(s, "\r\n", "\n")
 	var b strings.Builder
 	for _, r := range s {
 		switch {
-		case r == '\n' || r == '\t':
+		case r == '\n':
 			b.WriteRune(r)
+			continue
+		case r == '\t':
+			b.WriteString("  ")
 			continue
 		case r == '\r':
 			b.WriteByte('\n')

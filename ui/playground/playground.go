@@ -1,12 +1,12 @@
 package playground
 
 import (
+	"slices"
 	"strings"
 	"time"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
-	"charm.land/lipgloss/v2"
 
 	"github.com/strictscope/strictscope/adapter/validate"
 	"github.com/strictscope/strictscope/ui/common"
@@ -24,9 +24,11 @@ const (
 	// editDebounce is how long the playground waits after a key before it asks
 	// the library about a large text.
 	editDebounce = 100 * time.Millisecond
-	// instantEdit is the largest text (in bytes) the playground recomputes on
-	// every key; a larger one waits for a pause of editDebounce.
-	InstantEdit = 4 << 10
+	// InstantEdit is the largest text (in bytes) the playground recomputes on
+	// every key, the library's answer and its drawing within the key's frame
+	// (a schema of 150 properties, indented, is about this size); a larger one
+	// waits for a pause of editDebounce.
+	InstantEdit = 16 << 10
 )
 
 // TickMsg says a pause in typing may have come: the text is recomputed
@@ -53,7 +55,7 @@ type Screen struct {
 	Req       *common.EditRequest
 	Editor    *pane.Editor
 	opened    string // the text as opened
-	last      string // the text last seen
+	lastRev   int    // the editor's revision last seen
 	Gen       int    // changes to the text so far
 	Stale     bool   // the result is older than the text (a tick is coming)
 	Validator *validate.Validator
@@ -61,12 +63,13 @@ type Screen struct {
 	view      int
 	Result    *pane.JSON
 	Notes     *pane.Notes
+	notes     *[]string // the notes the notes pane shows (nil: none yet)
 	layout    layout
 }
 
 func New(ctx *common.Context) *Screen {
 	p := &Screen{ctx: ctx, Focus: common.NewFocus(3), Validator: validate.New(), Result: &pane.JSON{Ctx: ctx},
-		Notes: &pane.Notes{Ctx: ctx}, Editor: pane.NewEditor(ctx.Styles)}
+		Notes: &pane.Notes{Ctx: ctx}, Editor: pane.NewEditor(ctx)}
 	p.showResult()
 	return p
 }
@@ -79,7 +82,6 @@ func (p *Screen) Capturing() bool { return p.Pane == pgEditor && p.Req != nil }
 
 // Restyle implements Screen.
 func (p *Screen) Restyle() {
-	p.Editor.Restyle(p.ctx.Styles)
 	p.Resize()
 	p.Notes.Wrap()
 }
@@ -109,9 +111,9 @@ func (p *Screen) Open(req common.EditRequest, back int) tea.Cmd {
 
 // compute asks the library about the editor's text now.
 func (p *Screen) compute() {
-	text := p.Editor.Value()
-	p.last, p.Stale = text, false
-	p.Res = Compute(p.Req, text, p.Validator)
+	p.lastRev, p.Stale = p.Editor.Rev, false
+	p.Res = Compute(p.Req, p.Editor.Value(), p.Validator)
+	p.Editor.SetMarks(p.Res.Gutter)
 	p.showResult()
 }
 
@@ -119,16 +121,15 @@ func (p *Screen) compute() {
 // recomputed at once, a large one after a pause (a tick that only the last
 // change's gen answers).
 func (p *Screen) edited() tea.Cmd {
-	text := p.Editor.Value()
-	if text == p.last {
+	if p.Editor.Rev == p.lastRev {
 		return nil
 	}
 	p.Gen++
-	if len(text) <= InstantEdit {
+	if p.Editor.Size() <= InstantEdit {
 		p.compute()
 		return nil
 	}
-	p.last, p.Stale = text, true
+	p.lastRev, p.Stale = p.Editor.Rev, true
 	gen := p.Gen
 	return tea.Tick(editDebounce, func(time.Time) tea.Msg { return TickMsg{Gen: gen} })
 }
@@ -140,19 +141,26 @@ func (p *Screen) showResult() {
 		msg := "Press e on a tool (tools screen) or on a call (replay screen) to edit it here."
 		p.Result.SetContent(&pane.Content{Title: "result", Message: msg})
 		p.Notes.SetNotes("what the library says", nil, "Nothing is open in the playground.")
+		p.notes = nil
 		return
 	}
 	p.view = ((p.view % len(p.Res.views)) + len(p.Res.views)) % len(p.Res.views)
 	c := p.Res.views[p.view]
 	prev := p.Result.Content
 	keep := prev != nil && prev.Doc != nil && c.Doc != nil && !p.Res.Broken && !prev.Doc.Plain && prev.Title == c.Title
+	if prev != nil && prev.Doc != nil && c.Doc != nil && prev.Title == c.Title && prev != c {
+		c.Doc.ReuseTokens(prev.Doc) // highlight only the lines the key changed
+	}
 	cursor, offset := p.Result.Cursor, p.Result.Offset
 	p.Result.SetContent(c)
 	if keep {
 		p.Result.Cursor, p.Result.Offset = cursor, offset
 		p.Result.Clamp()
 	}
-	p.Notes.SetNotes("what the library says", p.Res.Notes, "")
+	if p.notes == nil || !slices.Equal(*p.notes, p.Res.Notes) {
+		p.Notes.SetNotes("what the library says", p.Res.Notes, "")
+		p.notes = &p.Res.Notes
+	}
 }
 
 // Update implements Screen.
@@ -161,12 +169,13 @@ func (p *Screen) Update(msg tea.Msg) tea.Cmd {
 	case TickMsg:
 		if msg.Gen == p.Gen && p.Stale {
 			// A large text: ask the library off the frame.
-			req, text, v, gen := p.Req, p.last, p.Validator, p.Gen
+			req, text, v, gen := p.Req, p.Editor.Value(), p.Validator, p.Gen
 			return func() tea.Msg { return playComputedMsg{Gen: gen, Res: Compute(req, text, v)} }
 		}
 	case playComputedMsg:
 		if msg.Gen == p.Gen && p.Stale {
 			p.Res, p.Stale = msg.Res, false
+			p.Editor.SetMarks(p.Res.Gutter)
 			p.showResult()
 		}
 	case tea.KeyPressMsg:
@@ -174,12 +183,19 @@ func (p *Screen) Update(msg tea.Msg) tea.Cmd {
 	case tea.PasteMsg:
 		if p.Capturing() {
 			p.focusEditor()
-			p.Editor.InsertString(editorText(msg.Content))
-			return p.edited()
+			cmd := p.Editor.InsertString(editorText(msg.Content))
+			return tea.Batch(cmd, p.edited())
 		}
 	case tea.MouseClickMsg:
 		if pane, ok := p.paneAt(msg.Mouse().X, msg.Mouse().Y); ok {
 			p.Pane = pane
+			if pane == pgEditor && p.Req != nil {
+				// The editor's rows start under its title row.
+				p.focusEditor()
+				p.Editor.Click(msg.Mouse().X-p.layout.Editor.X, msg.Mouse().Y-p.layout.Editor.Y-1)
+			} else {
+				p.Editor.Blur()
+			}
 		}
 	case tea.MouseWheelMsg:
 		d, ok := pane.WheelDelta(msg.Mouse())
@@ -187,6 +203,8 @@ func (p *Screen) Update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		switch pane, _ := p.paneAt(msg.Mouse().X, msg.Mouse().Y); pane {
+		case pgEditor:
+			p.Editor.Scroll(d)
 		case pgResult:
 			p.Result.Scroll(d)
 		case pgNotes:
@@ -217,8 +235,8 @@ func (p *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		p.showResult()
 		return common.ShowInfo("result: " + p.Result.Content.Title)
 	case key.Matches(k, pk.Reset):
-		p.Editor.SetValue(p.opened)
-		return tea.Batch(p.edited(), common.ShowInfo("back to the text as opened"))
+		p.Editor.ReplaceAll(p.opened)
+		return tea.Batch(p.edited(), common.ShowInfo("back to the text as opened (ctrl+z takes it back)"))
 	case p.Pane == pgEditor && key.Matches(k, g.Focus):
 		p.Editor.Blur()
 		p.Pane = pgResult
@@ -232,8 +250,8 @@ func (p *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	case pgEditor:
 		p.focusEditor()
 		if t := editorText(k.Text); k.Text != "" && t != k.Text {
-			p.Editor.InsertString(t) // a character the terminal must not get raw
-			return p.edited()
+			cmd := p.Editor.InsertString(t) // a character the terminal must not get raw
+			return tea.Batch(cmd, p.edited())
 		}
 		cmd := p.Editor.Update(k)
 		return tea.Batch(cmd, p.edited())
@@ -254,10 +272,21 @@ func (p *Screen) paneAt(x, y int) (int, bool) {
 
 // View implements Screen.
 func (p *Screen) View() string {
-	st := p.ctx.Styles
-	panes := lipgloss.JoinHorizontal(lipgloss.Top, p.editorView(p.Pane == pgEditor), common.Rule(st, p.layout.Editor.H),
-		p.resultView(p.Pane == pgResult))
-	return common.Frame(p.titleBar(), nil, common.Rect{}, panes+"\n"+p.Notes.View(p.Pane == pgNotes), p.infoRow())
+	// The editor and the result, each exactly its rectangle, side by side.
+	left := p.editorView(p.Pane == pgEditor)
+	right := strings.Split(p.resultView(p.Pane == pgResult), "\n")
+	rule := p.ctx.Styles.Separator.Render("│")
+	var b strings.Builder
+	for i, row := range left {
+		b.WriteString(row)
+		b.WriteString(rule)
+		if i < len(right) {
+			b.WriteString(right[i])
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString(p.Notes.View(p.Pane == pgNotes))
+	return common.Frame(p.titleBar(), nil, common.Rect{}, b.String(), p.infoRow())
 }
 
 func (p *Screen) titleBar() string {
@@ -273,8 +302,8 @@ func (p *Screen) titleBar() string {
 }
 
 // editorView draws the editor's title row and the editor, exactly its
-// rectangle.
-func (p *Screen) editorView(focused bool) string {
+// rectangle, a row each.
+func (p *Screen) editorView(focused bool) []string {
 	st := p.ctx.Styles
 	w, h := p.layout.Editor.W, p.layout.Editor.H
 	title := "editor"
@@ -284,10 +313,9 @@ func (p *Screen) editorView(focused bool) string {
 	lines := []string{pane.Title(st, title, focused, w)}
 	if p.Req == nil {
 		lines = append(lines, st.Message.Render(" Nothing to edit yet."))
-		return common.PadLines(lines, w, h)
+		return strings.Split(common.PadLines(lines, w, h), "\n")
 	}
-	lines = append(lines, p.Editor.View(w, focused)...)
-	return common.PadLines(lines, w, h)
+	return append(lines, p.Editor.View(focused)...) // the editor is h-1 rows of w cells
 }
 
 // resultView draws the result pane, its title saying when the text is being
@@ -318,7 +346,8 @@ func (p *Screen) infoRow() string {
 // KeyMaps implements Screen.
 func (p *Screen) KeyMaps() []common.NamedKeyMap {
 	k := p.ctx.Keys
-	return []common.NamedKeyMap{{Title: "playground", KeyMap: k.Play}, {Title: "result and notes", KeyMap: k.JSON}}
+	return []common.NamedKeyMap{{Title: "playground", KeyMap: k.Play}, {Title: "editor", KeyMap: k.Edit},
+		{Title: "result and notes", KeyMap: k.JSON}}
 }
 
 // Status implements Screen: what is edited and what the library says.
