@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 	"github.com/strictscope/strictscope/sessions"
 )
 
@@ -71,7 +72,7 @@ func parseFlags(cmd string, fs *flag.FlagSet, args []string) ([]string, error) {
 			if errors.Is(err, flag.ErrHelp) {
 				return nil, &helpError{flags: flagHelp(fs)}
 			}
-			return nil, usagef("strictscope %s: %s (see strictscope %s --help)", cmd, adapter.Sanitize(flagErrorText(err)), cmd)
+			return nil, usagef("strictscope %s: %s (see strictscope %s --help)", cmd, termsafe.Sanitize(flagErrorText(err)), cmd)
 		}
 		rest := fs.Args()
 		if len(rest) == 0 {
@@ -166,10 +167,10 @@ func parseSize(s string) (int64, error) {
 	}
 	n, err := strconv.ParseInt(t, 10, 64)
 	if errors.Is(err, strconv.ErrRange) || err == nil && n > math.MaxInt64>>shift {
-		return 0, fmt.Errorf("%s is more bytes than a computer holds; 0 or none is no cap", adapter.QuoteForMessage(s))
+		return 0, fmt.Errorf("%s is more bytes than a computer holds; 0 or none is no cap", termsafe.Quote(s))
 	}
 	if err != nil || n < 0 {
-		return 0, fmt.Errorf("a size is a whole number of bytes, or of K, M or G (as 512M), not %s", adapter.QuoteForMessage(s))
+		return 0, fmt.Errorf("a size is a whole number of bytes, or of K, M or G (as 512M), not %s", termsafe.Quote(s))
 	}
 	if n == 0 {
 		return -1, nil
@@ -261,13 +262,13 @@ func decodeFile(name string, data []byte) (adapter.Value, error) {
 // the JSON parses to the same value, and text from a file never reaches the
 // terminal as a control sequence (C0 controls are escaped by the encoder already).
 func writeJSON(w io.Writer, v adapter.Value) error {
-	_, err := w.Write(adapter.TerminalSafeJSON(adapter.MarshalIndent(v)))
+	_, err := w.Write(termsafe.JSON(adapter.MarshalIndent(v)))
 	return err
 }
 
 // warn writes one warning line to stderr, sanitized.
 func warn(e *env, msg string) {
-	fmt.Fprintln(e.stderr, "strictscope: warning: "+adapter.Sanitize(msg))
+	fmt.Fprintln(e.stderr, "strictscope: warning: "+termsafe.Sanitize(msg))
 }
 
 // parseAPI reads a required --api value.
@@ -277,7 +278,7 @@ func parseAPI(cmd, s string) (adapter.API, error) {
 	}
 	api, ok := adapter.ParseAPI(s)
 	if !ok {
-		return "", usagef("strictscope %s: --api must be chat or responses, not %s", cmd, adapter.QuoteForMessage(s))
+		return "", usagef("strictscope %s: --api must be chat or responses, not %s", cmd, termsafe.Quote(s))
 	}
 	return api, nil
 }
@@ -285,7 +286,7 @@ func parseAPI(cmd, s string) (adapter.API, error) {
 func parseStrict(cmd, s string) (adapter.StrictMode, error) {
 	m, ok := adapter.ParseStrictMode(s)
 	if !ok {
-		return "", usagef("strictscope %s: --strict must be auto, true or false, not %s", cmd, adapter.QuoteForMessage(s))
+		return "", usagef("strictscope %s: --strict must be auto, true or false, not %s", cmd, termsafe.Quote(s))
 	}
 	return m, nil
 }
@@ -299,10 +300,10 @@ func loadServers(e *env, args []string) ([]adapter.Server, error) {
 	for _, arg := range args {
 		src := sessions.ParseToolSource(arg)
 		if src.Server == "" {
-			return nil, usagef("a tool list needs a server name: %s has an empty NAME before \"=\"", adapter.QuoteForMessage(arg))
+			return nil, usagef("a tool list needs a server name: %s has an empty NAME before \"=\"", termsafe.Quote(arg))
 		}
 		if src.Path == "" {
-			return nil, usagef("a tool list needs a file: %s has an empty FILE after \"=\" (NAME=FILE, or NAME=- for stdin)", adapter.QuoteForMessage(arg))
+			return nil, usagef("a tool list needs a file: %s has an empty FILE after \"=\" (NAME=FILE, or NAME=- for stdin)", termsafe.Quote(arg))
 		}
 		if prev, ok := firstArg[src.Server]; ok {
 			warn(e, sessions.SameServerWarning(src.Server, prev, arg))

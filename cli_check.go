@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 	"github.com/strictscope/strictscope/internal/words"
 )
 
@@ -87,34 +88,34 @@ func runCheck(e *env, args []string) (int, error) {
 		width = max(width, len(r.Entry.Exposed))
 	}
 	for _, r := range rows {
-		name := fmt.Sprintf("%-*s", width, adapter.Sanitize(r.Entry.Exposed))
+		name := fmt.Sprintf("%-*s", width, termsafe.Sanitize(r.Entry.Exposed))
 		if r.ConversionErr != nil {
-			fmt.Fprintf(&sb, "%s  not strict  %s at %s: %s\n", name, adapter.Sanitize(r.ConversionErr.Keyword), adapter.Sanitize(r.ConversionErr.Path.String()), adapter.Sanitize(r.ConversionErr.Message))
+			fmt.Fprintf(&sb, "%s  not strict  %s at %s: %s\n", name, termsafe.Sanitize(r.ConversionErr.Keyword), termsafe.Sanitize(r.ConversionErr.Path.String()), termsafe.Sanitize(r.ConversionErr.Message))
 			continue
 		}
 		fmt.Fprintf(&sb, "%s  strict      %s", name, words.Count(r.Conversion.NullPaths.Len(), "null path", "null paths"))
 		if r.Conversion.NullPaths.Len() > 0 {
 			parts := make([]string, r.Conversion.NullPaths.Len())
 			for i, p := range r.Conversion.NullPaths.All() {
-				parts[i] = adapter.Sanitize(p.String())
+				parts[i] = termsafe.Sanitize(p.String())
 			}
 			fmt.Fprintf(&sb, " %s", strings.Join(parts, " "))
 		}
 		if r.Conversion.Dropped.Len() > 0 {
 			parts := make([]string, r.Conversion.Dropped.Len())
 			for i, d := range r.Conversion.Dropped.All() {
-				parts[i] = adapter.Sanitize(d.Keyword) + " at " + adapter.Sanitize(d.Path.String())
+				parts[i] = termsafe.Sanitize(d.Keyword) + " at " + termsafe.Sanitize(d.Path.String())
 			}
 			fmt.Fprintf(&sb, "; dropped %s", strings.Join(parts, ", "))
 		}
 		sb.WriteByte('\n')
 	}
 	for _, r := range rows {
-		name := adapter.Sanitize(r.Entry.Exposed)
+		name := termsafe.Sanitize(r.Entry.Exposed)
 		if rem := r.Removed; rem.Count > 0 {
 			fmt.Fprintf(&sb, "%s: %s removed from the description and schema", name, words.Count(rem.Count, "hidden character", "hidden characters"))
 			if rem.Tags != "" {
-				fmt.Fprintf(&sb, "; tag characters spell %s", adapter.QuoteForMessage(adapter.Shorten(rem.Tags, maxTagsShown)))
+				fmt.Fprintf(&sb, "; tag characters spell %s", termsafe.Quote(termsafe.Shorten(rem.Tags, maxTagsShown)))
 				if len(rem.Tags) > maxTagsShown {
 					fmt.Fprintf(&sb, " (%s in all; --json has the whole text)", words.Count(len(rem.Tags), "character", "characters"))
 				}
@@ -131,7 +132,7 @@ func runCheck(e *env, args []string) (int, error) {
 				name, words.Count(utf8.RuneCountInString(clean), "character", "characters"), adapter.ChatDescriptionCap, responses)
 		}
 		if r.Entry.Renamed {
-			fmt.Fprintf(&sb, "%s: renamed from %s\n", name, adapter.QuoteForMessage(r.Entry.Plain))
+			fmt.Fprintf(&sb, "%s: renamed from %s\n", name, termsafe.Quote(r.Entry.Plain))
 		}
 	}
 	fmt.Fprintf(&sb, "%s: %d strict, %d not strict\n", words.Count(len(rows), "tool", "tools"), len(rows)-failed, failed)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/sessions/explain"
 )
@@ -84,23 +85,23 @@ func runExplain(e *env, args []string) (int, error) {
 			sb.WriteByte('\n')
 		}
 		if x.Where != "" {
-			fmt.Fprintf(&sb, "%s: ", adapter.Sanitize(x.Where))
+			fmt.Fprintf(&sb, "%s: ", termsafe.Sanitize(x.Where))
 		}
-		fmt.Fprintf(&sb, "%s\n", adapter.Sanitize(x.Message))
+		fmt.Fprintf(&sb, "%s\n", termsafe.Sanitize(x.Message))
 		var facts []string
 		if x.Tool != nil {
-			facts = append(facts, "tool "+adapter.Sanitize(x.Tool.Entry.Exposed))
+			facts = append(facts, "tool "+termsafe.Sanitize(x.Tool.Entry.Exposed))
 		} else if x.ToolName != "" {
-			facts = append(facts, "function "+adapter.QuoteForMessage(x.ToolName))
+			facts = append(facts, "function "+termsafe.Quote(x.ToolName))
 		}
 		if x.ToolIndex >= 0 {
 			facts = append(facts, fmt.Sprintf("tools[%d]", x.ToolIndex))
 		}
 		if x.SchemaPath != nil {
-			facts = append(facts, "schema path "+adapter.Sanitize(x.SchemaPath.String()))
+			facts = append(facts, "schema path "+termsafe.Sanitize(x.SchemaPath.String()))
 		}
 		if x.Keyword != "" {
-			facts = append(facts, "keyword "+adapter.Sanitize(x.Keyword))
+			facts = append(facts, "keyword "+termsafe.Sanitize(x.Keyword))
 		}
 		if len(facts) > 0 {
 			fmt.Fprintf(&sb, "  %s\n", strings.Join(facts, ", "))

@@ -4,6 +4,7 @@ import (
 	"flag"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 )
 
 // The help text of the flags several commands share, one place for each, so
@@ -92,7 +93,7 @@ func (f flags) structured() func() (adapter.StructuredMode, error) {
 	return func() (adapter.StructuredMode, error) {
 		mode, ok := adapter.ParseStructuredMode(*s)
 		if !ok {
-			return mode, usagef("strictscope %s: --structured must be auto, prefer, append or ignore, not %s", f.cmd, adapter.QuoteForMessage(*s))
+			return mode, usagef("strictscope %s: --structured must be auto, prefer, append or ignore, not %s", f.cmd, termsafe.Quote(*s))
 		}
 		return mode, nil
 	}

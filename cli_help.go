@@ -11,7 +11,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 )
 
 // helpError is -h or --help given to a command: flag.ErrHelp, carrying the
@@ -176,7 +176,7 @@ func unknownCommand(arg string) (string, bool) {
 			return "strictscope: a command comes first, its flags after it: strictscope " + arg + " [flags] … (strictscope " + arg + " --help)", true
 		}
 	}
-	msg := "strictscope: unknown command " + adapter.QuoteForMessage(arg)
+	msg := "strictscope: unknown command " + termsafe.Quote(arg)
 	if near := nearestCommand(arg); near != "" {
 		return msg + " (did you mean " + near + "?)", true
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 	"github.com/strictscope/strictscope/internal/words"
 	"github.com/strictscope/strictscope/sessions"
 )
@@ -160,7 +161,7 @@ func either[T any](given bool, flag, session *T) {
 // turnHeading starts a turn: its label, the API of its response, and the API the
 // outputs are rendered for when the replay asked for the other.
 func turnHeading(turn sessions.TurnTrace) string {
-	h := "\n== " + adapter.Sanitize(turn.Label)
+	h := "\n== " + termsafe.Sanitize(turn.Label)
 	switch {
 	case turn.API != "" && turn.OutputAPI != "" && turn.OutputAPI != turn.API:
 		h += fmt.Sprintf(" (%s, outputs for %s)", turn.API, turn.OutputAPI)
@@ -174,7 +175,7 @@ func callIDText(id string) string {
 	if id == "" {
 		return "(no call id)"
 	}
-	return adapter.Sanitize(id)
+	return termsafe.Sanitize(id)
 }
 
 // validityText says what validation found for a call.
@@ -185,7 +186,7 @@ func validityText(c sessions.CheckedCall) string {
 	case c.NotChecked != nil:
 		return "valid as far as known: " + c.NotChecked.Error()
 	case !c.Valid:
-		return "invalid: " + words.Count(len(c.Errors), "error", "errors") + ", first " + adapter.Shorten(c.Errors[0].Error(), 120)
+		return "invalid: " + words.Count(len(c.Errors), "error", "errors") + ", first " + termsafe.Shorten(c.Errors[0].Error(), 120)
 	case len(c.Unchecked) > 0:
 		return "valid (" + words.Count(len(c.Unchecked), "pattern", "patterns") + " not checked)"
 	}
@@ -212,7 +213,7 @@ func outputText(turn sessions.TurnTrace, k int, callID string) string {
 	case last.Kind == sessions.StageOutput && last.Output.Kind() == adapter.Null:
 		return "the result cannot be rendered"
 	case last.Kind == sessions.StageOutput:
-		return "output \"" + adapter.Shorten(strings.ReplaceAll(last.Text, "\n", " ↵ "), 80) + "\""
+		return "output \"" + termsafe.Shorten(strings.ReplaceAll(last.Text, "\n", " ↵ "), 80) + "\""
 	}
 	return "no output"
 }
@@ -222,8 +223,8 @@ func outputText(turn sessions.TurnTrace, k int, callID string) string {
 func answerText(item adapter.Value) string {
 	for _, key := range []string{"content", "output"} {
 		if v, ok := item.Get(key); ok && v.Kind() == adapter.String {
-			return "\"" + adapter.Shorten(strings.ReplaceAll(v.Str(), "\n", " ↵ "), 80) + "\""
+			return "\"" + termsafe.Shorten(strings.ReplaceAll(v.Str(), "\n", " ↵ "), 80) + "\""
 		}
 	}
-	return adapter.Shorten(item.String(), 80)
+	return termsafe.Shorten(item.String(), 80)
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 	"github.com/strictscope/strictscope/internal/words"
 	"github.com/strictscope/strictscope/sessions"
 )
@@ -39,7 +40,7 @@ func newReplayPrinter(e *env, name string, turns int, json, stages, apiGiven boo
 
 // heading starts the text forms.
 func (p *replayPrinter) heading(tr *sessions.Trace) {
-	fmt.Fprintf(p.out, "%s: %s, tools: %s\n", adapter.Sanitize(tr.Name), words.Count(p.turns, "turn", "turns"), tr.ToolsFrom)
+	fmt.Fprintf(p.out, "%s: %s, tools: %s\n", termsafe.Sanitize(tr.Name), words.Count(p.turns, "turn", "turns"), tr.ToolsFrom)
 }
 
 // turn prints one turn of the replay whose trace is tr.
@@ -59,7 +60,7 @@ func (p *replayPrinter) turn(tr *sessions.Trace, turn sessions.TurnTrace) {
 			p.out.WriteByte(',')
 		}
 		p.out.WriteString("\n")
-		p.out.Write(adapter.TerminalSafeJSON(adapter.MarshalIndent(turn.Value(p.stages))))
+		p.out.Write(termsafe.JSON(adapter.MarshalIndent(turn.Value(p.stages))))
 	case p.stages:
 		writeTurnStages(p.out, turn)
 	default:
@@ -97,19 +98,19 @@ func writeTurnStages(sb *bufio.Writer, turn sessions.TurnTrace) {
 	sb.WriteString(turnHeading(turn))
 	sb.WriteByte('\n')
 	for _, w := range turn.Warnings {
-		fmt.Fprintf(sb, "  warning: %s\n", adapter.Sanitize(w))
+		fmt.Fprintf(sb, "  warning: %s\n", termsafe.Sanitize(w))
 	}
 	if turn.Err != nil && len(turn.Stages) == 0 {
-		fmt.Fprintf(sb, "  %s\n", adapter.Sanitize(turn.Err.Error()))
+		fmt.Fprintf(sb, "  %s\n", termsafe.Sanitize(turn.Err.Error()))
 	}
 	for _, st := range turn.Stages {
-		fmt.Fprintf(sb, "  %-10s %s\n", st.Kind, adapter.Sanitize(st.Title))
+		fmt.Fprintf(sb, "  %-10s %s\n", st.Kind, termsafe.Sanitize(st.Title))
 		for _, n := range st.Notes {
-			fmt.Fprintf(sb, "             %s\n", adapter.Sanitize(n))
+			fmt.Fprintf(sb, "             %s\n", termsafe.Sanitize(n))
 		}
 		if st.Kind == sessions.StageOutput || st.Kind == sessions.StageArguments {
 			if st.Output.Kind() != adapter.Null {
-				fmt.Fprintf(sb, "             %s\n", adapter.Sanitize(adapter.Shorten(st.Output.String(), 160)))
+				fmt.Fprintf(sb, "             %s\n", termsafe.Sanitize(termsafe.Shorten(st.Output.String(), 160)))
 			}
 		}
 	}
@@ -130,18 +131,18 @@ func writeTurnSummary(sb *bufio.Writer, turn sessions.TurnTrace) {
 	}
 	sb.WriteByte('\n')
 	for _, w := range turn.Warnings {
-		fmt.Fprintf(sb, "  warning: %s\n", adapter.Sanitize(w))
+		fmt.Fprintf(sb, "  warning: %s\n", termsafe.Sanitize(w))
 	}
 	if x == nil {
 		if turn.Err != nil {
-			fmt.Fprintf(sb, "  %s\n", adapter.Sanitize(turn.Err.Error()))
+			fmt.Fprintf(sb, "  %s\n", termsafe.Sanitize(turn.Err.Error()))
 		}
 		return
 	}
 	for _, k := range x.Order {
 		if k < 0 {
 			r := x.Rejected[-1-k]
-			fmt.Fprintf(sb, "  %s %s: rejected: %s\n", callIDText(r.CallID), adapter.Sanitize(r.Name), adapter.Sanitize(adapter.Shorten(r.Reason, 160)))
+			fmt.Fprintf(sb, "  %s %s: rejected: %s\n", callIDText(r.CallID), termsafe.Sanitize(r.Name), termsafe.Sanitize(termsafe.Shorten(r.Reason, 160)))
 			continue
 		}
 		c := turn.Calls[k]
@@ -154,7 +155,7 @@ func writeTurnSummary(sb *bufio.Writer, turn sessions.TurnTrace) {
 			parts = append(parts, "stripped "+strings.Join(paths, " "))
 		}
 		parts = append(parts, validityText(c), outputText(turn, k, c.CallID))
-		fmt.Fprintf(sb, "  %s %s: %s\n", callIDText(c.CallID), adapter.Sanitize(c.Name), adapter.Sanitize(strings.Join(parts, "; ")))
+		fmt.Fprintf(sb, "  %s %s: %s\n", callIDText(c.CallID), termsafe.Sanitize(c.Name), termsafe.Sanitize(strings.Join(parts, "; ")))
 	}
 	fmt.Fprintf(sb, "  next input: %s\n", words.Count(len(turn.NextInput), "item", "items"))
 }

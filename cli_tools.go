@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 )
 
 var toolsCommand = command{
@@ -52,7 +53,7 @@ func (f *toolFlags) options(cmd string) (adapter.ToolsOptions, error) {
 		n, ok := parseCap(f.descriptionCap)
 		min := adapter.MinDescriptionCap(api)
 		if !ok || n < min {
-			return opts, usagef("strictscope %s: --description-cap must be a whole number of at least %d for %s, not %s", cmd, min, api, adapter.QuoteForMessage(f.descriptionCap))
+			return opts, usagef("strictscope %s: --description-cap must be a whole number of at least %d for %s, not %s", cmd, min, api, termsafe.Quote(f.descriptionCap))
 		}
 		opts.DescriptionCap = n
 	}

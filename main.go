@@ -19,6 +19,7 @@ import (
 
 	"github.com/charmbracelet/x/term"
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui"
 )
@@ -51,7 +52,7 @@ func run(e *env, args []string, isTTY bool) int {
 			}
 		}
 		if strings.HasPrefix(args[0], "-") && args[0] != "-" && !isInspectorFlag(args[0]) {
-			fmt.Fprintf(e.stderr, "strictscope: unknown flag %s (see strictscope --help)\n", adapter.Sanitize(args[0]))
+			fmt.Fprintf(e.stderr, "strictscope: unknown flag %s (see strictscope --help)\n", termsafe.Sanitize(args[0]))
 			return exitBad
 		}
 		if msg, ok := unknownCommand(firstPositional(args)); ok {
@@ -180,7 +181,7 @@ func runInspector(e *env, args []string) int {
 		if errors.Is(err, ui.ErrInterrupted) {
 			return exitInterrupted
 		}
-		fmt.Fprintln(e.stderr, "strictscope: "+adapter.Sanitize(err.Error()))
+		fmt.Fprintln(e.stderr, "strictscope: "+termsafe.Sanitize(err.Error()))
 		return exitBad
 	}
 	return exitOK

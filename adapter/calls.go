@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/strictscope/strictscope/adapter/termsafe"
 )
 
 // A SentTool is one tool as the model saw it: its exposed name, where it comes
@@ -261,10 +263,10 @@ func responseItems(v Value) (API, []Value, Path, error) {
 func errorMessage(v Value) string {
 	e, _ := v.Get("error")
 	if e.Kind() == String {
-		return Sanitize(e.Str())
+		return termsafe.Sanitize(e.Str())
 	}
 	m, _ := e.Get("message")
-	return Sanitize(m.Str())
+	return termsafe.Sanitize(m.Str())
 }
 
 func chatMessageCalls(msg Value, at Path) ([]Value, error) {
@@ -347,7 +349,7 @@ func readCallItem(it Value, api API) (call rawCall, ok bool, ignored string) {
 	case "reasoning":
 		return call, true, "reasoning"
 	}
-	return call, true, Sanitize(typ.Str()) + ", not a function call"
+	return call, true, termsafe.Sanitize(typ.Str()) + ", not a function call"
 }
 
 // parallelWrapperNames are the names of the wrapper some models emit to make

@@ -3,6 +3,8 @@ package adapter
 import (
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/strictscope/strictscope/adapter/termsafe"
 )
 
 // A Violation is one way a schema breaks OpenAI's strict-mode rules: where (the
@@ -256,15 +258,15 @@ func (ch *checker) required(n, props Value, p Path) {
 	for _, m := range props.Members() {
 		switch listed[m.Key()] {
 		case 0:
-			ch.add(p, "required", "required must include every property; %s is missing", QuoteForMessage(m.Key()))
+			ch.add(p, "required", "required must include every property; %s is missing", termsafe.Quote(m.Key()))
 		case 1:
 		default:
-			ch.add(p, "required", "required lists %s more than once", QuoteForMessage(m.Key()))
+			ch.add(p, "required", "required lists %s more than once", termsafe.Quote(m.Key()))
 		}
 		delete(listed, m.Key())
 	}
 	for name := range listed {
-		ch.add(p, "required", "required names %s, which is not a property", QuoteForMessage(name))
+		ch.add(p, "required", "required names %s, which is not a property", termsafe.Quote(name))
 		break
 	}
 }

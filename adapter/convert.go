@@ -7,6 +7,7 @@ import (
 	"github.com/strictscope/strictscope/adapter/internal/arena"
 	"github.com/strictscope/strictscope/adapter/internal/namesort"
 	"github.com/strictscope/strictscope/adapter/internal/runlist"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 )
 
 // converter holds the state of one conversion. It is 1264 bytes: with the
@@ -466,7 +467,7 @@ func (c *converter) node(n Value, isRoot bool, p prop) (Value, bool) {
 		switch tv.Kind() {
 		case String:
 			if types = typeOf(tv.Str()); types == 0 {
-				return Value{}, c.fail("type", "%s is not a JSON Schema type; use one of string, number, integer, boolean, object, array, null", QuoteForMessage(tv.Str()))
+				return Value{}, c.fail("type", "%s is not a JSON Schema type; use one of string, number, integer, boolean, object, array, null", termsafe.Quote(tv.Str()))
 			}
 		case Array:
 			if tv.Len() == 0 {
@@ -1092,7 +1093,7 @@ func describeKind(v Value) string {
 
 func describeValue(v Value) string {
 	if v.Kind() == String {
-		return QuoteForMessage(v.Str())
+		return termsafe.Quote(v.Str())
 	}
-	return Sanitize(v.String())
+	return termsafe.Sanitize(v.String())
 }

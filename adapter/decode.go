@@ -15,6 +15,7 @@ import (
 	"github.com/go-json-experiment/json/jsontext"
 
 	"github.com/strictscope/strictscope/adapter/internal/arena"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 )
 
 // MaxDepth is the deepest nesting of arrays and objects an input may have. Deeper
@@ -47,7 +48,7 @@ func (e *SyntaxError) Error() string {
 			}
 			p = p[:head] + "…" + p[tail:]
 		}
-		where += " at " + Sanitize(p)
+		where += " at " + termsafe.Sanitize(p)
 	}
 	return where + ": " + e.Msg
 }
@@ -680,7 +681,7 @@ func describeSyntax(serr *jsontext.SyntacticError) string {
 		return "syntax error"
 	}
 	if errors.Is(inner, jsontext.ErrDuplicateName) {
-		return fmt.Sprintf("duplicate key %s in one object", QuoteForMessage(serr.JSONPointer.LastToken()))
+		return fmt.Sprintf("duplicate key %s in one object", termsafe.Quote(serr.JSONPointer.LastToken()))
 	}
 	if errors.Is(inner, io.ErrUnexpectedEOF) {
 		return "unexpected end of input"
@@ -689,7 +690,7 @@ func describeSyntax(serr *jsontext.SyntacticError) string {
 	if msg == "exceeded max depth" {
 		return fmt.Sprintf("nesting deeper than %d levels", MaxDepth)
 	}
-	return Sanitize(msg)
+	return termsafe.Sanitize(msg)
 }
 
 // lineColumn returns the 1-based line and byte column of offset in data.

@@ -3,32 +3,9 @@ package adapter
 import (
 	"strings"
 	"unicode/utf8"
-)
 
-// isHidden reports whether r is one of the characters removed from descriptions
-// (docs/tool-lists.md#description-cleaning): controls other than tab, LF and CR;
-// U+007F–U+009F; soft hyphen; Arabic letter mark; Mongolian vowel separator;
-// zero-width and directional marks and overrides; word joiner and invisible
-// operators; directional isolates; BOM; interlinear annotation characters; tag
-// characters; variation selectors 17–256.
-func isHidden(r rune) bool {
-	switch {
-	case r < 0x20:
-		return r != '\t' && r != '\n' && r != '\r'
-	case r < 0x7F:
-		return false
-	case r <= 0x9F, r == 0x00AD, r == 0x061C, r == 0x180E:
-		return true
-	case r >= 0x200B && r <= 0x200F, r >= 0x202A && r <= 0x202E,
-		r >= 0x2060 && r <= 0x2064, r >= 0x2066 && r <= 0x2069:
-		return true
-	case r == 0xFEFF, r >= 0xFFF9 && r <= 0xFFFB:
-		return true
-	case r >= 0xE0000 && r <= 0xE007F, r >= 0xE0100 && r <= 0xE01EF:
-		return true
-	}
-	return false
-}
+	"github.com/strictscope/strictscope/adapter/termsafe"
+)
 
 // Removed says what cleaning took out of a text: how many characters, and the ASCII
 // text that tag characters (U+E0020–U+E007E) spelled, in order. Hidden instructions
@@ -54,7 +31,7 @@ func CleanText(s string) (string, Removed) {
 			break
 		}
 		r, size := utf8.DecodeRuneInString(s[i:])
-		if isHidden(r) {
+		if termsafe.Hidden(r) {
 			first = i
 			break
 		}
@@ -75,7 +52,7 @@ func CleanText(s string) (string, Removed) {
 			i++
 			continue
 		}
-		if isHidden(r) {
+		if termsafe.Hidden(r) {
 			rem.Count++
 			if r >= 0xE0020 && r <= 0xE007E {
 				tags = append(tags, byte(r-0xE0000))
@@ -138,5 +115,5 @@ func CapDescription(s string, api API, capLen int) (string, bool) {
 	if len(s) <= capLen {
 		return s, false
 	}
-	return s[:runeStartAtOrBefore(s, capLen-len("…"))] + "…", true
+	return termsafe.Shorten(s, capLen-len("…")), true
 }

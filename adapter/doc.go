@@ -38,7 +38,8 @@
 // SERVER__TOOL, cleaned, held to 64 characters and made unique; names resolve
 // back only by exact match. [CleanText] removes hidden characters from
 // descriptions and reports what the tag characters spelled; [CapDescription]
-// holds a tool description to the API's limit. [Sanitize] is for the other
+// holds a tool description to the API's limit. Package
+// [github.com/strictscope/strictscope/adapter/termsafe] is for the other
 // direction: it makes untrusted text safe and visible on a terminal. Rules:
 // docs/tool-lists.md.
 //

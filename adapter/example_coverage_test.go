@@ -13,11 +13,13 @@ import (
 
 // TestEveryExportedFunctionHasAnExample keeps the rule that examples are the
 // library's documentation: every exported function, and every exported method of
-// an exported type, of adapter and of adapter/validate has a runnable Example.
+// an exported type, of adapter, adapter/validate and adapter/termsafe has a
+// runnable Example.
 func TestEveryExportedFunctionHasAnExample(t *testing.T) {
 	for dir, path := range map[string]string{
 		".":        "github.com/strictscope/strictscope/adapter",
 		"validate": "github.com/strictscope/strictscope/adapter/validate",
+		"termsafe": "github.com/strictscope/strictscope/adapter/termsafe",
 	} {
 		checkExamples(t, dir, path)
 	}

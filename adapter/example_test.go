@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 )
 
 // must decodes JSON text written in an example.
@@ -164,7 +165,7 @@ func ExampleRemoved_Add() {
 func ExampleCleanSchema() {
 	schema := must(`{"type":"object","description":"Args\u200b","properties":{"p":{"type":"string","enum":["\u200b"],"title":"\u2066P"}}}`)
 	clean, rem := adapter.CleanSchema(schema)
-	fmt.Println(adapter.Sanitize(clean.String()), rem.Count)
+	fmt.Println(termsafe.Sanitize(clean.String()), rem.Count)
 	// Output:
 	// {"type":"object","description":"Args","properties":{"p":{"type":"string","enum":["⟨U+200B⟩"],"title":"P"}}} 2
 }
@@ -199,46 +200,6 @@ func ExampleParseAPI() {
 	// Output:
 	// responses true
 	// false
-}
-
-func ExampleSanitize() {
-	fmt.Println(adapter.Sanitize("ok\x1b[2J\u202etxt.exe\n\xff"))
-	// Output:
-	// ok⟨U+001B⟩[2J⟨U+202E⟩txt.exe⟨U+000A⟩⟨0xFF⟩
-}
-
-func ExampleSanitizeLines() {
-	fmt.Println(adapter.SanitizeLines("line 1\n\tline 2\u200b"))
-	// Output:
-	// line 1
-	//  line 2⟨U+200B⟩
-}
-
-func ExampleTerminalSafeJSON() {
-	out := adapter.MarshalIndent(adapter.ObjectValue(
-		adapter.MemberOf("name", adapter.StringValue("report\u202eexe.txt")),
-		adapter.MemberOf("note", adapter.StringValue("tag \U000E0041, CSI \u009b2J, é kept")),
-	))
-	fmt.Println(string(adapter.TerminalSafeJSON(out)))
-	// Output:
-	// {
-	//   "name": "report\u202eexe.txt",
-	//   "note": "tag \udb40\udc41, CSI \u009b2J, é kept"
-	// }
-}
-
-func ExampleShorten() {
-	fmt.Println(adapter.Shorten("short", 10))
-	fmt.Println(adapter.Shorten("naïveté and more", 3)) // ï is bytes 2 and 3: the cut comes before it
-	// Output:
-	// short
-	// na…
-}
-
-func ExampleQuoteForMessage() {
-	fmt.Println(adapter.QuoteForMessage("tool\u200bname"))
-	// Output:
-	// "tool⟨U+200B⟩name"
 }
 
 func ExampleDecode() {

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/strictscope/strictscope/adapter/termsafe"
 )
 
 // StructuredMode says how structuredContent is used: auto, prefer, append or ignore.
@@ -514,7 +516,7 @@ func (r *renderer) block(i int, b Value) contentPart {
 		}
 		return p
 	default:
-		r.note(i, "content type "+QuoteForMessage(typ)+" has no OpenAI form; sent as a placeholder")
+		r.note(i, "content type "+termsafe.Quote(typ)+" has no OpenAI form; sent as a placeholder")
 		return contentPart{text: "[unsupported content: " + typ + "]"}
 	}
 }
@@ -537,7 +539,7 @@ func imageRefused(mime string, raw []byte) string {
 			return "animated GIF (" + strconv.Itoa(frames) + " images); OpenAI takes only non-animated GIFs"
 		}
 	default:
-		return "image type " + QuoteForMessage(mime) + " is not one OpenAI takes (PNG, JPEG, WebP, non-animated GIF)"
+		return "image type " + termsafe.Quote(mime) + " is not one OpenAI takes (PNG, JPEG, WebP, non-animated GIF)"
 	}
 	if len(raw) == 0 {
 		return "image is empty"

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
+
+	"github.com/strictscope/strictscope/adapter/termsafe"
 )
 
 // StepKind says what one step of a Path is.
@@ -210,5 +212,5 @@ func atPointer(p Path, msg string) string {
 	if len(p) == 0 {
 		return msg
 	}
-	return Sanitize(p.Pointer()) + ": " + msg
+	return termsafe.Sanitize(p.Pointer()) + ": " + msg
 }

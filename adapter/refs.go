@@ -3,6 +3,8 @@ package adapter
 import (
 	"fmt"
 	"strings"
+
+	"github.com/strictscope/strictscope/adapter/termsafe"
 )
 
 // reach marks the definitions reachable from node through $refs at kept positions.
@@ -52,10 +54,10 @@ func (c *converter) refNode(n, r Value, p prop) (Value, bool) {
 	}
 	t, ok := parseRef(r.Str())
 	if !ok {
-		return Value{}, c.fail("$ref", "$ref %s %s; strict mode accepts \"#\", \"#/$defs/NAME\" and \"#/definitions/NAME\"", QuoteForMessage(r.Str()), refProblem(r.Str()))
+		return Value{}, c.fail("$ref", "$ref %s %s; strict mode accepts \"#\", \"#/$defs/NAME\" and \"#/definitions/NAME\"", termsafe.Quote(r.Str()), refProblem(r.Str()))
 	}
 	if _, ok := resolveRef(c.root, t); !ok {
-		return Value{}, c.fail("$ref", "$ref %s points to no definition in this schema", QuoteForMessage(r.Str()))
+		return Value{}, c.fail("$ref", "$ref %s points to no definition in this schema", termsafe.Quote(r.Str()))
 	}
 	var wrapped []Member // description and title moved onto a wrapper
 	for _, m := range n.Members() {
@@ -222,13 +224,13 @@ func refProblem(ref string) string {
 	for i := 0; i < len(rest); i++ {
 		switch rest[i] {
 		case '/':
-			return fmt.Sprintf("points inside the definition %s", QuoteForMessage(rest[:i]))
+			return fmt.Sprintf("points inside the definition %s", termsafe.Quote(rest[:i]))
 		case '~':
 			if i+1 < len(rest) && (rest[i+1] == '0' || rest[i+1] == '1') {
 				i++
 				continue
 			}
-			return fmt.Sprintf("holds %s, which is not an escape (~0 stands for ~ and ~1 for /)", QuoteForMessage(rest[i:min(i+2, len(rest))]))
+			return fmt.Sprintf("holds %s, which is not an escape (~0 stands for ~ and ~1 for /)", termsafe.Quote(rest[i:min(i+2, len(rest))]))
 		}
 	}
 	return "is not one strict mode accepts"

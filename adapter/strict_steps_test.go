@@ -5,6 +5,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/strictscope/strictscope/adapter/termsafe"
 )
 
 // Wrapping helpers for the expectations below: an object schema with the given
@@ -237,7 +239,7 @@ func TestStrictRefErrorsSayWhatIsWrong(t *testing.T) {
 			if !errors.As(err, &se) || se.Keyword != "$ref" {
 				t.Fatalf("want a $ref error, got %v", err)
 			}
-			if want := "$ref " + QuoteForMessage(tc.ref) + " " + tc.says; !strings.HasPrefix(se.Message, want) {
+			if want := "$ref " + termsafe.Quote(tc.ref) + " " + tc.says; !strings.HasPrefix(se.Message, want) {
 				t.Errorf("StrictSchema says %q, want it to start %q", se.Message, want)
 			}
 			vs := CheckStrict(schema)

@@ -1,6 +1,10 @@
 package adapter
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/strictscope/strictscope/adapter/termsafe"
+)
 
 // A Tool is one MCP tool as a server lists it (docs/tool-lists.md#tools).
 type Tool struct {
@@ -111,7 +115,7 @@ func duplicateNames(tools []Tool, base Path) []string {
 	for _, name := range order {
 		s := byName[name]
 		warnings = append(warnings, fmt.Sprintf("%s: tool %s is listed %d times; tool names must be unique within an MCP server: the later ones are exposed with _2, _3, … after the name, and each reaches the server as %s",
-			base.Append(Index(s.second)).Pointer(), QuoteForMessage(name), s.count, QuoteForMessage(name)))
+			base.Append(Index(s.second)).Pointer(), termsafe.Quote(name), s.count, termsafe.Quote(name)))
 	}
 	return warnings
 }
@@ -140,7 +144,7 @@ func findToolArray(doc Value) (Value, Path, error) {
 		}
 		if e, ok := doc.Get("error"); ok && doc.Has("jsonrpc") {
 			text, _ := rpcErrorText(e)
-			return Value{}, nil, &ToolListError{Path: Keys("error"), Msg: "the server answered with an error instead of a tool list: " + Sanitize(text)}
+			return Value{}, nil, &ToolListError{Path: Keys("error"), Msg: "the server answered with an error instead of a tool list: " + termsafe.Sanitize(text)}
 		}
 	}
 	return Value{}, nil, &ToolListError{Path: Path{}, Msg: "not a tool list: expected {\"tools\":[…]}, a JSON-RPC response whose result is one, or an array of tools"}
@@ -183,7 +187,7 @@ func parseTool(tv Value, at Path) (Tool, string, error) {
 		t.InputSchema = in
 	} else {
 		t.InputSchema = ObjectValue(MemberOf("type", StringValue("object")))
-		warn = fmt.Sprintf("%s: tool %s has no inputSchema; read as {\"type\":\"object\"}", at.Pointer(), QuoteForMessage(t.Name))
+		warn = fmt.Sprintf("%s: tool %s has no inputSchema; read as {\"type\":\"object\"}", at.Pointer(), termsafe.Quote(t.Name))
 		if tv.Has("parameters") {
 			warn += "; its \"parameters\", where an OpenAI tool has its schema, is not read: an MCP tool gives its schema as inputSchema"
 		}

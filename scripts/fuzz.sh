@@ -26,7 +26,7 @@ fi
 echo "fuzzing with $($GO env GOVERSION), $FUZZTIME a target"
 racy=0
 case "$($GO env GOVERSION)" in go1.2[0-6]|go1.2[0-6].*|go1.1*) racy=1 ;; esac
-for pkg in ./adapter ./adapter/validate ./sessions ./ui; do
+for pkg in $($GO list ./... | sed "s|^github.com/strictscope/strictscope|.|"); do
 	for t in $($GO test -list '^Fuzz' "$pkg" 2>/dev/null | grep '^Fuzz'); do
 		echo "== $pkg $t"
 		dir="$pkg/testdata/fuzz/$t"

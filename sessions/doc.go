@@ -42,7 +42,7 @@
 // binary: …") while the other entries load. A file where no entry loads is a
 // [*LoadError] naming the first failure. An entry larger than the input cap is no
 // such failure: it fails the file (see "Size"). Every message passes through
-// adapter.Sanitize: text from a file never reaches a terminal raw;
+// termsafe.Sanitize: text from a file never reaches a terminal raw;
 // [Recording.AllWarnings] gives every warning as one line "FILE: ENTRY: MESSAGE".
 // Warnings are capped at 100 per recording or exchange; the rest are counted.
 //

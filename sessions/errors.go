@@ -6,10 +6,11 @@ import (
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 )
 
 // A LoadError says why a file could not be loaded, and where. Error returns one line:
-// the file, the place, the reason, each passed through adapter.Sanitize so that text
+// the file, the place, the reason, each passed through termsafe.Sanitize so that text
 // taken from the file can never reach a terminal as a control sequence.
 type LoadError struct {
 	File  string // the file name as given
@@ -20,13 +21,13 @@ type LoadError struct {
 
 func (e *LoadError) Error() string {
 	var sb strings.Builder
-	sb.WriteString(adapter.Sanitize(e.File))
+	sb.WriteString(termsafe.Sanitize(e.File))
 	if e.Where != "" {
 		sb.WriteString(": ")
-		sb.WriteString(adapter.Sanitize(e.Where))
+		sb.WriteString(termsafe.Sanitize(e.Where))
 	}
 	sb.WriteString(": ")
-	sb.WriteString(adapter.Sanitize(e.Msg))
+	sb.WriteString(termsafe.Sanitize(e.Msg))
 	return sb.String()
 }
 
@@ -115,7 +116,7 @@ func syntaxWhere(err error) (where, msg string) {
 
 // snippet returns at most max bytes of s (cut at a rune boundary, with "…"), for
 // quoting file content in a message. The caller's message is sanitized on output.
-func snippet(s string, max int) string { return adapter.Shorten(s, max) }
+func snippet(s string, max int) string { return termsafe.Shorten(s, max) }
 
 // quote writes s between double quotes, shortened, for a message.
 func quote(s string) string {
@@ -137,7 +138,7 @@ func (w *warnings) add(format string, args ...any) {
 		w.dropped++
 		return
 	}
-	w.list = append(w.list, adapter.Sanitize(fmt.Sprintf(format, args...)))
+	w.list = append(w.list, termsafe.Sanitize(fmt.Sprintf(format, args...)))
 }
 
 // addLazy adds the warning text makes, calling it only when there is room: a
@@ -147,7 +148,7 @@ func (w *warnings) addLazy(text func() string) {
 		w.dropped++
 		return
 	}
-	w.list = append(w.list, adapter.Sanitize(text()))
+	w.list = append(w.list, termsafe.Sanitize(text()))
 }
 
 // result returns the collected warnings, with a last line counting those left out.

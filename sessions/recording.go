@@ -2,6 +2,7 @@ package sessions
 
 import (
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 )
 
 // Format names a recording format (and, from Detect, the other files strictscope
@@ -63,14 +64,14 @@ type Recording struct {
 // (and the exchange, for an exchange's own warnings), sanitized: the file-level
 // warnings first, then each exchange's in order.
 func (r *Recording) AllWarnings() []string {
-	file := adapter.Sanitize(r.Name)
+	file := termsafe.Sanitize(r.Name)
 	var out []string
 	for _, w := range r.Warnings {
-		out = append(out, file+": "+adapter.Sanitize(w))
+		out = append(out, file+": "+termsafe.Sanitize(w))
 	}
 	for _, ex := range r.Exchanges {
 		for _, w := range ex.Warnings {
-			out = append(out, file+": "+adapter.Sanitize(ex.Label)+": "+adapter.Sanitize(w))
+			out = append(out, file+": "+termsafe.Sanitize(ex.Label)+": "+termsafe.Sanitize(w))
 		}
 	}
 	return out

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 	"github.com/strictscope/strictscope/adapter/validate"
 )
 
@@ -207,10 +208,10 @@ func isErrorBody(v adapter.Value) bool {
 func errorText(v adapter.Value) string {
 	e, _ := v.Get("error")
 	if e.Kind() == adapter.String {
-		return adapter.Sanitize(e.Str())
+		return termsafe.Sanitize(e.Str())
 	}
 	m, _ := e.Get("message")
-	return adapter.Sanitize(m.Str())
+	return termsafe.Sanitize(m.Str())
 }
 
 func firstNonEmpty(a, b adapter.API) adapter.API {
@@ -272,7 +273,7 @@ func replayTurn(label string, response adapter.Value, sent *adapter.SentTools, r
 		adapter.MemberOf("rejected", adapter.ArrayValue(RejectedValues(x)...)),
 	)
 	for _, r := range x.Rejected {
-		callsStage.Notes = append(callsStage.Notes, fmt.Sprintf("rejected %s: %s", quoteID(r.CallID), adapter.Sanitize(r.Reason)))
+		callsStage.Notes = append(callsStage.Notes, fmt.Sprintf("rejected %s: %s", quoteID(r.CallID), termsafe.Sanitize(r.Reason)))
 	}
 	turn.Stages = append(turn.Stages, callsStage)
 
@@ -322,7 +323,7 @@ func nextInput(x *adapter.Extracted, outputs []adapter.Value) []adapter.Value {
 // callStages traces one call: arguments → decoded → stripped → defaults →
 // validated → result → output.
 func callStages(i int, c CheckedCall, result func(string) (adapter.Value, bool), haveResults bool, out *adapter.Value, opts ReplayOptions) []Stage {
-	who := fmt.Sprintf("%s (%s)", adapter.Sanitize(c.Name), quoteID(c.CallID))
+	who := fmt.Sprintf("%s (%s)", termsafe.Sanitize(c.Name), quoteID(c.CallID))
 	st := func(k StageKind, title string) Stage {
 		return Stage{Kind: k, Call: i, CallID: c.CallID, Title: title + " — " + who}
 	}
@@ -354,7 +355,7 @@ func callStages(i int, c CheckedCall, result func(string) (adapter.Value, bool),
 		strip.Notes = append(strip.Notes, fmt.Sprintf("no nulls at the tool's %d null path(s)", len(c.Sent.NullPaths)))
 	default:
 		for _, p := range c.Stripped {
-			strip.Notes = append(strip.Notes, "removed null at "+adapter.Sanitize(p.String()))
+			strip.Notes = append(strip.Notes, "removed null at "+termsafe.Sanitize(p.String()))
 		}
 	}
 	if c.Sent.Inferred && c.Sent.Strict {
@@ -369,7 +370,7 @@ func callStages(i int, c CheckedCall, result func(string) (adapter.Value, bool),
 			d.Notes = append(d.Notes, "no stripped property has a default")
 		}
 		for _, p := range c.Defaulted {
-			d.Notes = append(d.Notes, "default put back at "+adapter.Sanitize(p.String()))
+			d.Notes = append(d.Notes, "default put back at "+termsafe.Sanitize(p.String()))
 		}
 		stages = append(stages, d)
 	}
@@ -378,19 +379,19 @@ func callStages(i int, c CheckedCall, result func(string) (adapter.Value, bool),
 	val.Input, val.Output = c.Validated, c.Value()
 	switch {
 	case c.SchemaErr != nil:
-		val.Notes = append(val.Notes, "the schema cannot be compiled: "+adapter.Sanitize(c.SchemaErr.Error()))
+		val.Notes = append(val.Notes, "the schema cannot be compiled: "+termsafe.Sanitize(c.SchemaErr.Error()))
 	case c.NotChecked != nil:
 		// A note, and no mark: nothing was found wrong.
-		val.Notes = append(val.Notes, adapter.Sanitize(c.NotChecked.Error()))
+		val.Notes = append(val.Notes, termsafe.Sanitize(c.NotChecked.Error()))
 	case c.Valid:
 		val.Notes = append(val.Notes, "valid")
 	}
 	for _, e := range c.Errors {
 		val.Marks = append(val.Marks, e.Path)
-		val.Notes = append(val.Notes, adapter.Sanitize(e.Error()))
+		val.Notes = append(val.Notes, termsafe.Sanitize(e.Error()))
 	}
 	for _, p := range c.Unchecked {
-		val.Notes = append(val.Notes, "not checked: the pattern at "+adapter.Sanitize(p.String())+" is not a Go (RE2) regular expression")
+		val.Notes = append(val.Notes, "not checked: the pattern at "+termsafe.Sanitize(p.String())+" is not a Go (RE2) regular expression")
 	}
 	if c.Sent.Inferred && c.Sent.Strict {
 		val.Notes = append(val.Notes, "the server's own schema is not known: validated the arguments as sent against the strict schema from the request")
@@ -421,9 +422,9 @@ func callStages(i int, c CheckedCall, result func(string) (adapter.Value, bool),
 	if err != nil {
 		var oe *adapter.OutputError
 		if errors.As(err, &oe) {
-			o.Notes = append(o.Notes, "the recorded result cannot be rendered: "+adapter.Sanitize(oe.Error()))
+			o.Notes = append(o.Notes, "the recorded result cannot be rendered: "+termsafe.Sanitize(oe.Error()))
 		} else {
-			o.Notes = append(o.Notes, "the recorded result cannot be rendered: "+adapter.Sanitize(err.Error()))
+			o.Notes = append(o.Notes, "the recorded result cannot be rendered: "+termsafe.Sanitize(err.Error()))
 		}
 		stages = append(stages, o)
 		return stages
@@ -439,7 +440,7 @@ func quoteID(id string) string {
 	if id == "" {
 		return "no call id"
 	}
-	return adapter.QuoteForMessage(id)
+	return termsafe.Quote(id)
 }
 
 // foundValue lists the call items of a response: {"api", "calls":[names],
@@ -498,7 +499,7 @@ func noteClientOutputs(turn *TurnTrace, next adapter.Value) {
 			continue
 		}
 		if o, ok := sentOutputs[st.CallID]; ok {
-			st.Notes = append(st.Notes, "the client answered it in the next request with: "+adapter.Sanitize(snippet(o.String(), 200)))
+			st.Notes = append(st.Notes, "the client answered it in the next request with: "+termsafe.Sanitize(snippet(o.String(), 200)))
 			if turn.ClientAnswers == nil {
 				turn.ClientAnswers = map[string]adapter.Value{}
 			}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 )
 
 // A ToolOrigin says where a replay took one tool of a recorded request from,
@@ -122,10 +123,10 @@ func noteToolOrigins(turn *TurnTrace, sources []ToolOrigin) {
 		if !s.Inferred() {
 			continue
 		}
-		inferred = append(inferred, adapter.Sanitize(s.Name))
+		inferred = append(inferred, termsafe.Sanitize(s.Name))
 		if s.Near != "" {
 			near = append(near, fmt.Sprintf("a tool of the lists is named %s on its server but exposed as %s; the model saw %s, so the request's tool is used",
-				adapter.Sanitize(s.Name), adapter.Sanitize(s.Near), adapter.Sanitize(s.Name)))
+				termsafe.Sanitize(s.Name), termsafe.Sanitize(s.Near), termsafe.Sanitize(s.Name)))
 		}
 	}
 	if len(inferred) == 0 || len(turn.Stages) == 0 || turn.Stages[0].Kind != StageResponse {

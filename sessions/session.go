@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 )
 
 // SessionVersion is the version of the session file format this package reads and
@@ -115,7 +116,7 @@ func (lim Limits) ParseSession(name string, data []byte) (*Session, error) {
 		return nil, fail(nil, "not a session file: it has no \"strictscope_session\"")
 	}
 	if ver.NumberText() != "1" {
-		return nil, fail(adapter.Keys("strictscope_session"), "session format %s is not supported (this strictscope reads version %d)", adapter.Sanitize(ver.String()), SessionVersion)
+		return nil, fail(adapter.Keys("strictscope_session"), "session format %s is not supported (this strictscope reads version %d)", termsafe.Sanitize(ver.String()), SessionVersion)
 	}
 	s := &Session{Strict: adapter.StrictAuto, Prefix: true, ErrorPrefix: adapter.DefaultErrorPrefix, Structured: adapter.StructuredAuto}
 	apiV, _ := doc.Get("api")

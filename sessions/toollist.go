@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 )
 
 // A ToolSource names one MCP tool-list file and the server its tools belong to.
@@ -33,7 +34,7 @@ func ParseToolSource(arg string) ToolSource {
 // arguments first and again: both lists load, and their tools share the prefix.
 func SameServerWarning(name, first, again string) string {
 	return fmt.Sprintf("the server name %s is given twice (%s and %s): the tools of both are exposed as %s__TOOL, and a name both lists have takes a _2 suffix; give each list its own NAME=",
-		adapter.QuoteForMessage(name), adapter.QuoteForMessage(first), adapter.QuoteForMessage(again), name)
+		termsafe.Quote(name), termsafe.Quote(first), termsafe.Quote(again), name)
 }
 
 // ServerNameFor is the server name a plain FILE gives: its base name without the
@@ -77,7 +78,7 @@ func ParseToolListFile(server, name string, data []byte) (adapter.Server, []stri
 		return adapter.Server{}, nil, &LoadError{File: name, Msg: err.Error(), Err: err}
 	}
 	for i, w := range warns {
-		warns[i] = adapter.Sanitize(name) + ": " + w
+		warns[i] = termsafe.Sanitize(name) + ": " + w
 	}
 	return adapter.Server{Name: server, Tools: tools}, warns, nil
 }

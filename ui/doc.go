@@ -43,7 +43,7 @@
 //     gives a set without colour in which highlights keep bold, reverse,
 //     underline or faint.
 //   - Text from tools and recordings is untrusted: every string from data goes
-//     through adapter.Sanitize before it is drawn, so no control sequence from a
+//     through termsafe.Sanitize before it is drawn, so no control sequence from a
 //     tool reaches the terminal, and invisible characters show as ⟨U+200B⟩.
 //   - JSON panes are virtualised: a document is pretty-printed once into lines
 //     with a path → line map and a line → path map, each line is highlighted

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/internal/words"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/pane"
 	"github.com/strictscope/strictscope/ui/tools"
@@ -197,7 +198,7 @@ func checkGroups(t *testing.T, s *tools.Screen, n int) {
 	}
 	sum := 0
 	for g, srv := range s.Loaded.Servers {
-		if l.Groups[g].Name != common.Safe(srv.Name) || !strings.HasPrefix(l.Groups[g].Detail, common.Plural(len(srv.Tools), "tool")) {
+		if l.Groups[g].Name != common.Safe(srv.Name) || !strings.HasPrefix(l.Groups[g].Detail, words.Count(len(srv.Tools), "tool", "tools")) {
 			t.Errorf("group %d is %q (%s), want server %q with %d tools", g, l.Groups[g].Name, l.Groups[g].Detail, srv.Name, len(srv.Tools))
 		}
 		var strict, non int

@@ -18,6 +18,7 @@ import (
 	"golang.org/x/text/message"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 	"github.com/strictscope/strictscope/internal/words"
 )
 
@@ -545,7 +546,7 @@ const maxQuoted = 200
 // shorten cuts JSON text longer than maxQuoted bytes at a character's start,
 // ending it with "…", so that a huge const or enum value does not make a
 // message of its size.
-func shorten(text string) string { return adapter.Shorten(text, maxQuoted) }
+func shorten(text string) string { return termsafe.Shorten(text, maxQuoted) }
 
 // escapeHidden writes every character of msg that Sanitize would show (C0 and C1
 // controls, DEL, line and paragraph separators, format and tag characters) as a
@@ -574,10 +575,10 @@ func escapeHidden(msg string) string {
 	return sb.String()
 }
 
-// hidden reports whether adapter.Sanitize would show r as an escape.
+// hidden reports whether termsafe.Sanitize would show r as an escape.
 func hidden(r rune) bool {
 	s := string(r)
-	return adapter.Sanitize(s) != s
+	return termsafe.Sanitize(s) != s
 }
 
 // maxListed is how many enum values a message lists.

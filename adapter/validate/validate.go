@@ -155,7 +155,7 @@ func (e *CompileError) Error() string {
 //     deeper). The errors of every branch left are given.
 //   - Names and values are quoted in messages as JSON text, cut after 200 bytes
 //     with "…". Every character
-//     [adapter.Sanitize] would show (controls, line separators, format and tag characters)
+//     [termsafe.Sanitize] would show (controls, line separators, format and tag characters)
 //     is written there as a \uXXXX escape, in schema compile errors too: a message
 //     is one visible line that still names the exact text.
 //   - Errors are sorted by where their value is in the arguments (document order; a

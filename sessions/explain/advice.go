@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 )
 
 // advise writes what the error means and what strictscope does about it.
@@ -37,7 +38,7 @@ func (ex *Explanation) advise() {
 		say("OpenAI rejected the schema; strictscope check (or strict, for one schema) shows what the conversion does with it.")
 	}
 	if m := reMissing.FindStringSubmatch(ex.Message); m != nil && ex.Keyword == "required" {
-		say("The property %s was left out of required.", adapter.QuoteForMessage(m[1]))
+		say("The property %s was left out of required.", termsafe.Quote(m[1]))
 	}
 	if ex.Tool == nil {
 		if !ex.lists && (ex.ToolName != "" || ex.ToolIndex >= 0) {
@@ -46,18 +47,18 @@ func (ex *Explanation) advise() {
 		return
 	}
 	o := ex.Tool
-	name := adapter.QuoteForMessage(o.Entry.Exposed)
+	name := termsafe.Quote(o.Entry.Exposed)
 	switch {
 	case o.ConversionErr == nil:
-		say("strictscope converts %s to strict mode: every object gets additionalProperties false and a complete required list, optional properties become nullable (null paths %s), and unsupported keywords are dropped.", name, adapter.Sanitize(o.Conversion.NullPaths.Value().String()))
+		say("strictscope converts %s to strict mode: every object gets additionalProperties false and a complete required list, optional properties become nullable (null paths %s), and unsupported keywords are dropped.", name, termsafe.Sanitize(o.Conversion.NullPaths.Value().String()))
 		for _, d := range o.Conversion.Dropped.All() {
 			if ex.SchemaPath != nil && hasPrefix(d.Path, ex.SchemaPath) {
-				say("At this path it drops %s (%s).", adapter.QuoteForMessage(d.Keyword), adapter.Sanitize(d.Path.String()))
+				say("At this path it drops %s (%s).", termsafe.Quote(d.Keyword), termsafe.Sanitize(d.Path.String()))
 			}
 		}
 	default:
 		e := o.ConversionErr
-		say("strictscope cannot convert %s either: %s at %s: %s.", name, adapter.Sanitize(e.Keyword), adapter.Sanitize(e.Path.String()), adapter.Sanitize(strings.TrimSuffix(e.Message, ".")))
+		say("strictscope cannot convert %s either: %s at %s: %s.", name, termsafe.Sanitize(e.Keyword), termsafe.Sanitize(e.Path.String()), termsafe.Sanitize(strings.TrimSuffix(e.Message, ".")))
 		say("With --strict auto the tool is sent as a fallback (as written, with \"strict\": false); with --strict true it is left out, so the request is not rejected.")
 	}
 	if s := statusSentence(o.Status); s != "" {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 )
 
 // An Explanation reads one error OpenAI returned
@@ -236,9 +237,9 @@ func (ex *Explanation) resolve(rep *adapter.ToolsReport) {
 		ex.Tool, sent = toolByIndex(rep, ex.ToolIndex)
 	}
 	if ex.ToolName != "" {
-		note := fmt.Sprintf("The message names function %s, which no tool of the list has", adapter.QuoteForMessage(ex.ToolName))
+		note := fmt.Sprintf("The message names function %s, which no tool of the list has", termsafe.Quote(ex.ToolName))
 		if ex.Tool != nil {
-			note += fmt.Sprintf(": %s is tools[%d] of param, matched by index only", adapter.QuoteForMessage(ex.Tool.Entry.Exposed), ex.ToolIndex)
+			note += fmt.Sprintf(": %s is tools[%d] of param, matched by index only", termsafe.Quote(ex.Tool.Entry.Exposed), ex.ToolIndex)
 		}
 		ex.notes = append(ex.notes, note+".")
 	}

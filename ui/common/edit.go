@@ -4,6 +4,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 )
 
 // EditKind is what the playground edits.
@@ -43,5 +44,5 @@ func CallWho(name, id string) string {
 	if id == "" {
 		return Safe(name) + " (no call id)"
 	}
-	return Safe(name) + " (" + adapter.QuoteForMessage(id) + ")"
+	return Safe(name) + " (" + termsafe.Quote(id) + ")"
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/fixtures"
+	"github.com/strictscope/strictscope/internal/words"
 	"github.com/strictscope/strictscope/sessions"
 )
 
@@ -199,7 +200,7 @@ func (l *Loaded) add(server, name string, data []byte, format sessions.Format) {
 			return
 		}
 		f := File{Name: name, Kind: FileSession, Format: format, Server: -1,
-			Detail: Plural(len(sess.Turns), "turn"), Warnings: sess.Warnings, Session: sess, Servers: []int{}}
+			Detail: words.Count(len(sess.Turns), "turn", "turns"), Warnings: sess.Warnings, Session: sess, Servers: []int{}}
 		for _, srv := range sess.Servers {
 			f.Servers = append(f.Servers, l.addServer(srv, true))
 		}
@@ -214,7 +215,7 @@ func (l *Loaded) add(server, name string, data []byte, format sessions.Format) {
 			return
 		}
 		l.Files = append(l.Files, File{Name: name, Kind: FileToolList, Format: sessions.FormatToolList,
-			Server: l.addServer(srv, false), Detail: Plural(len(srv.Tools), "tool"), Warnings: warns})
+			Server: l.addServer(srv, false), Detail: words.Count(len(srv.Tools), "tool", "tools"), Warnings: warns})
 	default:
 		rec, err := sessions.LoadRecording(name, data)
 		l.addRecording(name, format, rec, err)
@@ -227,7 +228,7 @@ func (l *Loaded) addRecording(name string, format sessions.Format, rec *sessions
 		return
 	}
 	l.Files = append(l.Files, File{Name: name, Kind: FileRecording, Format: rec.Format, Server: -1,
-		Detail: string(rec.Format) + ", " + Plural(len(rec.Exchanges), "exchange"), Warnings: rec.AllWarnings(), Rec: rec})
+		Detail: string(rec.Format) + ", " + words.Count(len(rec.Exchanges), "exchange", "exchanges"), Warnings: rec.AllWarnings(), Rec: rec})
 }
 
 // ServerFile returns the file server i came from: a tool list, or a session
@@ -279,11 +280,4 @@ func (l *Loaded) Failed() int {
 		}
 	}
 	return n
-}
-
-func Plural(n int, what string) string {
-	if n == 1 {
-		return "1 " + what
-	}
-	return fmt.Sprintf("%d %ss", n, what)
 }

@@ -4,13 +4,13 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 )
 
 // Safe makes text from data (names, descriptions, messages, file names) safe for
 // the terminal on one line: control and invisible characters are drawn visibly,
 // so no escape sequence from a tool ever reaches the screen.
-func Safe(s string) string { return adapter.Sanitize(s) }
+func Safe(s string) string { return termsafe.Sanitize(s) }
 
 // Fit truncates s (which may hold styling) to w cells with … and pads it with
 // spaces to exactly w cells.

@@ -33,7 +33,7 @@ import (
 // pane's do, to keep the cursor in view. The gutter holds the library's mark for
 // the line (SetMarks: ∅ ✗ ·, as a JSON pane draws them) and its number.
 //
-// The text must be what adapter.Sanitize leaves as it is (the playground
+// The text must be what termsafe.Sanitize leaves as it is (the playground
 // escapes every other character when it types or pastes it); a line that is
 // not is drawn sanitized.
 type Editor struct {

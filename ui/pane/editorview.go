@@ -6,7 +6,7 @@ import (
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 	"github.com/strictscope/strictscope/ui/styles"
 )
 
@@ -72,7 +72,7 @@ func (e *Editor) tokens(i int) []Token {
 	c := &e.cache[i]
 	if c.toks == nil {
 		text := e.lines[i]
-		if safe := adapter.Sanitize(text); safe != text {
+		if safe := termsafe.Sanitize(text); safe != text {
 			text = safe // never: the playground escapes what Sanitize would change
 		}
 		c.toks = jsonHighlighter.line(text, false, stateOf(e.stack[i]))

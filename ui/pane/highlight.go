@@ -101,7 +101,7 @@ func kindOf(t chroma.TokenType) tokenKind {
 }
 
 // splitVisible appends text as tokens of kind k, with every ⟨…⟩ that
-// adapter.Sanitize wrote as a token of its own.
+// termsafe.Sanitize wrote as a token of its own.
 func splitVisible(out []Token, k tokenKind, text string) []Token {
 	for text != "" {
 		i := strings.Index(text, "⟨")

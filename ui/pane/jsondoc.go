@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 )
 
 // lexState is the state chroma's JSON lexer starts a line in: every line of a
@@ -77,12 +78,12 @@ func NewDoc(v adapter.Value) *Doc {
 
 // NewTextDoc shows text as it is, not as JSON: the arguments as the model
 // wrote them, an editor's text that does not parse. Each line is sanitized
-// (adapter.SanitizeLines) and, when width > 0, wrapped at width cells. The
+// (termsafe.SanitizeLines) and, when width > 0, wrapped at width cells. The
 // document has one node, the root, spanning every line.
 func NewTextDoc(text string, width int) *Doc {
 	d := &Doc{Plain: true, raw: text, Value: adapter.StringValue(text),
 		Nodes: []docNode{{parent: -1}}}
-	for _, ln := range strings.Split(adapter.SanitizeLines(text), "\n") {
+	for _, ln := range strings.Split(termsafe.SanitizeLines(text), "\n") {
 		if width > 0 && ansi.StringWidth(ln) > width {
 			for _, w := range strings.Split(ansi.Hardwrap(ln, width, true), "\n") {
 				d.Lines = append(d.Lines, Line{Text: w})
@@ -127,7 +128,7 @@ type printer struct {
 }
 
 func (p *printer) emit(node int32, st lexState) {
-	p.d.Lines = append(p.d.Lines, Line{Text: adapter.Sanitize(string(p.buf)), node: node, state: st})
+	p.d.Lines = append(p.d.Lines, Line{Text: termsafe.Sanitize(string(p.buf)), node: node, state: st})
 	p.buf = p.buf[:0]
 }
 

@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 	"github.com/strictscope/strictscope/ui/common"
 )
 
@@ -21,7 +22,7 @@ func checkDoc(t testing.TB, v adapter.Value) *Doc {
 	for _, l := range d.Lines {
 		texts = append(texts, l.Text)
 	}
-	want := adapter.SanitizeLines(string(adapter.MarshalIndent(v)))
+	want := termsafe.SanitizeLines(string(adapter.MarshalIndent(v)))
 	if got := strings.Join(texts, "\n") + "\n"; got != want {
 		t.Fatalf("lines differ from adapter.MarshalIndent:\ngot:\n%s\nwant:\n%s", got, want)
 	}

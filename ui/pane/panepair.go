@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/keys"
 	"github.com/strictscope/strictscope/ui/styles"
@@ -119,10 +120,10 @@ func (pp *Pair) GotoPointer(m GotoMsg) tea.Cmd {
 	}
 	path, ok := adapter.ParsePointer(m.pointer, p.Content.Doc.Value)
 	if !ok {
-		return common.ShowError("not a JSON pointer: " + adapter.QuoteForMessage(m.pointer) + " (write /a/0/b)")
+		return common.ShowError("not a JSON pointer: " + termsafe.Quote(m.pointer) + " (write /a/0/b)")
 	}
 	if !p.Jump(path) {
-		return common.ShowError("nothing at " + adapter.QuoteForMessage(m.pointer) + " in " + p.Content.Title)
+		return common.ShowError("nothing at " + termsafe.Quote(m.pointer) + " in " + p.Content.Title)
 	}
 	pp.Sync(m.pane)
 	return nil

@@ -9,7 +9,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 	"github.com/strictscope/strictscope/adapter/validate"
+	"github.com/strictscope/strictscope/internal/words"
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/pane"
@@ -71,7 +73,7 @@ func syntaxResult(text string, err error) *Answer {
 	where := fmt.Sprintf("line %d, column %d", se.Line, se.Column)
 	msg := common.Safe(se.Msg)
 	doc := pane.NewTextDoc(text, 0)
-	caret := pane.Line{Text: strings.Repeat(" ", ansi.StringWidth(adapter.SanitizeLines(line[:col]))) + "^ " + msg}
+	caret := pane.Line{Text: strings.Repeat(" ", ansi.StringWidth(termsafe.SanitizeLines(line[:col]))) + "^ " + msg}
 	doc.Lines = append(doc.Lines[:li+1], append([]pane.Line{caret}, doc.Lines[li+1:]...)...)
 	doc.Toks = make([][]pane.Token, len(doc.Lines))
 	doc.Nodes[0].End = int32(len(doc.Lines) - 1)
@@ -129,9 +131,9 @@ func schemaResult(schema adapter.Value, noDefaults bool) *Answer {
 
 	switch {
 	case res != nil && se == nil:
-		pr.Summary = fmt.Sprintf("converts · %s · %d dropped", common.Plural(res.NullPaths.Len(), "null path"), res.Dropped.Len())
+		pr.Summary = fmt.Sprintf("converts · %s · %d dropped", words.Count(res.NullPaths.Len(), "null path", "null paths"), res.Dropped.Len())
 		pr.Notes = append(pr.Notes, fmt.Sprintf("Converts to strict mode: %s, %s dropped.",
-			common.Plural(res.NullPaths.Len(), "null path"), common.Plural(res.Dropped.Len(), "keyword")))
+			words.Count(res.NullPaths.Len(), "null path", "null paths"), words.Count(res.Dropped.Len(), "keyword", "keywords")))
 	case res != nil:
 		pr.Summary = "converts, but crosses a limit"
 		pr.Notes = append(pr.Notes, fmt.Sprintf("Converts, but the result crosses a strict-mode limit at %s · %s: %s",
@@ -151,8 +153,8 @@ func schemaResult(schema adapter.Value, noDefaults bool) *Answer {
 	if len(viol) == 0 {
 		pr.Notes = append(pr.Notes, "As a strict schema written by hand (CheckStrict): no violation.")
 	} else {
-		pr.Summary += " · as written, " + common.Plural(len(viol), "strict-mode violation")
-		pr.Notes = append(pr.Notes, fmt.Sprintf("As a strict schema written by hand (CheckStrict): %s.", common.Plural(len(viol), "violation")))
+		pr.Summary += " · as written, " + words.Count(len(viol), "strict-mode violation", "strict-mode violations")
+		pr.Notes = append(pr.Notes, fmt.Sprintf("As a strict schema written by hand (CheckStrict): %s.", words.Count(len(viol), "violation", "violations")))
 		for _, v := range viol {
 			pr.Notes = append(pr.Notes, common.Safe(common.PointerOrRoot(v.Path))+" · "+common.Safe(v.Keyword)+": "+common.Safe(v.Message))
 		}
@@ -203,7 +205,7 @@ func argumentsResult(args adapter.Value, r *common.EditRequest, v *validate.Vali
 	case len(sent.NullPaths) == 0:
 		pr.Notes = append(pr.Notes, "The tool has no null paths.")
 	case len(removed) == 0:
-		pr.Notes = append(pr.Notes, fmt.Sprintf("No null at the tool's %s.", common.Plural(len(sent.NullPaths), "null path")))
+		pr.Notes = append(pr.Notes, fmt.Sprintf("No null at the tool's %s.", words.Count(len(sent.NullPaths), "null path", "null paths")))
 	}
 	for _, p := range removed {
 		pr.Notes = append(pr.Notes, "removed null at "+common.Safe(p.String()))
@@ -220,20 +222,20 @@ func argumentsResult(args adapter.Value, r *common.EditRequest, v *validate.Vali
 		pr.Summary = "valid"
 		pr.Notes = append(pr.Notes, "Valid against the tool's original schema.")
 	default:
-		pr.Summary = common.Plural(len(cc.Errors), "validation error")
-		pr.Notes = append(pr.Notes, fmt.Sprintf("%s against the tool's original schema:", common.Plural(len(cc.Errors), "validation error")))
+		pr.Summary = words.Count(len(cc.Errors), "validation error", "validation errors")
+		pr.Notes = append(pr.Notes, fmt.Sprintf("%s against the tool's original schema:", words.Count(len(cc.Errors), "validation error", "validation errors")))
 		for _, e := range cc.Errors {
 			pr.Notes = append(pr.Notes, common.Safe(e.Error()))
 		}
 	}
 	if len(removed) > 0 {
-		pr.Summary = common.Plural(len(removed), "null path") + " stripped · " + pr.Summary
+		pr.Summary = words.Count(len(removed), "null path", "null paths") + " stripped · " + pr.Summary
 	}
 	return pr
 }
 
 // editorText is text the editor may hold: every character that
-// adapter.Sanitize would draw visibly (controls, invisible and tag characters)
+// termsafe.Sanitize would draw visibly (controls, invisible and tag characters)
 // is written as a JSON \u escape, which means the same inside a JSON string
 // and cannot reach the terminal raw. Line ends become line feeds, and a tab
 // two spaces (the indent the editor opens text with).
@@ -254,7 +256,7 @@ func editorText(s string) string {
 		case r >= 0x20 && r < 0x7f:
 			b.WriteRune(r)
 			continue
-		case r != utf8.RuneError && adapter.Sanitize(string(r)) == string(r):
+		case r != utf8.RuneError && termsafe.Sanitize(string(r)) == string(r):
 			b.WriteRune(r)
 			continue
 		}

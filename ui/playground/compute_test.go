@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 )
 
 // TestEditorTextEscapesInvisibleCharacters checks that what goes into the
@@ -14,7 +15,7 @@ func TestEditorTextEscapesInvisibleCharacters(t *testing.T) {
 	in := "{\"a\":\"x\u200by\u009b\U000E0041\u202e\",\r\n\"b\":\t1}"
 	out := editorText(in)
 	for _, r := range out {
-		if r != '\n' && r != '\t' && adapter.Sanitize(string(r)) != string(r) {
+		if r != '\n' && r != '\t' && termsafe.Sanitize(string(r)) != string(r) {
 			t.Errorf("%U reaches the editor raw: %q", r, out)
 		}
 	}

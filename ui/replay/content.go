@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/internal/words"
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/pane"
@@ -203,7 +204,7 @@ func markCalls(pc *pane.Content, t *sessions.TurnTrace) {
 		case c.NotChecked != nil:
 			state = "arguments not checked (a note, not an error): " + common.Safe(c.NotChecked.Reason)
 		case !c.Valid:
-			state = common.Plural(len(c.Errors), "validation error")
+			state = words.Count(len(c.Errors), "validation error", "validation errors")
 		}
 		m.Place(at, pane.MarkCall, "call "+common.CallWho(c.Name, c.CallID)+": "+state)
 		markCallErrors(m, at)

@@ -6,6 +6,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 
+	"github.com/strictscope/strictscope/internal/words"
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/keys"
@@ -130,7 +131,7 @@ func (s *Screen) setRows() {
 			broken[e.File]++
 			r.Badges = append(r.Badges, pane.Badge{Text: "not replayable", Style: pane.BadgeError})
 		} else {
-			r.Badges = append(r.Badges, pane.Badge{Text: common.Plural(c.calls, "call"), Style: pane.BadgeStrict})
+			r.Badges = append(r.Badges, pane.Badge{Text: words.Count(c.calls, "call", "calls"), Style: pane.BadgeStrict})
 		}
 		add(c.rejected, fmt.Sprintf("%d rejected", c.rejected), pane.BadgeExcluded)
 		add(c.invalid, fmt.Sprintf("%d invalid", c.invalid), pane.BadgeFallback)
@@ -143,7 +144,7 @@ func (s *Screen) setRows() {
 		groups = make([]pane.Group, len(s.Traces))
 		for k, tr := range s.Traces {
 			c := sums[k]
-			badges := []pane.Badge{{Text: common.Plural(c.calls, "call"), Style: pane.BadgeStrict}}
+			badges := []pane.Badge{{Text: words.Count(c.calls, "call", "calls"), Style: pane.BadgeStrict}}
 			for _, b := range []struct {
 				n     int
 				text  string
@@ -158,7 +159,7 @@ func (s *Screen) setRows() {
 					badges = append(badges, pane.Badge{Text: fmt.Sprintf("%d %s", b.n, b.text), Style: b.style})
 				}
 			}
-			groups[k] = pane.Group{Name: common.Safe(s.Eng.fileName(k)), Detail: common.Plural(len(tr.Turns), "turn"), Counts: badges}
+			groups[k] = pane.Group{Name: common.Safe(s.Eng.fileName(k)), Detail: words.Count(len(tr.Turns), "turn", "turns"), Counts: badges}
 		}
 	}
 	s.List.SetRows(rows, groups)
@@ -248,7 +249,7 @@ func (s *Screen) Show() {
 	switch {
 	case t == nil && onHeader:
 		tr := s.Traces[g]
-		msg := common.Safe(s.Eng.fileName(g)) + ": " + common.Plural(len(tr.Turns), "turn") +
+		msg := common.Safe(s.Eng.fileName(g)) + ": " + words.Count(len(tr.Turns), "turn", "turns") +
 			". Enter or space folds or unfolds them; ↓ selects the first."
 		v = &stageView{Panes: [2]*pane.Content{{Title: "file", Message: msg}, {Title: "turns", Message: msg}}}
 	case t == nil:

@@ -6,6 +6,7 @@ import (
 
 	"charm.land/lipgloss/v2"
 
+	"github.com/strictscope/strictscope/internal/words"
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
 )
@@ -86,7 +87,7 @@ func (s *Screen) Status() string {
 	if t == nil {
 		none := "no turn"
 		if g, ok := s.List.CurrentGroup(); ok {
-			none = common.TruncLeft(common.Safe(s.Eng.fileName(g)), 28) + " │ " + common.Plural(len(s.Traces[g].Turns), "turn")
+			none = common.TruncLeft(common.Safe(s.Eng.fileName(g)), 28) + " │ " + words.Count(len(s.Traces[g].Turns), "turn", "turns")
 		} else if len(s.List.Rows) > 0 {
 			none = "no turn matches the filter"
 		}
@@ -96,7 +97,7 @@ func (s *Screen) Status() string {
 	parts = append(parts, common.TruncLeft(common.Safe(s.Eng.fileName(e.File)), 28),
 		"turn "+s.List.PlaceText(),
 		fmt.Sprintf("stage %d/%d", min(s.Stage+1, len(t.Stages)), len(t.Stages)),
-		fmt.Sprintf("%s · %d rejected · %d invalid · %d unanswered", common.Plural(c.calls, "call"), c.rejected, c.invalid, c.unanswered))
+		fmt.Sprintf("%s · %d rejected · %d invalid · %d unanswered", words.Count(c.calls, "call", "calls"), c.rejected, c.invalid, c.unanswered))
 	return strings.Join(parts, " │ ")
 }
 

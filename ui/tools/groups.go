@@ -8,6 +8,7 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/internal/words"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/pane"
 )
@@ -141,7 +142,7 @@ func (s *Screen) listRows(c *computed) ([]pane.Row, []pane.Group) {
 	}
 	groups := make([]pane.Group, 0, nGroups)
 	for g, srv := range s.Eng.servers {
-		detail := common.Plural(len(srv.Tools), "tool")
+		detail := words.Count(len(srv.Tools), "tool", "tools")
 		if f := s.sessionSource(g); f != nil {
 			detail += " · " + common.Safe(f.Name)
 		}
@@ -175,7 +176,7 @@ func (s *Screen) listRows(c *computed) ([]pane.Row, []pane.Group) {
 		if warned > 0 {
 			badges = append(badges, pane.Badge{Text: fmt.Sprintf("%d with warnings", warned), Style: pane.BadgeFallback})
 		}
-		groups = append(groups, pane.Group{Name: "files", Detail: common.Plural(len(files), "file"), Counts: badges})
+		groups = append(groups, pane.Group{Name: "files", Detail: words.Count(len(files), "file", "files"), Counts: badges})
 	}
 	return rows, groups
 }
@@ -213,7 +214,7 @@ func (s *Screen) groupContents(g int) *[2]*pane.Content {
 		if f := s.source(g); f != nil {
 			return fileContents(f)
 		}
-		msg := common.Safe(s.Eng.servers[g].Name) + ": " + common.Plural(len(s.Eng.servers[g].Tools), "tool") + "."
+		msg := common.Safe(s.Eng.servers[g].Name) + ": " + words.Count(len(s.Eng.servers[g].Tools), "tool", "tools") + "."
 		return &[2]*pane.Content{{Title: "server", Message: msg}, {Title: "problems", Message: "No problems."}}
 	}
 	msg := "The files that are not tool lists, or that have warnings. Select one to see what it is."

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/internal/words"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/pane"
 )
@@ -57,7 +58,7 @@ func fileRow(i int, f *common.File) pane.Row {
 	case common.FileRecording, common.FileSession:
 		r.Badges = append(r.Badges, pane.Badge{Text: "replay: press 2", Style: pane.BadgeReplay})
 	default:
-		r.Badges = append(r.Badges, pane.Badge{Text: common.Plural(len(f.Warnings), "warning"), Style: pane.BadgeFallback})
+		r.Badges = append(r.Badges, pane.Badge{Text: words.Count(len(f.Warnings), "warning", "warnings"), Style: pane.BadgeFallback})
 	}
 	r.Search = searchText(&r, "file")
 	return r

@@ -7,6 +7,8 @@ import (
 	"charm.land/lipgloss/v2"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
+	"github.com/strictscope/strictscope/internal/words"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/keys"
 	"github.com/strictscope/strictscope/ui/pane"
@@ -224,9 +226,9 @@ func (s *Screen) setBanner() {
 		add(st.BannerError, fmt.Sprintf("✗ %s at %s · %s: %s", what, common.Safe(common.PointerOrRoot(e.Path)), common.Safe(e.Keyword), common.Safe(e.Message)), 2)
 	}
 	if r := o.Removed; r.Count > 0 {
-		text := fmt.Sprintf("! %s removed from the description and schema", common.Plural(r.Count, "hidden character"))
+		text := fmt.Sprintf("! %s removed from the description and schema", words.Count(r.Count, "hidden character", "hidden characters"))
 		if r.Tags != "" {
-			text += "; tag characters spell: " + adapter.QuoteForMessage(r.Tags)
+			text += "; tag characters spell: " + termsafe.Quote(r.Tags)
 		}
 		add(st.BannerWarn, text, 2)
 	}

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 	"github.com/strictscope/strictscope/ui/common"
 )
 
@@ -62,7 +63,7 @@ func (s *Screen) Status() string {
 	case row.File >= 0:
 		what = common.TruncLeft(common.Safe(s.Loaded.Files[row.File].Name), 28)
 	case row.Tool < len(s.Cur.Report.Outcomes):
-		what = adapter.Shorten(common.Safe(s.Cur.Report.Outcomes[row.Tool].Entry.Exposed), 40)
+		what = termsafe.Shorten(common.Safe(s.Cur.Report.Outcomes[row.Tool].Entry.Exposed), 40)
 		if f := s.sessionSource(s.Eng.serverOf[row.Tool]); f != nil {
 			what += " │ " + common.TruncLeft(common.Safe(f.Name), 28)
 		}

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/internal/words"
 	"github.com/strictscope/strictscope/ui/common"
 )
 
@@ -53,7 +54,7 @@ func (s *Screen) written(m writtenMsg) tea.Cmd {
 	case m.err != nil:
 		return common.ShowError("could not write " + common.Safe(m.name) + ": " + common.Safe(m.err.Error()))
 	}
-	return common.ShowInfo("wrote " + common.Plural(len(s.Cur.Tools), "tool") + " (" + string(s.Modes.API) + ", strict " +
+	return common.ShowInfo("wrote " + words.Count(len(s.Cur.Tools), "tool", "tools") + " (" + string(s.Modes.API) + ", strict " +
 		string(s.Modes.Strict) + ") to " + common.Safe(m.name))
 }
 

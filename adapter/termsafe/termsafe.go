@@ -1,4 +1,9 @@
-package adapter
+// Package termsafe makes untrusted text safe to print on a terminal: text from
+// tool lists, recordings and the model never reaches it as raw control
+// sequences, and characters that hide text are shown instead of removed. It
+// owns the set of hidden characters, which package adapter also removes from
+// descriptions, and the one way messages shorten and quote text.
+package termsafe
 
 import (
 	"fmt"
@@ -67,10 +72,10 @@ func mustShow(r rune, keepLines bool) bool {
 	if r < 0x20 || (r >= 0x7F && r <= 0x9F) || r == 0x2028 || r == 0x2029 {
 		return true
 	}
-	return isHidden(r)
+	return Hidden(r)
 }
 
-// TerminalSafeJSON returns JSON text with every character Sanitize would mark
+// JSON returns JSON text with every character Sanitize would mark
 // written as a \u escape instead: DEL, the C1 controls (U+009B is CSI), line and
 // paragraph separators, and the format, tag and other hidden characters CleanText
 // removes (U+202E, which reverses the text after it, among them), as a surrogate
@@ -78,7 +83,7 @@ func mustShow(r rune, keepLines bool) bool {
 // is ASCII, and encoders escape the C0 controls), so the text parses to the same
 // value, and none of them reaches a terminal raw. Invalid UTF-8 is left as it is.
 // Text without such characters is returned as is, not copied.
-func TerminalSafeJSON(b []byte) []byte {
+func JSON(b []byte) []byte {
 	i := 0
 	for i < len(b) {
 		if b[i] < 0x7F {
@@ -136,8 +141,34 @@ func runeStartAtOrBefore(s string, i int) int {
 	return i
 }
 
-// QuoteForMessage writes s between double quotes, sanitized, for a message meant for
+// Quote writes s between double quotes, sanitized, for a message meant for
 // a terminal.
-func QuoteForMessage(s string) string {
+func Quote(s string) string {
 	return `"` + Sanitize(s) + `"`
+}
+
+// Hidden reports whether r is one of the characters that hide text, which
+// adapter.CleanText removes from descriptions
+// (docs/tool-lists.md#description-cleaning): controls other than tab, LF and CR;
+// U+007F–U+009F; soft hyphen; Arabic letter mark; Mongolian vowel separator;
+// zero-width and directional marks and overrides; word joiner and invisible
+// operators; directional isolates; BOM; interlinear annotation characters; tag
+// characters; variation selectors 17–256.
+func Hidden(r rune) bool {
+	switch {
+	case r < 0x20:
+		return r != '\t' && r != '\n' && r != '\r'
+	case r < 0x7F:
+		return false
+	case r <= 0x9F, r == 0x00AD, r == 0x061C, r == 0x180E:
+		return true
+	case r >= 0x200B && r <= 0x200F, r >= 0x202A && r <= 0x202E,
+		r >= 0x2060 && r <= 0x2064, r >= 0x2066 && r <= 0x2069:
+		return true
+	case r == 0xFEFF, r >= 0xFFF9 && r <= 0xFFFB:
+		return true
+	case r >= 0xE0000 && r <= 0xE007F, r >= 0xE0100 && r <= 0xE01EF:
+		return true
+	}
+	return false
 }
