@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/internal/heapwatch"
 )
 
 // TestLineReader: lines end at "\n", "\r\n" or a lone "\r" (SSE's three line
@@ -94,6 +95,27 @@ func TestStreamLinesHeldToTheCap(t *testing.T) {
 		l = &loader{file: tt.file, hint: tt.file, lim: Limits{MaxInput: 1000}}
 		if _, err := l.loadFrom(strings.NewReader(tt.text), nil); err != nil {
 			t.Errorf("%s, under the cap: %v", tt.name, err)
+		}
+	}
+}
+
+// A line longer than the cap is refused having taken about the cap: its parts
+// are kept as blocks, none copied again while it goes on.
+func TestLongLineOverTheCapTakesAboutTheCap(t *testing.T) {
+	const max = 32 << 20
+	for _, start := range []string{"{\"object\":\"chat.completion.chunk\",\"choices\":[]}\n{\"a\":\"", "data: {\"object\":\"chat.completion.chunk\",\"choices\":[]}\n\ndata: {\"a\":\""} {
+		src := io.MultiReader(strings.NewReader(start), &repeatReader{b: 'x', n: 4 * max})
+		var err error
+		peak := heapwatch.Growth(func() {
+			l := &loader{file: "stdin", hint: "stdin", lim: Limits{MaxInput: max}}
+			_, err = l.loadFrom(src, nil)
+		})
+		if err == nil || !strings.Contains(err.Error(), TooLargeMsg(max)) {
+			t.Fatalf("got %v", err)
+		}
+		t.Logf("heap growth %.2f× the cap", float64(peak)/max)
+		if peak > max*3/2 {
+			t.Errorf("%q…: the heap grew by %d bytes refusing a line over a cap of %d", start[:10], peak, max)
 		}
 	}
 }
