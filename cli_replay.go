@@ -91,8 +91,13 @@ func runReplay(e *env, args []string) (int, error) {
 		either(fs.given("apply-defaults"), &opts.ApplyDefaults, &s.ApplyDefaults)
 		session = s
 		turns = len(s.Turns)
+		listsGiven := len(*toolArgs) > 0
 		replay = func(each func(*sessions.Trace, sessions.TurnTrace)) *sessions.Trace {
 			tr := sessions.ReplaySession(name, s, opts)
+			if listsGiven {
+				// The lists replaced the session's servers.
+				tr.ToolsFrom = sessions.ToolsGiven
+			}
 			for _, turn := range tr.Turns {
 				each(tr, turn)
 			}

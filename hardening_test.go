@@ -208,3 +208,15 @@ func TestReplayNamesTurnsWithoutTools(t *testing.T) {
 		t.Errorf("none: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
+
+// replay --tools on a session file says the tools come from the lists, which
+// replace the session's servers.
+func TestReplaySessionWithToolsSaysToolLists(t *testing.T) {
+	const session = "fixtures/recordings/session_two_turns.json"
+	if r := runCLI(t, "", "replay", "--tools", "fixtures/tools/weather.json", session); r.code != 0 || !strings.HasPrefix(r.stdout, session+": 2 turns, tools: tool lists\n") {
+		t.Errorf("with --tools: exit %d\n%s", r.code, r.stdout)
+	}
+	if r := runCLI(t, "", "replay", session); r.code != 0 || !strings.HasPrefix(r.stdout, session+": 2 turns, tools: session\n") {
+		t.Errorf("without: exit %d\n%s", r.code, r.stdout)
+	}
+}

@@ -1,7 +1,6 @@
 // Package sessions is where strictscope's data comes from: MCP tool-list files,
 // recordings of OpenAI traffic in every common format, strictscope session files,
-// live MCP servers, and the replay engine that turns one turn into a step-by-step
-// trace. It sits between package adapter (pure functions over JSON values, which it
+// and the replay engine that turns one turn into a step-by-step trace. It sits between package adapter (pure functions over JSON values, which it
 // feeds) and the UI and command line (which draw what it returns).
 //
 // The recording loader is [Detect], [LoadRecording], [LoadRecordingFile] and

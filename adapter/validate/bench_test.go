@@ -36,7 +36,7 @@ func BenchmarkStrictSchemaLargeLinked(b *testing.B) {
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "conversions/s")
 }
 
-// BenchmarkValidateNotChecked refuses the outside audit's case: a property
+// BenchmarkValidateNotChecked refuses a case found trying hostile schemas: a property
 // whose $ref chain leads through six levels of an 11-way anyOf. Checking it
 // would allocate gigabytes; counting its work takes a step per (subschema,
 // value) pair, not per path. paths/pair is how many paths the count follows

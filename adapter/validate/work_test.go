@@ -163,8 +163,8 @@ func TestValidateWorkBound(t *testing.T) {
 // a width-way anyOf, each branch a $ref to the next level, ending in a
 // minLength the value fails. Every check that runs allocates less than the
 // bound (about 300 MB) and no more than its work count; wider or deeper chains
-// are not checked: six levels of a 10-way or 11-way anyOf (the outside
-// audit's cases) no more than of a 12-way.
+// are not checked: six levels of a 10-way or 11-way anyOf (cases found trying
+// hostile schemas) no more than of a 12-way.
 func TestValidateWorkChains(t *testing.T) {
 	// widest is the widest anyOf checked at each number of levels.
 	widest := map[int]int{3: 12, 4: 12, 5: 11, 6: 7, 7: 0}
