@@ -123,7 +123,8 @@ func doubleQuoted(s string, open int, word *strings.Builder) (int, error) {
 // JoinCommand writes words as one command line that SplitCommand splits back into
 // the same words, for showing a command: a word of only letters, digits and
 // -_./:=@%+, is written as it is, any other word between single quotes (a single
-// quote inside as '\”), and an empty word as ”.
+// quote inside closes the quotes, writes \' and opens them again), and an empty
+// word as a pair of single quotes.
 func JoinCommand(words []string) string {
 	var sb strings.Builder
 	for i, w := range words {
