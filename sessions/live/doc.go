@@ -1,0 +1,91 @@
+// Package live owns the live MCP servers strictscope connects to (SPEC §12). For
+// now it says how they are named and configured: a [Server] is one server's spec,
+// read from a --server argument ([ParseServerFlag], with [ParseHeaderFlag] for
+// --header) or from the MCP client configuration files users already have
+// ([LoadConfig]). Connecting to them is not here yet.
+//
+// # Servers on the command line
+//
+// --server NAME=COMMAND starts COMMAND and speaks to it over stdio; --server
+// NAME=URL (http:// or https://, in any case) speaks HTTP to URL, Streamable HTTP
+// first and the legacy HTTP+SSE transport when the server answers the first POST
+// with 400, 404 or 405 ([HTTPAuto]). The argument is split at its first "=". NAME
+// follows the rule of a NAME=FILE tool list (docs/tool-lists.md#server-names): any
+// text but the empty one; it prefixes the server's exposed tool names. COMMAND is
+// split into words as a POSIX shell splits the words of a simple command
+// ([SplitCommand]: quotes and backslashes, no expansions, no globbing, no
+// operators) and run without a shell. An empty NAME or COMMAND, an unterminated
+// quote, and a URL without a host are errors that say so without quoting the
+// command or URL, which may hold a token.
+//
+// # Configuration files
+//
+// LoadConfig reads one JSON document (held to the input cap, decoded by
+// adapter.Decode: a byte-order mark is skipped; invalid JSON, duplicate keys and
+// comments are errors naming the line and column) of one of two shapes:
+//
+//   - {"mcpServers": {NAME: SERVER, …}}: Claude Desktop, Cursor, Windsurf, Cline
+//     (and Claude Code's .mcp.json).
+//   - {"servers": {NAME: SERVER, …}, "inputs": […]}: VS Code's mcp.json. "inputs"
+//     may be there (an array); using one of them, ${input:ID}, is an error.
+//
+// A file with both, or neither, is an error (a tool list given to --config says
+// so). Servers come in the order the file has them. A SERVER is an object with:
+//
+//   - "command" (a string): a stdio server, with "args" (an array of strings),
+//     "env" (an object: a string or number value sets a variable, null removes
+//     it from the environment the server inherits), "envFile" (a file of
+//     variables, below) and "cwd" (its working directory). A relative envFile or
+//     cwd is relative to the configuration file's folder.
+//   - or "url" (Windsurf's "serverUrl" too): an HTTP server, with "headers" (an
+//     object of strings). The URL must be http or https and name a host.
+//   - "type" (Cline's older "transportType" when there is no "type"): "stdio",
+//     "http", "streamable-http" ("streamableHttp") or "sse". Without it, a URL
+//     asks for Streamable HTTP then SSE ([HTTPAuto]). "sse" is SSE only;
+//     "streamable-http" is Streamable HTTP only, and so is "http" in an
+//     mcpServers file (Claude Code's meaning); in VS Code's servers, "http" falls
+//     back to SSE as VS Code does. A type that disagrees with command or url is an
+//     error.
+//   - "disabled": true skips the server, with a warning; --only NAME picks it all
+//     the same, with a warning that it does.
+//
+// Other members (autoApprove, alwaysAllow, timeout, …) are ignored; a member of
+// the other kind of server (args on an HTTP server, headers on a stdio one) is
+// ignored with a warning. Both command and url, neither, a member of the wrong
+// JSON kind, an empty command, a bad URL, and a header name that is not an HTTP
+// token are errors.
+//
+// envFile holds one KEY=VALUE a line, as dotenv files do: blank lines and #
+// comments are skipped, "export " is allowed, a value may be single-quoted (as it
+// is) or double-quoted (\n, \\ and \" escapes), and an unquoted value ends before
+// " #". Its variables come first and env's after them, so env wins over envFile.
+//
+// only, when not empty, picks servers by name, in file order still; a name the
+// file does not have is an error listing the names it has. Servers not picked are
+// not read at all, so a broken one does not stop the others. A file left with no
+// server to use (none there, or all disabled) is an error.
+//
+// # Variables
+//
+// Every string of a used server is expanded (command, args, env values, cwd,
+// envFile, url, header values; not names, and not an envFile's contents):
+//
+//   - ${env:NAME} and ${NAME} (NAME a shell variable name) are the variable from
+//     the environment. One that is not set expands to "", as VS Code expands it,
+//     with a warning naming the server and the member.
+//   - ${NAME:-DEFAULT} (Claude Code's form) is DEFAULT when NAME is not set or
+//     empty.
+//   - ${input:ID}, VS Code's predefined variables (${workspaceFolder},
+//     ${userHome}, …) and any other ${…} (${config:…}, ${command:…}, ${/}) are
+//     errors naming the variable, the server and the member: strictscope is not VS
+//     Code and cannot know them. A "${" without its "}" is an error too.
+//   - A $ without a brace is kept as it is.
+//
+// # Messages
+//
+// Errors are *sessions.LoadError: "FILE: POINTER: server "NAME": what is wrong",
+// POINTER the JSON pointer of the member (/mcpServers/git/args/2). Warnings have
+// the same form. Neither ever holds the value of an env variable or a header, nor
+// the text a variable was in, which may be a secret; everything is sanitized for a
+// terminal.
+package live
