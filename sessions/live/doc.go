@@ -2,7 +2,8 @@
 // now it says how they are named and configured: a [Server] is one server's spec,
 // read from a --server argument ([ParseServerFlag], with [ParseHeaderFlag] for
 // --header) or from the MCP client configuration files users already have
-// ([LoadConfig]). Connecting to them is not here yet.
+// ([LoadConfig]). [Connect] begins a session with one ([Conn]) and lists its
+// tools from the bytes it sent.
 //
 // # Servers on the command line
 //
@@ -80,6 +81,26 @@
 //     errors naming the variable, the server and the member: strictscope is not VS
 //     Code and cannot know them. A "${" without its "}" is an error too.
 //   - A $ without a brace is kept as it is.
+//
+// # Connecting
+//
+// Connect goes through the official SDK's transports and client session:
+// its command transport for stdio (the server in a process group of its own,
+// its stderr kept in a ring of the last 1,000 lines), Streamable HTTP and the
+// legacy SSE client transports, the headers on every request; the protocol
+// version is negotiated by the SDK, and what the server said of itself is kept
+// ([Info]). The SDK decodes inputSchema into maps, which loses member order and
+// number text, so the Connection below it is wrapped: the Result of every
+// tools/list response is copied as sent, and the tools are read from those
+// bytes (adapter.Decode, then adapter.ParseToolList on {"tools":[…]} joined
+// from the pages in order). A listing follows nextCursor to the end; a repeated
+// cursor or more than [MaxPages] pages is an error. notifications/tools/list_changed
+// marks the list stale ([Conn.Changed], ConnectOptions.OnListChanged);
+// [Conn.ListTools] reads it again. Connecting and the first listing are bounded
+// by the timeout (30 s unless told). [Conn.Close] ends the session and, for a
+// stdio server, every process of its group (stdin closed, SIGTERM, SIGKILL).
+// Errors are [*Error]: the server's name, what failed, and its stderr's last
+// lines; a server that writes what is not JSON-RPC is [ErrNotJSONRPC].
 //
 // # Messages
 //
