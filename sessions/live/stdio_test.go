@@ -19,12 +19,24 @@ import (
 	"github.com/strictscope/strictscope/adapter"
 )
 
+// buildDir holds what the tests build; TestMain removes it.
+var buildDir string
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if buildDir != "" {
+		os.RemoveAll(buildDir)
+	}
+	os.Exit(code)
+}
+
 // stdioServer builds testdata/stdioserver once per test binary.
 var stdioServer = sync.OnceValues(func() (string, error) {
 	dir, err := os.MkdirTemp("", "live-stdioserver")
 	if err != nil {
 		return "", err
 	}
+	buildDir = dir
 	bin := filepath.Join(dir, "stdioserver")
 	out, err := exec.Command("go", "build", "-o", bin, "./testdata/stdioserver").CombinedOutput()
 	if err != nil {
