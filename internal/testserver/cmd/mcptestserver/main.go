@@ -40,7 +40,7 @@ func main() {
 }
 
 // crashStatus is the exit status of --crash-mid-call.
-const crashStatus = 3
+const crashStatus = 3 // keep in step with testserver's command test
 
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("mcptestserver", flag.ContinueOnError)
