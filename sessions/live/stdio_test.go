@@ -30,14 +30,23 @@ func TestMain(m *testing.M) {
 	os.Exit(code)
 }
 
+var buildDirOnce sync.Once
+
+// buildDirOrTemp is the folder the tests build into, made on first use.
+func buildDirOrTemp() string {
+	buildDirOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "live-stdioserver")
+		if err != nil {
+			panic(err) // the tests cannot build anything
+		}
+		buildDir = dir
+	})
+	return buildDir
+}
+
 // stdioServer builds testdata/stdioserver once per test binary.
 var stdioServer = sync.OnceValues(func() (string, error) {
-	dir, err := os.MkdirTemp("", "live-stdioserver")
-	if err != nil {
-		return "", err
-	}
-	buildDir = dir
-	bin := filepath.Join(dir, "stdioserver")
+	bin := filepath.Join(buildDirOrTemp(), "stdioserver")
 	out, err := exec.Command("go", "build", "-o", bin, "./testdata/stdioserver").CombinedOutput()
 	if err != nil {
 		return "", errors.New(string(out))
