@@ -337,13 +337,27 @@ func loadServers(e *env, args []string) ([]adapter.Server, error) {
 	return servers, nil
 }
 
-// sendTools loads --tools arguments and renders them as they were sent; nil when
-// none are given.
-func sendTools(e *env, toolArgs []string, noPrefix bool, opts adapter.ToolsOptions) (*adapter.ToolsReport, error) {
-	if len(toolArgs) == 0 {
+// allServers loads the tool-list files, then lists the live servers lf names
+// (nil: none); a file or a server that fails is the error.
+func allServers(e *env, files []string, lf *liveFlags, cmd string) ([]adapter.Server, error) {
+	servers, err := loadServers(e, files)
+	if err != nil || lf == nil {
+		return servers, err
+	}
+	more, err := liveServers(e, lf, cmd)
+	if err != nil {
+		return nil, err
+	}
+	return append(servers, more...), nil
+}
+
+// sendTools loads --tools arguments and the live servers lf names, and renders
+// them as they were sent; nil when none are given.
+func sendTools(e *env, toolArgs []string, lf *liveFlags, cmd string, noPrefix bool, opts adapter.ToolsOptions) (*adapter.ToolsReport, error) {
+	if len(toolArgs) == 0 && (lf == nil || !lf.given()) {
 		return nil, nil
 	}
-	servers, err := loadServers(e, toolArgs)
+	servers, err := allServers(e, toolArgs, lf, cmd)
 	if err != nil {
 		return nil, err
 	}

@@ -23,6 +23,8 @@ func runCalls(e *env, args []string) (int, error) {
 	var tf toolFlags
 	tf.register(fs, helpCallsAPI, false)
 	toolArgs := fs.tools(helpTools)
+	var lf liveFlags
+	lf.register(fs)
 	applyDefaults := fs.applyDefaults()
 	prefix := fs.errorPrefix()
 	pos, err := fs.parse(args)
@@ -43,7 +45,7 @@ func runCalls(e *env, args []string) (int, error) {
 	if len(pos) != 1 {
 		return exitBad, usagef("strictscope calls: name one RESPONSE file (or - for stdin)")
 	}
-	rep, err := sendTools(e, *toolArgs, *tf.noPrefix, opts)
+	rep, err := sendTools(e, *toolArgs, &lf, "calls", *tf.noPrefix, opts)
 	if err != nil {
 		return exitBad, err
 	}

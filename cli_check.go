@@ -24,14 +24,16 @@ func runCheck(e *env, args []string) (int, error) {
 	asJSON := fs.json(helpJSONReport)
 	noPrefix := fs.noPrefix()
 	noDefaults := fs.noDefaults()
+	var lf liveFlags
+	lf.register(fs)
 	files, err := fs.parse(args)
 	if err != nil {
 		return exitBad, err
 	}
-	if len(files) == 0 {
-		return exitBad, usagef("strictscope check: name at least one tool list ([NAME=]FILE)")
+	if len(files) == 0 && !lf.given() {
+		return exitBad, usagef("strictscope check: name at least one tool list ([NAME=]FILE) or live server (--server, --config)")
 	}
-	servers, err := loadServers(e, files)
+	servers, err := allServers(e, files, &lf, "check")
 	if err != nil {
 		return exitBad, err
 	}

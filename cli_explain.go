@@ -42,7 +42,7 @@ func runExplain(e *env, args []string) (int, error) {
 	if len(pos) != 1 {
 		return exitBad, usagef("strictscope explain: name one FILE holding an error (or - for stdin)")
 	}
-	report, err := sendTools(e, *toolArgs, *tf.noPrefix, opts)
+	report, err := sendTools(e, *toolArgs, nil, "explain", *tf.noPrefix, opts)
 	if err != nil {
 		return exitBad, err
 	}

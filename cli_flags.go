@@ -35,6 +35,11 @@ const (
 	helpExplainJSON     = "print the explanations as JSON"
 	helpExplainTools    = "an MCP tool list the error is about, `[NAME=]FILE`; repeat for several servers (names the tool, and says what strictscope does with it)"
 	helpCheckNoPrefix   = helpNoPrefix
+	helpServer          = "a live MCP server, `NAME=COMMAND` (stdio: the command split as a shell splits words, run without a shell) or NAME=URL (http or https: Streamable HTTP, else SSE); repeat for several"
+	helpConfig          = "an MCP client configuration `FILE` (Claude Desktop, Cursor, Windsurf and Cline \"mcpServers\", VS Code \"servers\"): every server in it, or those --only names"
+	helpOnly            = "with --config, the server `NAME` to use; repeat for several"
+	helpHeader          = "an HTTP header, `'NAME: VALUE'`, sent with every request to the --server URLs; repeat for several"
+	helpTimeout         = "how long each live server may take to connect and list its tools, `DURATION` (30s, 2m)"
 	helpInspectorAPI    = "the `API` the inspector starts on: chat or responses"
 	helpInspectorStrict = "the strict `MODE` the inspector starts on: auto, true or false"
 )

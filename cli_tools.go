@@ -76,6 +76,8 @@ func runTools(e *env, args []string) (int, error) {
 	fs := newFlags(e, "tools")
 	var tf toolFlags
 	tf.register(fs, helpAPI+" (required)", true)
+	var lf liveFlags
+	lf.register(fs)
 	files, err := fs.parse(args)
 	if err != nil {
 		return exitBad, err
@@ -84,10 +86,10 @@ func runTools(e *env, args []string) (int, error) {
 	if err != nil {
 		return exitBad, err
 	}
-	if len(files) == 0 {
-		return exitBad, usagef("strictscope tools: name at least one tool list ([NAME=]FILE)")
+	if len(files) == 0 && !lf.given() {
+		return exitBad, usagef("strictscope tools: name at least one tool list ([NAME=]FILE) or live server (--server, --config)")
 	}
-	servers, err := loadServers(e, files)
+	servers, err := allServers(e, files, &lf, "tools")
 	if err != nil {
 		return exitBad, err
 	}
