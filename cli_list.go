@@ -54,7 +54,9 @@ func runList(e *env, args []string) (int, error) {
 			return exitBad, usagef("strictscope list: --out %s is not a folder", termsafe.Quote(*out))
 		}
 	}
-	conns, err := connectAll(specs, lf.timeout)
+	ctx, stop := interruptible()
+	defer stop()
+	conns, err := connectAll(ctx, specs, lf.timeout)
 	if err != nil {
 		return exitBad, err
 	}

@@ -76,14 +76,21 @@ func (f *liveFlags) specs(e *env, cmd string) ([]live.Server, error) {
 	return specs, nil
 }
 
+// interruptible is a context an interrupt (or SIGTERM) cancels, instead of
+// ending strictscope at once: the command then closes its servers itself, so
+// that none is left running. stop restores the signals' default handling;
+// call it after the servers are closed.
+func interruptible() (ctx context.Context, stop func()) {
+	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+}
+
 // connectAll connects to every server at once, each bounded by timeout, and
 // gives their connections in the order of specs; the caller closes them. When
 // any fails, every connection is closed and the error is the first failure in
 // that order: one server's failure does not stop the others from being tried,
-// and no process is left running. An interrupt (or SIGTERM) cancels them all.
-func connectAll(specs []live.Server, timeout time.Duration) ([]*live.Conn, error) {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+// and no process is left running. Cancelling ctx (an interrupt) cancels them
+// all.
+func connectAll(ctx context.Context, specs []live.Server, timeout time.Duration) ([]*live.Conn, error) {
 	conns := make([]*live.Conn, len(specs))
 	errs := make([]error, len(specs))
 	var wg sync.WaitGroup
@@ -124,7 +131,9 @@ func liveServers(e *env, f *liveFlags, cmd string) ([]adapter.Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	conns, err := connectAll(specs, f.timeout)
+	ctx, stop := interruptible()
+	defer stop()
+	conns, err := connectAll(ctx, specs, f.timeout)
 	if err != nil {
 		return nil, err
 	}

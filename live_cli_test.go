@@ -2,12 +2,14 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // mcpTestServer builds the project's MCP test server once per test binary, in
@@ -114,7 +116,10 @@ func TestLiveServerFailures(t *testing.T) {
 			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %q", c.name, r.code, r.stdout, r.stderr, c.want)
 		}
 	}
-	if out, _ := exec.Command("pgrep", "-f", bin).Output(); len(out) > 0 {
+	if _, err := exec.LookPath("pgrep"); err != nil {
+		return
+	}
+	if out, _ := exec.Command("pgrep", "-f", "^"+bin).Output(); len(out) > 0 {
 		t.Errorf("test server processes left running: %s", out)
 	}
 }
@@ -122,4 +127,60 @@ func TestLiveServerFailures(t *testing.T) {
 func strconvQuote(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// strictscopeBin builds strictscope itself once per test binary.
+var strictscopeBin = sync.OnceValues(func() (string, error) {
+	dir, err := os.MkdirTemp("", "strictscope-bin")
+	if err != nil {
+		return "", err
+	}
+	testBuildDirs = append(testBuildDirs, dir)
+	bin := filepath.Join(dir, "strictscope")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		return "", &buildError{string(out)}
+	}
+	return bin, nil
+})
+
+// An interrupt while servers are being connected ends the command with exit
+// 2, one message, and no server process left running.
+func TestLiveInterruptLeavesNoServer(t *testing.T) {
+	if _, err := exec.LookPath("pgrep"); err != nil {
+		t.Skip("needs pgrep to see the server processes")
+	}
+	server := testServerBin(t)
+	self, err := strictscopeBin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(self, "check", "--timeout", "60s", "--server", "h="+server+" --hang-on-initialize --stderr-lines 1")
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	// Wait for the server to run, then interrupt strictscope.
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		if out, _ := exec.Command("pgrep", "-f", "^"+server+" --hang-on-initialize").Output(); len(out) > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			cmd.Process.Kill()
+			cmd.Wait()
+			t.Fatal("the server never started")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	cmd.Process.Signal(os.Interrupt)
+	err = cmd.Wait()
+	var ee *exec.ExitError
+	if !errors.As(err, &ee) || ee.ExitCode() != 2 || !strings.Contains(stderr.String(), `interrupted while connecting to server "h"`) {
+		t.Errorf("exit %v, stderr %q", err, stderr.String())
+	}
+	time.Sleep(100 * time.Millisecond)
+	if out, _ := exec.Command("pgrep", "-f", "^"+server).Output(); len(out) > 0 {
+		t.Errorf("server processes left running after the interrupt: %s", out)
+	}
 }
