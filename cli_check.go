@@ -13,7 +13,7 @@ import (
 var checkCommand = command{
 	name:    "check",
 	summary: "say which tools would go strict, and why not",
-	usage:   "strictscope check [--json] [--no-prefix] [--no-default-descriptions] [NAME=]FILE...",
+	usage:   "strictscope check [--json|--format text|json|markdown|github] [--fail-on hidden,truncated,renamed] [--no-prefix] [--no-default-descriptions] [--server NAME=COMMAND|URL …] [--config FILE [--only NAME …]] [NAME=]FILE...",
 	run:     runCheck,
 }
 
@@ -22,11 +22,29 @@ var checkCommand = command{
 func runCheck(e *env, args []string) (int, error) {
 	fs := newFlags(e, "check")
 	asJSON := fs.json(helpJSONReport)
+	format := fs.String("format", "text", helpCheckFormat)
+	var failOn stringList
+	fs.Var(&failOn, "fail-on", helpFailOn)
 	noPrefix := fs.noPrefix()
 	noDefaults := fs.noDefaults()
 	var lf liveFlags
 	lf.register(fs)
 	files, err := fs.parse(args)
+	if err != nil {
+		return exitBad, err
+	}
+	if *asJSON {
+		if fs.given("format") && *format != "json" {
+			return exitBad, usagef("strictscope check: --json is --format json, and --format says %s", termsafe.Quote(*format))
+		}
+		*format = "json"
+	}
+	switch *format {
+	case "text", "json", "markdown", "github":
+	default:
+		return exitBad, usagef("strictscope check: --format must be text, json, markdown or github, not %s", termsafe.Quote(*format))
+	}
+	fails, err := parseFailOn(failOn)
 	if err != nil {
 		return exitBad, err
 	}
@@ -44,16 +62,24 @@ func runCheck(e *env, args []string) (int, error) {
 		adapter.ToolsOptions{API: adapter.Chat, Strict: adapter.StrictAuto, NoDefaultDescriptions: *noDefaults})
 	rows := rep.Outcomes
 	failed := 0
+	code := exitOK
 	for _, o := range rows {
 		if o.ConversionErr != nil {
 			failed++
 		}
+		if o.ConversionErr != nil || fails.hidden && o.Removed.Count > 0 || fails.truncated && o.Truncated || fails.renamed && o.Entry.Renamed {
+			code = exitFinding
+		}
 	}
-	code := exitOK
-	if failed > 0 {
-		code = exitFinding
+	switch *format {
+	case "markdown":
+		_, err := fmt.Fprint(e.stdout, checkMarkdown(rows, failed))
+		return code, err
+	case "github":
+		_, err := fmt.Fprint(e.stdout, checkGitHub(rows))
+		return code, err
 	}
-	if *asJSON {
+	if *format == "json" {
 		items := make([]adapter.Value, len(rows))
 		for i, r := range rows {
 			mems := []adapter.Member{

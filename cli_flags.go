@@ -35,6 +35,8 @@ const (
 	helpExplainJSON     = "print the explanations as JSON"
 	helpExplainTools    = "an MCP tool list the error is about, `[NAME=]FILE`; repeat for several servers (names the tool, and says what strictscope does with it)"
 	helpCheckNoPrefix   = helpNoPrefix
+	helpCheckFormat     = "the report's `FORMAT`: text, json (as --json), markdown (a table for a CI job's summary) or github (one GitHub Actions workflow command per finding)"
+	helpFailOn          = "also exit 1 on these findings, `LIST` of hidden, truncated and renamed (comma-separated, or repeat the flag); a tool with no strict form always does"
 	helpServer          = "a live MCP server, `NAME=COMMAND` (stdio: the command split as a shell splits words, run without a shell) or NAME=URL (http or https: Streamable HTTP, else SSE); repeat for several"
 	helpConfig          = "an MCP client configuration `FILE` (Claude Desktop, Cursor, Windsurf and Cline \"mcpServers\", VS Code \"servers\"): every server in it, or those --only names"
 	helpOnly            = "with --config, the server `NAME` to use; repeat for several"

@@ -220,3 +220,42 @@ func TestReplaySessionWithToolsSaysToolLists(t *testing.T) {
 		t.Errorf("without: exit %d\n%s", r.code, r.stdout)
 	}
 }
+
+// check --format markdown is a table with a row per tool and the totals;
+// --format github is one workflow command per finding, escaped; --fail-on adds
+// findings that exit 1; --json is --format json.
+func TestCheckFormats(t *testing.T) {
+	lists := []string{"fixtures/tools/files.json", "fixtures/tools/weather.json"}
+	r := runCLI(t, "", append([]string{"check", "--format", "markdown"}, lists...)...)
+	if r.code != 1 || !strings.Contains(r.stdout, "| `weather__raw_query` | weather | ❌ no strict form | `oneOf` at `[\"properties\",\"params\"]`:") ||
+		!strings.Contains(r.stdout, "**10 tools: 8 strict, 2 with no strict form**") || strings.Count(r.stdout, "\n| `") != 10 {
+		t.Errorf("markdown: exit %d\n%s", r.code, r.stdout)
+	}
+	r = runCLI(t, "", append([]string{"check", "--format", "github"}, lists...)...)
+	if r.code != 1 || strings.Count(r.stdout, "::error title=no strict form%3A ") != 2 || strings.Count(r.stdout, "::warning ") != 2 ||
+		!strings.Contains(r.stdout, "::warning title=hidden characters%3A weather__set_alert::weather__set_alert: 20 hidden characters removed") {
+		t.Errorf("github: exit %d\n%s", r.code, r.stdout)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		if !strings.HasPrefix(line, "::error ") && !strings.HasPrefix(line, "::warning ") {
+			t.Errorf("github: a line that is no workflow command: %q", line)
+		}
+	}
+	if a, b := runCLI(t, "", append([]string{"check", "--json"}, lists...)...), runCLI(t, "", append([]string{"check", "--format", "json"}, lists...)...); a.stdout != b.stdout || a.code != b.code {
+		t.Error("--json and --format json differ")
+	}
+	if r := runCLI(t, "", "check", "fixtures/tools/files.json"); r.code != 0 {
+		t.Errorf("files.json alone: exit %d", r.code)
+	}
+	if r := runCLI(t, "", "check", "--fail-on", "renamed", "fixtures/tools/files.json"); r.code != 1 {
+		t.Errorf("--fail-on renamed, a tool renamed: exit %d", r.code)
+	}
+	if r := runCLI(t, "", "check", "--fail-on", "hidden,truncated", "fixtures/tools/files.json"); r.code != 0 {
+		t.Errorf("--fail-on hidden,truncated, none of them: exit %d", r.code)
+	}
+	for _, args := range [][]string{{"--format", "yaml"}, {"--fail-on", "slow"}, {"--json", "--format", "markdown"}} {
+		if r := runCLI(t, "", append(append([]string{"check"}, args...), lists...)...); r.code != 2 || r.stdout != "" {
+			t.Errorf("%v: exit %d, stdout %q", args, r.code, r.stdout)
+		}
+	}
+}
