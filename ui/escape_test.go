@@ -188,8 +188,8 @@ func TestNoControlSequenceFromARecordingReachesTheScreen(t *testing.T) {
 			t.Errorf("%q is not drawn visibly on the replay screen", want)
 		}
 	}
-	if p := playOf(h); strings.ContainsAny(p.Editor.Value(), "\x1b\x07\u009b\u200b\u202e") {
-		t.Errorf("the editor holds raw controls: %q", p.Editor.Value())
+	if p := playOf(h); strings.ContainsAny(p.Editor().Text, "\x1b\x07\u009b\u200b\u202e") {
+		t.Errorf("the editor holds raw controls: %q", p.Editor().Text)
 	}
 
 	for _, opts := range []Options{{}, {NoColor: true}} {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/internal/uitest"
 	"github.com/strictscope/strictscope/ui/pane"
 	"github.com/strictscope/strictscope/ui/tools"
 )
@@ -262,7 +263,7 @@ func TestConversionErrorPutsTheCursorOnIt(t *testing.T) {
 		t.Error("the failing keyword is not marked as the error")
 	}
 	l := &common.Loaded{}
-	l.AddBytes("big", "big.json", bigSchema(5001))
+	l.AddBytes("big", "big.json", uitest.BigSchema(5001))
 	h = newHarness(t, Options{}, l, 100, 30)
 	s := h.m.screens[0].(*tools.Screen)
 	if !tools.IsLimitError(s.Cur.Report.Outcomes[0]) || s.Panes[1].Content.Marks[s.Panes[1].Cursor] != pane.MarkError {

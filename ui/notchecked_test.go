@@ -67,10 +67,10 @@ func TestReplayNotCheckedIsANote(t *testing.T) {
 	if h.m.active != 2 || p == nil {
 		t.Fatalf("e on the validated stage does not open the playground (screen %d)", h.m.active)
 	}
-	if !strings.Contains(p.Res.Summary, "not checked") || !strings.Contains(strings.Join(p.Res.Notes, "\n"), "Not checked against the tool's original schema: checking these arguments would take too long") {
-		t.Errorf("playground: summary %q, notes %q", p.Res.Summary, p.Res.Notes)
+	if !strings.Contains(p.Answer().Summary, "not checked") || !strings.Contains(strings.Join(p.Answer().Notes, "\n"), "Not checked against the tool's original schema: checking these arguments would take too long") {
+		t.Errorf("playground: summary %q, notes %q", p.Answer().Summary, p.Answer().Notes)
 	}
-	for l, k := range p.Result.Content.Marks {
+	for l, k := range p.ResultContent().Marks {
 		if k == pane.MarkError {
 			t.Errorf("playground: line %d is marked as an error", l)
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/internal/uitest"
 	"github.com/strictscope/strictscope/ui/pane"
 	"github.com/strictscope/strictscope/ui/playground"
 	"github.com/strictscope/strictscope/ui/replay"
@@ -534,7 +535,7 @@ func TestReplaySessionKeepsItsSavedOptions(t *testing.T) {
 // TestReplayMissingResultOnCorpus is the audit's case: pydantic-ai's
 // Responses round trip has no MCP result, and its result stage has two notes.
 func TestReplayMissingResultOnCorpus(t *testing.T) {
-	file := filepath.Join(corpusDir, "..", "openai", "responses_roundtrip.pydantic-ai.yaml")
+	file := filepath.Join(uitest.CorpusDir(t), "openai", "responses_roundtrip.pydantic-ai.yaml")
 	if _, err := os.Stat(file); err != nil {
 		t.Skip("the corpus (../shared/corpus/openai) is absent")
 	}

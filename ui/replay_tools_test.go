@@ -7,6 +7,7 @@ import (
 
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/internal/uitest"
 )
 
 // capitalPairs is a Responses recording of one exchange whose request sent
@@ -82,8 +83,8 @@ func TestReplayBannerOnlyWhenToolsMix(t *testing.T) {
 // trip calls get_capital, which its request sent and no list holds; the call
 // is accepted against the request's tool, and the banner says so.
 func TestReplayKeepsRecordingToolsOnCorpus(t *testing.T) {
-	lists := corpusFiles(t)
-	recs, _ := filepath.Glob(filepath.Join(corpusDir, "..", "openai", "*.*"))
+	lists := uitest.CorpusFiles(t)
+	recs, _ := filepath.Glob(filepath.Join(uitest.CorpusDir(t), "openai", "*.*"))
 	var files []string
 	for _, f := range recs {
 		if filepath.Ext(f) != ".md" {

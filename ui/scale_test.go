@@ -9,6 +9,7 @@ import (
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/internal/words"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/internal/uitest"
 	"github.com/strictscope/strictscope/ui/pane"
 	"github.com/strictscope/strictscope/ui/tools"
 )
@@ -260,7 +261,7 @@ func foldedPastScreenful(l *pane.List) bool {
 // there: one group per list, counts that add up to the tools, and the groups
 // past the first screenful folded.
 func TestCorpusGroups(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(corpusDir, "*.json"))
+	files, _ := filepath.Glob(filepath.Join(uitest.CorpusDir(t), "mcp-tools", "*.json"))
 	if len(files) == 0 {
 		t.Skip("the corpus (../shared/corpus/mcp-tools) is absent")
 	}

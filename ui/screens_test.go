@@ -14,6 +14,7 @@ import (
 
 	"github.com/strictscope/strictscope/fixtures"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/internal/uitest"
 	"github.com/strictscope/strictscope/ui/pane"
 	"github.com/strictscope/strictscope/ui/tools"
 )
@@ -103,7 +104,7 @@ func toolsScenarios() []scenario {
 		{name: "start-options", opts: Options{API: "responses", Strict: "true", NoPrefix: true, NoDefaultDescriptions: true}},
 		{name: "limit-error", loaded: func(t *testing.T) *common.Loaded {
 			l := &common.Loaded{}
-			l.AddBytes("big", "big.json", bigSchema(5001))
+			l.AddBytes("big", "big.json", uitest.BigSchema(5001))
 			return l
 		}},
 		{name: "description-truncated", loaded: longDescription, steps: func(h *harness) { h.keys("t") }},

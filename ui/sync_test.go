@@ -6,6 +6,7 @@ import (
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/internal/uitest"
 	"github.com/strictscope/strictscope/ui/pane"
 	"github.com/strictscope/strictscope/ui/tools"
 )
@@ -132,7 +133,7 @@ func TestSyncKeepsClosingLineAcrossToggles(t *testing.T) {
 // directions: the other pane's line never goes back while the cursor goes
 // down.
 func TestSyncNeverSwingsBackOnCorpus(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(corpusDir, "*.json"))
+	files, _ := filepath.Glob(filepath.Join(uitest.CorpusDir(t), "mcp-tools", "*.json"))
 	if len(files) == 0 {
 		t.Skip("the corpus (../shared/corpus/mcp-tools) is absent")
 	}

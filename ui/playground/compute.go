@@ -31,12 +31,12 @@ type Answer struct {
 	Gutter []pane.MarkKind
 }
 
-// Compute asks the library about text: for a schema, adapter.StrictSchema
+// answerFor asks the library about text: for a schema, adapter.StrictSchema
 // and adapter.CheckStrict; for arguments, adapter.StripNulls with the tool's
 // null paths and validation against the tool's original schema (through
 // sessions.CheckCalls, which knows which value to check). Text that does not
 // parse shows where it breaks.
-func Compute(r *common.EditRequest, text string, v *validate.Validator) *Answer {
+func answerFor(r *common.EditRequest, text string, v *validate.Validator) *Answer {
 	val, err := adapter.DecodeString(text)
 	if err != nil {
 		return syntaxResult(text, err)
