@@ -320,7 +320,7 @@ func BenchmarkFirstToggle(b *testing.B) {
 	l := &common.Loaded{}
 	l.AddBytes("big", "big.json", uitest.BigSchema(5000))
 	benchmarkFirstToggle(b, l, nil, "a", "swap-ms", "the toggle's answer was not swapped in", func(m *model) bool {
-		return m.screens[0].(*tools.Screen).Modes.API == adapter.Responses
+		return m.screens[0].(*tools.Screen).Modes().API == adapter.Responses
 	})
 }
 

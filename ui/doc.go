@@ -119,6 +119,7 @@
 //	  rows.go              the tool and file rows of its list
 //	  groups.go            the list's groups (one per server, then the files) and the status filter
 //	  write.go             writing the rendered tools to a file
+//	  query.go             what a test of the whole inspector may read of it: Modes, Report, Rendered, Layout
 //	ui/replay/             the replay screen
 //	  doc.go               the package's map
 //	  replay.go            Screen: its state, the turn rows and the banner

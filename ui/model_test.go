@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"image/color"
 	"os"
 	"path/filepath"
@@ -14,7 +13,6 @@ import (
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/ui/common"
-	"github.com/strictscope/strictscope/ui/internal/uitest"
 	"github.com/strictscope/strictscope/ui/pane"
 	"github.com/strictscope/strictscope/ui/tools"
 )
@@ -55,9 +53,9 @@ func TestFocusMovesWithTabAndMouse(t *testing.T) {
 	if h.m.screens[0].(*tools.Screen).Pane != 2 {
 		t.Fatalf("shift+tab: focus %d, want 2", h.m.screens[0].(*tools.Screen).Pane)
 	}
-	l := h.m.screens[0].(*tools.Screen).Layout
+	l := h.m.screens[0].(*tools.Screen).Layout()
 	h.send(tea.MouseClickMsg{X: l.Left.X + 3, Y: l.Left.Y + 4, Button: tea.MouseLeft})
-	if h.m.screens[0].(*tools.Screen).Pane != tools.PaneLeft {
+	if h.m.screens[0].(*tools.Screen).Pane != pane.ListPane+1 {
 		t.Fatalf("a click on the left pane does not focus it (focus %d)", h.m.screens[0].(*tools.Screen).Pane)
 	}
 	if got := h.m.screens[0].(*tools.Screen).Panes[0].Cursor; got != 3 {
@@ -80,12 +78,13 @@ func TestFocusMovesWithTabAndMouse(t *testing.T) {
 // TestTogglesRedrawFromTheLibrary checks that after every toggle each row's
 // badge is the status adapter.Tools gives for the same modes.
 func TestTogglesRedrawFromTheLibrary(t *testing.T) {
-	h := newHarness(t, Options{}, nil, 120, 40)
+	loaded := testExamples(t)
+	h := newHarness(t, Options{}, loaded, 120, 40)
 	s := h.m.screens[0].(*tools.Screen)
-	servers := h.m.screens[0].(*tools.Screen).Loaded.Servers
+	servers := loaded.Servers
 	for _, k := range []string{"s", "s", "s", "a", "p", "d", "s", "a", "p", "d"} {
 		h.keys(k)
-		m := s.Modes
+		m := s.Modes()
 		set := adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: m.NoPrefix})
 		_, rep := adapter.Tools(set, adapter.ToolsOptions{API: m.API, Strict: m.Strict, NoDefaultDescriptions: m.NoDefaultDescriptions})
 		for _, r := range s.List.Rows {
@@ -119,7 +118,7 @@ func TestWriteRenderedTools(t *testing.T) {
 		t.Fatalf("w did not write: %v\n%s", err, h.screen())
 	}
 	s := h.m.screens[0].(*tools.Screen)
-	if want := adapter.MarshalIndent(adapter.ArrayValue(s.Cur.Tools...)); string(data) != string(want) {
+	if want := adapter.MarshalIndent(adapter.ArrayValue(s.Rendered()...)); string(data) != string(want) {
 		t.Errorf("wrote something else than the rendered tools")
 	}
 	if !strings.Contains(h.screen(), "wrote 10 tools") {
@@ -152,8 +151,9 @@ func TestWriteRenderedTools(t *testing.T) {
 	if !strings.Contains(h.screen(), "no file name") {
 		t.Errorf("an empty name is not refused:\n%s", h.screen())
 	}
-	if !strings.Contains(fmt.Sprint(tools.DefaultWriteName), "strictscope-tools.json") {
-		t.Error("the default name changed")
+	h.keys("esc", "w")
+	if !strings.Contains(h.screen(), "strictscope-tools.json") {
+		t.Errorf("the default name changed:\n%s", h.screen())
 	}
 }
 
@@ -167,7 +167,7 @@ func TestCopyFocusedPane(t *testing.T) {
 		}
 	}
 	s := h.m.screens[0].(*tools.Screen)
-	want := string(adapter.MarshalIndent(s.Cur.Report.Outcomes[0].Entry.Tool.InputSchema))
+	want := string(adapter.MarshalIndent(s.Report().Outcomes[0].Entry.Tool.InputSchema))
 	if got != want {
 		t.Errorf("copied %q, want the original schema %q", got, want)
 	}
@@ -262,13 +262,6 @@ func TestConversionErrorPutsTheCursorOnIt(t *testing.T) {
 	if p.Content.Marks[p.Cursor] != pane.MarkError {
 		t.Error("the failing keyword is not marked as the error")
 	}
-	l := &common.Loaded{}
-	l.AddBytes("big", "big.json", uitest.BigSchema(5001))
-	h = newHarness(t, Options{}, l, 100, 30)
-	s := h.m.screens[0].(*tools.Screen)
-	if !tools.IsLimitError(s.Cur.Report.Outcomes[0]) || s.Panes[1].Content.Marks[s.Panes[1].Cursor] != pane.MarkError {
-		t.Error("a limit error is not marked in the strict pane where the cursor is")
-	}
 }
 
 // TestHelpScrollsToEitherEnd scrolls a help taller than the window with the
@@ -304,7 +297,7 @@ func TestNullMarksAreTheLibrarysSites(t *testing.T) {
 	l.AddBytes("s", "branches.json", []byte(list))
 	h := newHarness(t, Options{}, l, 160, 50)
 	s := h.m.screens[0].(*tools.Screen)
-	res := s.Cur.Report.Outcomes[0].Conversion
+	res := s.Report().Outcomes[0].Conversion
 	if res.NullPaths.Len() != 1 || res.NullPaths.At(0).String() != `["o","a"]` {
 		t.Fatalf("null paths %v", res.NullPaths)
 	}

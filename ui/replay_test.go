@@ -445,7 +445,7 @@ func TestSessionToolsJoinTheToolsScreen(t *testing.T) {
 	only.AddBytes("s", "session.json", mustFixture(t, "recordings/session_two_turns.json"))
 	h := newHarness(t, Options{}, only, 120, 40)
 	ts := h.m.screens[0].(*tools.Screen)
-	if n := len(ts.Cur.Report.Outcomes); n != 10 {
+	if n := len(ts.Report().Outcomes); n != 10 {
 		t.Errorf("a session file alone puts %d tools on the tools screen, want its 10", n)
 	}
 	if !strings.Contains(h.screen(), "session.json") {

@@ -126,20 +126,20 @@ func TestStatusFilterCycles(t *testing.T) {
 			h.keys("f")
 		}
 		want := 0
-		for _, o := range s.Cur.Report.Outcomes {
+		for _, o := range s.Report().Outcomes {
 			if keep[name](o) {
 				want++
 			}
 		}
 		kept, all := s.List.Counted()
-		if kept != want || all != len(s.Cur.Report.Outcomes) {
-			t.Errorf("%s: %d of %d tools kept, want %d of %d", name, kept, all, want, len(s.Cur.Report.Outcomes))
+		if kept != want || all != len(s.Report().Outcomes) {
+			t.Errorf("%s: %d of %d tools kept, want %d of %d", name, kept, all, want, len(s.Report().Outcomes))
 		}
 		if name != "all" && (want == 0 || want == all) {
 			t.Errorf("%s: the generated load should have some tools of this status and some without (%d of %d)", name, want, all)
 		}
 		for _, ri := range s.List.Visible {
-			if r := s.List.Rows[ri]; r.Tool >= 0 && !keep[name](s.Cur.Report.Outcomes[r.Tool]) {
+			if r := s.List.Rows[ri]; r.Tool >= 0 && !keep[name](s.Report().Outcomes[r.Tool]) {
 				t.Errorf("%s keeps %s", name, r.Long)
 			}
 		}
@@ -160,8 +160,9 @@ func TestStatusFilterCycles(t *testing.T) {
 // one group whose header counts its tools, that groups past the first
 // screenful start folded, and that enter, space and z fold and unfold.
 func TestGroupsFoldAndCount(t *testing.T) {
-	h := newHarness(t, Options{}, manyServers(t), 80, 24)
-	checkGroups(t, toolsOf(h), scaleServers)
+	many := manyServers(t)
+	h := newHarness(t, Options{}, many, 80, 24)
+	checkGroups(t, toolsOf(h), many, scaleServers)
 	l := toolsOf(h).List
 	if !foldedPastScreenful(l) {
 		t.Errorf("the groups past the first screenful are not folded")
@@ -191,14 +192,14 @@ func TestGroupsFoldAndCount(t *testing.T) {
 // checkGroups checks the list's groups: n groups, one per server in order,
 // whose header says its tools and whose counts add up to them, and every tool
 // in its server's group.
-func checkGroups(t *testing.T, s *tools.Screen, n int) {
+func checkGroups(t *testing.T, s *tools.Screen, loaded *common.Loaded, n int) {
 	t.Helper()
 	l := s.List
 	if len(l.Groups) != n {
 		t.Fatalf("%d groups, want one per tool list: %d", len(l.Groups), n)
 	}
 	sum := 0
-	for g, srv := range s.Loaded.Servers {
+	for g, srv := range loaded.Servers {
 		if l.Groups[g].Name != common.Safe(srv.Name) || !strings.HasPrefix(l.Groups[g].Detail, words.Count(len(srv.Tools), "tool", "tools")) {
 			t.Errorf("group %d is %q (%s), want server %q with %d tools", g, l.Groups[g].Name, l.Groups[g].Detail, srv.Name, len(srv.Tools))
 		}
@@ -216,11 +217,11 @@ func checkGroups(t *testing.T, s *tools.Screen, n int) {
 		}
 		noForm := 0
 		for _, r := range l.Rows {
-			if r.Group == g && r.Tool >= 0 && s.Cur.Report.Outcomes[r.Tool].Status != adapter.StatusStrict {
+			if r.Group == g && r.Tool >= 0 && s.Report().Outcomes[r.Tool].Status != adapter.StatusStrict {
 				noForm++
 			}
 		}
-		if strict+non+noForm != len(srv.Tools) && s.Modes.Strict == adapter.StrictAuto {
+		if strict+non+noForm != len(srv.Tools) && s.Modes().Strict == adapter.StrictAuto {
 			t.Errorf("group %s: %d strict and %d not strict, of %d tools", srv.Name, strict, noForm, len(srv.Tools))
 		}
 		sum += len(srv.Tools)
@@ -229,13 +230,13 @@ func checkGroups(t *testing.T, s *tools.Screen, n int) {
 	for _, r := range l.Rows {
 		if r.Tool >= 0 {
 			tools++
-			if want := s.Cur.Report.Outcomes[r.Tool].Entry.Server; common.Safe(want) != l.Groups[r.Group].Name {
+			if want := s.Report().Outcomes[r.Tool].Entry.Server; common.Safe(want) != l.Groups[r.Group].Name {
 				t.Errorf("%s is in group %s, not its server's", r.Long, l.Groups[r.Group].Name)
 			}
 		}
 	}
-	if tools != sum || tools != len(s.Cur.Report.Outcomes) {
-		t.Errorf("%d tool rows, %d tools in the servers, %d in the report", tools, sum, len(s.Cur.Report.Outcomes))
+	if tools != sum || tools != len(s.Report().Outcomes) {
+		t.Errorf("%d tool rows, %d tools in the servers, %d in the report", tools, sum, len(s.Report().Outcomes))
 	}
 }
 
@@ -274,8 +275,8 @@ func TestCorpusGroups(t *testing.T) {
 	}
 	h := newHarness(t, Options{}, loaded, 160, 50)
 	s := toolsOf(h)
-	groups := len(s.Loaded.Servers)
-	if len(s.List.Rows) > len(s.Cur.Report.Outcomes) {
+	groups := len(loaded.Servers)
+	if len(s.List.Rows) > len(s.Report().Outcomes) {
 		groups++ // the files group
 	}
 	if len(loaded.Servers) != lists {
@@ -284,7 +285,7 @@ func TestCorpusGroups(t *testing.T) {
 	if len(s.List.Groups) != groups {
 		t.Fatalf("%d groups, want %d", len(s.List.Groups), groups)
 	}
-	checkGroups(t, s, groups)
+	checkGroups(t, s, loaded, groups)
 	if !foldedPastScreenful(s.List) {
 		t.Error("the groups past the first screenful are not folded")
 	}

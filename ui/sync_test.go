@@ -1,12 +1,9 @@
 package ui
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/strictscope/strictscope/adapter"
-	"github.com/strictscope/strictscope/ui/common"
-	"github.com/strictscope/strictscope/ui/internal/uitest"
 	"github.com/strictscope/strictscope/ui/pane"
 	"github.com/strictscope/strictscope/ui/tools"
 )
@@ -48,7 +45,7 @@ func TestSyncClosingLineMeetsClosingLine(t *testing.T) {
 		h := newHarness(t, Options{}, nil, size[0], size[1])
 		h.keys("j", "j", "j", "j", "j", "j") // over the weather header
 		s := h.m.screens[0].(*tools.Screen)
-		if row := s.List.Current(); row == nil || s.Cur.Report.Outcomes[row.Tool].Entry.Exposed != "weather__get_forecast" {
+		if row := s.List.Current(); row == nil || s.Report().Outcomes[row.Tool].Entry.Exposed != "weather__get_forecast" {
 			t.Fatalf("six j do not select weather__get_forecast:\n%s", h.screen())
 		}
 		orig, strict := s.Panes[0], s.Panes[1]
@@ -125,46 +122,5 @@ func TestSyncKeepsClosingLineAcrossToggles(t *testing.T) {
 	if _, end, _ := orig.Content.Doc.Span(adapter.Keys("properties", "units")); orig.Cursor != end {
 		t.Fatalf("after p the cursor is on line %d %q, want the closing line %d of units",
 			orig.Cursor, orig.Content.Doc.Lines[orig.Cursor].Text, end)
-	}
-}
-
-// TestSyncNeverSwingsBackOnCorpus walks every line of every real tool's
-// schema, in the strict view and in the rendered-tool view, in both
-// directions: the other pane's line never goes back while the cursor goes
-// down.
-func TestSyncNeverSwingsBackOnCorpus(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(uitest.CorpusDir(t), "mcp-tools", "*.json"))
-	if len(files) == 0 {
-		t.Skip("the corpus (../shared/corpus/mcp-tools) is absent")
-	}
-	h := newHarness(t, Options{}, common.Load(files), 120, 40)
-	s := h.m.screens[0].(*tools.Screen)
-	checked := 0
-	for _, v := range []tools.ViewMode{tools.ViewSchema, tools.ViewTool} {
-		for i, o := range s.Cur.Report.Outcomes {
-			pc := tools.BuildToolContents(s.Cur, i, v, s.Eng.LeftDoc(i, o, v))
-			for dir := range 2 {
-				from, to := pc[dir], pc[1-dir]
-				if from.Doc == nil || to.Doc == nil || from.Base == nil || to.Base == nil {
-					continue
-				}
-				prev := -1
-				for l := range from.Doc.Lines {
-					got, ok := from.Doc.Counterpart(l, from.Base, to.Doc, to.Base)
-					if !ok {
-						continue
-					}
-					if got < prev {
-						t.Fatalf("%s, %s: line %d %q meets line %d %q, above line %d %q met by the line before",
-							o.Entry.Exposed, from.Title, l, from.Doc.Lines[l].Text, got, to.Doc.Lines[got].Text, prev, to.Doc.Lines[prev].Text)
-					}
-					prev = got
-					checked++
-				}
-			}
-		}
-	}
-	if checked == 0 {
-		t.Fatal("no line checked")
 	}
 }

@@ -17,7 +17,7 @@ import (
 // The panes of the tools screen, in tab order.
 const (
 	paneList = pane.ListPane + iota
-	PaneLeft
+	paneLeft
 	paneRight
 )
 
@@ -26,18 +26,18 @@ const (
 // report) side by side on the right, each highlight taken from adapter's answer.
 type Screen struct {
 	ctx    *common.Context
-	Loaded *common.Loaded
-	Eng    *engine
-	Modes  Modes // the modes the panes show
+	loaded *common.Loaded
+	eng    *engine
+	modes  Modes // the modes the panes show
 	// offFrame holds the modes asked for (want), ahead of modes while the
 	// library computes them.
 	common.OffFrame[Modes]
-	view ViewMode
-	Cur  *computed
+	view viewMode
+	cur  *computed
 	// ListPair is the tool list beside the schema as written and its strict
 	// form (or the tool, or the report).
 	pane.ListPair
-	Layout pane.Layout
+	layout pane.Layout
 	banner common.Banner
 	shown  shownKey // what the panes show now
 	only   int      // the status filter: an index into statusFilters
@@ -48,12 +48,12 @@ type Screen struct {
 type shownKey struct {
 	tool, file int
 	group      int // a group's header: its index, else -1
-	view       ViewMode
+	view       viewMode
 	Modes      Modes
 }
 
 func New(ctx *common.Context, loaded *common.Loaded, modes Modes) *Screen {
-	s := &Screen{ctx: ctx, Loaded: loaded, Eng: newEngine(loaded.Servers), Modes: modes,
+	s := &Screen{ctx: ctx, loaded: loaded, eng: newEngine(loaded.Servers), modes: modes,
 		OffFrame: common.NewOffFrame(modes), shown: shownKey{tool: -1, file: -1, group: -1},
 		ListPair: pane.NewListPair(ctx, 3, func(k *keys.KeyMap) keys.List { return k.List }, "the tool list",
 			func(k *keys.KeyMap) keys.JSON { return k.JSON }, true, "no null path or error in this pane")}
@@ -74,15 +74,15 @@ func (s *Screen) Restyle() {
 // recompute asks the library again for the current modes and redraws from its
 // answer, keeping the selection and the cursors' places.
 func (s *Screen) recompute() {
-	s.Cur = s.Eng.get(s.Modes)
-	s.List.SetRows(s.listRows(s.Cur))
+	s.cur = s.eng.get(s.modes)
+	s.List.SetRows(s.listRows(s.cur))
 	s.show()
 }
 
 // show puts the selected row's contents in the panes.
 func (s *Screen) show() {
 	row := s.List.Current()
-	key := shownKey{tool: -1, file: -1, group: -1, view: s.view, Modes: s.Modes}
+	key := shownKey{tool: -1, file: -1, group: -1, view: s.view, Modes: s.modes}
 	g, onHeader := s.List.CurrentGroup()
 	switch {
 	case row != nil:
@@ -115,9 +115,9 @@ func (s *Screen) show() {
 		msg := s.List.EmptyMessage("No tools.")
 		pc = &[2]*pane.Content{{Title: "original", Message: msg}, {Title: "strict", Message: msg}}
 	case row.File >= 0:
-		pc = fileContents(&s.Loaded.Files[row.File])
+		pc = fileContents(&s.loaded.Files[row.File])
 	default:
-		pc = s.toolContents(s.Cur, row.Tool, s.view)
+		pc = s.toolContents(s.cur, row.Tool, s.view)
 	}
 	s.Resize()
 	s.Panes[0].SetContent(pc[0])
@@ -136,22 +136,22 @@ func (s *Screen) show() {
 // Resize implements common.Screen.
 func (s *Screen) Resize() {
 	s.setBanner()
-	s.Layout = pane.ComputeLayout(s.ctx.Width, s.ctx.Height, len(s.banner.Lines))
-	if s.Layout.TooSmall {
+	s.layout = pane.ComputeLayout(s.ctx.Width, s.ctx.Height, len(s.banner.Lines))
+	if s.layout.TooSmall {
 		s.SetRects()
 		return
 	}
 	// The counts wrap at the list's width, and how many rows they take sets
 	// how many tools a page shows: the list is sized, then given them.
-	s.List.SetSize(s.Layout.List.W, s.Layout.List.H)
-	s.List.Header = s.headerLines(s.Layout.List.W - 1)
-	s.SetRects(s.Layout.List, s.Layout.Left, s.Layout.Right)
+	s.List.SetSize(s.layout.List.W, s.layout.List.H)
+	s.List.Header = s.headerLines(s.layout.List.W - 1)
+	s.SetRects(s.layout.List, s.layout.Left, s.layout.Right)
 }
 
 // headerLines are the list's counts, wrapped to w cells.
 func (s *Screen) headerLines(w int) []string {
 	st := s.ctx.Styles
-	c := s.Cur.counts
+	c := s.cur.counts
 	type chip struct {
 		n    int
 		text string
@@ -162,7 +162,7 @@ func (s *Screen) headerLines(w int) []string {
 		tools = "1 tool"
 	}
 	chips := []chip{{c.Tools, tools, st.ListHeader}}
-	switch s.Modes.Strict {
+	switch s.modes.Strict {
 	case adapter.StrictOn:
 		chips = append(chips, chip{c.strict, fmt.Sprintf("%d strict", c.strict), st.BadgeStrict},
 			chip{c.excluded, fmt.Sprintf("%d excluded", c.excluded), st.BadgeExcluded})
@@ -174,7 +174,7 @@ func (s *Screen) headerLines(w int) []string {
 	}
 	chips = append(chips, chip{c.hidden, fmt.Sprintf("%d hidden", c.hidden), st.BadgeHidden},
 		chip{c.truncated, fmt.Sprintf("%d truncated", c.truncated), st.BadgeTruncated})
-	if n := s.Loaded.Failed(); n > 0 {
+	if n := s.loaded.Failed(); n > 0 {
 		chips = append(chips, chip{n, fmt.Sprintf("%d not loaded", n), st.BadgeError})
 	}
 	var lines []string
@@ -211,16 +211,16 @@ func (s *Screen) setBanner() {
 	st := s.ctx.Styles
 	add := s.banner.Add
 	if row.File >= 0 {
-		f := &s.Loaded.Files[row.File]
+		f := &s.loaded.Files[row.File]
 		if f.Err != nil {
 			add(st.BannerError, "✗ "+fileError(f), 2)
 		}
 		return
 	}
-	o := s.Cur.Report.Outcomes[row.Tool]
+	o := s.cur.Report.Outcomes[row.Tool]
 	if e := o.ConversionErr; e != nil {
 		what := "no strict form"
-		if IsLimitError(o) {
+		if isLimitError(o) {
 			what = "crosses a strict-mode limit"
 		}
 		add(st.BannerError, fmt.Sprintf("✗ %s at %s · %s: %s", what, common.Safe(common.PointerOrRoot(e.Path)), common.Safe(e.Keyword), common.Safe(e.Message)), 2)
@@ -234,10 +234,10 @@ func (s *Screen) setBanner() {
 	}
 	if o.Truncated {
 		unit := "characters"
-		if s.Modes.API == adapter.Responses {
+		if s.modes.API == adapter.Responses {
 			unit = "bytes"
 		}
-		add(st.BannerWarn, fmt.Sprintf("! description cut to the %s cap of %d %s", s.Modes.API,
-			adapter.DefaultDescriptionCap(s.Modes.API), unit), 1)
+		add(st.BannerWarn, fmt.Sprintf("! description cut to the %s cap of %d %s", s.modes.API,
+			adapter.DefaultDescriptionCap(s.modes.API), unit), 1)
 	}
 }

@@ -50,7 +50,7 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		s.Want.NoDefaultDescriptions = !s.Want.NoDefaultDescriptions
 		return s.toggled(common.OnOff("defaults in descriptions", !s.Want.NoDefaultDescriptions))
 	case key.Matches(k, tk.Tool):
-		s.setView(ViewTool)
+		s.setView(viewTool)
 		return nil
 	case key.Matches(k, tk.Report):
 		s.setView(viewReport)
@@ -71,7 +71,7 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, tk.Copy):
 		return s.CopyPane()
 	case key.Matches(k, tk.Write):
-		return common.PromptCmd("write rendered tools to:", DefaultWriteName,
+		return common.PromptCmd("write rendered tools to:", defaultWriteName,
 			func(v string) tea.Msg { return writeMsg{name: v} })
 	case key.Matches(k, tk.Edit):
 		return s.edit()
@@ -90,8 +90,8 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 // longer than a frame); the panes keep showing the current modes meanwhile,
 // and the answer is swapped in when it arrives (computedMsg).
 func (s *Screen) toggled(what string) tea.Cmd {
-	if _, ok := s.Eng.cached(s.Want); ok {
-		s.Modes, s.Pending = s.Want, ""
+	if _, ok := s.eng.cached(s.Want); ok {
+		s.modes, s.Pending = s.Want, ""
 		s.recompute()
 		return common.ShowInfo(what)
 	}
@@ -109,13 +109,13 @@ type computedMsg struct {
 // it reads (the tool set when there is one, the selected tool's left document,
 // which is the same in every mode) and shares nothing it writes.
 func (s *Screen) computeCmd(m Modes) tea.Cmd {
-	servers := s.Eng.servers
-	set := s.Eng.sets[boolIndex(m.NoPrefix)]
+	servers := s.eng.servers
+	set := s.eng.sets[boolIndex(m.NoPrefix)]
 	tool, view := -1, s.view
 	var left *pane.Doc
 	if row := s.List.Current(); row != nil && row.Tool >= 0 {
 		tool = row.Tool
-		left = s.Eng.LeftDoc(tool, s.Cur.Report.Outcomes[tool], view)
+		left = s.eng.LeftDoc(tool, s.cur.Report.Outcomes[tool], view)
 	}
 	return func() tea.Msg {
 		if set == nil {
@@ -123,7 +123,7 @@ func (s *Screen) computeCmd(m Modes) tea.Cmd {
 		}
 		c := computeModes(set, m)
 		if tool >= 0 && tool < len(c.Report.Outcomes) {
-			c.contents[contentKey{tool: tool, view: view}] = BuildToolContents(c, tool, view, left)
+			c.contents[contentKey{tool: tool, view: view}] = buildToolContents(c, tool, view, left)
 		}
 		return computedMsg{Modes: m, c: c}
 	}
@@ -132,25 +132,25 @@ func (s *Screen) computeCmd(m Modes) tea.Cmd {
 // computed takes in an answer computed off the frame, and shows it when its
 // modes are still the ones asked for.
 func (s *Screen) computed(msg computedMsg) tea.Cmd {
-	if _, ok := s.Eng.cached(msg.Modes); !ok {
-		s.Eng.cache.Put(msg.Modes, msg.c)
-		if i := boolIndex(msg.Modes.NoPrefix); s.Eng.sets[i] == nil {
-			s.Eng.sets[i] = msg.c.set
+	if _, ok := s.eng.cached(msg.Modes); !ok {
+		s.eng.cache.Put(msg.Modes, msg.c)
+		if i := boolIndex(msg.Modes.NoPrefix); s.eng.sets[i] == nil {
+			s.eng.sets[i] = msg.c.set
 		}
 	}
-	what, ok := s.Arrived(msg.Modes, s.Modes)
+	what, ok := s.Arrived(msg.Modes, s.modes)
 	if !ok {
 		return nil
 	}
-	s.Modes = s.Want
+	s.modes = s.Want
 	s.recompute()
 	return common.ShowInfo(what)
 }
 
 // setView shows v in the right pane, or goes back to the strict schema.
-func (s *Screen) setView(v ViewMode) {
+func (s *Screen) setView(v viewMode) {
 	if s.view == v {
-		v = ViewSchema
+		v = viewSchema
 	}
 	s.view = v
 	s.show()
@@ -162,8 +162,8 @@ func (s *Screen) edit() tea.Cmd {
 	if row == nil || row.Tool < 0 {
 		return common.ShowError("select a tool to edit its input schema")
 	}
-	o := s.Cur.Report.Outcomes[row.Tool]
+	o := s.cur.Report.Outcomes[row.Tool]
 	text, levels := pane.EditableText(o.Entry.Tool.InputSchema)
 	return common.EditCmd(common.EditRequest{Kind: common.EditSchema, Name: o.Entry.Exposed,
-		Text: text, Levels: levels, NoDefaults: s.Modes.NoDefaultDescriptions})
+		Text: text, Levels: levels, NoDefaults: s.modes.NoDefaultDescriptions})
 }
