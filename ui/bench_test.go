@@ -199,7 +199,7 @@ func BenchmarkFirstReplayToggle(b *testing.B) {
 	l := &common.Loaded{}
 	l.AddBytes("s", "big-session.json", bigSession(500))
 	benchmarkFirstToggle(b, l, []string{"2", "right"}, "m", "replay-ms", "the replay was not swapped in", func(m *model) bool {
-		return m.screens[1].(*replay.Screen).Opts.Structured == adapter.StructuredPrefer
+		return m.screens[1].(*replay.Screen).Options().Structured == adapter.StructuredPrefer
 	})
 }
 

@@ -128,6 +128,7 @@
 //	  trace.go             its options, and the cache of sessions' traces per option set
 //	  content.go           a stage of a trace as pane contents, with its marks
 //	  layout.go            where the turns, the stage's panes and the notes go
+//	  query.go             what a test of the whole inspector may read of it: Options, Traces, Turns, Current, Stage, Shown
 //	ui/playground/         the playground screen
 //	  doc.go               the package's map
 //	  playground.go        Screen: the editor, the result and the notes, and their keys

@@ -11,6 +11,7 @@ import (
 
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/pane"
 	"github.com/strictscope/strictscope/ui/replay"
 	"github.com/strictscope/strictscope/ui/tools"
 )
@@ -37,6 +38,12 @@ func shownPlace(s *replay.Screen) int {
 	}
 	return -1
 }
+
+// shownAt is the turn the replay screen's panes show.
+func shownAt(s *replay.Screen) replay.TurnAt { at, _ := s.Shown(); return at }
+
+// shownStage is the stage the replay screen's panes show.
+func shownStage(s *replay.Screen) int { _, stage := s.Shown(); return stage }
 
 // selectedTurn is the turn the list selects, or -1.
 func selectedTurn(s *replay.Screen) int {
@@ -85,7 +92,7 @@ func TestReplayFilterKeys(t *testing.T) {
 
 	// / gives the filter the keys from any pane, and typing narrows the list.
 	h.keys("tab", "/")
-	if replayOf(h).Pane != replay.RpList || !s.List.Editing || !s.Capturing() {
+	if replayOf(h).Pane != pane.ListPane || !s.List.Editing || !s.Capturing() {
 		t.Fatalf("/ from the input pane: focus %d, editing %v", replayOf(h).Pane, s.List.Editing)
 	}
 	h.typing("fore")
@@ -144,21 +151,21 @@ func TestReplayFilterKeys(t *testing.T) {
 func TestReplayFilterKeepsTheCursor(t *testing.T) {
 	h := newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2", "j", "j", "j", "right", "right") // over the media file's header
 	s := replayOf(h)
-	if selectedTurn(s) != turnMedia || s.Stage != 2 {
-		t.Fatalf("setup: turn %d stage %d", selectedTurn(s), s.Stage)
+	if selectedTurn(s) != turnMedia || s.Stage() != 2 {
+		t.Fatalf("setup: turn %d stage %d", selectedTurn(s), s.Stage())
 	}
 	h.keys("/").typing("forecast")
-	if selectedTurn(s) != turnMedia || shownPlace(s) != 1 || s.Stage != 2 {
-		t.Errorf("the media turn still matches, yet the list selects turn %d (row %d, stage %d)", selectedTurn(s), shownPlace(s), s.Stage)
+	if selectedTurn(s) != turnMedia || shownPlace(s) != 1 || s.Stage() != 2 {
+		t.Errorf("the media turn still matches, yet the list selects turn %d (row %d, stage %d)", selectedTurn(s), shownPlace(s), s.Stage())
 	}
-	if e, _, _ := s.Current(); s.Shown.File != e.File || s.Shown.Turn != e.Turn || s.Shown.Stage != 2 {
-		t.Errorf("the panes show %+v, not the selected turn", s.Shown)
+	if e, _, _ := s.Current(); shownAt(s) != e || shownStage(s) != 2 {
+		t.Errorf("the panes show %+v stage %d, not the selected turn", shownAt(s), shownStage(s))
 	}
 
 	// ↑ and ↓ move while the filter has the keys.
 	h.keys("down")
-	if selectedTurn(s) != turnInvalid || s.Stage != 0 || s.List.Filter.Value() != "forecast" {
-		t.Errorf("↓ while typing: turn %d stage %d filter %q", selectedTurn(s), s.Stage, s.List.Filter.Value())
+	if selectedTurn(s) != turnInvalid || s.Stage() != 0 || s.List.Filter.Value() != "forecast" {
+		t.Errorf("↓ while typing: turn %d stage %d filter %q", selectedTurn(s), s.Stage(), s.List.Filter.Value())
 	}
 	h.keys("up")
 
@@ -166,12 +173,12 @@ func TestReplayFilterKeepsTheCursor(t *testing.T) {
 	// its first stage, and the panes show it.
 	h.keys("backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace").
 		typing("set_alert")
-	if selectedTurn(s) != turnTwoTurns2 || shownPlace(s) != 0 || s.Stage != 0 {
-		t.Fatalf("/set_alert: turn %d row %d stage %d, want turn %d at its first stage", selectedTurn(s), shownPlace(s), s.Stage, turnTwoTurns2)
+	if selectedTurn(s) != turnTwoTurns2 || shownPlace(s) != 0 || s.Stage() != 0 {
+		t.Fatalf("/set_alert: turn %d row %d stage %d, want turn %d at its first stage", selectedTurn(s), shownPlace(s), s.Stage(), turnTwoTurns2)
 	}
 	e, _, _ := s.Current()
-	if s.Shown.File != e.File || s.Shown.Turn != e.Turn || s.Shown.Stage != 0 {
-		t.Errorf("the panes show %+v, not turn 2 of session_two_turns", s.Shown)
+	if shownAt(s) != e || shownStage(s) != 0 {
+		t.Errorf("the panes show %+v stage %d, not turn 2 of session_two_turns", shownAt(s), shownStage(s))
 	}
 	if !strings.Contains(h.screen(), "resp_fixture_2") {
 		t.Errorf("the input pane does not show the second turn's response:\n%s", h.screen())
@@ -190,8 +197,8 @@ func TestReplayFilterKeepsTheCursor(t *testing.T) {
 	}
 	// The stepper and the moves say there is nothing to step through.
 	h.keys("enter", "right", "]")
-	if s.Stage != 0 || s.List.Current() != nil {
-		t.Errorf("moves with nothing shown: stage %d", s.Stage)
+	if s.Stage() != 0 || s.List.Current() != nil {
+		t.Errorf("moves with nothing shown: stage %d", s.Stage())
 	}
 	// esc brings every turn back, the first selected.
 	h.keys("esc")
@@ -206,7 +213,7 @@ func TestReplayFilterKeepsTheCursor(t *testing.T) {
 func TestReplayFilterTakesEveryKey(t *testing.T) {
 	h := newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2", "/")
 	s := replayOf(h)
-	opts := s.Opts
+	opts := s.Options()
 	h.typing("q1m[x]e?gnNy/")
 	if h.quit {
 		t.Fatal("q quit while the filter had the keys")
@@ -214,12 +221,12 @@ func TestReplayFilterTakesEveryKey(t *testing.T) {
 	if got := s.List.Filter.Value(); got != "q1m[x]e?gnNy/" {
 		t.Errorf("the filter holds %q", got)
 	}
-	if h.m.active != 1 || h.m.help || s.Opts != opts || s.Want != opts || h.m.prompt.open || replayOf(h).Pane != replay.RpList {
+	if h.m.active != 1 || h.m.help || s.Options() != opts || s.Want != opts || h.m.prompt.open || replayOf(h).Pane != pane.ListPane {
 		t.Errorf("a key typed into the filter acted: screen %d, help %v, options %v, prompt %v, focus %d",
-			h.m.active, h.m.help, s.Opts, h.m.prompt.open, replayOf(h).Pane)
+			h.m.active, h.m.help, s.Options(), h.m.prompt.open, replayOf(h).Pane)
 	}
 	h.keys("tab")
-	if replayOf(h).Pane != replay.RpList {
+	if replayOf(h).Pane != pane.ListPane {
 		t.Errorf("tab left the filter (focus %d)", replayOf(h).Pane)
 	}
 	if h.keys("ctrl+c"); !h.quit {

@@ -83,12 +83,22 @@ func toStage(h *harness, turn, stage int) *harness {
 	return h
 }
 
-// reStage moves a replay screen already shown to turn and stage.
+// reStage moves a replay screen already shown to turn and stage, with the
+// keys: [ back to the first turn, ← to its first stage, ] to turn.
 func reStage(h *harness, turn, stage int) *harness {
 	s := replayOf(h)
-	s.List.SelectRow(turn)
-	s.Stage = 0
-	s.Show()
+	for range len(s.Turns()) {
+		h.keys("[")
+	}
+	for range s.StageCount() {
+		h.keys("left")
+	}
+	for range turn {
+		h.keys("]")
+	}
+	if e, _, _ := s.Current(); e != s.Turns()[turn] || s.Stage() != 0 {
+		h.tb.Fatalf("reStage: at %+v stage %d, want turn %d at its first stage", e, s.Stage(), turn)
+	}
 	for range stage {
 		h.keys("right")
 	}
@@ -100,8 +110,8 @@ func reStage(h *harness, turn, stage int) *harness {
 func stageOf(t *testing.T, h *harness, turn int, k sessions.StageKind, call int) int {
 	t.Helper()
 	s := replayOf(h)
-	e := s.Entries[turn]
-	for i, st := range s.Traces[e.File].Turns[e.Turn].Stages {
+	e := s.Turns()[turn]
+	for i, st := range s.Traces()[e.File].Turns[e.Turn].Stages {
 		if st.Kind == k && (call < 0 || st.Call == call) {
 			return i
 		}
@@ -239,21 +249,21 @@ func TestReplayStepperStopsAtBothEnds(t *testing.T) {
 		t.Fatalf("turn 1 of session_two_turns has %d stages, want 21", n)
 	}
 	h.keys("left")
-	if s.Stage != 0 || !strings.Contains(h.screen(), "the first stage of turn 1") {
-		t.Errorf("← at the first stage: stage %d, screen:\n%s", s.Stage, h.screen())
+	if s.Stage() != 0 || !strings.Contains(h.screen(), "the first stage of turn 1") {
+		t.Errorf("← at the first stage: stage %d, screen:\n%s", s.Stage(), h.screen())
 	}
 	for i := 1; i < n; i++ {
 		h.keys("right")
-		if s.Stage != i {
-			t.Fatalf("→ #%d: stage %d", i, s.Stage)
+		if s.Stage() != i {
+			t.Fatalf("→ #%d: stage %d", i, s.Stage())
 		}
-		if want := string(s.Traces[0].Turns[0].Stages[i].Kind); !strings.Contains(h.screen(), want) {
+		if want := string(s.Traces()[0].Turns[0].Stages[i].Kind); !strings.Contains(h.screen(), want) {
 			t.Fatalf("stage %d: the stepper does not name %s", i, want)
 		}
 	}
 	h.keys("right", "right")
-	if s.Stage != n-1 || !strings.Contains(h.screen(), "the last stage of turn 1") {
-		t.Errorf("→ past the last stage: stage %d, screen:\n%s", s.Stage, h.screen())
+	if s.Stage() != n-1 || !strings.Contains(h.screen(), "the last stage of turn 1") {
+		t.Errorf("→ past the last stage: stage %d, screen:\n%s", s.Stage(), h.screen())
 	}
 	if !strings.Contains(h.screen(), "21/21") {
 		t.Errorf("the stepper does not say 21/21:\n%s", h.screen())
@@ -261,8 +271,8 @@ func TestReplayStepperStopsAtBothEnds(t *testing.T) {
 	for range n + 3 {
 		h.keys("left")
 	}
-	if s.Stage != 0 {
-		t.Errorf("← back to the start: stage %d", s.Stage)
+	if s.Stage() != 0 {
+		t.Errorf("← back to the start: stage %d", s.Stage())
 	}
 }
 
@@ -270,8 +280,8 @@ func TestReplayTurnSwitching(t *testing.T) {
 	h := newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2", "right", "right", "right")
 	s := replayOf(h)
 	h.keys("]")
-	if e, _, _ := s.Current(); e.File != 0 || e.Turn != 1 || s.Stage != 0 {
-		t.Fatalf("] went to file %d turn %d stage %d, want turn 2 of the first file at its first stage", e.File, e.Turn, s.Stage)
+	if e, _, _ := s.Current(); e.File != 0 || e.Turn != 1 || s.Stage() != 0 {
+		t.Fatalf("] went to file %d turn %d stage %d, want turn 2 of the first file at its first stage", e.File, e.Turn, s.Stage())
 	}
 	if !strings.Contains(h.screen(), "resp_fixture_2") {
 		t.Errorf("the second turn's response is not shown:\n%s", h.screen())
@@ -287,17 +297,17 @@ func TestReplayTurnSwitching(t *testing.T) {
 		t.Errorf("↓↓ in the list selects file %d, want the media session", e.File)
 	}
 	h.keys("right")
-	if s.Stage != 1 || replayOf(h).Pane != replay.RpList {
-		t.Errorf("→ in the list: stage %d, focus %d", s.Stage, replayOf(h).Pane)
+	if s.Stage() != 1 || replayOf(h).Pane != pane.ListPane {
+		t.Errorf("→ in the list: stage %d, focus %d", s.Stage(), replayOf(h).Pane)
 	}
 	h.keys("enter")
-	if replayOf(h).Pane != replay.RpInput {
+	if replayOf(h).Pane != pane.ListPane+1 {
 		t.Errorf("enter in the list does not focus the input pane (focus %d)", replayOf(h).Pane)
 	}
-	for range len(s.Entries) + 2 {
+	for range len(s.Turns()) + 2 {
 		h.keys("]")
 	}
-	if selectedTurn(s) != len(s.Entries)-1 || !strings.Contains(h.screen(), "the last turn") {
+	if selectedTurn(s) != len(s.Turns())-1 || !strings.Contains(h.screen(), "the last turn") {
 		t.Errorf("] past the last turn: turn %d", selectedTurn(s))
 	}
 }
@@ -311,16 +321,16 @@ func TestReplayTogglesReplayAgain(t *testing.T) {
 	out := stageOf(t, h, turnTwoTurns1, sessions.StageOutput, 0)
 	toStage(h, turnTwoTurns1, out)
 	s := replayOf(h)
-	first := s.Traces
-	sess := l.Files[s.Eng.Files[0]].Session
+	first := s.Traces()
+	sess := l.Files[s.Files()[0]].Session
 	modes := []adapter.StructuredMode{adapter.StructuredPrefer, adapter.StructuredAppend, adapter.StructuredIgnore, adapter.StructuredAuto}
 	var seen []string
 	for _, mode := range modes {
 		h.keys("m")
-		if s.Opts.Structured != mode {
-			t.Fatalf("m gave %s, want %s", s.Opts.Structured, mode)
+		if s.Options().Structured != mode {
+			t.Fatalf("m gave %s, want %s", s.Options().Structured, mode)
 		}
-		want := sessions.ReplaySession(l.Files[s.Eng.Files[0]].Name, sess, sessions.ReplayOptions{
+		want := sessions.ReplaySession(l.Files[s.Files()[0]].Name, sess, sessions.ReplayOptions{
 			ErrorPrefix: adapter.DefaultErrorPrefix, Structured: mode}).Turns[0].Stages[out].Output
 		if got := s.Panes[1].Content.Doc.Value; !adapter.Equal(got, want) {
 			t.Errorf("%s: the output pane shows %s, the library %s", mode, got, want)
@@ -333,12 +343,12 @@ func TestReplayTogglesReplayAgain(t *testing.T) {
 	if seen[0] == seen[2] {
 		t.Error("prefer and ignore render the same output: the toggle did nothing")
 	}
-	if &s.Traces[0] != &first[0] {
+	if &s.Traces()[0] != &first[0] {
 		t.Error("back to auto, the traces were replayed again instead of taken from the cache")
 	}
 
 	errOut := stageOf(t, h, turnTwoTurns1, sessions.StageOutput, 1)
-	for s.Stage < errOut {
+	for s.Stage() < errOut {
 		h.keys("right")
 	}
 	with := s.Panes[1].Content.Doc.Value.String()
@@ -347,8 +357,8 @@ func TestReplayTogglesReplayAgain(t *testing.T) {
 	if !strings.Contains(with, `"Error: ENOENT`) || strings.Contains(without, "Error: ") {
 		t.Errorf("x does not take the error prefix off: %s → %s", with, without)
 	}
-	if s.Stage != errOut {
-		t.Errorf("a toggle moved the stepper to %d", s.Stage)
+	if s.Stage() != errOut {
+		t.Errorf("a toggle moved the stepper to %d", s.Stage())
 	}
 }
 
@@ -362,7 +372,7 @@ func TestReplayMissingResultIsANote(t *testing.T) {
 		t.Errorf("a missing result is not shown as a note:\n%s", scr)
 	}
 	h.keys("right")
-	if k := s.Traces[s.Entries[turnInvalid].File].Turns[0].Stages[s.Stage].Kind; k != sessions.StageNextInput {
+	if k := s.Traces()[s.Turns()[turnInvalid].File].Turns[0].Stages[s.Stage()].Kind; k != sessions.StageNextInput {
 		t.Errorf("after a missing result comes %s, want the next input", k)
 	}
 	if !strings.Contains(h.screen(), "have no result") {
@@ -482,8 +492,8 @@ func TestReplayUsesTheLoadedToolLists(t *testing.T) {
 	}
 	l.AddBytes("files", "files.json", mustFixture(t, "tools/files.json"))
 	h = newHarness(t, Options{}, l, 100, 30).keys("2")
-	if s := replayOf(h); s.Traces[0].ToolsFrom != "tool lists" || strings.Contains(h.screen(), "no tools known") {
-		t.Errorf("the loaded tool list is not used: tools from %q", s.Traces[0].ToolsFrom)
+	if s := replayOf(h); s.Traces()[0].ToolsFrom != "tool lists" || strings.Contains(h.screen(), "no tools known") {
+		t.Errorf("the loaded tool list is not used: tools from %q", s.Traces()[0].ToolsFrom)
 	}
 	h = newHarness(t, Options{}, inferredFiles(t), 100, 30).keys("2")
 	if !strings.Contains(h.screen(), "tools inferred from the request") {
@@ -520,15 +530,15 @@ func TestReplaySessionKeepsItsSavedOptions(t *testing.T) {
 	s := replayOf(h)
 	want := sessions.ReplaySession("saved.json", sess, sessions.ReplayOptions{
 		ErrorPrefix: sess.ErrorPrefix, Structured: sess.Structured, ApplyDefaults: sess.ApplyDefaults})
-	if got := s.Traces[0].Value(true); !adapter.Equal(got, want.Value(true)) {
+	if got := s.Traces()[0].Value(true); !adapter.Equal(got, want.Value(true)) {
 		t.Errorf("the inspector replays the session without its saved options:\n got %s\nwant %s", got, want.Value(true))
 	}
 	if !strings.Contains(h.screen(), "structured ignore") {
 		t.Errorf("the title bar does not name the session's structured mode:\n%s", h.screen())
 	}
 	h.keys("m")
-	if s.Opts.Structured != adapter.StructuredAuto {
-		t.Errorf("m after the session's ignore gave %q, want auto", s.Opts.Structured)
+	if s.Options().Structured != adapter.StructuredAuto {
+		t.Errorf("m after the session's ignore gave %q, want auto", s.Options().Structured)
 	}
 }
 

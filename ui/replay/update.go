@@ -29,8 +29,8 @@ func (s *Screen) Update(msg tea.Msg) tea.Cmd {
 // turn of hundreds of calls that takes longer than a frame), the current
 // stage staying on screen until the traces arrive (replayedMsg).
 func (s *Screen) toggled(what string) tea.Cmd {
-	if _, ok := s.Eng.cached(s.Want); ok {
-		s.Opts, s.Pending = s.Want, ""
+	if _, ok := s.eng.cached(s.Want); ok {
+		s.opts, s.Pending = s.Want, ""
 		s.replayed()
 		return common.ShowInfo(what + ": replayed")
 	}
@@ -40,15 +40,15 @@ func (s *Screen) toggled(what string) tea.Cmd {
 // replayedMsg brings the traces replayed for opts off the frame, with the
 // stage that was shown drawn from them.
 type replayedMsg struct {
-	Opts   replayOptions
+	Opts   Options
 	Traces []*sessions.Trace
 	key    stageKey
 	view   *stageView
 }
 
-func (s *Screen) replayCmd(o replayOptions) tea.Cmd {
-	eng := s.Eng
-	key := s.Shown
+func (s *Screen) replayCmd(o Options) tea.Cmd {
+	eng := s.eng
+	key := s.shown
 	key.Opts = o
 	return func() tea.Msg {
 		traces := eng.replay(o)
@@ -63,17 +63,17 @@ func (s *Screen) replayCmd(o replayOptions) tea.Cmd {
 // replayDone takes in traces replayed off the frame, and shows them when their
 // options are still the ones asked for.
 func (s *Screen) replayDone(msg replayedMsg) tea.Cmd {
-	if _, ok := s.Eng.cached(msg.Opts); !ok {
-		s.Eng.cache.Put(msg.Opts, msg.Traces)
+	if _, ok := s.eng.cached(msg.Opts); !ok {
+		s.eng.cache.Put(msg.Opts, msg.Traces)
 		if msg.view != nil {
 			s.views[msg.key] = msg.view
 		}
 	}
-	what, ok := s.Arrived(msg.Opts, s.Opts)
+	what, ok := s.Arrived(msg.Opts, s.opts)
 	if !ok {
 		return nil
 	}
-	s.Opts = s.Want
+	s.opts = s.Want
 	s.replayed()
 	return common.ShowInfo(what + ": replayed")
 }
@@ -91,9 +91,9 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, rk.NextStage):
 		return s.step(1)
 	case key.Matches(k, rk.PrevTurn):
-		return s.Turn(-1)
+		return s.stepTurn(-1)
 	case key.Matches(k, rk.NextTurn):
-		return s.Turn(1)
+		return s.stepTurn(1)
 	case key.Matches(k, rk.Structured):
 		s.Want.Structured = common.Cycle(s.resolved(s.Want).Structured, adapter.StructuredAuto, adapter.StructuredPrefer,
 			adapter.StructuredAppend, adapter.StructuredIgnore)
@@ -116,7 +116,7 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		return s.edit()
 	}
 	switch s.Pane {
-	case RpList:
+	case rpList:
 		s.ListKey(k)
 	case rpNotes:
 		jk := s.ctx.Keys.ReplayJSON()
@@ -130,31 +130,31 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 // step moves to the previous or next stage of the turn; it stops at either end.
 func (s *Screen) step(d int) tea.Cmd {
 	n := s.StageCount()
-	_, _, t := s.Current()
+	_, _, t := s.current()
 	switch {
 	case n == 0:
 		return common.ShowInfo("this turn has no stages")
-	case s.Stage+d < 0:
+	case s.stage+d < 0:
 		return common.ShowInfo("the first stage of " + common.Safe(t.Label))
-	case s.Stage+d >= n:
+	case s.stage+d >= n:
 		return common.ShowInfo("the last stage of " + common.Safe(t.Label) + "; ] goes to the next turn")
 	}
-	s.Stage += d
-	s.Show()
+	s.stage += d
+	s.show()
 	return nil
 }
 
-// Turn moves to the previous or next turn, at its first stage: over the
+// stepTurn moves to the previous or next turn, at its first stage: over the
 // headers of the files, into a folded file's turns.
-func (s *Screen) Turn(d int) tea.Cmd {
+func (s *Screen) stepTurn(d int) tea.Cmd {
 	if !s.List.StepRow(d) {
 		if d < 0 {
 			return common.ShowInfo("the first turn")
 		}
 		return common.ShowInfo("the last turn")
 	}
-	s.Stage = 0
-	s.Show()
+	s.stage = 0
+	s.show()
 	return nil
 }
 
@@ -162,22 +162,22 @@ func (s *Screen) Turn(d int) tea.Cmd {
 // it is another turn than before.
 func (s *Screen) selectedTurn(before *pane.Row) {
 	if now := s.List.Current(); now == nil || before == nil || now.Tool != before.Tool {
-		s.Stage = 0
+		s.stage = 0
 	}
-	s.Show()
+	s.show()
 }
 
 // edit opens the focused call's arguments in the playground: the call of a
 // call stage, the call under the cursor in the list of calls, else the turn's
 // first call.
 func (s *Screen) edit() tea.Cmd {
-	_, _, t := s.Current()
+	_, _, t := s.current()
 	if t == nil || len(t.Calls) == 0 {
 		return common.ShowError("no call to edit in this turn (a rejected call has no tool to check against)")
 	}
 	ci := 0
-	if s.Stage < len(t.Stages) {
-		st := &t.Stages[s.Stage]
+	if s.stage < len(t.Stages) {
+		st := &t.Stages[s.stage]
 		if st.Call >= 0 {
 			ci = st.Call
 		} else if p := s.Panes[1].CursorPath(); st.Kind == sessions.StageCalls && s.Pane == rpOutput &&
