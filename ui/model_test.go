@@ -63,15 +63,15 @@ func TestFocusMovesWithTabAndMouse(t *testing.T) {
 	}
 	// Keys go only to the focused pane: j moves the left pane, not the list.
 	s := h.m.screens[0].(*tools.Screen)
-	sel := s.List.Sel
+	sel := s.List.Cursor()
 	h.keys("j")
-	if s.List.Sel != sel || s.Panes[0].Cursor != 4 {
-		t.Errorf("j moved the list (%d→%d) or not the pane (cursor %d)", sel, s.List.Sel, s.Panes[0].Cursor)
+	if s.List.Cursor() != sel || s.Panes[0].Cursor != 4 {
+		t.Errorf("j moved the list (%d→%d) or not the pane (cursor %d)", sel, s.List.Cursor(), s.Panes[0].Cursor)
 	}
 	// The wheel scrolls the pane under the mouse.
 	h.send(tea.MouseWheelMsg{X: l.List.X + 2, Y: l.List.Y + 8, Button: tea.MouseWheelDown})
-	if s.List.Sel != sel+1 {
-		t.Errorf("the wheel over the list moved the selection to %d, want %d", s.List.Sel, sel+1)
+	if s.List.Cursor() != sel+1 {
+		t.Errorf("the wheel over the list moved the selection to %d, want %d", s.List.Cursor(), sel+1)
 	}
 }
 

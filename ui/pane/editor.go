@@ -37,7 +37,7 @@ import (
 // escapes every other character when it types or pastes it); a line that is
 // not is drawn sanitized.
 type Editor struct {
-	Ctx   *common.Context
+	ctx   *common.Context
 	lines []string
 	size  int         // bytes of the text, line feeds included
 	cache []lineCache // per line, its highlighting and its row as last drawn
@@ -94,15 +94,15 @@ const undoDepth = 1000
 
 // NewEditor is an empty editor that draws with ctx's styles and keys.
 func NewEditor(ctx *common.Context) *Editor {
-	e := &Editor{Ctx: ctx, w: numberW + 1, h: 1}
+	e := &Editor{ctx: ctx, w: numberW + 1, h: 1}
 	e.SetValue("")
 	return e
 }
 
 // lineStyles are the token styles for the context's current Styles.
 func (e *Editor) lineStyles() *lineStyles {
-	if e.st != e.Ctx.Styles {
-		e.ls, e.st = newLineStyles(e.Ctx.Styles), e.Ctx.Styles
+	if e.st != e.ctx.Styles {
+		e.ls, e.st = newLineStyles(e.ctx.Styles), e.ctx.Styles
 	}
 	return e.ls
 }
@@ -517,7 +517,7 @@ func (e *Editor) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	km := &e.Ctx.Keys.Edit
+	km := &e.ctx.Keys.Edit
 	goal := e.goal
 	e.goal = -1
 	switch {

@@ -131,7 +131,7 @@ func (lp *ListPair) wheel(m tea.Mouse, extra func(pane, lines int)) {
 // FilterKey passes a key to the list's filter while it has the keys; the pair
 // follows the row the list then selects.
 func (lp *ListPair) FilterKey(k tea.KeyPressMsg) tea.Cmd {
-	lk := lp.listKeys(lp.List.Ctx.Keys)
+	lk := lp.listKeys(lp.List.ctx.Keys)
 	before := lp.List.Current()
 	cmd := lp.List.FilterKey(k, &lk)
 	lp.Selected(before)
@@ -142,7 +142,7 @@ func (lp *ListPair) FilterKey(k tea.KeyPressMsg) tea.Cmd {
 // selection, folds or unfolds groups, opens the row (the focus goes to the
 // pair's left pane) or clears the filter. It says whether k was one of these.
 func (lp *ListPair) ListKey(k tea.KeyPressMsg) bool {
-	lk := lp.listKeys(lp.List.Ctx.Keys)
+	lk := lp.listKeys(lp.List.ctx.Keys)
 	before := lp.List.Current()
 	switch {
 	case lp.List.moveKey(k, &lk):

@@ -175,7 +175,7 @@ func (d *Doc) Expand(p adapter.Path) []adapter.Path {
 			walk(c, rest[1:])
 		}
 	}
-	if len(d.Nodes) > 0 {
+	if len(d.nodes) > 0 {
 		walk(0, p)
 	}
 	return out
@@ -200,7 +200,7 @@ type docValue struct {
 func NewItemFinder(d *Doc) *ItemFinder {
 	f := &ItemFinder{Doc: d, byIndex: map[int][]docValue{}}
 	d.eachValue(func(id int32, v adapter.Value) bool {
-		if n := &d.Nodes[id]; n.step.Kind == adapter.IndexStep && n.parent >= 0 {
+		if n := &d.nodes[id]; n.step.Kind == adapter.IndexStep && n.parent >= 0 {
 			f.byIndex[int(n.step.Index)] = append(f.byIndex[int(n.step.Index)], docValue{id, v})
 		}
 		return true

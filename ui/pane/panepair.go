@@ -21,7 +21,7 @@ import (
 // a JSON pointer, the next and previous mark, the text for the clipboard and
 // the breadcrumb row. It is a dumb component, as the panes are.
 type Pair struct {
-	Ctx   *common.Context
+	ctx   *common.Context
 	Panes [2]*JSON
 	// first is the screen's index of the left pane in its tab order; the
 	// right one's is first+1.
@@ -37,7 +37,7 @@ type Pair struct {
 // NewPair builds the two panes of a screen whose left pane is pane first in
 // its tab order; keys are the bindings that move a pane there.
 func NewPair(ctx *common.Context, first int, keys func(*keys.KeyMap) keys.JSON, scrollBoth bool, noMark string) Pair {
-	return Pair{Ctx: ctx, Panes: [2]*JSON{{Ctx: ctx}, {Ctx: ctx}}, first: first, keys: keys,
+	return Pair{ctx: ctx, Panes: [2]*JSON{{ctx: ctx}, {ctx: ctx}}, first: first, keys: keys,
 		scrollBoth: scrollBoth, noMark: noMark}
 }
 
@@ -73,7 +73,7 @@ func (pp *Pair) Sync(i int) {
 // pane follows its cursor.
 func (pp *Pair) JSONKey(k tea.KeyPressMsg, focus int) {
 	i := pp.jsonFocus(focus)
-	jk := pp.keys(pp.Ctx.Keys)
+	jk := pp.keys(pp.ctx.Keys)
 	moved, cols := pp.Panes[i].Key(k, &jk)
 	if cols != 0 && pp.scrollBoth {
 		pp.Panes[1-i].hscroll(cols)
@@ -162,7 +162,7 @@ func (pp *Pair) PairView(focus int, sep string, left ...string) string {
 // InfoRow is the breadcrumb of the cursor of the pane keys go to, and what the
 // library said about its line.
 func (pp *Pair) InfoRow(focus int) string {
-	return CrumbRow(pp.Ctx.Styles, pp.Panes[pp.jsonFocus(focus)], pp.Ctx.Width)
+	return CrumbRow(pp.ctx.Styles, pp.Panes[pp.jsonFocus(focus)], pp.ctx.Width)
 }
 
 // CopyCmd copies text, called what in the status line, to the clipboard

@@ -73,10 +73,7 @@ func syntaxResult(text string, err error) *Answer {
 	where := fmt.Sprintf("line %d, column %d", se.Line, se.Column)
 	msg := common.Safe(se.Msg)
 	doc := pane.NewTextDoc(text, 0)
-	caret := pane.Line{Text: strings.Repeat(" ", ansi.StringWidth(termsafe.SanitizeLines(line[:col]))) + "^ " + msg}
-	doc.Lines = append(doc.Lines[:li+1], append([]pane.Line{caret}, doc.Lines[li+1:]...)...)
-	doc.Toks = make([][]pane.Token, len(doc.Lines))
-	doc.Nodes[0].End = int32(len(doc.Lines) - 1)
+	doc.InsertLine(li, strings.Repeat(" ", ansi.StringWidth(termsafe.SanitizeLines(line[:col])))+"^ "+msg)
 	pc := &pane.Content{Title: "does not parse: " + where, Doc: doc,
 		Marks: map[int]pane.MarkKind{li: pane.MarkError, li + 1: pane.MarkError}, Targets: []int{li}, Start: li,
 		Notes: []pane.NoteSpan{{Start: li, End: li + 1, Text: where + ": " + msg}}}

@@ -68,8 +68,8 @@ type Screen struct {
 }
 
 func New(ctx *common.Context) *Screen {
-	p := &Screen{ctx: ctx, Focus: common.NewFocus(3), validator: validate.New(), result: &pane.JSON{Ctx: ctx},
-		notes: &pane.Notes{Ctx: ctx}, editor: pane.NewEditor(ctx)}
+	p := &Screen{ctx: ctx, Focus: common.NewFocus(3), validator: validate.New(), result: pane.NewJSON(ctx),
+		notes: pane.NewNotes(ctx), editor: pane.NewEditor(ctx)}
 	p.showResult()
 	return p
 }

@@ -66,7 +66,7 @@ func New(ctx *common.Context, loaded *common.Loaded, start sessions.ReplayOption
 	opts := eng.startOptions()
 	s := &Screen{ctx: ctx, loaded: loaded, eng: eng,
 		opts: opts, OffFrame: common.NewOffFrame(opts),
-		notes: &pane.Notes{Ctx: ctx}, views: map[stageKey]*stageView{}, shown: stageKey{File: -1},
+		notes: pane.NewNotes(ctx), views: map[stageKey]*stageView{}, shown: stageKey{File: -1},
 		ListPair: pane.NewListPair(ctx, 4, (*keys.KeyMap).ReplayList, "the turns",
 			(*keys.KeyMap).ReplayJSON, false, "no mark in this pane")}
 	s.List.Title = "turns"
@@ -222,7 +222,7 @@ func (s *Screen) StageCount() int {
 }
 
 // textWidth is the width text wraps at in a stage pane.
-func (s *Screen) textWidth() int { return max(s.Panes[0].W-2, 1) }
+func (s *Screen) textWidth() int { w, _ := s.Panes[0].Size(); return max(w-2, 1) }
 
 // show puts the selected stage in the panes. The cursors stay when only the
 // options changed (the same stage, replayed again).
