@@ -172,3 +172,27 @@ func (lp *ListPair) CopyPane() tea.Cmd {
 	}
 	return CopyCmd(lp.copyText(lp.Pane))
 }
+
+// JSONKey gives a key that moves a pane to the pane of the pair with focus
+// (the left one while the list has it); the other pane follows its cursor.
+func (lp *ListPair) JSONKey(k tea.KeyPressMsg) { lp.jsonKey(k, lp.Pane) }
+
+// GotoPrompt asks for a JSON pointer for the pane of the pair with focus (the
+// left one while the list has it), starting from its cursor's.
+func (lp *ListPair) GotoPrompt() tea.Cmd { return lp.gotoPrompt(lp.Pane) }
+
+// NextMark moves the pane of the pair with focus (the left one while the list
+// has it) to its next (dir 1) or previous (dir -1) mark.
+func (lp *ListPair) NextMark(dir int) tea.Cmd { return lp.nextMark(lp.Pane, dir) }
+
+// PairView draws the blocks left of the pair, then the two panes with sep (a
+// rule as tall as they are) between them, side by side in one join; the pane
+// with focus is drawn so.
+func (lp *ListPair) PairView(sep string, left ...string) string {
+	return lp.view(lp.Pane, sep, left...)
+}
+
+// InfoRow is the breadcrumb of the cursor of the pane of the pair with focus
+// (the left one while the list has it), and what the library said about its
+// line.
+func (lp *ListPair) InfoRow() string { return lp.infoRow(lp.Pane) }

@@ -102,11 +102,11 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		s.Want.NoErrorPrefix = !s.Want.NoErrorPrefix
 		return s.toggled(common.OnOff("error prefix", !s.Want.NoErrorPrefix))
 	case key.Matches(k, rk.Goto):
-		return s.GotoPrompt(s.Pane)
+		return s.GotoPrompt()
 	case key.Matches(k, rk.Next):
-		return s.NextMark(s.Pane, 1)
+		return s.NextMark(1)
 	case key.Matches(k, rk.Prev):
-		return s.NextMark(s.Pane, -1)
+		return s.NextMark(-1)
 	case key.Matches(k, rk.Copy):
 		if s.Pane == rpNotes {
 			return pane.CopyCmd(s.notes.Text(), "the notes")
@@ -122,7 +122,7 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		jk := s.ctx.Keys.ReplayJSON()
 		s.notes.Key(k, &jk)
 	default:
-		s.JSONKey(k, s.Pane)
+		s.JSONKey(k)
 	}
 	return nil
 }

@@ -15,10 +15,10 @@ import (
 func (s *Screen) View() string {
 	l := s.layout
 	st := s.ctx.Styles
-	right := lipgloss.JoinVertical(lipgloss.Left, s.stepperRow(), s.PairView(s.Pane, common.Rule(st, l.Left.H)),
+	right := lipgloss.JoinVertical(lipgloss.Left, s.stepperRow(), s.PairView(common.Rule(st, l.Left.H)),
 		s.notes.View(s.Pane == rpNotes))
 	body := lipgloss.JoinHorizontal(lipgloss.Top, s.List.View(s.Pane == rpList), common.Rule(st, l.List.H), right)
-	return common.Frame(s.titleBar(), s.banner.Lines, l.Banner, body, s.InfoRow(s.Pane))
+	return common.Frame(s.titleBar(), s.banner.Lines, l.Banner, body, s.InfoRow())
 }
 
 // titleBar is the first row: the name, the screen, the options, where the

@@ -63,11 +63,11 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		s.show()
 		return nil
 	case key.Matches(k, tk.Goto):
-		return s.GotoPrompt(s.Pane)
+		return s.GotoPrompt()
 	case key.Matches(k, tk.Next):
-		return s.NextMark(s.Pane, 1)
+		return s.NextMark(1)
 	case key.Matches(k, tk.Prev):
-		return s.NextMark(s.Pane, -1)
+		return s.NextMark(-1)
 	case key.Matches(k, tk.Copy):
 		return s.CopyPane()
 	case key.Matches(k, tk.Write):
@@ -80,7 +80,7 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		s.ListKey(k)
 		return nil
 	}
-	s.JSONKey(k, s.Pane)
+	s.JSONKey(k)
 	return nil
 }
 

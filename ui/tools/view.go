@@ -12,8 +12,8 @@ import (
 // View implements common.Screen.
 func (s *Screen) View() string {
 	sep := common.Rule(s.ctx.Styles, s.layout.List.H)
-	body := s.PairView(s.Pane, sep, s.List.View(s.Pane == paneList), sep)
-	return common.Frame(s.titleBar(), s.banner.Lines, s.layout.Banner, body, s.InfoRow(s.Pane))
+	body := s.PairView(sep, s.List.View(s.Pane == paneList), sep)
+	return common.Frame(s.titleBar(), s.banner.Lines, s.layout.Banner, body, s.InfoRow())
 }
 
 // titleBar is the first row: the name, the screen, the modes.
