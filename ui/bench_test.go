@@ -112,7 +112,7 @@ func benchmarkKeyFrameServers(b *testing.B) {
 				press(m, k)
 			}
 			if c.name == "fold" {
-				if _, ok := m.screens[0].(*tools.Screen).List.CurrentGroup(); !ok {
+				if _, ok := m.screens[0].(*tools.Screen).List().CurrentGroup(); !ok {
 					b.Fatal("the fold case is not on a header")
 				}
 			}

@@ -45,33 +45,33 @@ func TestFocusMovesWithTabAndMouse(t *testing.T) {
 	want := []int{1, 2, 0, 1}
 	for i, w := range want {
 		h.keys("tab")
-		if h.m.screens[0].(*tools.Screen).Pane != w {
-			t.Fatalf("after %d tabs focus is %d, want %d", i+1, h.m.screens[0].(*tools.Screen).Pane, w)
+		if h.m.screens[0].(*tools.Screen).Focused() != w {
+			t.Fatalf("after %d tabs focus is %d, want %d", i+1, h.m.screens[0].(*tools.Screen).Focused(), w)
 		}
 	}
 	h.keys("shift+tab", "shift+tab")
-	if h.m.screens[0].(*tools.Screen).Pane != 2 {
-		t.Fatalf("shift+tab: focus %d, want 2", h.m.screens[0].(*tools.Screen).Pane)
+	if h.m.screens[0].(*tools.Screen).Focused() != 2 {
+		t.Fatalf("shift+tab: focus %d, want 2", h.m.screens[0].(*tools.Screen).Focused())
 	}
 	l := h.m.screens[0].(*tools.Screen).Layout()
 	h.send(tea.MouseClickMsg{X: l.Left.X + 3, Y: l.Left.Y + 4, Button: tea.MouseLeft})
-	if h.m.screens[0].(*tools.Screen).Pane != pane.ListPane+1 {
-		t.Fatalf("a click on the left pane does not focus it (focus %d)", h.m.screens[0].(*tools.Screen).Pane)
+	if h.m.screens[0].(*tools.Screen).Focused() != pane.ListPane+1 {
+		t.Fatalf("a click on the left pane does not focus it (focus %d)", h.m.screens[0].(*tools.Screen).Focused())
 	}
-	if got := h.m.screens[0].(*tools.Screen).Panes[0].Cursor; got != 3 {
+	if got := h.m.screens[0].(*tools.Screen).Panes()[0].Cursor; got != 3 {
 		t.Errorf("the click put the cursor on line %d, want 3", got)
 	}
 	// Keys go only to the focused pane: j moves the left pane, not the list.
 	s := h.m.screens[0].(*tools.Screen)
-	sel := s.List.Cursor()
+	sel := s.List().Cursor()
 	h.keys("j")
-	if s.List.Cursor() != sel || s.Panes[0].Cursor != 4 {
-		t.Errorf("j moved the list (%d→%d) or not the pane (cursor %d)", sel, s.List.Cursor(), s.Panes[0].Cursor)
+	if s.List().Cursor() != sel || s.Panes()[0].Cursor != 4 {
+		t.Errorf("j moved the list (%d→%d) or not the pane (cursor %d)", sel, s.List().Cursor(), s.Panes()[0].Cursor)
 	}
 	// The wheel scrolls the pane under the mouse.
 	h.send(tea.MouseWheelMsg{X: l.List.X + 2, Y: l.List.Y + 8, Button: tea.MouseWheelDown})
-	if s.List.Cursor() != sel+1 {
-		t.Errorf("the wheel over the list moved the selection to %d, want %d", s.List.Cursor(), sel+1)
+	if s.List().Cursor() != sel+1 {
+		t.Errorf("the wheel over the list moved the selection to %d, want %d", s.List().Cursor(), sel+1)
 	}
 }
 
@@ -87,7 +87,7 @@ func TestTogglesRedrawFromTheLibrary(t *testing.T) {
 		m := s.Modes()
 		set := adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: m.NoPrefix})
 		_, rep := adapter.Tools(set, adapter.ToolsOptions{API: m.API, Strict: m.Strict, NoDefaultDescriptions: m.NoDefaultDescriptions})
-		for _, r := range s.List.Rows {
+		for _, r := range s.List().Rows {
 			if r.Tool < 0 {
 				continue
 			}
@@ -230,7 +230,7 @@ func TestNoColorKeepsHighlightsVisible(t *testing.T) {
 func TestNextAndPreviousMarksWrap(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 100, 30)
 	pick(h, "search_places").keys("tab")
-	p := h.m.screens[0].(*tools.Screen).Panes[0]
+	p := h.m.screens[0].(*tools.Screen).Panes()[0]
 	targets := p.Content.Targets
 	if len(targets) != 5 {
 		t.Fatalf("%d targets, want the 5 null paths: %v", len(targets), targets)
@@ -246,7 +246,7 @@ func TestNextAndPreviousMarksWrap(t *testing.T) {
 		t.Errorf("N N: cursor %d, want %d", p.Cursor, targets[len(targets)-2])
 	}
 	// The other pane follows to the same place.
-	r := h.m.screens[0].(*tools.Screen).Panes[1]
+	r := h.m.screens[0].(*tools.Screen).Panes()[1]
 	if a, b := p.CursorPath().Pointer(), r.CursorPath().Pointer(); a != b || r.Row() != p.Row() {
 		t.Errorf("the strict pane is at %s row %d, the original at %s row %d", b, r.Row(), a, p.Row())
 	}
@@ -255,7 +255,7 @@ func TestNextAndPreviousMarksWrap(t *testing.T) {
 func TestConversionErrorPutsTheCursorOnIt(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 100, 30)
 	pick(h, "raw_query")
-	p := h.m.screens[0].(*tools.Screen).Panes[0]
+	p := h.m.screens[0].(*tools.Screen).Panes()[0]
 	if got := p.CursorPath().Pointer(); got != "/properties/params/oneOf" {
 		t.Errorf("cursor at %q, want the failing keyword", got)
 	}
@@ -312,14 +312,14 @@ func TestNullMarksAreTheLibrarysSites(t *testing.T) {
 		return strings.Join(out, " ")
 	}
 	const want = "/properties/o/anyOf/1/properties/a"
-	if got := marked(s.Panes[0]); got != want {
+	if got := marked(s.Panes()[0]); got != want {
 		t.Errorf("the schema as written marks %q, want %q", got, want)
 	}
-	if got := marked(s.Panes[1]); got != want {
+	if got := marked(s.Panes()[1]); got != want {
 		t.Errorf("the strict schema marks %q, want %q", got, want)
 	}
 	h.keys("t")
-	if got := marked(s.Panes[1]); got != "/function/parameters"+want {
+	if got := marked(s.Panes()[1]); got != "/function/parameters"+want {
 		t.Errorf("the tool as sent marks %q", got)
 	}
 }

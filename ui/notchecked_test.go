@@ -37,7 +37,7 @@ func TestReplayNotCheckedIsANote(t *testing.T) {
 	h := newHarness(t, Options{}, l, 160, 40)
 	toStage(h, 0, stageOf(t, h, 0, sessions.StageValidated, 0))
 	s := replayOf(h)
-	for i, p := range s.Panes {
+	for i, p := range s.Panes() {
 		for l, k := range p.Content.Marks {
 			if k == pane.MarkError {
 				t.Errorf("pane %d: line %d is marked as an error", i, l)
@@ -50,13 +50,13 @@ func TestReplayNotCheckedIsANote(t *testing.T) {
 	}
 	reStage(h, 0, stageOf(t, h, 0, sessions.StageCalls, -1))
 	var notes []string
-	for _, n := range s.Panes[1].Content.Notes {
+	for _, n := range s.Panes()[1].Content.Notes {
 		notes = append(notes, n.Text)
 	}
 	if all := strings.Join(notes, "\n"); !strings.Contains(all, "arguments not checked") || strings.Contains(all, "validation error") {
 		t.Errorf("the calls stage says %q", all)
 	}
-	for l, k := range s.Panes[1].Content.Marks {
+	for l, k := range s.Panes()[1].Content.Marks {
 		if k == pane.MarkError {
 			t.Errorf("calls stage: line %d is marked as an error", l)
 		}

@@ -19,9 +19,9 @@ import (
 // shownTurns are the turns (indices into replayFiles' list order) the replay
 // screen's list shows.
 func shownTurns(s *replay.Screen) []int {
-	out := make([]int, 0, len(s.List.Visible))
-	for _, ri := range s.List.Visible {
-		out = append(out, s.List.Rows[ri].Tool)
+	out := make([]int, 0, len(s.List().Visible))
+	for _, ri := range s.List().Visible {
+		out = append(out, s.List().Rows[ri].Tool)
 	}
 	return out
 }
@@ -29,9 +29,9 @@ func shownTurns(s *replay.Screen) []int {
 // shownPlace is the selected turn's place among the turns the list shows,
 // or -1.
 func shownPlace(s *replay.Screen) int {
-	if r := s.List.Current(); r != nil {
-		for i, ri := range s.List.Visible {
-			if s.List.Rows[ri].Tool == r.Tool {
+	if r := s.List().Current(); r != nil {
+		for i, ri := range s.List().Visible {
+			if s.List().Rows[ri].Tool == r.Tool {
 				return i
 			}
 		}
@@ -47,7 +47,7 @@ func shownStage(s *replay.Screen) int { _, stage := s.Shown(); return stage }
 
 // selectedTurn is the turn the list selects, or -1.
 func selectedTurn(s *replay.Screen) int {
-	if r := s.List.Current(); r != nil {
+	if r := s.List().Current(); r != nil {
 		return r.Tool
 	}
 	return -1
@@ -92,8 +92,8 @@ func TestReplayFilterKeys(t *testing.T) {
 
 	// / gives the filter the keys from any pane, and typing narrows the list.
 	h.keys("tab", "/")
-	if replayOf(h).Pane != pane.ListPane || !s.List.Editing || !s.Capturing() {
-		t.Fatalf("/ from the input pane: focus %d, editing %v", replayOf(h).Pane, s.List.Editing)
+	if replayOf(h).Focused() != pane.ListPane || !s.List().Editing || !s.Capturing() {
+		t.Fatalf("/ from the input pane: focus %d, editing %v", replayOf(h).Focused(), s.List().Editing)
 	}
 	h.typing("fore")
 	if got := shownTurns(s); !slices.Equal(got, []int{turnTwoTurns1, turnMedia, turnInvalid}) {
@@ -105,12 +105,12 @@ func TestReplayFilterKeys(t *testing.T) {
 
 	// enter keeps the filter and gives the keys back to the list: j moves.
 	h.keys("enter")
-	if s.List.Editing || s.List.Filter.Value() != "fore" || len(s.List.Visible) != 3 {
-		t.Fatalf("enter: editing %v, filter %q, %d shown", s.List.Editing, s.List.Filter.Value(), len(s.List.Visible))
+	if s.List().Editing || s.List().Filter.Value() != "fore" || len(s.List().Visible) != 3 {
+		t.Fatalf("enter: editing %v, filter %q, %d shown", s.List().Editing, s.List().Filter.Value(), len(s.List().Visible))
 	}
 	h.keys("j", "j") // over the media file's header
-	if selectedTurn(s) != turnMedia || s.List.Filter.Value() != "fore" {
-		t.Errorf("j after enter: turn %d, filter %q", selectedTurn(s), s.List.Filter.Value())
+	if selectedTurn(s) != turnMedia || s.List().Filter.Value() != "fore" {
+		t.Errorf("j after enter: turn %d, filter %q", selectedTurn(s), s.List().Filter.Value())
 	}
 	// The status line names the turn by its number among all the turns, as
 	// the list's title counts them.
@@ -126,8 +126,8 @@ func TestReplayFilterKeys(t *testing.T) {
 
 	// esc in the list clears the kept filter; the turn stays selected.
 	h.keys("esc")
-	if s.List.Filter.Value() != "" || !slices.Equal(shownTurns(s), all) || selectedTurn(s) != turnMedia {
-		t.Errorf("esc in the list: filter %q, shown %v, turn %d", s.List.Filter.Value(), shownTurns(s), selectedTurn(s))
+	if s.List().Filter.Value() != "" || !slices.Equal(shownTurns(s), all) || selectedTurn(s) != turnMedia {
+		t.Errorf("esc in the list: filter %q, shown %v, turn %d", s.List().Filter.Value(), shownTurns(s), selectedTurn(s))
 	}
 
 	// esc while typing clears the filter and gives the keys back.
@@ -136,9 +136,9 @@ func TestReplayFilterKeys(t *testing.T) {
 		t.Fatalf("/call_tree selects turn %d", selectedTurn(s))
 	}
 	h.keys("esc")
-	if s.List.Editing || s.List.Filter.Value() != "" || !slices.Equal(shownTurns(s), all) || selectedTurn(s) != turnStream {
+	if s.List().Editing || s.List().Filter.Value() != "" || !slices.Equal(shownTurns(s), all) || selectedTurn(s) != turnStream {
 		t.Errorf("esc while typing: editing %v, filter %q, shown %v, turn %d",
-			s.List.Editing, s.List.Filter.Value(), shownTurns(s), selectedTurn(s))
+			s.List().Editing, s.List().Filter.Value(), shownTurns(s), selectedTurn(s))
 	}
 	if strings.Contains(h.screen(), "/call_tree") || strings.Contains(h.screen(), "/filter") {
 		t.Errorf("the filter line is still drawn after esc:\n%s", h.screen())
@@ -164,8 +164,8 @@ func TestReplayFilterKeepsTheCursor(t *testing.T) {
 
 	// ↑ and ↓ move while the filter has the keys.
 	h.keys("down")
-	if selectedTurn(s) != turnInvalid || s.Stage() != 0 || s.List.Filter.Value() != "forecast" {
-		t.Errorf("↓ while typing: turn %d stage %d filter %q", selectedTurn(s), s.Stage(), s.List.Filter.Value())
+	if selectedTurn(s) != turnInvalid || s.Stage() != 0 || s.List().Filter.Value() != "forecast" {
+		t.Errorf("↓ while typing: turn %d stage %d filter %q", selectedTurn(s), s.Stage(), s.List().Filter.Value())
 	}
 	h.keys("up")
 
@@ -186,7 +186,7 @@ func TestReplayFilterKeepsTheCursor(t *testing.T) {
 
 	// Nothing matches: the panes say so, and the status line too.
 	h.typing("zzz")
-	if len(s.List.Visible) != 0 || s.List.Current() != nil {
+	if len(s.List().Visible) != 0 || s.List().Current() != nil {
 		t.Fatalf("/set_alertzzz shows %v", shownTurns(s))
 	}
 	scr := h.screen()
@@ -197,13 +197,13 @@ func TestReplayFilterKeepsTheCursor(t *testing.T) {
 	}
 	// The stepper and the moves say there is nothing to step through.
 	h.keys("enter", "right", "]")
-	if s.Stage() != 0 || s.List.Current() != nil {
+	if s.Stage() != 0 || s.List().Current() != nil {
 		t.Errorf("moves with nothing shown: stage %d", s.Stage())
 	}
 	// esc brings every turn back, the first selected.
 	h.keys("esc")
-	if selectedTurn(s) != turnTwoTurns1 || len(s.List.Visible) != 6 {
-		t.Errorf("esc after nothing matched: turn %d, %d shown", selectedTurn(s), len(s.List.Visible))
+	if selectedTurn(s) != turnTwoTurns1 || len(s.List().Visible) != 6 {
+		t.Errorf("esc after nothing matched: turn %d, %d shown", selectedTurn(s), len(s.List().Visible))
 	}
 }
 
@@ -218,16 +218,16 @@ func TestReplayFilterTakesEveryKey(t *testing.T) {
 	if h.quit {
 		t.Fatal("q quit while the filter had the keys")
 	}
-	if got := s.List.Filter.Value(); got != "q1m[x]e?gnNy/" {
+	if got := s.List().Filter.Value(); got != "q1m[x]e?gnNy/" {
 		t.Errorf("the filter holds %q", got)
 	}
-	if h.m.active != 1 || h.m.help || s.Options() != opts || s.Want != opts || h.m.prompt.open || replayOf(h).Pane != pane.ListPane {
+	if h.m.active != 1 || h.m.help || s.Options() != opts || s.Asked() != opts || h.m.prompt.open || replayOf(h).Focused() != pane.ListPane {
 		t.Errorf("a key typed into the filter acted: screen %d, help %v, options %v, prompt %v, focus %d",
-			h.m.active, h.m.help, s.Options(), h.m.prompt.open, replayOf(h).Pane)
+			h.m.active, h.m.help, s.Options(), h.m.prompt.open, replayOf(h).Focused())
 	}
 	h.keys("tab")
-	if replayOf(h).Pane != pane.ListPane {
-		t.Errorf("tab left the filter (focus %d)", replayOf(h).Pane)
+	if replayOf(h).Focused() != pane.ListPane {
+		t.Errorf("tab left the filter (focus %d)", replayOf(h).Focused())
 	}
 	if h.keys("ctrl+c"); !h.quit {
 		t.Error("ctrl+c does not quit from the filter")
@@ -254,7 +254,7 @@ func TestReplayFilterTakesEveryKey(t *testing.T) {
 // recording whose names and call ids carry escape sequences: the filter
 // matches their visible forms, and no frame holds a raw control character.
 func TestReplayFilterHostileText(t *testing.T) {
-	for _, row := range replayOf(hostileReplay(t, Options{})).List.Rows {
+	for _, row := range replayOf(hostileReplay(t, Options{})).List().Rows {
 		if strings.ContainsAny(row.Search, "\x1b\x07\u009b") {
 			t.Errorf("a row's search text holds raw controls: %q", row.Search)
 		}
@@ -282,8 +282,8 @@ func TestReplayFilterHostileText(t *testing.T) {
 			}
 			h.keys("2", "/").typing(c.typed)
 			s := replayOf(h)
-			if got := len(s.List.Visible) == 1; got != c.matches {
-				t.Errorf("/%q: matches %v, want %v (filter %q)", c.typed, got, c.matches, s.List.Filter.Value())
+			if got := len(s.List().Visible) == 1; got != c.matches {
+				t.Errorf("/%q: matches %v, want %v (filter %q)", c.typed, got, c.matches, s.List().Filter.Value())
 			}
 			frames := map[string]string{"typing": h.m.Render()}
 			h.keys("enter")
@@ -311,17 +311,17 @@ func TestFiltersTakeAPaste(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 100, 30).keys("/")
 	h.send(tea.PasteMsg{Content: "set_alert\n"})
 	s := h.m.screens[0].(*tools.Screen)
-	if got := s.List.Filter.Value(); strings.TrimSpace(got) != "set_alert" {
+	if got := s.List().Filter.Value(); strings.TrimSpace(got) != "set_alert" {
 		t.Errorf("the tool filter holds %q after a paste", got)
 	}
-	if r := s.List.Current(); len(s.List.Visible) != 1 || r == nil || !strings.Contains(r.Name, "set_alert") {
-		t.Errorf("the pasted filter shows %d rows, want set_alert alone:\n%s", len(s.List.Visible), h.screen())
+	if r := s.List().Current(); len(s.List().Visible) != 1 || r == nil || !strings.Contains(r.Name, "set_alert") {
+		t.Errorf("the pasted filter shows %d rows, want set_alert alone:\n%s", len(s.List().Visible), h.screen())
 	}
 
 	h = newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2", "/")
 	h.send(tea.PasteMsg{Content: "call_tree"})
 	rs := replayOf(h)
-	if got := rs.List.Filter.Value(); got != "call_tree" {
+	if got := rs.List().Filter.Value(); got != "call_tree" {
 		t.Errorf("the turn filter holds %q after a paste", got)
 	}
 	if got := shownTurns(rs); !slices.Equal(got, []int{turnStream}) {
@@ -331,7 +331,7 @@ func TestFiltersTakeAPaste(t *testing.T) {
 	// A paste goes nowhere when no filter has the keys.
 	h = newHarness(t, Options{}, nil, 100, 30)
 	h.send(tea.PasteMsg{Content: "zzz"})
-	if got := h.m.screens[0].(*tools.Screen).List.Filter.Value(); got != "" {
+	if got := h.m.screens[0].(*tools.Screen).List().Filter.Value(); got != "" {
 		t.Errorf("a paste with no filter open filled it with %q", got)
 	}
 }
@@ -345,7 +345,7 @@ func TestReplayStatusNamesTheTurnUnderAFilter(t *testing.T) {
 	l.AddBytes(sessions.ServerNameFor(name), name, mustFixture(t, name))
 	h := newHarness(t, Options{}, l, 120, 40).keys("2", "/").typing("call_query").keys("enter")
 	s := replayOf(h)
-	if r := s.List.Current(); len(s.List.Visible) != 1 || r == nil || r.Tool != 1 {
+	if r := s.List().Current(); len(s.List().Visible) != 1 || r == nil || r.Tool != 1 {
 		t.Fatalf("/call_query should leave turn 2 alone:\n%s", h.screen())
 	}
 	scr := h.screen()

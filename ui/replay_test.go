@@ -208,13 +208,13 @@ func TestReplayFilesTurnOrder(t *testing.T) {
 	s := replayOf(h)
 	want := []string{"turn 1 · session_two_turns.json", "turn 2 · session_two_turns.json", "turn 1 · session_chat_media.json",
 		"stream · chat_stream_parallel.sse", "response · responses_reasoning_wrapper.json", "turn 1 · invalid_args.json"}
-	if len(s.List.Rows) != len(want) {
-		t.Fatalf("%d turns listed, want %d", len(s.List.Rows), len(want))
+	if len(s.List().Rows) != len(want) {
+		t.Fatalf("%d turns listed, want %d", len(s.List().Rows), len(want))
 	}
 	for i, w := range want {
 		// The files' headers name them: a row is the turn's label, and its
 		// long name (copied, matched by /) names the file.
-		if r := s.List.Rows[i]; r.Long != w || !strings.HasPrefix(w, r.Name+" · ") {
+		if r := s.List().Rows[i]; r.Long != w || !strings.HasPrefix(w, r.Name+" · ") {
 			t.Errorf("turn %d is %q (%q), want %q", i, r.Name, r.Long, w)
 		}
 	}
@@ -297,12 +297,12 @@ func TestReplayTurnSwitching(t *testing.T) {
 		t.Errorf("↓↓ in the list selects file %d, want the media session", e.File)
 	}
 	h.keys("right")
-	if s.Stage() != 1 || replayOf(h).Pane != pane.ListPane {
-		t.Errorf("→ in the list: stage %d, focus %d", s.Stage(), replayOf(h).Pane)
+	if s.Stage() != 1 || replayOf(h).Focused() != pane.ListPane {
+		t.Errorf("→ in the list: stage %d, focus %d", s.Stage(), replayOf(h).Focused())
 	}
 	h.keys("enter")
-	if replayOf(h).Pane != pane.ListPane+1 {
-		t.Errorf("enter in the list does not focus the input pane (focus %d)", replayOf(h).Pane)
+	if replayOf(h).Focused() != pane.ListPane+1 {
+		t.Errorf("enter in the list does not focus the input pane (focus %d)", replayOf(h).Focused())
 	}
 	for range len(s.Turns()) + 2 {
 		h.keys("]")
@@ -332,13 +332,13 @@ func TestReplayTogglesReplayAgain(t *testing.T) {
 		}
 		want := sessions.ReplaySession(l.Files[s.Files()[0]].Name, sess, sessions.ReplayOptions{
 			ErrorPrefix: adapter.DefaultErrorPrefix, Structured: mode}).Turns[0].Stages[out].Output
-		if got := s.Panes[1].Content.Doc.Value; !adapter.Equal(got, want) {
+		if got := s.Panes()[1].Content.Doc.Value; !adapter.Equal(got, want) {
 			t.Errorf("%s: the output pane shows %s, the library %s", mode, got, want)
 		}
 		if !strings.Contains(h.screen(), "structured "+string(mode)) {
 			t.Errorf("%s: the title bar does not say so", mode)
 		}
-		seen = append(seen, s.Panes[1].Content.Doc.Value.String())
+		seen = append(seen, s.Panes()[1].Content.Doc.Value.String())
 	}
 	if seen[0] == seen[2] {
 		t.Error("prefer and ignore render the same output: the toggle did nothing")
@@ -351,9 +351,9 @@ func TestReplayTogglesReplayAgain(t *testing.T) {
 	for s.Stage() < errOut {
 		h.keys("right")
 	}
-	with := s.Panes[1].Content.Doc.Value.String()
+	with := s.Panes()[1].Content.Doc.Value.String()
 	h.keys("x")
-	without := s.Panes[1].Content.Doc.Value.String()
+	without := s.Panes()[1].Content.Doc.Value.String()
 	if !strings.Contains(with, `"Error: ENOENT`) || strings.Contains(without, "Error: ") {
 		t.Errorf("x does not take the error prefix off: %s → %s", with, without)
 	}
@@ -368,7 +368,7 @@ func TestReplayMissingResultIsANote(t *testing.T) {
 	toStage(h, turnInvalid, res)
 	s := replayOf(h)
 	scr := h.screen()
-	if s.Panes[1].Content.Doc != nil || !strings.Contains(scr, "No result") || !strings.Contains(scr, "missing: no result is recorded") {
+	if s.Panes()[1].Content.Doc != nil || !strings.Contains(scr, "No result") || !strings.Contains(scr, "missing: no result is recorded") {
 		t.Errorf("a missing result is not shown as a note:\n%s", scr)
 	}
 	h.keys("right")
@@ -402,7 +402,7 @@ func TestReplayMarksComeFromTheTrace(t *testing.T) {
 		return out
 	}
 	toStage(h, turnWrapper, stageOf(t, h, turnWrapper, sessions.StageStripped, 0))
-	if got := strings.Join(marked(s.Panes[0], pane.MarkNull), " "); got != "/filters/0/max /filters/0/min /limit /near" {
+	if got := strings.Join(marked(s.Panes()[0], pane.MarkNull), " "); got != "/filters/0/max /filters/0/min /limit /near" {
 		t.Errorf("removed nulls marked at %s", got)
 	}
 	reStage(h, turnInvalid, stageOf(t, h, turnInvalid, sessions.StageValidated, 0))
@@ -412,21 +412,24 @@ func TestReplayMarksComeFromTheTrace(t *testing.T) {
 		want = append(want, e.Path.Pointer())
 	}
 	sortStrings(want)
-	if got := marked(s.Panes[0], pane.MarkError); strings.Join(got, " ") != strings.Join(want, " ") || len(want) != 3 {
+	if got := marked(s.Panes()[0], pane.MarkError); strings.Join(got, " ") != strings.Join(want, " ") || len(want) != 3 {
 		t.Errorf("validation errors marked at %v, the library's at %v", got, want)
 	}
-	p := s.Panes[0]
-	p.Jump(turn.Calls[0].Errors[0].Path)
+	p := s.Panes()[0]
+	h.keys("g", "ctrl+u").typing(turn.Calls[0].Errors[0].Path.Pointer()).keys("enter")
+	if p.CursorPath().Pointer() != turn.Calls[0].Errors[0].Path.Pointer() {
+		t.Fatalf("g to %s put the cursor on %s", turn.Calls[0].Errors[0].Path.Pointer(), p.CursorPath().Pointer())
+	}
 	if p.Note() != turn.Calls[0].Errors[0].Message {
 		t.Errorf("the note on the error line is %q, want %q", p.Note(), turn.Calls[0].Errors[0].Message)
 	}
 	// The response of the wrapper recording: the accepted call, the rejected
 	// wrapper, three ignored items.
 	reStage(h, turnWrapper, 0)
-	if got := strings.Join(marked(s.Panes[0], pane.MarkCall), " "); got != "/output/3" {
+	if got := strings.Join(marked(s.Panes()[0], pane.MarkCall), " "); got != "/output/3" {
 		t.Errorf("accepted call items at %s", got)
 	}
-	if got := strings.Join(marked(s.Panes[0], pane.MarkError), " "); got != "/output/1" {
+	if got := strings.Join(marked(s.Panes()[0], pane.MarkError), " "); got != "/output/1" {
 		t.Errorf("rejected call items at %s", got)
 	}
 }
@@ -555,10 +558,10 @@ func TestReplayMissingResultOnCorpus(t *testing.T) {
 		h.keys("right")
 	}
 	s := replayOf(h)
-	if s.Panes[1].Content.Doc != nil {
+	if s.Panes()[1].Content.Doc != nil {
 		t.Fatalf("the result stage shows a result:\n%s", h.screen())
 	}
-	out := ansi.Strip(s.Panes[1].View(false))
+	out := ansi.Strip(s.Panes()[1].View(false))
 	for _, want := range []string{"\n No result:", "\n • missing: the recording holds no MCP", "\n • the client answered it"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the result pane lacks a line starting %q:\n%s", want[1:], out)

@@ -131,15 +131,15 @@ func TestStatusFilterCycles(t *testing.T) {
 				want++
 			}
 		}
-		kept, all := s.List.Counted()
+		kept, all := s.List().Counted()
 		if kept != want || all != len(s.Report().Outcomes) {
 			t.Errorf("%s: %d of %d tools kept, want %d of %d", name, kept, all, want, len(s.Report().Outcomes))
 		}
 		if name != "all" && (want == 0 || want == all) {
 			t.Errorf("%s: the generated load should have some tools of this status and some without (%d of %d)", name, want, all)
 		}
-		for _, ri := range s.List.Visible {
-			if r := s.List.Rows[ri]; r.Tool >= 0 && !keep[name](s.Report().Outcomes[r.Tool]) {
+		for _, ri := range s.List().Visible {
+			if r := s.List().Rows[ri]; r.Tool >= 0 && !keep[name](s.Report().Outcomes[r.Tool]) {
 				t.Errorf("%s keeps %s", name, r.Long)
 			}
 		}
@@ -163,7 +163,7 @@ func TestGroupsFoldAndCount(t *testing.T) {
 	many := manyServers(t)
 	h := newHarness(t, Options{}, many, 80, 24)
 	checkGroups(t, toolsOf(h), many, scaleServers)
-	l := toolsOf(h).List
+	l := toolsOf(h).List()
 	if !foldedPastScreenful(l) {
 		t.Errorf("the groups past the first screenful are not folded")
 	}
@@ -194,7 +194,7 @@ func TestGroupsFoldAndCount(t *testing.T) {
 // in its server's group.
 func checkGroups(t *testing.T, s *tools.Screen, loaded *common.Loaded, n int) {
 	t.Helper()
-	l := s.List
+	l := s.List()
 	if len(l.Groups) != n {
 		t.Fatalf("%d groups, want one per tool list: %d", len(l.Groups), n)
 	}
@@ -276,17 +276,17 @@ func TestCorpusGroups(t *testing.T) {
 	h := newHarness(t, Options{}, loaded, 160, 50)
 	s := toolsOf(h)
 	groups := len(loaded.Servers)
-	if len(s.List.Rows) > len(s.Report().Outcomes) {
+	if len(s.List().Rows) > len(s.Report().Outcomes) {
 		groups++ // the files group
 	}
 	if len(loaded.Servers) != lists {
 		t.Errorf("%d servers of %d tool lists", len(loaded.Servers), lists)
 	}
-	if len(s.List.Groups) != groups {
-		t.Fatalf("%d groups, want %d", len(s.List.Groups), groups)
+	if len(s.List().Groups) != groups {
+		t.Fatalf("%d groups, want %d", len(s.List().Groups), groups)
 	}
 	checkGroups(t, s, loaded, groups)
-	if !foldedPastScreenful(s.List) {
+	if !foldedPastScreenful(s.List()) {
 		t.Error("the groups past the first screenful are not folded")
 	}
 	checkFrame(t, h.m.Render(), 160, 50)

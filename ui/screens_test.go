@@ -111,7 +111,7 @@ func toolsScenarios() []scenario {
 		{name: "description-truncated-responses", loaded: longDescription, steps: func(h *harness) { h.keys("a") }},
 		{name: "mouse", steps: func(h *harness) {
 			l := h.m.screens[0].(*tools.Screen).Layout()
-			h.send(tea.MouseClickMsg{X: 3, Y: l.List.Y + h.m.screens[0].(*tools.Screen).List.HeaderRows() + 2*pane.RowHeight, Button: tea.MouseLeft})
+			h.send(tea.MouseClickMsg{X: 3, Y: l.List.Y + h.m.screens[0].(*tools.Screen).List().HeaderRows() + 2*pane.RowHeight, Button: tea.MouseLeft})
 			h.send(tea.MouseWheelMsg{X: l.Right.X + 2, Y: l.Right.Y + 3, Button: tea.MouseWheelDown})
 		}},
 	}

@@ -45,10 +45,10 @@ func TestSyncClosingLineMeetsClosingLine(t *testing.T) {
 		h := newHarness(t, Options{}, nil, size[0], size[1])
 		h.keys("j", "j", "j", "j", "j", "j") // over the weather header
 		s := h.m.screens[0].(*tools.Screen)
-		if row := s.List.Current(); row == nil || s.Report().Outcomes[row.Tool].Entry.Exposed != "weather__get_forecast" {
+		if row := s.List().Current(); row == nil || s.Report().Outcomes[row.Tool].Entry.Exposed != "weather__get_forecast" {
 			t.Fatalf("six j do not select weather__get_forecast:\n%s", h.screen())
 		}
-		orig, strict := s.Panes[0], s.Panes[1]
+		orig, strict := s.Panes()[0], s.Panes()[1]
 
 		h.keys("tab", "G")
 		if last := orig.LineCount() - 1; orig.Cursor != last {
@@ -92,7 +92,7 @@ func TestSyncRenderedToolEnds(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 80, 24)
 	pick(h, "get_forecast").keys("t", "tab", "G")
 	s := h.m.screens[0].(*tools.Screen)
-	listed, tool := s.Panes[0], s.Panes[1]
+	listed, tool := s.Panes()[0], s.Panes()[1]
 	if tool.Cursor != tool.LineCount()-1 {
 		t.Fatalf("G in the tool as listed leaves the rendered tool on line %d of %d", tool.Cursor, tool.LineCount())
 	}
@@ -113,7 +113,7 @@ func TestSyncKeepsClosingLineAcrossToggles(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 80, 24)
 	pick(h, "get_forecast").keys("tab", "g").typing("/properties/units").keys("enter")
 	s := h.m.screens[0].(*tools.Screen)
-	orig := s.Panes[0]
+	orig := s.Panes()[0]
 	_, end, _ := orig.Content.Doc.Span(adapter.Keys("properties", "units"))
 	for orig.Cursor < end {
 		h.keys("j")

@@ -16,7 +16,7 @@ const ListPane = 0
 // ListPair is a filterable list beside a pane pair, the list choosing what the
 // pair shows: the tools screen's tools and a tool's schemas, the replay
 // screen's turns and a stage's input and output. It owns the focus of the
-// screen that embeds it and does what both screens do alike: the list's keys
+// screen that holds it and does what both screens do alike: the list's keys
 // and its filter, the click that focuses a pane and moves in it, the wheel, and
 // copying the list or a pane. A screen with more panes than these three (the
 // replay screen's notes) handles them itself, through the hooks.

@@ -49,9 +49,9 @@ type playComputedMsg struct {
 // not parse shows where it breaks. esc goes back to the screen it was opened
 // from.
 type Screen struct {
-	ctx *common.Context
-	common.Focus
-	back       int // the screen to go back to
+	ctx        *common.Context
+	focus      common.Focus // the pane with focus: pgEditor, pgResult or pgNotes
+	back       int          // the screen to go back to
 	req        *common.EditRequest
 	editor     *pane.Editor
 	opened     string // the text as opened
@@ -67,8 +67,9 @@ type Screen struct {
 	layout     layout
 }
 
+// New is the playground with nothing open, drawn in ctx.
 func New(ctx *common.Context) *Screen {
-	p := &Screen{ctx: ctx, Focus: common.NewFocus(3), validator: validate.New(), result: pane.NewJSON(ctx),
+	p := &Screen{ctx: ctx, focus: common.NewFocus(3), validator: validate.New(), result: pane.NewJSON(ctx),
 		notes: pane.NewNotes(ctx), editor: pane.NewEditor(ctx)}
 	p.showResult()
 	return p
@@ -77,8 +78,11 @@ func New(ctx *common.Context) *Screen {
 // Name implements Screen.
 func (p *Screen) Name() string { return "playground" }
 
+// MoveFocus implements Screen.
+func (p *Screen) MoveFocus(d int) { p.focus.MoveFocus(d) }
+
 // Capturing implements Screen: the editor takes every key as text.
-func (p *Screen) Capturing() bool { return p.Pane == pgEditor && p.req != nil }
+func (p *Screen) Capturing() bool { return p.focus.Pane == pgEditor && p.req != nil }
 
 // Restyle implements Screen.
 func (p *Screen) Restyle() {
@@ -101,7 +105,7 @@ func (p *Screen) Resize() {
 // Open puts req's text in the editor, gives the editor focus and computes
 // the text; back is the screen to return to.
 func (p *Screen) Open(req common.EditRequest, back int) tea.Cmd {
-	p.req, p.back, p.view, p.Pane = &req, back, 0, pgEditor
+	p.req, p.back, p.view, p.focus.Pane = &req, back, 0, pgEditor
 	p.opened = editorText(strings.TrimRight(req.Text, "\n"))
 	p.gen++ // a result computing for what was open before is not this one's
 	p.editor.SetValue(p.opened)
@@ -188,7 +192,7 @@ func (p *Screen) Update(msg tea.Msg) tea.Cmd {
 		}
 	case tea.MouseClickMsg:
 		if pane, ok := p.paneAt(msg.Mouse().X, msg.Mouse().Y); ok {
-			p.Pane = pane
+			p.focus.Pane = pane
 			if pane == pgEditor && p.req != nil {
 				// The editor's rows start under its title row.
 				p.focusEditor()
@@ -237,16 +241,16 @@ func (p *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, pk.Reset):
 		p.editor.ReplaceAll(p.opened)
 		return tea.Batch(p.edited(), common.ShowInfo("back to the text as opened (ctrl+z takes it back)"))
-	case p.Pane == pgEditor && key.Matches(k, g.Focus):
+	case p.focus.Pane == pgEditor && key.Matches(k, g.Focus):
 		p.editor.Blur()
-		p.Pane = pgResult
+		p.focus.Pane = pgResult
 		return nil
-	case p.Pane == pgEditor && key.Matches(k, g.FocusBck):
+	case p.focus.Pane == pgEditor && key.Matches(k, g.FocusBck):
 		p.editor.Blur()
-		p.Pane = pgNotes
+		p.focus.Pane = pgNotes
 		return nil
 	}
-	switch p.Pane {
+	switch p.focus.Pane {
 	case pgEditor:
 		p.focusEditor()
 		if t := editorText(k.Text); k.Text != "" && t != k.Text {
@@ -273,8 +277,8 @@ func (p *Screen) paneAt(x, y int) (int, bool) {
 // View implements Screen.
 func (p *Screen) View() string {
 	// The editor and the result, each exactly its rectangle, side by side.
-	left := p.editorView(p.Pane == pgEditor)
-	right := strings.Split(p.resultView(p.Pane == pgResult), "\n")
+	left := p.editorView(p.focus.Pane == pgEditor)
+	right := strings.Split(p.resultView(p.focus.Pane == pgResult), "\n")
 	rule := p.ctx.Styles.Separator.Render("│")
 	var b strings.Builder
 	for i, row := range left {
@@ -285,7 +289,7 @@ func (p *Screen) View() string {
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString(p.notes.View(p.Pane == pgNotes))
+	b.WriteString(p.notes.View(p.focus.Pane == pgNotes))
 	return common.Frame(p.titleBar(), nil, common.Rect{}, b.String(), p.infoRow())
 }
 

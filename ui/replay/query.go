@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/ui/pane"
 )
 
 // The replay screen's query API: what a test of the whole inspector may
@@ -54,3 +55,19 @@ func (s *Screen) Stage() int { return s.stage }
 func (s *Screen) Shown() (TurnAt, int) {
 	return TurnAt{File: s.shown.File, Turn: s.shown.Turn}, s.shown.Stage
 }
+
+// Asked are the options the toggles ask for: Options once the files have
+// replayed under them.
+func (s *Screen) Asked() Options { return s.off.Want }
+
+// Focused is the pane with focus, in tab order: the list (pane.ListPane), the
+// stage's input, its output, the notes.
+func (s *Screen) Focused() int { return s.lp.Pane }
+
+// List is the turn list, to read: its rows, groups, filter and selection.
+// Only the screen's Update changes it.
+func (s *Screen) List() *pane.List { return s.lp.List }
+
+// Panes are the stage's input and output panes, to read: what they show,
+// their marks, notes and cursors. Only the screen's Update changes them.
+func (s *Screen) Panes() [2]*pane.JSON { return s.lp.Panes }

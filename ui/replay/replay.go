@@ -46,14 +46,14 @@ type Screen struct {
 	loaded *common.Loaded
 	eng    *engine
 	opts   Options // the options the panes show
-	// offFrame holds the options asked for (want), ahead of opts while
+	// off holds the options asked for (want), ahead of opts while
 	// replaying.
-	common.OffFrame[Options]
+	off     common.OffFrame[Options]
 	traces  []*sessions.Trace
 	entries []replayEntry
 	stage   int
-	// ListPair is the turn list beside the stage's input and output.
-	pane.ListPair
+	// lp is the turn list beside the stage's input and output.
+	lp     pane.ListPair
 	notes  *pane.Notes
 	layout layout
 	banner common.Banner
@@ -61,16 +61,19 @@ type Screen struct {
 	shown  stageKey
 }
 
+// New is the replay screen over the recordings and session files of loaded,
+// drawn in ctx; start are the inspector's starting modes, which a session
+// file's saved options override where no flag set them.
 func New(ctx *common.Context, loaded *common.Loaded, start sessions.ReplayOptions) *Screen {
 	eng := newEngine(loaded, start)
 	opts := eng.startOptions()
 	s := &Screen{ctx: ctx, loaded: loaded, eng: eng,
-		opts: opts, OffFrame: common.NewOffFrame(opts),
+		opts: opts, off: common.NewOffFrame(opts),
 		notes: pane.NewNotes(ctx), views: map[stageKey]*stageView{}, shown: stageKey{File: -1},
-		ListPair: pane.NewListPair(ctx, 4, (*keys.KeyMap).ReplayList, "the turns",
+		lp: pane.NewListPair(ctx, 4, (*keys.KeyMap).ReplayList, "the turns",
 			(*keys.KeyMap).ReplayJSON, false, "no mark in this pane")}
-	s.List.Title = "turns"
-	s.Selected = s.selectedTurn
+	s.lp.List.Title = "turns"
+	s.lp.Selected = s.selectedTurn
 	s.traces = s.eng.Traces(s.opts)
 	for k, tr := range s.traces {
 		for t := range tr.Turns {
@@ -95,9 +98,16 @@ func Replayable(l *common.Loaded) bool {
 // Name implements common.Screen.
 func (s *Screen) Name() string { return "replay" }
 
+// Capturing implements common.Screen: the list's filter input takes every key
+// while it has them.
+func (s *Screen) Capturing() bool { return s.lp.Capturing() }
+
+// MoveFocus implements common.Screen.
+func (s *Screen) MoveFocus(d int) { s.lp.MoveFocus(d) }
+
 // Restyle implements common.Screen.
 func (s *Screen) Restyle() {
-	s.List.Restyle()
+	s.lp.List.Restyle()
 	s.setRows()
 	s.Resize()
 }
@@ -162,7 +172,7 @@ func (s *Screen) setRows() {
 			groups[k] = pane.Group{Name: common.Safe(s.eng.fileName(k)), Detail: words.Count(len(tr.Turns), "turn", "turns"), Counts: badges}
 		}
 	}
-	s.List.SetRows(rows, groups)
+	s.lp.List.SetRows(rows, groups)
 }
 
 // turnSearch is what the turn list's filter (/) matches in a turn's row: the
@@ -195,7 +205,7 @@ func turnSearch(r *pane.Row, long string, t *sessions.TurnTrace) string {
 
 // current returns the selected turn and its trace, or nil.
 func (s *Screen) current() (*replayEntry, *sessions.Trace, *sessions.TurnTrace) {
-	row := s.List.Current()
+	row := s.lp.List.Current()
 	if row == nil || row.Tool < 0 || row.Tool >= len(s.entries) {
 		return nil, nil, nil
 	}
@@ -222,14 +232,14 @@ func (s *Screen) StageCount() int {
 }
 
 // textWidth is the width text wraps at in a stage pane.
-func (s *Screen) textWidth() int { w, _ := s.Panes[0].Size(); return max(w-2, 1) }
+func (s *Screen) textWidth() int { w, _ := s.lp.Panes[0].Size(); return max(w-2, 1) }
 
 // show puts the selected stage in the panes. The cursors stay when only the
 // options changed (the same stage, replayed again).
 func (s *Screen) show() {
 	e, _, t := s.current()
 	key := stageKey{Opts: s.opts, File: -1, Stage: s.stage, width: s.textWidth()}
-	g, onHeader := s.List.CurrentGroup()
+	g, onHeader := s.lp.List.CurrentGroup()
 	switch {
 	case e != nil:
 		key.File, key.Turn = e.File, e.Turn
@@ -241,7 +251,7 @@ func (s *Screen) show() {
 	}
 	same := key.File == s.shown.File && key.Turn == s.shown.Turn && key.Stage == s.shown.Stage
 	var keep [2][2]int
-	for i, p := range s.Panes {
+	for i, p := range s.lp.Panes {
 		keep[i] = [2]int{p.Cursor, p.Offset}
 	}
 	s.shown = key
@@ -253,7 +263,7 @@ func (s *Screen) show() {
 			". Enter or space folds or unfolds them; ↓ selects the first."
 		v = &stageView{Panes: [2]*pane.Content{{Title: "file", Message: msg}, {Title: "turns", Message: msg}}}
 	case t == nil:
-		msg := s.List.EmptyMessage("No recording or session file is loaded.")
+		msg := s.lp.List.EmptyMessage("No recording or session file is loaded.")
 		v = &stageView{Panes: [2]*pane.Content{{Title: "input", Message: msg}, {Title: "output", Message: msg}}}
 	default:
 		if cached, ok := s.views[key]; ok {
@@ -264,7 +274,7 @@ func (s *Screen) show() {
 		}
 	}
 	s.Resize()
-	for i, p := range s.Panes {
+	for i, p := range s.lp.Panes {
 		p.SetContent(v.Panes[i])
 		if same {
 			p.Cursor, p.Offset = keep[i][0], keep[i][1]
@@ -283,11 +293,11 @@ func (s *Screen) Resize() {
 	s.setBanner()
 	s.layout = computeLayout(s.ctx.Width, s.ctx.Height, len(s.banner.Lines))
 	if s.layout.TooSmall {
-		s.SetRects()
+		s.lp.SetRects()
 		return
 	}
 	l := s.layout
-	s.SetRects(l.List, l.Left, l.Right, l.Notes)
+	s.lp.SetRects(l.List, l.Left, l.Right, l.Notes)
 	s.notes.SetSize(l.Notes.W, l.Notes.H)
 	if s.shown.File >= 0 && s.shown.width != s.textWidth() {
 		s.show() // text wraps at the new width

@@ -12,7 +12,7 @@ import (
 
 // Update implements common.Screen.
 func (s *Screen) Update(msg tea.Msg) tea.Cmd {
-	if cmd, ok := s.ListPair.Update(msg, func(_, lines int) { s.notes.Scroll(lines) }); ok {
+	if cmd, ok := s.lp.Update(msg, func(_, lines int) { s.notes.Scroll(lines) }); ok {
 		return cmd
 	}
 	switch msg := msg.(type) {
@@ -29,12 +29,12 @@ func (s *Screen) Update(msg tea.Msg) tea.Cmd {
 // turn of hundreds of calls that takes longer than a frame), the current
 // stage staying on screen until the traces arrive (replayedMsg).
 func (s *Screen) toggled(what string) tea.Cmd {
-	if _, ok := s.eng.cached(s.Want); ok {
-		s.opts, s.Pending = s.Want, ""
+	if _, ok := s.eng.cached(s.off.Want); ok {
+		s.opts, s.off.Pending = s.off.Want, ""
 		s.replayed()
 		return common.ShowInfo(what + ": replayed")
 	}
-	return s.Ask(what, s.replayCmd)
+	return s.off.Ask(what, s.replayCmd)
 }
 
 // replayedMsg brings the traces replayed for opts off the frame, with the
@@ -69,23 +69,23 @@ func (s *Screen) replayDone(msg replayedMsg) tea.Cmd {
 			s.views[msg.key] = msg.view
 		}
 	}
-	what, ok := s.Arrived(msg.Opts, s.opts)
+	what, ok := s.off.Arrived(msg.Opts, s.opts)
 	if !ok {
 		return nil
 	}
-	s.opts = s.Want
+	s.opts = s.off.Want
 	s.replayed()
 	return common.ShowInfo(what + ": replayed")
 }
 
 func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
-	if s.Capturing() {
-		return s.FilterKey(k)
+	if s.lp.Capturing() {
+		return s.lp.FilterKey(k)
 	}
 	rk := &s.ctx.Keys.Replay
 	switch {
 	case key.Matches(k, rk.Filter):
-		return s.StartFilter()
+		return s.lp.StartFilter()
 	case key.Matches(k, rk.PrevStage):
 		return s.step(-1)
 	case key.Matches(k, rk.NextStage):
@@ -95,34 +95,34 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, rk.NextTurn):
 		return s.stepTurn(1)
 	case key.Matches(k, rk.Structured):
-		s.Want.Structured = common.Cycle(s.resolved(s.Want).Structured, adapter.StructuredAuto, adapter.StructuredPrefer,
+		s.off.Want.Structured = common.Cycle(s.resolved(s.off.Want).Structured, adapter.StructuredAuto, adapter.StructuredPrefer,
 			adapter.StructuredAppend, adapter.StructuredIgnore)
-		return s.toggled("structured " + string(s.Want.Structured))
+		return s.toggled("structured " + string(s.off.Want.Structured))
 	case key.Matches(k, rk.ErrorPrefix):
-		s.Want.NoErrorPrefix = !s.Want.NoErrorPrefix
-		return s.toggled(common.OnOff("error prefix", !s.Want.NoErrorPrefix))
+		s.off.Want.NoErrorPrefix = !s.off.Want.NoErrorPrefix
+		return s.toggled(common.OnOff("error prefix", !s.off.Want.NoErrorPrefix))
 	case key.Matches(k, rk.Goto):
-		return s.GotoPrompt()
+		return s.lp.GotoPrompt()
 	case key.Matches(k, rk.Next):
-		return s.NextMark(1)
+		return s.lp.NextMark(1)
 	case key.Matches(k, rk.Prev):
-		return s.NextMark(-1)
+		return s.lp.NextMark(-1)
 	case key.Matches(k, rk.Copy):
-		if s.Pane == rpNotes {
+		if s.lp.Pane == rpNotes {
 			return pane.CopyCmd(s.notes.Text(), "the notes")
 		}
-		return s.CopyPane()
+		return s.lp.CopyPane()
 	case key.Matches(k, rk.Edit):
 		return s.edit()
 	}
-	switch s.Pane {
+	switch s.lp.Pane {
 	case rpList:
-		s.ListKey(k)
+		s.lp.ListKey(k)
 	case rpNotes:
 		jk := s.ctx.Keys.ReplayJSON()
 		s.notes.Key(k, &jk)
 	default:
-		s.JSONKey(k)
+		s.lp.JSONKey(k)
 	}
 	return nil
 }
@@ -147,7 +147,7 @@ func (s *Screen) step(d int) tea.Cmd {
 // stepTurn moves to the previous or next turn, at its first stage: over the
 // headers of the files, into a folded file's turns.
 func (s *Screen) stepTurn(d int) tea.Cmd {
-	if !s.List.StepRow(d) {
+	if !s.lp.List.StepRow(d) {
 		if d < 0 {
 			return common.ShowInfo("the first turn")
 		}
@@ -161,7 +161,7 @@ func (s *Screen) stepTurn(d int) tea.Cmd {
 // selectedTurn shows the turn the list now selects, from its first stage when
 // it is another turn than before.
 func (s *Screen) selectedTurn(before *pane.Row) {
-	if now := s.List.Current(); now == nil || before == nil || now.Tool != before.Tool {
+	if now := s.lp.List.Current(); now == nil || before == nil || now.Tool != before.Tool {
 		s.stage = 0
 	}
 	s.show()
@@ -180,7 +180,7 @@ func (s *Screen) edit() tea.Cmd {
 		st := &t.Stages[s.stage]
 		if st.Call >= 0 {
 			ci = st.Call
-		} else if p := s.Panes[1].CursorPath(); st.Kind == sessions.StageCalls && s.Pane == rpOutput &&
+		} else if p := s.lp.Panes[1].CursorPath(); st.Kind == sessions.StageCalls && s.lp.Pane == rpOutput &&
 			len(p) >= 2 && p[0].Kind == adapter.KeyStep && p[0].Key == "calls" &&
 			p[1].Kind == adapter.IndexStep && int(p[1].Index) < len(t.Calls) {
 			ci = int(p[1].Index) // the call under the cursor in the list of calls

@@ -15,10 +15,10 @@ import (
 func (s *Screen) View() string {
 	l := s.layout
 	st := s.ctx.Styles
-	right := lipgloss.JoinVertical(lipgloss.Left, s.stepperRow(), s.PairView(common.Rule(st, l.Left.H)),
-		s.notes.View(s.Pane == rpNotes))
-	body := lipgloss.JoinHorizontal(lipgloss.Top, s.List.View(s.Pane == rpList), common.Rule(st, l.List.H), right)
-	return common.Frame(s.titleBar(), s.banner.Lines, l.Banner, body, s.InfoRow())
+	right := lipgloss.JoinVertical(lipgloss.Left, s.stepperRow(), s.lp.PairView(common.Rule(st, l.Left.H)),
+		s.notes.View(s.lp.Pane == rpNotes))
+	body := lipgloss.JoinHorizontal(lipgloss.Top, s.lp.List.View(s.lp.Pane == rpList), common.Rule(st, l.List.H), right)
+	return common.Frame(s.titleBar(), s.banner.Lines, l.Banner, body, s.lp.InfoRow())
 }
 
 // titleBar is the first row: the name, the screen, the options, where the
@@ -38,8 +38,8 @@ func (s *Screen) titleBar() string {
 		}
 		left += st.TitleBar.Render(" │ tools: " + common.Safe(tr.ToolsFrom))
 	}
-	if s.Want != s.opts {
-		left += st.TitleBar.Render(" │ ") + st.Stale.Render("replaying with "+s.Want.String()+"…")
+	if s.off.Want != s.opts {
+		left += st.TitleBar.Render(" │ ") + st.Stale.Render("replaying with "+s.off.Want.String()+"…")
 	}
 	return common.TitleRow(st, s.ctx.Width, left)
 }
@@ -71,7 +71,7 @@ func (s *Screen) KeyMaps() []common.NamedKeyMap {
 	replay := common.NamedKeyMap{Title: "replay screen", KeyMap: k.Replay}
 	list := common.NamedKeyMap{Title: "turns", KeyMap: k.ReplayList()}
 	json := common.NamedKeyMap{Title: "input, output and notes", KeyMap: k.ReplayJSON()}
-	if s.Pane == rpList {
+	if s.lp.Pane == rpList {
 		return []common.NamedKeyMap{list, replay, json}
 	}
 	return []common.NamedKeyMap{json, replay, list}
@@ -86,16 +86,16 @@ func (s *Screen) Status() string {
 	parts := []string{s.resolved(s.opts).String()}
 	if t == nil {
 		none := "no turn"
-		if g, ok := s.List.CurrentGroup(); ok {
+		if g, ok := s.lp.List.CurrentGroup(); ok {
 			none = common.TruncLeft(common.Safe(s.eng.fileName(g)), 28) + " │ " + words.Count(len(s.traces[g].Turns), "turn", "turns")
-		} else if len(s.List.Rows) > 0 {
+		} else if len(s.lp.List.Rows) > 0 {
 			none = "no turn matches the filter"
 		}
 		return strings.Join(append(parts, none), " │ ")
 	}
 	c := countTurn(t)
 	parts = append(parts, common.TruncLeft(common.Safe(s.eng.fileName(e.File)), 28),
-		"turn "+s.List.PlaceText(),
+		"turn "+s.lp.List.PlaceText(),
 		fmt.Sprintf("stage %d/%d", min(s.stage+1, len(t.Stages)), len(t.Stages)),
 		fmt.Sprintf("%s · %d rejected · %d invalid · %d unanswered", words.Count(c.calls, "call", "calls"), c.rejected, c.invalid, c.unanswered))
 	return strings.Join(parts, " │ ")

@@ -236,20 +236,20 @@ func thousands(n int) string {
 // filterText says which filters are on and what they keep, for the status
 // line: "filter: no strict form · 37 of 1,990 tools"; "" while none is.
 func (s *Screen) filterText() string {
-	if !s.List.Filtering() {
+	if !s.lp.List.Filtering() {
 		return ""
 	}
 	what := ""
 	if s.only > 0 {
 		what = statusFilters[s.only].name
 	}
-	if q := s.List.Filter.Value(); q != "" {
+	if q := s.lp.List.Filter.Value(); q != "" {
 		if what != "" {
 			what += " + "
 		}
 		what += "/" + common.Safe(q)
 	}
-	kept, all := s.List.Counted()
+	kept, all := s.lp.List.Counted()
 	unit := "tools"
 	if all == 1 {
 		unit = "tool"

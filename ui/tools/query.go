@@ -22,3 +22,15 @@ func (s *Screen) Rendered() []adapter.Value { return s.cur.Tools }
 
 // Layout is where the list and the panes are drawn in the current window.
 func (s *Screen) Layout() pane.Layout { return s.layout }
+
+// Focused is the pane with focus, in tab order: the list (pane.ListPane), the
+// left pane, the right pane.
+func (s *Screen) Focused() int { return s.lp.Pane }
+
+// List is the tool list, to read: its rows, groups, filters and selection.
+// Only the screen's Update changes it.
+func (s *Screen) List() *pane.List { return s.lp.List }
+
+// Panes are the left and the right JSON pane, to read: what they show, their
+// marks and cursors. Only the screen's Update changes them.
+func (s *Screen) Panes() [2]*pane.JSON { return s.lp.Panes }

@@ -27,7 +27,7 @@ func TestLimitErrorIsMarkedWhereTheCursorIs(t *testing.T) {
 	l := &common.Loaded{}
 	l.AddBytes("big", "big.json", uitest.BigSchema(5001))
 	s := newScreen(t, l, 100, 30)
-	if !isLimitError(s.cur.Report.Outcomes[0]) || s.Panes[1].Content.Marks[s.Panes[1].Cursor] != pane.MarkError {
+	if !isLimitError(s.cur.Report.Outcomes[0]) || s.lp.Panes[1].Content.Marks[s.lp.Panes[1].Cursor] != pane.MarkError {
 		t.Error("a limit error is not marked in the strict pane where the cursor is")
 	}
 }

@@ -29,14 +29,14 @@ type Screen struct {
 	loaded *common.Loaded
 	eng    *engine
 	modes  Modes // the modes the panes show
-	// offFrame holds the modes asked for (want), ahead of modes while the
+	// off holds the modes asked for (want), ahead of modes while the
 	// library computes them.
-	common.OffFrame[Modes]
+	off  common.OffFrame[Modes]
 	view viewMode
 	cur  *computed
-	// ListPair is the tool list beside the schema as written and its strict
+	// lp is the tool list beside the schema as written and its strict
 	// form (or the tool, or the report).
-	pane.ListPair
+	lp     pane.ListPair
 	layout pane.Layout
 	banner common.Banner
 	shown  shownKey // what the panes show now
@@ -52,12 +52,14 @@ type shownKey struct {
 	Modes      Modes
 }
 
+// New is the tools screen over the tool lists and session files of loaded,
+// drawn in ctx, under modes until the toggles change them.
 func New(ctx *common.Context, loaded *common.Loaded, modes Modes) *Screen {
 	s := &Screen{ctx: ctx, loaded: loaded, eng: newEngine(loaded.Servers), modes: modes,
-		OffFrame: common.NewOffFrame(modes), shown: shownKey{tool: -1, file: -1, group: -1},
-		ListPair: pane.NewListPair(ctx, 3, func(k *keys.KeyMap) keys.List { return k.List }, "the tool list",
+		off: common.NewOffFrame(modes), shown: shownKey{tool: -1, file: -1, group: -1},
+		lp: pane.NewListPair(ctx, 3, func(k *keys.KeyMap) keys.List { return k.List }, "the tool list",
 			func(k *keys.KeyMap) keys.JSON { return k.JSON }, true, "no null path or error in this pane")}
-	s.Selected = func(*pane.Row) { s.show() }
+	s.lp.Selected = func(*pane.Row) { s.show() }
 	s.recompute()
 	return s
 }
@@ -65,9 +67,16 @@ func New(ctx *common.Context, loaded *common.Loaded, modes Modes) *Screen {
 // Name implements common.Screen.
 func (s *Screen) Name() string { return "tools" }
 
+// Capturing implements common.Screen: the list's filter input takes every key
+// while it has them.
+func (s *Screen) Capturing() bool { return s.lp.Capturing() }
+
+// MoveFocus implements common.Screen.
+func (s *Screen) MoveFocus(d int) { s.lp.MoveFocus(d) }
+
 // Restyle implements common.Screen.
 func (s *Screen) Restyle() {
-	s.List.Restyle()
+	s.lp.List.Restyle()
 	s.Resize()
 }
 
@@ -75,15 +84,15 @@ func (s *Screen) Restyle() {
 // answer, keeping the selection and the cursors' places.
 func (s *Screen) recompute() {
 	s.cur = s.eng.get(s.modes)
-	s.List.SetRows(s.listRows(s.cur))
+	s.lp.List.SetRows(s.listRows(s.cur))
 	s.show()
 }
 
 // show puts the selected row's contents in the panes.
 func (s *Screen) show() {
-	row := s.List.Current()
+	row := s.lp.List.Current()
 	key := shownKey{tool: -1, file: -1, group: -1, view: s.view, Modes: s.modes}
-	g, onHeader := s.List.CurrentGroup()
+	g, onHeader := s.lp.List.CurrentGroup()
 	switch {
 	case row != nil:
 		key.tool, key.file = row.Tool, row.File
@@ -99,7 +108,7 @@ func (s *Screen) show() {
 	var keep *pane.Content
 	keepLine, keepRow, keepPane := 0, 0, -1
 	if same {
-		for i, p := range s.Panes {
+		for i, p := range s.lp.Panes {
 			if rel, ok := p.SchemaPath(); ok && p.LineCount() > 0 && (len(rel) > 0 || p.Content.Doc.Closes(p.Cursor)) {
 				keep, keepLine, keepRow, keepPane = p.Content, p.Cursor, p.Row(), i
 				break
@@ -112,7 +121,7 @@ func (s *Screen) show() {
 	case onHeader:
 		pc = s.groupContents(g)
 	case row == nil:
-		msg := s.List.EmptyMessage("No tools.")
+		msg := s.lp.List.EmptyMessage("No tools.")
 		pc = &[2]*pane.Content{{Title: "original", Message: msg}, {Title: "strict", Message: msg}}
 	case row.File >= 0:
 		pc = fileContents(&s.loaded.Files[row.File])
@@ -120,16 +129,16 @@ func (s *Screen) show() {
 		pc = s.toolContents(s.cur, row.Tool, s.view)
 	}
 	s.Resize()
-	s.Panes[0].SetContent(pc[0])
-	s.Panes[1].SetContent(pc[1])
+	s.lp.Panes[0].SetContent(pc[0])
+	s.lp.Panes[1].SetContent(pc[1])
 	switch {
 	case keepPane >= 0:
-		s.Panes[keepPane].Follow(keep, keepLine, keepRow)
-		s.Sync(keepPane)
+		s.lp.Panes[keepPane].Follow(keep, keepLine, keepRow)
+		s.lp.Sync(keepPane)
 	case pc[1].Start > 0 && pc[0].Start == 0:
-		s.Sync(1) // a limit error: the failing node is in the strict schema
+		s.lp.Sync(1) // a limit error: the failing node is in the strict schema
 	default:
-		s.Sync(0)
+		s.lp.Sync(0)
 	}
 }
 
@@ -138,14 +147,14 @@ func (s *Screen) Resize() {
 	s.setBanner()
 	s.layout = pane.ComputeLayout(s.ctx.Width, s.ctx.Height, len(s.banner.Lines))
 	if s.layout.TooSmall {
-		s.SetRects()
+		s.lp.SetRects()
 		return
 	}
 	// The counts wrap at the list's width, and how many rows they take sets
 	// how many tools a page shows: the list is sized, then given them.
-	s.List.SetSize(s.layout.List.W, s.layout.List.H)
-	s.List.Header = s.headerLines(s.layout.List.W - 1)
-	s.SetRects(s.layout.List, s.layout.Left, s.layout.Right)
+	s.lp.List.SetSize(s.layout.List.W, s.layout.List.H)
+	s.lp.List.Header = s.headerLines(s.layout.List.W - 1)
+	s.lp.SetRects(s.layout.List, s.layout.Left, s.layout.Right)
 }
 
 // headerLines are the list's counts, wrapped to w cells.
@@ -204,7 +213,7 @@ func (s *Screen) headerLines(w int) []string {
 // conversion's error, hidden text, a cut description, a file that failed.
 func (s *Screen) setBanner() {
 	s.banner.Reset(s.ctx.Width)
-	row := s.List.Current()
+	row := s.lp.List.Current()
 	if row == nil {
 		return
 	}

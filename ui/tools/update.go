@@ -11,7 +11,7 @@ import (
 
 // Update implements common.Screen.
 func (s *Screen) Update(msg tea.Msg) tea.Cmd {
-	if cmd, ok := s.ListPair.Update(msg, nil); ok {
+	if cmd, ok := s.lp.Update(msg, nil); ok {
 		return cmd
 	}
 	switch msg := msg.(type) {
@@ -28,27 +28,27 @@ func (s *Screen) Update(msg tea.Msg) tea.Cmd {
 }
 
 func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
-	if s.Capturing() {
-		return s.FilterKey(k)
+	if s.lp.Capturing() {
+		return s.lp.FilterKey(k)
 	}
 	tk := &s.ctx.Keys.Tools
 	switch {
 	case key.Matches(k, tk.API):
-		if s.Want.API == adapter.Chat {
-			s.Want.API = adapter.Responses
+		if s.off.Want.API == adapter.Chat {
+			s.off.Want.API = adapter.Responses
 		} else {
-			s.Want.API = adapter.Chat
+			s.off.Want.API = adapter.Chat
 		}
-		return s.toggled("api " + string(s.Want.API))
+		return s.toggled("api " + string(s.off.Want.API))
 	case key.Matches(k, tk.Strict):
-		s.Want.Strict = common.Cycle(s.Want.Strict, adapter.StrictAuto, adapter.StrictOn, adapter.StrictOff)
-		return s.toggled("strict " + string(s.Want.Strict))
+		s.off.Want.Strict = common.Cycle(s.off.Want.Strict, adapter.StrictAuto, adapter.StrictOn, adapter.StrictOff)
+		return s.toggled("strict " + string(s.off.Want.Strict))
 	case key.Matches(k, tk.Prefix):
-		s.Want.NoPrefix = !s.Want.NoPrefix
-		return s.toggled(common.OnOff("server prefix", !s.Want.NoPrefix))
+		s.off.Want.NoPrefix = !s.off.Want.NoPrefix
+		return s.toggled(common.OnOff("server prefix", !s.off.Want.NoPrefix))
 	case key.Matches(k, tk.Defaults):
-		s.Want.NoDefaultDescriptions = !s.Want.NoDefaultDescriptions
-		return s.toggled(common.OnOff("defaults in descriptions", !s.Want.NoDefaultDescriptions))
+		s.off.Want.NoDefaultDescriptions = !s.off.Want.NoDefaultDescriptions
+		return s.toggled(common.OnOff("defaults in descriptions", !s.off.Want.NoDefaultDescriptions))
 	case key.Matches(k, tk.Tool):
 		s.setView(viewTool)
 		return nil
@@ -56,31 +56,31 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		s.setView(viewReport)
 		return nil
 	case key.Matches(k, tk.Filter):
-		return s.StartFilter()
+		return s.lp.StartFilter()
 	case key.Matches(k, tk.Status):
 		s.only = (s.only + 1) % len(statusFilters)
-		s.List.SetOnly(statusFilters[s.only].only)
+		s.lp.List.SetOnly(statusFilters[s.only].only)
 		s.show()
 		return nil
 	case key.Matches(k, tk.Goto):
-		return s.GotoPrompt()
+		return s.lp.GotoPrompt()
 	case key.Matches(k, tk.Next):
-		return s.NextMark(1)
+		return s.lp.NextMark(1)
 	case key.Matches(k, tk.Prev):
-		return s.NextMark(-1)
+		return s.lp.NextMark(-1)
 	case key.Matches(k, tk.Copy):
-		return s.CopyPane()
+		return s.lp.CopyPane()
 	case key.Matches(k, tk.Write):
 		return common.PromptCmd("write rendered tools to:", defaultWriteName,
 			func(v string) tea.Msg { return writeMsg{name: v} })
 	case key.Matches(k, tk.Edit):
 		return s.edit()
 	}
-	if s.Pane == pane.ListPane {
-		s.ListKey(k)
+	if s.lp.Pane == pane.ListPane {
+		s.lp.ListKey(k)
 		return nil
 	}
-	s.JSONKey(k)
+	s.lp.JSONKey(k)
 	return nil
 }
 
@@ -90,12 +90,12 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 // longer than a frame); the panes keep showing the current modes meanwhile,
 // and the answer is swapped in when it arrives (computedMsg).
 func (s *Screen) toggled(what string) tea.Cmd {
-	if _, ok := s.eng.cached(s.Want); ok {
-		s.modes, s.Pending = s.Want, ""
+	if _, ok := s.eng.cached(s.off.Want); ok {
+		s.modes, s.off.Pending = s.off.Want, ""
 		s.recompute()
 		return common.ShowInfo(what)
 	}
-	return s.Ask(what, s.computeCmd)
+	return s.off.Ask(what, s.computeCmd)
 }
 
 // computedMsg brings the library's answer for modes, computed off the
@@ -113,7 +113,7 @@ func (s *Screen) computeCmd(m Modes) tea.Cmd {
 	set := s.eng.sets[boolIndex(m.NoPrefix)]
 	tool, view := -1, s.view
 	var left *pane.Doc
-	if row := s.List.Current(); row != nil && row.Tool >= 0 {
+	if row := s.lp.List.Current(); row != nil && row.Tool >= 0 {
 		tool = row.Tool
 		left = s.eng.LeftDoc(tool, s.cur.Report.Outcomes[tool], view)
 	}
@@ -138,11 +138,11 @@ func (s *Screen) computed(msg computedMsg) tea.Cmd {
 			s.eng.sets[i] = msg.c.set
 		}
 	}
-	what, ok := s.Arrived(msg.Modes, s.modes)
+	what, ok := s.off.Arrived(msg.Modes, s.modes)
 	if !ok {
 		return nil
 	}
-	s.modes = s.Want
+	s.modes = s.off.Want
 	s.recompute()
 	return common.ShowInfo(what)
 }
@@ -158,7 +158,7 @@ func (s *Screen) setView(v viewMode) {
 
 // edit opens the selected tool's input schema, as written, in the playground.
 func (s *Screen) edit() tea.Cmd {
-	row := s.List.Current()
+	row := s.lp.List.Current()
 	if row == nil || row.Tool < 0 {
 		return common.ShowError("select a tool to edit its input schema")
 	}

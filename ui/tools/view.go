@@ -12,8 +12,8 @@ import (
 // View implements common.Screen.
 func (s *Screen) View() string {
 	sep := common.Rule(s.ctx.Styles, s.layout.List.H)
-	body := s.PairView(sep, s.List.View(s.Pane == paneList), sep)
-	return common.Frame(s.titleBar(), s.banner.Lines, s.layout.Banner, body, s.InfoRow())
+	body := s.lp.PairView(sep, s.lp.List.View(s.lp.Pane == paneList), sep)
+	return common.Frame(s.titleBar(), s.banner.Lines, s.layout.Banner, body, s.lp.InfoRow())
 }
 
 // titleBar is the first row: the name, the screen, the modes.
@@ -30,8 +30,8 @@ func (s *Screen) titleBar() string {
 	view := map[viewMode]string{viewSchema: "original ↔ strict", viewTool: "listed ↔ sent", viewReport: "report"}[s.view]
 	left := st.TitleBar.Render("tools │ ") + strings.Join(parts, sepr) +
 		st.TitleBar.Render(" │ "+view)
-	if s.Want != s.modes {
-		left += st.TitleBar.Render(" │ ") + st.Stale.Render("computing "+s.Want.String()+"…")
+	if s.off.Want != s.modes {
+		left += st.TitleBar.Render(" │ ") + st.Stale.Render("computing "+s.off.Want.String()+"…")
 	}
 	return common.TitleRow(st, s.ctx.Width, left)
 }
@@ -42,7 +42,7 @@ func (s *Screen) KeyMaps() []common.NamedKeyMap {
 	tools := common.NamedKeyMap{Title: "tools screen", KeyMap: k.Tools}
 	list := common.NamedKeyMap{Title: "tool list", KeyMap: k.List}
 	json := common.NamedKeyMap{Title: "JSON panes", KeyMap: k.JSON}
-	if s.Pane == paneList {
+	if s.lp.Pane == paneList {
 		return []common.NamedKeyMap{list, tools, json}
 	}
 	return []common.NamedKeyMap{json, tools, list}
@@ -54,9 +54,9 @@ func (s *Screen) KeyMaps() []common.NamedKeyMap {
 // on, which it is and what it keeps in place of the counts and the modes
 // (the title bar shows those).
 func (s *Screen) Status() string {
-	row := s.List.Current()
+	row := s.lp.List.Current()
 	what := ""
-	switch g, onHeader := s.List.CurrentGroup(); {
+	switch g, onHeader := s.lp.List.CurrentGroup(); {
 	case onHeader && g < len(s.eng.servers):
 		what = common.TruncLeft(common.Safe(s.loaded.ServerFile(g)), 28)
 	case row == nil:
@@ -68,7 +68,7 @@ func (s *Screen) Status() string {
 			what += " │ " + common.TruncLeft(common.Safe(f.Name), 28)
 		}
 	}
-	pos := s.List.PlaceText()
+	pos := s.lp.List.PlaceText()
 	if f := s.filterText(); f != "" {
 		parts := []string{f}
 		if what != "" {
