@@ -55,7 +55,7 @@ type Editor struct {
 	undo  []change    // changes to undo, the last last
 	redo  []change    // changes undone, to redo
 	open  bool        // the last change may grow (typing or deleting on)
-	Rev   int         // counts the changes to the text
+	rev   int         // counts the changes to the text
 	st    *styles.Styles
 	ls    *lineStyles // built from st
 }
@@ -125,7 +125,7 @@ func (e *Editor) SetValue(text string) {
 	e.undo, e.redo, e.open = nil, nil, false
 	e.sel, e.goal, e.top, e.left = false, -1, 0, 0
 	e.cur = pos{}
-	e.Rev++
+	e.rev++
 }
 
 // Value is the whole text.
@@ -298,7 +298,7 @@ func (e *Editor) replace(a, b pos, text string) error {
 	e.marks = slices.Replace(e.marks, a.row, b.row+1, marks...)
 	e.stack = slices.Replace(e.stack, a.row+1, b.row+1, make([]string, len(segs)-1)...)
 	e.valid = min(e.valid, a.row+1)
-	e.Rev++
+	e.rev++
 	return nil
 }
 
@@ -678,6 +678,10 @@ func EditableText(v adapter.Value) (text string, levels int) {
 	}
 	return full, 0
 }
+
+// Rev counts the changes to the text: it changes with every edit, undo and
+// redo, and with SetValue.
+func (e *Editor) Rev() int { return e.rev }
 
 // EditorLines counts the lines the editor holds for text (a final newline opens
 // no line of its own).

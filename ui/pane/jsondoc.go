@@ -256,7 +256,8 @@ func escapePointer(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
-func Itoa(i int) string {
+// itoa writes a non-negative i in decimal, as strconv.Itoa does.
+func itoa(i int) string {
 	if i < 10 {
 		return string(rune('0' + i))
 	}
@@ -294,7 +295,7 @@ func PointerOf(p adapter.Path) string {
 		case adapter.KeyStep:
 			b.WriteString(escapePointer(st.Key))
 		case adapter.IndexStep:
-			b.WriteString(Itoa(int(st.Index)))
+			b.WriteString(itoa(int(st.Index)))
 		default:
 			b.WriteByte('*')
 		}
@@ -318,7 +319,7 @@ func (d *Doc) child(parent int32, step adapter.Step) (int32, bool) {
 		}
 	case adapter.IndexStep:
 		if id, ok = d.kids[childKey{parent: parent, index: step.Index}]; !ok && step.Index >= 0 {
-			id, ok = d.kids[childKey{parent: parent, index: -1, Key: Itoa(int(step.Index))}]
+			id, ok = d.kids[childKey{parent: parent, index: -1, Key: itoa(int(step.Index))}]
 		}
 	default:
 		id, ok = d.kids[childKey{parent: parent, index: -1, Key: "*"}]

@@ -2,6 +2,7 @@ package playground
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -115,7 +116,7 @@ func (p *Screen) Open(req common.EditRequest, back int) tea.Cmd {
 
 // compute asks the library about the editor's text now.
 func (p *Screen) compute() {
-	p.lastRev, p.stale = p.editor.Rev, false
+	p.lastRev, p.stale = p.editor.Rev(), false
 	p.res = answerFor(p.req, p.editor.Value(), p.validator)
 	p.editor.SetMarks(p.res.Gutter)
 	p.showResult()
@@ -125,7 +126,7 @@ func (p *Screen) compute() {
 // recomputed at once, a large one after a pause (a tick that only the last
 // change's gen answers).
 func (p *Screen) edited() tea.Cmd {
-	if p.editor.Rev == p.lastRev {
+	if p.editor.Rev() == p.lastRev {
 		return nil
 	}
 	p.gen++
@@ -133,7 +134,7 @@ func (p *Screen) edited() tea.Cmd {
 		p.compute()
 		return nil
 	}
-	p.lastRev, p.stale = p.editor.Rev, true
+	p.lastRev, p.stale = p.editor.Rev(), true
 	gen := p.gen
 	return tea.Tick(editDebounce, func(time.Time) tea.Msg { return tickMsg{Gen: gen} })
 }
@@ -341,7 +342,7 @@ func (p *Screen) infoRow() string {
 	st := p.ctx.Styles
 	w := p.ctx.Width
 	if p.Capturing() {
-		pos := " line " + pane.Itoa(p.editor.Line()+1) + ", column " + pane.Itoa(p.editor.Column()+1)
+		pos := " line " + strconv.Itoa(p.editor.Line()+1) + ", column " + strconv.Itoa(p.editor.Column()+1)
 		return common.Fit(st.Info.Render(pos)+st.Muted.Render("  · esc leaves · tab to the result · ctrl+o other view"), w)
 	}
 	return pane.CrumbRow(st, p.result, w)
@@ -370,6 +371,6 @@ func (p *Screen) Status() string {
 	case p.res != nil:
 		parts = append(parts, p.res.Summary)
 	}
-	parts = append(parts, "line "+pane.Itoa(p.editor.Line()+1)+"/"+pane.Itoa(p.editor.LineCount()))
+	parts = append(parts, "line "+strconv.Itoa(p.editor.Line()+1)+"/"+strconv.Itoa(p.editor.LineCount()))
 	return strings.Join(parts, " │ ")
 }
