@@ -3,18 +3,20 @@ package tools
 import (
 	"testing"
 
+	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/internal/uitest"
 	"github.com/strictscope/strictscope/ui/pane"
 )
 
-// newScreen is the tools screen on l, under the default modes, in a w×h
-// window, as the root model builds and sizes it.
+// newScreen is the tools screen on l, under the inspector's default modes
+// (Chat Completions, strict auto), in a w×h window, as the root model builds
+// and sizes it.
 func newScreen(t *testing.T, l *common.Loaded, w, h int) *Screen {
 	t.Helper()
 	ctx := common.NewContext(false)
 	ctx.Width, ctx.Height = w, h
-	s := New(ctx, l, Modes{})
+	s := New(ctx, l, Modes{API: adapter.Chat, Strict: adapter.StrictAuto})
 	s.Resize()
 	return s
 }

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/strictscope/strictscope/adapter"
 )
 
 // CorpusDir is the corpus of real data, ../shared/corpus beside the module's
@@ -58,4 +60,66 @@ func BigSchema(n int) []byte {
 	}
 	b.WriteString(`},"required":[` + strings.Join(req, ",") + `]}}]}`)
 	return []byte(b.String())
+}
+
+// ScaleServers is how many tool lists ManyServers generates.
+const ScaleServers = 73
+
+// ToolList is a tool list to load: its server's name, its file's name and
+// its bytes.
+type ToolList struct {
+	Server, Name string
+	Data         []byte
+}
+
+// ManyServers is a generated load of 73 tool lists, about 2,000 tools, as a
+// user who opens every server they run would have: server names short and
+// long (some whose prefix alone fills the list's width), and among the tools
+// some with no strict form (a oneOf, a free-form object), some with hidden
+// characters in the description, some with a description over the Chat cap,
+// and some renamed (a dot or a space in the name, or a name that with its
+// prefix is over 64 characters). It is the same on every run.
+func ManyServers(tb testing.TB) []ToolList {
+	tb.Helper()
+	stems := []string{"fs", "git", "agent-infra-mcp-server-browser", "github-mcp-server-all-toolsets", "context7",
+		"cloudflare-mcp-server-workers-observability", "sql", "notion-mcp", "k8s", "playwright-mcp-server-automation"}
+	var out []ToolList
+	total := 0
+	for s := range ScaleServers {
+		name := fmt.Sprintf("%s-%02d", stems[s%len(stems)], s)
+		n := 1 + (s*19)%55 // 1 to 55 tools, 1,990 in all
+		total += n
+		var tools []string
+		for t := range n {
+			tools = append(tools, scaleTool(s, t))
+		}
+		out = append(out, ToolList{Server: name, Name: name + ".json", Data: []byte(`{"tools":[` + strings.Join(tools, ",") + `]}`)})
+	}
+	if total < 1900 || total > 2100 {
+		tb.Fatalf("the generated load has %d tools, want about 2,000", total)
+	}
+	return out
+}
+
+// scaleTool is tool t of server s.
+func scaleTool(s, t int) string {
+	name := fmt.Sprintf("tool_%d_%d", s, t)
+	desc := fmt.Sprintf("Does thing %d of server %d.", t, s)
+	props := `"q":{"type":"string"},"limit":{"type":"integer","default":10}`
+	switch k := (s*31 + t*7 + 10) % 23; k {
+	case 0, 1: // no strict form
+		props += `,"pick":{"oneOf":[{"type":"string"},{"type":"integer"}]}`
+	case 2:
+		props += `,"meta":{"type":"object"}`
+	case 3: // hidden characters
+		desc += "\u200b\u200b"
+	case 4: // over the Chat cap of 1,024 characters
+		desc += strings.Repeat(" More words about it.", 60)
+	case 5: // renamed: a character a name cannot hold
+		name = fmt.Sprintf("tool.%d.%d", s, t)
+	case 6: // renamed: over 64 characters with its prefix
+		name = fmt.Sprintf("a_rather_long_tool_name_that_describes_everything_it_does_%d", t)
+	}
+	return fmt.Sprintf(`{"name":%q,"description":%s,"inputSchema":{"type":"object","properties":{%s},"required":["q"]}}`,
+		name, adapter.AppendQuoted(nil, desc), props)
 }
