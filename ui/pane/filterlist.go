@@ -31,7 +31,7 @@ func BadgeTruncated(c *common.Context) lipgloss.Style { return c.Styles.BadgeTru
 func BadgeError(c *common.Context) lipgloss.Style     { return c.Styles.BadgeError }
 func BadgeReplay(c *common.Context) lipgloss.Style    { return c.Styles.BadgeReplay }
 
-// Flags are statuses of a row that the list's status filter keeps (List.Only).
+// Flags are statuses of a row that the list's status filter keeps (List.SetOnly).
 // The screen gives each bit its meaning: on the tools screen no strict form,
 // hidden characters, a truncated description, a renamed tool.
 type Flags uint16
@@ -76,7 +76,7 @@ type entry struct {
 //
 //   - Filters. A row shows while its search text contains the text of the
 //     filter (/), trimmed and lower-cased (the Search text is lower case, so
-//     case is ignored), and it has one of the flags of the status filter Only
+//     case is ignored), and it has one of the flags of the status filter (SetOnly)
 //     (0 keeps every row). What a row's search text and flags hold is set
 //     where the row is built (searchText, turnSearch).
 //   - Groups. Rows come in the order of their groups, and each group is drawn
@@ -102,10 +102,10 @@ type List struct {
 	Groups        []Group
 	Visible       []int // indices into rows that pass the filters
 	sel           int   // index into the entries drawn
-	Offset        int   // first entry drawn
+	offset        int   // first entry drawn
 	Header        []string
 	Filter        textinput.Model
-	Only          Flags // the status filter: 0 keeps every row
+	only          Flags // the status filter: 0 keeps every row
 	Editing       bool  // the filter input has the keys
 	width, height int
 
@@ -205,7 +205,7 @@ func (l *List) Counted() (kept, all int) {
 
 // Filtering says whether a filter is on: text to match, or a status filter.
 func (l *List) Filtering() bool {
-	return strings.TrimSpace(l.Filter.Value()) != "" || l.Only != 0
+	return strings.TrimSpace(l.Filter.Value()) != "" || l.only != 0
 }
 
 // PlaceText is the selected row's place for a status line, counted among all
@@ -293,11 +293,11 @@ func (l *List) applyFilter() {
 	q := strings.ToLower(strings.TrimSpace(l.Filter.Value()))
 	l.Visible = l.Visible[:0]
 	for i, r := range l.Rows {
-		if (q == "" || strings.Contains(r.Search, q)) && (l.Only == 0 || r.Flags&l.Only != 0) {
+		if (q == "" || strings.Contains(r.Search, q)) && (l.only == 0 || r.Flags&l.only != 0) {
 			l.Visible = append(l.Visible, i)
 		}
 	}
-	if on := fmt.Sprintf("%d\x00%s", l.Only, q); on != l.filterOn {
+	if on := fmt.Sprintf("%d\x00%s", l.only, q); on != l.filterOn {
 		l.filterOn = on
 		clear(l.filterFolded) // the filters changed: every group with a match opens
 	}
@@ -422,13 +422,13 @@ func (l *List) Clamp() {
 		return // not sized yet: the first size places the page
 	}
 	page := l.pageItems()
-	if l.sel < l.Offset {
-		l.Offset = l.sel
+	if l.sel < l.offset {
+		l.offset = l.sel
 	}
-	if l.sel >= l.Offset+page {
-		l.Offset = l.sel - page + 1
+	if l.sel >= l.offset+page {
+		l.offset = l.sel - page + 1
 	}
-	l.Offset = max(min(l.Offset, max(n-page, 0)), 0)
+	l.offset = max(min(l.offset, max(n-page, 0)), 0)
 }
 
 func (l *List) Move(d int) { l.sel += d; l.Clamp() }
@@ -553,7 +553,7 @@ func (l *List) EmptyMessage(none string) string {
 // SetOnly sets the status filter: a row shows while it has one of the flags
 // only (0 keeps every row).
 func (l *List) SetOnly(only Flags) {
-	l.Only = only
+	l.only = only
 	l.applyFilter()
 }
 
@@ -563,7 +563,7 @@ func (l *List) rowAt(y int) (int, bool) {
 	if y < 0 {
 		return 0, false
 	}
-	i := l.Offset + y/RowHeight
+	i := l.offset + y/RowHeight
 	return i, i < len(l.entries)
 }
 
@@ -602,7 +602,7 @@ func (l *List) View(focused bool) string {
 		}
 	}
 	page := l.pageItems()
-	for i := l.Offset; i < len(l.entries) && i < l.Offset+page; i++ {
+	for i := l.offset; i < len(l.entries) && i < l.offset+page; i++ {
 		var line1, line2 string
 		if e := l.entries[i]; e.row < 0 {
 			line1, line2 = l.renderHeader(e)
