@@ -11,6 +11,7 @@ import (
 
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/internal/uitest"
 	"github.com/strictscope/strictscope/ui/pane"
 	"github.com/strictscope/strictscope/ui/replay"
 	"github.com/strictscope/strictscope/ui/tools"
@@ -342,7 +343,7 @@ func TestFiltersTakeAPaste(t *testing.T) {
 func TestReplayStatusNamesTheTurnUnderAFilter(t *testing.T) {
 	l := &common.Loaded{}
 	name := "recordings/session_two_turns.json"
-	l.AddBytes(sessions.ServerNameFor(name), name, mustFixture(t, name))
+	l.AddBytes(sessions.ServerNameFor(name), name, uitest.Fixture(t, name))
 	h := newHarness(t, Options{}, l, 120, 40).keys("2", "/").typing("call_query").keys("enter")
 	s := replayOf(h)
 	if r := s.List().Current(); len(s.List().Visible) != 1 || r == nil || r.Tool != 1 {

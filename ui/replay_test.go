@@ -18,41 +18,19 @@ import (
 	"github.com/strictscope/strictscope/ui/tools"
 )
 
-// replayFiles are the tool lists and the recordings the replay screen's tests
-// open: two session files, a streamed Chat recording with a call that is not
-// JSON, a Responses recording with reasoning, a custom tool call and the
-// parallel wrapper, and a session whose call fails validation and has no
-// result.
+// replayFiles are uitest.ReplayFiles loaded.
 func replayFiles(t *testing.T) *common.Loaded {
 	t.Helper()
 	l := &common.Loaded{}
-	for _, name := range []string{"tools/files.json", "tools/weather.json", "recordings/session_two_turns.json",
-		"recordings/session_chat_media.json", "recordings/chat_stream_parallel.sse", "recordings/responses_reasoning_wrapper.json"} {
-		l.AddBytes(sessions.ServerNameFor(name), name, mustFixture(t, name))
+	for _, f := range uitest.ReplayFiles(t) {
+		l.AddBytes(f.Server, f.Name, f.Data)
 	}
-	l.AddBytes("s", "invalid_args.json", invalidSession(t))
 	for _, f := range l.Files {
 		if f.Kind == common.FileFailed {
 			t.Fatalf("%s: %v", f.Name, f.Err)
 		}
 	}
 	return l
-}
-
-// invalidSession is a Chat session with the weather tools: one call whose
-// arguments break the schema twice and carry nulls to strip, and no result.
-func invalidSession(t *testing.T) []byte {
-	t.Helper()
-	tools, err := adapter.Decode(mustFixture(t, "tools/weather.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	list, _ := tools.Get("tools")
-	args := `{"location":42,"days":30,"units":null,"include":["wind","rain"],"when":null}`
-	return []byte(`{"strictscope_session":1,"api":"chat","servers":[{"name":"weather","tools":` + list.String() + `}],
-	"turns":[{"response":{"id":"chatcmpl-x","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":null,
-	"tool_calls":[{"id":"call_bad","type":"function","function":{"name":"weather__get_forecast","arguments":` +
-		string(adapter.AppendQuoted(nil, args)) + `}}]},"finish_reason":"tool_calls"}]},"results":{}}]}`)
 }
 
 // inferredPairs is a JSONL recording of one request and response: the tools
@@ -140,12 +118,12 @@ func playOf(h *harness) *playground.Screen {
 
 // The turns of replayFiles, in list order.
 const (
-	turnTwoTurns1 = iota
-	turnTwoTurns2
-	turnMedia
-	turnStream
-	turnWrapper
-	turnInvalid
+	turnTwoTurns1 = uitest.TurnTwoTurns1
+	turnTwoTurns2 = uitest.TurnTwoTurns2
+	turnMedia     = uitest.TurnMedia
+	turnStream    = uitest.TurnStream
+	turnWrapper   = uitest.TurnWrapper
+	turnInvalid   = uitest.TurnInvalid
 )
 
 func replayScenarios() []scenario {
@@ -203,32 +181,9 @@ func replayScenarios() []scenario {
 	}
 }
 
-func TestReplayFilesTurnOrder(t *testing.T) {
-	h := newHarness(t, Options{}, replayFiles(t), 80, 24)
-	s := replayOf(h)
-	want := []string{"turn 1 · session_two_turns.json", "turn 2 · session_two_turns.json", "turn 1 · session_chat_media.json",
-		"stream · chat_stream_parallel.sse", "response · responses_reasoning_wrapper.json", "turn 1 · invalid_args.json"}
-	if len(s.List().Rows) != len(want) {
-		t.Fatalf("%d turns listed, want %d", len(s.List().Rows), len(want))
-	}
-	for i, w := range want {
-		// The files' headers name them: a row is the turn's label, and its
-		// long name (copied, matched by /) names the file.
-		if r := s.List().Rows[i]; r.Long != w || !strings.HasPrefix(w, r.Name+" · ") {
-			t.Errorf("turn %d is %q (%q), want %q", i, r.Name, r.Long, w)
-		}
-	}
-	if got := stageOf(t, h, turnTwoTurns1, sessions.StageOutput, 1); got != 13 {
-		t.Errorf("call_read's output is stage %d, the scenarios assume 13", got)
-	}
-	if got := stageOf(t, h, turnInvalid, sessions.StageStripped, 0); got != 4 {
-		t.Errorf("the invalid call's stripped stage is %d, the scenarios assume 4", got)
-	}
-}
-
 func TestReplayScreenOnlyWithSomethingToReplay(t *testing.T) {
 	l := &common.Loaded{}
-	l.AddBytes("w", "weather.json", mustFixture(t, "tools/weather.json"))
+	l.AddBytes("w", "weather.json", uitest.Fixture(t, "tools/weather.json"))
 	if h := newHarness(t, Options{}, l, 80, 24); replayOf(h) != nil {
 		t.Error("a replay screen without a recording or session file")
 	}
@@ -309,56 +264,6 @@ func TestReplayTurnSwitching(t *testing.T) {
 	}
 	if selectedTurn(s) != len(s.Turns())-1 || !strings.Contains(h.screen(), "the last turn") {
 		t.Errorf("] past the last turn: turn %d", selectedTurn(s))
-	}
-}
-
-// TestReplayTogglesReplayAgain checks that m and x replay with the library's
-// options, that the stage shows the new trace's output, and that toggling back
-// is answered from the cache.
-func TestReplayTogglesReplayAgain(t *testing.T) {
-	l := replayFiles(t)
-	h := newHarness(t, Options{}, l, 160, 50)
-	out := stageOf(t, h, turnTwoTurns1, sessions.StageOutput, 0)
-	toStage(h, turnTwoTurns1, out)
-	s := replayOf(h)
-	first := s.Traces()
-	sess := l.Files[s.Files()[0]].Session
-	modes := []adapter.StructuredMode{adapter.StructuredPrefer, adapter.StructuredAppend, adapter.StructuredIgnore, adapter.StructuredAuto}
-	var seen []string
-	for _, mode := range modes {
-		h.keys("m")
-		if s.Options().Structured != mode {
-			t.Fatalf("m gave %s, want %s", s.Options().Structured, mode)
-		}
-		want := sessions.ReplaySession(l.Files[s.Files()[0]].Name, sess, sessions.ReplayOptions{
-			ErrorPrefix: adapter.DefaultErrorPrefix, Structured: mode}).Turns[0].Stages[out].Output
-		if got := s.Panes()[1].Content.Doc.Value; !adapter.Equal(got, want) {
-			t.Errorf("%s: the output pane shows %s, the library %s", mode, got, want)
-		}
-		if !strings.Contains(h.screen(), "structured "+string(mode)) {
-			t.Errorf("%s: the title bar does not say so", mode)
-		}
-		seen = append(seen, s.Panes()[1].Content.Doc.Value.String())
-	}
-	if seen[0] == seen[2] {
-		t.Error("prefer and ignore render the same output: the toggle did nothing")
-	}
-	if &s.Traces()[0] != &first[0] {
-		t.Error("back to auto, the traces were replayed again instead of taken from the cache")
-	}
-
-	errOut := stageOf(t, h, turnTwoTurns1, sessions.StageOutput, 1)
-	for s.Stage() < errOut {
-		h.keys("right")
-	}
-	with := s.Panes()[1].Content.Doc.Value.String()
-	h.keys("x")
-	without := s.Panes()[1].Content.Doc.Value.String()
-	if !strings.Contains(with, `"Error: ENOENT`) || strings.Contains(without, "Error: ") {
-		t.Errorf("x does not take the error prefix off: %s → %s", with, without)
-	}
-	if s.Stage() != errOut {
-		t.Errorf("a toggle moved the stepper to %d", s.Stage())
 	}
 }
 
@@ -455,7 +360,7 @@ func TestReplayNotReplayableTurnDoesNotStop(t *testing.T) {
 
 func TestSessionToolsJoinTheToolsScreen(t *testing.T) {
 	only := &common.Loaded{}
-	only.AddBytes("s", "session.json", mustFixture(t, "recordings/session_two_turns.json"))
+	only.AddBytes("s", "session.json", uitest.Fixture(t, "recordings/session_two_turns.json"))
 	h := newHarness(t, Options{}, only, 120, 40)
 	ts := h.m.screens[0].(*tools.Screen)
 	if n := len(ts.Report().Outcomes); n != 10 {
@@ -470,7 +375,7 @@ func TestSessionToolsJoinTheToolsScreen(t *testing.T) {
 		{"recordings/session_two_turns.json", "tools/weather.json", "tools/files.json"}} {
 		l := &common.Loaded{}
 		for _, name := range order {
-			l.AddBytes(sessions.ServerNameFor(name), name, mustFixture(t, name))
+			l.AddBytes(sessions.ServerNameFor(name), name, uitest.Fixture(t, name))
 		}
 		if len(l.Servers) != 2 {
 			t.Errorf("%v: %d servers, want 2", order, len(l.Servers))
@@ -480,7 +385,7 @@ func TestSessionToolsJoinTheToolsScreen(t *testing.T) {
 	// kept, under its own exposed names.
 	l := &common.Loaded{}
 	l.AddBytes("weather", "weather.json", []byte(`{"tools":[{"name":"other","inputSchema":{"type":"object"}}]}`))
-	l.AddBytes("s", "session.json", mustFixture(t, "recordings/session_two_turns.json"))
+	l.AddBytes("s", "session.json", uitest.Fixture(t, "recordings/session_two_turns.json"))
 	if len(l.Servers) != 3 {
 		t.Errorf("%d servers, want the tool list's and the session's 2", len(l.Servers))
 	}
@@ -488,12 +393,12 @@ func TestSessionToolsJoinTheToolsScreen(t *testing.T) {
 
 func TestReplayUsesTheLoadedToolLists(t *testing.T) {
 	l := &common.Loaded{}
-	l.AddBytes("r", "stream.sse", mustFixture(t, "recordings/chat_stream_parallel.sse"))
+	l.AddBytes("r", "stream.sse", uitest.Fixture(t, "recordings/chat_stream_parallel.sse"))
 	h := newHarness(t, Options{}, l, 100, 30).keys("2")
 	if !strings.Contains(h.screen(), "no tools known") {
 		t.Errorf("without tool lists the banner does not say no tools are known:\n%s", h.screen())
 	}
-	l.AddBytes("files", "files.json", mustFixture(t, "tools/files.json"))
+	l.AddBytes("files", "files.json", uitest.Fixture(t, "tools/files.json"))
 	h = newHarness(t, Options{}, l, 100, 30).keys("2")
 	if s := replayOf(h); s.Traces()[0].ToolsFrom != "tool lists" || strings.Contains(h.screen(), "no tools known") {
 		t.Errorf("the loaded tool list is not used: tools from %q", s.Traces()[0].ToolsFrom)
@@ -509,7 +414,7 @@ func TestReplayUsesTheLoadedToolLists(t *testing.T) {
 // strictscope replay does when no flag overrides them, and that the toggles
 // then start from them.
 func TestReplaySessionKeepsItsSavedOptions(t *testing.T) {
-	doc, err := adapter.Decode(mustFixture(t, "recordings/session_two_turns.json"))
+	doc, err := adapter.Decode(uitest.Fixture(t, "recordings/session_two_turns.json"))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,7 +26,7 @@ const capitalPairs = `{"request":{"model":"gpt-4o","input":[{"role":"user","cont
 func listAndRecording(t *testing.T) *common.Loaded {
 	t.Helper()
 	l := &common.Loaded{}
-	l.AddBytes("weather", "weather.json", mustFixture(t, "tools/weather.json"))
+	l.AddBytes("weather", "weather.json", uitest.Fixture(t, "tools/weather.json"))
 	l.AddBytes("r", "capital.jsonl", []byte(capitalPairs))
 	for _, f := range l.Files {
 		if f.Kind == common.FileFailed {
@@ -69,7 +69,7 @@ func TestReplayBannerOnlyWhenToolsMix(t *testing.T) {
 		`{"request":{"model":"m","input":"hi"},"response":{"id":"r","object":"response","output":[]}}` + "\n",
 	} {
 		l := &common.Loaded{}
-		l.AddBytes("weather", "weather.json", mustFixture(t, "tools/weather.json"))
+		l.AddBytes("weather", "weather.json", uitest.Fixture(t, "tools/weather.json"))
 		l.AddBytes("r", "r.jsonl", []byte(rec))
 		h := newHarness(t, Options{}, l, 160, 50).keys("2")
 		if _, tr, _ := replayOf(h).Current(); tr.ToolsFrom != sessions.ToolsGiven || strings.Contains(h.screen(), "! tools:") {

@@ -12,7 +12,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
-	"github.com/strictscope/strictscope/fixtures"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/internal/uitest"
 	"github.com/strictscope/strictscope/ui/pane"
@@ -39,7 +38,7 @@ func badFiles(t *testing.T) *common.Loaded {
 	notList := filepath.Join(dir, "notes.txt")
 	os.WriteFile(notList, []byte("just some notes\n"), 0o644)
 	l := common.Load([]string{bad, filepath.Join(dir, "missing.json"), notList})
-	l.AddBytes("weather", "weather.json", mustFixture(t, "tools/weather.json"))
+	l.AddBytes("weather", "weather.json", uitest.Fixture(t, "tools/weather.json"))
 	// The temporary directory differs from run to run: name the files plainly.
 	for i := range l.Files {
 		l.Files[i].Name = filepath.Base(l.Files[i].Name)
@@ -167,15 +166,6 @@ func checkFrame(t *testing.T, frame string, w, h int) {
 			t.Fatalf("row %d is %d cells wide, want %d: %q", i, n, w, ansi.Strip(l))
 		}
 	}
-}
-
-func mustFixture(t *testing.T, name string) []byte {
-	t.Helper()
-	data, err := fixtures.Read(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
 }
 
 // TestScreenTooSmallStillSaysHowToQuit shrinks the window below the notice's

@@ -1,8 +1,6 @@
 package replay
 
 import (
-	"slices"
-
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/pane"
 )
@@ -22,10 +20,6 @@ func (s *Screen) Options() Options { return s.opts }
 // Traces are the traces of the files that replay, under Options, one per
 // file in Files' order.
 func (s *Screen) Traces() []*sessions.Trace { return s.traces }
-
-// Files are the files that replay, as indices into the loaded files, in the
-// order of Traces.
-func (s *Screen) Files() []int { return slices.Clone(s.eng.Files) }
 
 // Turns are every turn of the list, in the order of its rows: a row's Tool
 // is its index here.

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/fixtures"
+	"github.com/strictscope/strictscope/sessions"
 )
 
 // CorpusDir is the corpus of real data, ../shared/corpus beside the module's
@@ -65,9 +67,9 @@ func BigSchema(n int) []byte {
 // ScaleServers is how many tool lists ManyServers generates.
 const ScaleServers = 73
 
-// ToolList is a tool list to load: its server's name, its file's name and
-// its bytes.
-type ToolList struct {
+// File is a file to load (a tool list or a recording): its server's name,
+// its file's name and its bytes.
+type File struct {
 	Server, Name string
 	Data         []byte
 }
@@ -79,11 +81,11 @@ type ToolList struct {
 // characters in the description, some with a description over the Chat cap,
 // and some renamed (a dot or a space in the name, or a name that with its
 // prefix is over 64 characters). It is the same on every run.
-func ManyServers(tb testing.TB) []ToolList {
+func ManyServers(tb testing.TB) []File {
 	tb.Helper()
 	stems := []string{"fs", "git", "agent-infra-mcp-server-browser", "github-mcp-server-all-toolsets", "context7",
 		"cloudflare-mcp-server-workers-observability", "sql", "notion-mcp", "k8s", "playwright-mcp-server-automation"}
-	var out []ToolList
+	var out []File
 	total := 0
 	for s := range ScaleServers {
 		name := fmt.Sprintf("%s-%02d", stems[s%len(stems)], s)
@@ -93,7 +95,7 @@ func ManyServers(tb testing.TB) []ToolList {
 		for t := range n {
 			tools = append(tools, scaleTool(s, t))
 		}
-		out = append(out, ToolList{Server: name, Name: name + ".json", Data: []byte(`{"tools":[` + strings.Join(tools, ",") + `]}`)})
+		out = append(out, File{Server: name, Name: name + ".json", Data: []byte(`{"tools":[` + strings.Join(tools, ",") + `]}`)})
 	}
 	if total < 1900 || total > 2100 {
 		tb.Fatalf("the generated load has %d tools, want about 2,000", total)
@@ -122,4 +124,55 @@ func scaleTool(s, t int) string {
 	}
 	return fmt.Sprintf(`{"name":%q,"description":%s,"inputSchema":{"type":"object","properties":{%s},"required":["q"]}}`,
 		name, adapter.AppendQuoted(nil, desc), props)
+}
+
+// The turns of ReplayFiles, in the order of the replay screen's list.
+const (
+	TurnTwoTurns1 = iota
+	TurnTwoTurns2
+	TurnMedia
+	TurnStream
+	TurnWrapper
+	TurnInvalid
+)
+
+// Fixture is the fixture file name (fixtures.Read).
+func Fixture(tb testing.TB, name string) []byte {
+	tb.Helper()
+	data, err := fixtures.Read(name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return data
+}
+
+// ReplayFiles are the tool lists and the recordings the replay screen's
+// tests open: two session files, a streamed Chat recording with a call that
+// is not JSON, a Responses recording with reasoning, a custom tool call and
+// the parallel wrapper, and a session whose call fails validation and has no
+// result (InvalidSession).
+func ReplayFiles(tb testing.TB) []File {
+	tb.Helper()
+	var out []File
+	for _, name := range []string{"tools/files.json", "tools/weather.json", "recordings/session_two_turns.json",
+		"recordings/session_chat_media.json", "recordings/chat_stream_parallel.sse", "recordings/responses_reasoning_wrapper.json"} {
+		out = append(out, File{Server: sessions.ServerNameFor(name), Name: name, Data: Fixture(tb, name)})
+	}
+	return append(out, File{Server: "s", Name: "invalid_args.json", Data: InvalidSession(tb)})
+}
+
+// InvalidSession is a Chat session with the weather tools: one call whose
+// arguments break the schema twice and carry nulls to strip, and no result.
+func InvalidSession(tb testing.TB) []byte {
+	tb.Helper()
+	tools, err := adapter.Decode(Fixture(tb, "tools/weather.json"))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	list, _ := tools.Get("tools")
+	args := `{"location":42,"days":30,"units":null,"include":["wind","rain"],"when":null}`
+	return []byte(`{"strictscope_session":1,"api":"chat","servers":[{"name":"weather","tools":` + list.String() + `}],
+	"turns":[{"response":{"id":"chatcmpl-x","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":null,
+	"tool_calls":[{"id":"call_bad","type":"function","function":{"name":"weather__get_forecast","arguments":` +
+		string(adapter.AppendQuoted(nil, args)) + `}}]},"finish_reason":"tool_calls"}]},"results":{}}]}`)
 }

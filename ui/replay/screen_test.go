@@ -1,0 +1,170 @@
+package replay
+
+import (
+	"strings"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/internal/uitest"
+)
+
+// replayFiles are uitest.ReplayFiles loaded.
+func replayFiles(t *testing.T) *common.Loaded {
+	t.Helper()
+	l := &common.Loaded{}
+	for _, f := range uitest.ReplayFiles(t) {
+		l.AddBytes(f.Server, f.Name, f.Data)
+	}
+	return l
+}
+
+// newScreen is the replay screen on l, from the inspector's default modes
+// (Chat Completions, strict auto), in a w×h window, as the root model builds
+// and sizes it.
+func newScreen(t *testing.T, l *common.Loaded, w, h int) *Screen {
+	t.Helper()
+	ctx := common.NewContext(false)
+	ctx.Width, ctx.Height = w, h
+	s := New(ctx, l, sessions.ReplayOptions{API: adapter.Chat, Strict: adapter.StrictAuto})
+	s.Resize()
+	return s
+}
+
+var namedKeys = map[string]tea.KeyPressMsg{
+	"left":  {Code: tea.KeyLeft},
+	"right": {Code: tea.KeyRight},
+	"enter": {Code: tea.KeyEnter},
+}
+
+// press gives the screen keys by name ("m", "right", …) as the root model
+// does while no prompt is open, and feeds the messages of the commands it
+// returns back to it.
+func press(s *Screen, names ...string) {
+	for _, n := range names {
+		k, ok := namedKeys[n]
+		if !ok {
+			k = tea.KeyPressMsg{Code: []rune(n)[0], Text: n}
+		}
+		run(s, s.Update(k), 0)
+	}
+}
+
+func run(s *Screen, cmd tea.Cmd, depth int) {
+	if cmd == nil || depth > 8 {
+		return
+	}
+	switch msg := cmd().(type) {
+	case nil:
+	case tea.BatchMsg:
+		for _, c := range msg {
+			run(s, c, depth+1)
+		}
+	default:
+		run(s, s.Update(msg), depth+1)
+	}
+}
+
+// frame is what the screen draws and its part of the status line, as plain
+// text: what the root model's frame holds of it.
+func frame(s *Screen) string { return ansi.Strip(s.View()) + "\n" + s.Status() }
+
+// toStage moves the screen to turn (0-based) and stage (0-based) from its
+// first turn, with the keys.
+func toStage(s *Screen, turn, stage int) {
+	for range turn {
+		press(s, "]")
+	}
+	for range stage {
+		press(s, "right")
+	}
+}
+
+// stageOf finds the index of the first stage of kind k (of call, or -1 for
+// any) in the trace the screen shows for turn.
+func stageOf(t *testing.T, s *Screen, turn int, k sessions.StageKind, call int) int {
+	t.Helper()
+	e := s.entries[turn]
+	for i, st := range s.traces[e.File].Turns[e.Turn].Stages {
+		if st.Kind == k && (call < 0 || st.Call == call) {
+			return i
+		}
+	}
+	t.Fatalf("turn %d has no %s stage for call %d", turn, k, call)
+	return 0
+}
+
+func TestReplayFilesTurnOrder(t *testing.T) {
+	s := newScreen(t, replayFiles(t), 80, 24)
+	want := []string{"turn 1 · session_two_turns.json", "turn 2 · session_two_turns.json", "turn 1 · session_chat_media.json",
+		"stream · chat_stream_parallel.sse", "response · responses_reasoning_wrapper.json", "turn 1 · invalid_args.json"}
+	if len(s.lp.List.Rows) != len(want) {
+		t.Fatalf("%d turns listed, want %d", len(s.lp.List.Rows), len(want))
+	}
+	for i, w := range want {
+		// The files' headers name them: a row is the turn's label, and its
+		// long name (copied, matched by /) names the file.
+		if r := s.lp.List.Rows[i]; r.Long != w || !strings.HasPrefix(w, r.Name+" · ") {
+			t.Errorf("turn %d is %q (%q), want %q", i, r.Name, r.Long, w)
+		}
+	}
+	if got := stageOf(t, s, uitest.TurnTwoTurns1, sessions.StageOutput, 1); got != 13 {
+		t.Errorf("call_read's output is stage %d, the scenarios assume 13", got)
+	}
+	if got := stageOf(t, s, uitest.TurnInvalid, sessions.StageStripped, 0); got != 4 {
+		t.Errorf("the invalid call's stripped stage is %d, the scenarios assume 4", got)
+	}
+}
+
+// TestReplayTogglesReplayAgain checks that m and x replay with the library's
+// options, that the stage shows the new trace's output, and that toggling back
+// is answered from the cache.
+func TestReplayTogglesReplayAgain(t *testing.T) {
+	l := replayFiles(t)
+	s := newScreen(t, l, 160, 50)
+	out := stageOf(t, s, uitest.TurnTwoTurns1, sessions.StageOutput, 0)
+	toStage(s, uitest.TurnTwoTurns1, out)
+	first := s.traces
+	sess := l.Files[s.eng.Files[0]].Session
+	modes := []adapter.StructuredMode{adapter.StructuredPrefer, adapter.StructuredAppend, adapter.StructuredIgnore, adapter.StructuredAuto}
+	var seen []string
+	for _, mode := range modes {
+		press(s, "m")
+		if s.opts.Structured != mode {
+			t.Fatalf("m gave %s, want %s", s.opts.Structured, mode)
+		}
+		want := sessions.ReplaySession(l.Files[s.eng.Files[0]].Name, sess, sessions.ReplayOptions{
+			ErrorPrefix: adapter.DefaultErrorPrefix, Structured: mode}).Turns[0].Stages[out].Output
+		if got := s.lp.Panes[1].Content.Doc.Value; !adapter.Equal(got, want) {
+			t.Errorf("%s: the output pane shows %s, the library %s", mode, got, want)
+		}
+		if !strings.Contains(frame(s), "structured "+string(mode)) {
+			t.Errorf("%s: the title bar does not say so", mode)
+		}
+		seen = append(seen, s.lp.Panes[1].Content.Doc.Value.String())
+	}
+	if seen[0] == seen[2] {
+		t.Error("prefer and ignore render the same output: the toggle did nothing")
+	}
+	if &s.traces[0] != &first[0] {
+		t.Error("back to auto, the traces were replayed again instead of taken from the cache")
+	}
+
+	errOut := stageOf(t, s, uitest.TurnTwoTurns1, sessions.StageOutput, 1)
+	for s.stage < errOut {
+		press(s, "right")
+	}
+	with := s.lp.Panes[1].Content.Doc.Value.String()
+	press(s, "x")
+	without := s.lp.Panes[1].Content.Doc.Value.String()
+	if !strings.Contains(with, `"Error: ENOENT`) || strings.Contains(without, "Error: ") {
+		t.Errorf("x does not take the error prefix off: %s → %s", with, without)
+	}
+	if s.stage != errOut {
+		t.Errorf("a toggle moved the stepper to %d", s.stage)
+	}
+}
