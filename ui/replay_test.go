@@ -8,7 +8,6 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/internal/uitest"
@@ -33,19 +32,12 @@ func replayFiles(t *testing.T) *common.Loaded {
 	return l
 }
 
-// inferredPairs is a JSONL recording of one request and response: the tools
-// come from the request (one sent strict, with a nullable property).
-const inferredPairs = `{"request":{"model":"m","messages":[],"tools":[{"type":"function","function":{"name":"lookup","strict":true,"parameters":{"type":"object","properties":{"q":{"type":"string"},"limit":{"type":["integer","null"]}},"required":["q","limit"],"additionalProperties":false}}}]},"response":{"id":"c1","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"lookup","arguments":"{\"q\":\"x\",\"limit\":null}"}}]},"finish_reason":"tool_calls"}]}}
-`
-
-// errorRecording is a recording of an error body: a turn that cannot be
-// replayed.
-const errorRecording = `{"error":{"message":"Invalid schema for function 'f': In context=('properties', 'x'), 'format' is not permitted.","type":"invalid_request_error","param":"tools[0].function.parameters","code":"invalid_function_parameters"}}`
-
+// inferredFiles are uitest.InferredFiles loaded.
 func inferredFiles(t *testing.T) *common.Loaded {
 	l := &common.Loaded{}
-	l.AddBytes("r", "pairs.jsonl", []byte(inferredPairs))
-	l.AddBytes("e", "error.json", []byte(errorRecording))
+	for _, f := range uitest.InferredFiles() {
+		l.AddBytes(f.Server, f.Name, f.Data)
+	}
 	return l
 }
 
@@ -267,29 +259,6 @@ func TestReplayTurnSwitching(t *testing.T) {
 	}
 }
 
-func TestReplayMissingResultIsANote(t *testing.T) {
-	h := newHarness(t, Options{}, replayFiles(t), 100, 30)
-	res := stageOf(t, h, turnInvalid, sessions.StageResult, 0)
-	toStage(h, turnInvalid, res)
-	s := replayOf(h)
-	scr := h.screen()
-	if s.Panes()[1].Content.Doc != nil || !strings.Contains(scr, "No result") || !strings.Contains(scr, "missing: no result is recorded") {
-		t.Errorf("a missing result is not shown as a note:\n%s", scr)
-	}
-	h.keys("right")
-	if k := s.Traces()[s.Turns()[turnInvalid].File].Turns[0].Stages[s.Stage()].Kind; k != sessions.StageNextInput {
-		t.Errorf("after a missing result comes %s, want the next input", k)
-	}
-	if !strings.Contains(h.screen(), "have no result") {
-		t.Errorf("the next input does not say a call has no result:\n%s", h.screen())
-	}
-	// The streamed recording holds no results at all.
-	reStage(h, turnStream, stageOf(t, h, turnStream, sessions.StageResult, 0))
-	if !strings.Contains(h.screen(), "the recording holds no MCP results") {
-		t.Errorf("a recording's missing result:\n%s", h.screen())
-	}
-}
-
 // TestReplayMarksComeFromTheTrace checks the marks against the trace: the
 // removed nulls in the stripped stage's input, the validation errors in the
 // validated stage's input, the call items in the response.
@@ -391,67 +360,6 @@ func TestSessionToolsJoinTheToolsScreen(t *testing.T) {
 	}
 }
 
-func TestReplayUsesTheLoadedToolLists(t *testing.T) {
-	l := &common.Loaded{}
-	l.AddBytes("r", "stream.sse", uitest.Fixture(t, "recordings/chat_stream_parallel.sse"))
-	h := newHarness(t, Options{}, l, 100, 30).keys("2")
-	if !strings.Contains(h.screen(), "no tools known") {
-		t.Errorf("without tool lists the banner does not say no tools are known:\n%s", h.screen())
-	}
-	l.AddBytes("files", "files.json", uitest.Fixture(t, "tools/files.json"))
-	h = newHarness(t, Options{}, l, 100, 30).keys("2")
-	if s := replayOf(h); s.Traces()[0].ToolsFrom != "tool lists" || strings.Contains(h.screen(), "no tools known") {
-		t.Errorf("the loaded tool list is not used: tools from %q", s.Traces()[0].ToolsFrom)
-	}
-	h = newHarness(t, Options{}, inferredFiles(t), 100, 30).keys("2")
-	if !strings.Contains(h.screen(), "tools inferred from the request") {
-		t.Errorf("tools from the request are not said to be inferred:\n%s", h.screen())
-	}
-}
-
-// TestReplaySessionKeepsItsSavedOptions checks that a session file saved with
-// its own error prefix, structured mode and defaults replays with them, as
-// strictscope replay does when no flag overrides them, and that the toggles
-// then start from them.
-func TestReplaySessionKeepsItsSavedOptions(t *testing.T) {
-	doc, err := adapter.Decode(uitest.Fixture(t, "recordings/session_two_turns.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mems []adapter.Member
-	for _, m := range doc.Members() {
-		if m.Key() == "options" {
-			m = adapter.MemberOf(m.Key(), adapter.ObjectValue(append(m.Value().Members(),
-				adapter.MemberOf("error_prefix", adapter.StringValue("Oops: ")),
-				adapter.MemberOf("structured", adapter.StringValue("ignore")),
-				adapter.MemberOf("apply_defaults", adapter.BoolValue(true)))...))
-		}
-		mems = append(mems, m)
-	}
-	l := &common.Loaded{}
-	l.AddBytes("s", "saved.json", adapter.Marshal(adapter.ObjectValue(mems...)))
-	sess := l.Files[0].Session
-	if sess == nil || sess.Structured != adapter.StructuredIgnore || !sess.ApplyDefaults {
-		t.Fatalf("the session does not hold its options: %+v", l.Files[0])
-	}
-	h := newHarness(t, Options{}, l, 160, 50).keys("2")
-	s := replayOf(h)
-	want := sessions.ReplaySession("saved.json", sess, sessions.ReplayOptions{
-		ErrorPrefix: sess.ErrorPrefix, Structured: sess.Structured, ApplyDefaults: sess.ApplyDefaults})
-	if got := s.Traces()[0].Value(true); !adapter.Equal(got, want.Value(true)) {
-		t.Errorf("the inspector replays the session without its saved options:\n got %s\nwant %s", got, want.Value(true))
-	}
-	if !strings.Contains(h.screen(), "structured ignore") {
-		t.Errorf("the title bar does not name the session's structured mode:\n%s", h.screen())
-	}
-	h.keys("m")
-	if s.Options().Structured != adapter.StructuredAuto {
-		t.Errorf("m after the session's ignore gave %q, want auto", s.Options().Structured)
-	}
-}
-
-// TestReplayMissingResultOnCorpus is the audit's case: pydantic-ai's
-// Responses round trip has no MCP result, and its result stage has two notes.
 func TestReplayMissingResultOnCorpus(t *testing.T) {
 	file := filepath.Join(uitest.CorpusDir(t), "openai", "responses_roundtrip.pydantic-ai.yaml")
 	if _, err := os.Stat(file); err != nil {

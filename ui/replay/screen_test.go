@@ -84,6 +84,36 @@ func toStage(s *Screen, turn, stage int) {
 	}
 }
 
+// reStage moves the screen to turn and stage, with the keys: [ back to the
+// first turn, ← to its first stage, ] to turn.
+func reStage(t *testing.T, s *Screen, turn, stage int) {
+	t.Helper()
+	for range len(s.entries) {
+		press(s, "[")
+	}
+	for range s.StageCount() {
+		press(s, "left")
+	}
+	for range turn {
+		press(s, "]")
+	}
+	if e, _, _ := s.current(); e == nil || *e != s.entries[turn] || s.stage != 0 {
+		t.Fatalf("reStage: at %+v stage %d, want turn %d at its first stage", e, s.stage, turn)
+	}
+	for range stage {
+		press(s, "right")
+	}
+}
+
+// inferredFiles are uitest.InferredFiles loaded.
+func inferredFiles() *common.Loaded {
+	l := &common.Loaded{}
+	for _, f := range uitest.InferredFiles() {
+		l.AddBytes(f.Server, f.Name, f.Data)
+	}
+	return l
+}
+
 // stageOf finds the index of the first stage of kind k (of call, or -1 for
 // any) in the trace the screen shows for turn.
 func stageOf(t *testing.T, s *Screen, turn int, k sessions.StageKind, call int) int {
@@ -168,3 +198,85 @@ func TestReplayTogglesReplayAgain(t *testing.T) {
 		t.Errorf("a toggle moved the stepper to %d", s.stage)
 	}
 }
+func TestReplayMissingResultIsANote(t *testing.T) {
+	s := newScreen(t, replayFiles(t), 100, 30)
+	res := stageOf(t, s, uitest.TurnInvalid, sessions.StageResult, 0)
+	toStage(s, uitest.TurnInvalid, res)
+	scr := frame(s)
+	if s.lp.Panes[1].Content.Doc != nil || !strings.Contains(scr, "No result") || !strings.Contains(scr, "missing: no result is recorded") {
+		t.Errorf("a missing result is not shown as a note:\n%s", scr)
+	}
+	press(s, "right")
+	if k := s.traces[s.entries[uitest.TurnInvalid].File].Turns[0].Stages[s.stage].Kind; k != sessions.StageNextInput {
+		t.Errorf("after a missing result comes %s, want the next input", k)
+	}
+	if !strings.Contains(frame(s), "have no result") {
+		t.Errorf("the next input does not say a call has no result:\n%s", frame(s))
+	}
+	// The streamed recording holds no results at all.
+	reStage(t, s, uitest.TurnStream, stageOf(t, s, uitest.TurnStream, sessions.StageResult, 0))
+	if !strings.Contains(frame(s), "the recording holds no MCP results") {
+		t.Errorf("a recording's missing result:\n%s", frame(s))
+	}
+}
+
+func TestReplayUsesTheLoadedToolLists(t *testing.T) {
+	l := &common.Loaded{}
+	l.AddBytes("r", "stream.sse", uitest.Fixture(t, "recordings/chat_stream_parallel.sse"))
+	s := newScreen(t, l, 100, 30)
+	if !strings.Contains(frame(s), "no tools known") {
+		t.Errorf("without tool lists the banner does not say no tools are known:\n%s", frame(s))
+	}
+	l.AddBytes("files", "files.json", uitest.Fixture(t, "tools/files.json"))
+	s = newScreen(t, l, 100, 30)
+	if s.traces[0].ToolsFrom != "tool lists" || strings.Contains(frame(s), "no tools known") {
+		t.Errorf("the loaded tool list is not used: tools from %q", s.traces[0].ToolsFrom)
+	}
+	s = newScreen(t, inferredFiles(), 100, 30)
+	if !strings.Contains(frame(s), "tools inferred from the request") {
+		t.Errorf("tools from the request are not said to be inferred:\n%s", frame(s))
+	}
+}
+
+// TestReplaySessionKeepsItsSavedOptions checks that a session file saved with
+// its own error prefix, structured mode and defaults replays with them, as
+// strictscope replay does when no flag overrides them, and that the toggles
+// then start from them.
+func TestReplaySessionKeepsItsSavedOptions(t *testing.T) {
+	doc, err := adapter.Decode(uitest.Fixture(t, "recordings/session_two_turns.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mems []adapter.Member
+	for _, m := range doc.Members() {
+		if m.Key() == "options" {
+			m = adapter.MemberOf(m.Key(), adapter.ObjectValue(append(m.Value().Members(),
+				adapter.MemberOf("error_prefix", adapter.StringValue("Oops: ")),
+				adapter.MemberOf("structured", adapter.StringValue("ignore")),
+				adapter.MemberOf("apply_defaults", adapter.BoolValue(true)))...))
+		}
+		mems = append(mems, m)
+	}
+	l := &common.Loaded{}
+	l.AddBytes("s", "saved.json", adapter.Marshal(adapter.ObjectValue(mems...)))
+	sess := l.Files[0].Session
+	if sess == nil || sess.Structured != adapter.StructuredIgnore || !sess.ApplyDefaults {
+		t.Fatalf("the session does not hold its options: %+v", l.Files[0])
+	}
+	s := newScreen(t, l, 160, 50)
+	want := sessions.ReplaySession("saved.json", sess, sessions.ReplayOptions{
+		ErrorPrefix: sess.ErrorPrefix, Structured: sess.Structured, ApplyDefaults: sess.ApplyDefaults})
+	if got := s.traces[0].Value(true); !adapter.Equal(got, want.Value(true)) {
+		t.Errorf("the inspector replays the session without its saved options:\n got %s\nwant %s", got, want.Value(true))
+	}
+	if !strings.Contains(frame(s), "structured ignore") {
+		t.Errorf("the title bar does not name the session's structured mode:\n%s", frame(s))
+	}
+	press(s, "m")
+	if s.opts.Structured != adapter.StructuredAuto {
+		t.Errorf("m after the session's ignore gave %q, want auto", s.opts.Structured)
+	}
+}
+
+// TestReplayMissingResultOnCorpus is the audit's case: pydantic-ai's
+// Responses round trip has no MCP result, and its result stage has two notes.

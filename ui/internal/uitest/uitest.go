@@ -176,3 +176,19 @@ func InvalidSession(tb testing.TB) []byte {
 	"tool_calls":[{"id":"call_bad","type":"function","function":{"name":"weather__get_forecast","arguments":` +
 		string(adapter.AppendQuoted(nil, args)) + `}}]},"finish_reason":"tool_calls"}]},"results":{}}]}`)
 }
+
+// inferredPairs is a JSONL recording of one request and response: the tools
+// come from the request (one sent strict, with a nullable property).
+const inferredPairs = `{"request":{"model":"m","messages":[],"tools":[{"type":"function","function":{"name":"lookup","strict":true,"parameters":{"type":"object","properties":{"q":{"type":"string"},"limit":{"type":["integer","null"]}},"required":["q","limit"],"additionalProperties":false}}}]},"response":{"id":"c1","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"lookup","arguments":"{\"q\":\"x\",\"limit\":null}"}}]},"finish_reason":"tool_calls"}]}}
+`
+
+// errorRecording is a recording of an error body: a turn that cannot be
+// replayed.
+const errorRecording = `{"error":{"message":"Invalid schema for function 'f': In context=('properties', 'x'), 'format' is not permitted.","type":"invalid_request_error","param":"tools[0].function.parameters","code":"invalid_function_parameters"}}`
+
+// InferredFiles are a JSONL recording whose tools come from its request, and
+// a recording of an error body, whose turn cannot be replayed.
+func InferredFiles() []File {
+	return []File{{Server: "r", Name: "pairs.jsonl", Data: []byte(inferredPairs)},
+		{Server: "e", Name: "error.json", Data: []byte(errorRecording)}}
+}
