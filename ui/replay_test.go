@@ -32,6 +32,21 @@ func replayFiles(t *testing.T) *common.Loaded {
 	return l
 }
 
+// listAndRecording is uitest.ListAndRecording loaded.
+func listAndRecording(t *testing.T) *common.Loaded {
+	t.Helper()
+	l := &common.Loaded{}
+	for _, f := range uitest.ListAndRecording(t) {
+		l.AddBytes(f.Server, f.Name, f.Data)
+	}
+	for _, f := range l.Files {
+		if f.Kind == common.FileFailed {
+			t.Fatalf("%s: %v", f.Name, f.Err)
+		}
+	}
+	return l
+}
+
 // inferredFiles are uitest.InferredFiles loaded.
 func inferredFiles(t *testing.T) *common.Loaded {
 	l := &common.Loaded{}

@@ -280,3 +280,10 @@ func TestReplaySessionKeepsItsSavedOptions(t *testing.T) {
 
 // TestReplayMissingResultOnCorpus is the audit's case: pydantic-ai's
 // Responses round trip has no MCP result, and its result stage has two notes.
+
+// typing types text into whatever has the keys, a character a key.
+func typing(s *Screen, text string) {
+	for _, r := range text {
+		run(s, s.Update(tea.KeyPressMsg{Code: r, Text: string(r)}), 0)
+	}
+}

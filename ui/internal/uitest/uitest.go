@@ -192,3 +192,22 @@ func InferredFiles() []File {
 	return []File{{Server: "r", Name: "pairs.jsonl", Data: []byte(inferredPairs)},
 		{Server: "e", Name: "error.json", Data: []byte(errorRecording)}}
 }
+
+// CapitalPairs is a Responses recording of one exchange whose request sent
+// two tools: weather__get_forecast, which the weather tool list exposes, and
+// get_capital, which no loaded tool list holds. The model calls both.
+const CapitalPairs = `{"request":{"model":"gpt-4o","input":[{"role":"user","content":"Capital of France, and its weather?"}],` +
+	`"tools":[{"type":"function","name":"get_capital","description":"The capital of a country.","parameters":{"type":"object","properties":{"country":{"type":"string"}},"required":["country"],"additionalProperties":false},"strict":true},` +
+	`{"type":"function","name":"weather__get_forecast","parameters":{"type":"object","properties":{"location":{"type":"string"}},"required":["location"],"additionalProperties":false},"strict":true}]},` +
+	`"response":{"id":"resp_1","object":"response","status":"completed","output":[` +
+	`{"type":"function_call","id":"fc_1","call_id":"call_capital","name":"get_capital","arguments":"{\"country\":\"France\"}","status":"completed"},` +
+	`{"type":"function_call","id":"fc_2","call_id":"call_forecast","name":"weather__get_forecast","arguments":"{\"location\":\"Paris\",\"days\":null,\"units\":null,\"include\":null,\"when\":null}","status":"completed"}]}}
+`
+
+// ListAndRecording is the weather tool list and a recording whose request
+// sent a tool the list lacks (CapitalPairs).
+func ListAndRecording(tb testing.TB) []File {
+	tb.Helper()
+	return []File{{Server: "weather", Name: "weather.json", Data: Fixture(tb, "tools/weather.json")},
+		{Server: "r", Name: "capital.jsonl", Data: []byte(CapitalPairs)}}
+}
