@@ -75,36 +75,6 @@ func TestFocusMovesWithTabAndMouse(t *testing.T) {
 	}
 }
 
-// TestTogglesRedrawFromTheLibrary checks that after every toggle each row's
-// badge is the status adapter.Tools gives for the same modes.
-func TestTogglesRedrawFromTheLibrary(t *testing.T) {
-	loaded := testExamples(t)
-	h := newHarness(t, Options{}, loaded, 120, 40)
-	s := h.m.screens[0].(*tools.Screen)
-	servers := loaded.Servers
-	for _, k := range []string{"s", "s", "s", "a", "p", "d", "s", "a", "p", "d"} {
-		h.keys(k)
-		m := s.Modes()
-		set := adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: m.NoPrefix})
-		_, rep := adapter.Tools(set, adapter.ToolsOptions{API: m.API, Strict: m.Strict, NoDefaultDescriptions: m.NoDefaultDescriptions})
-		for _, r := range s.List().Rows {
-			if r.Tool < 0 {
-				continue
-			}
-			o := rep.Outcomes[r.Tool]
-			if r.Long != o.Entry.Exposed || r.Name != o.Entry.Tool.Name {
-				t.Errorf("%v: row %d named %q (%q), library says %q (%q)", m, r.Tool, r.Name, r.Long, o.Entry.Tool.Name, o.Entry.Exposed)
-			}
-			if st := string(o.Status); !strings.HasPrefix(r.Badges[0].Text, st) {
-				t.Errorf("%v: %s badge %q, library says %s", m, r.Name, r.Badges[0].Text, st)
-			}
-		}
-		if !strings.Contains(h.screen(), string(m.API)+" · strict "+string(m.Strict)) {
-			t.Errorf("%v: the title bar does not show the modes", m)
-		}
-	}
-}
-
 func TestWriteRenderedTools(t *testing.T) {
 	dir := t.TempDir()
 	target := filepath.Join(dir, "out.json")
@@ -281,45 +251,5 @@ func TestHelpScrollsToEitherEnd(t *testing.T) {
 		if h.keys("home"); !strings.Contains(h.screen(), "everywhere") {
 			t.Errorf("home after %s does not scroll the help back to its top", k)
 		}
-	}
-}
-
-// TestNullMarksAreTheLibrarysSites checks that a null path is marked only at
-// the declarations the library made nullable: here "a" is declared in two
-// anyOf branches, required in the first and optional in the second, so the
-// null path ["o","a"] stands for the second only, in the schema as written, in
-// the strict schema and in the tool as sent.
-func TestNullMarksAreTheLibrarysSites(t *testing.T) {
-	const list = `{"tools":[{"name":"pick","inputSchema":{"type":"object","properties":{"o":{"anyOf":[
-		{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]},
-		{"type":"object","properties":{"a":{"type":"string"}}}]}},"required":["o"]}}]}`
-	l := &common.Loaded{}
-	l.AddBytes("s", "branches.json", []byte(list))
-	h := newHarness(t, Options{}, l, 160, 50)
-	s := h.m.screens[0].(*tools.Screen)
-	res := s.Report().Outcomes[0].Conversion
-	if res.NullPaths.Len() != 1 || res.NullPaths.At(0).String() != `["o","a"]` {
-		t.Fatalf("null paths %v", res.NullPaths)
-	}
-	marked := func(p *pane.JSON) string {
-		var out []string
-		for l, m := range p.Content.Marks {
-			if m == pane.MarkNull {
-				out = append(out, p.Content.Doc.PathAt(l).Pointer())
-			}
-		}
-		sortStrings(out)
-		return strings.Join(out, " ")
-	}
-	const want = "/properties/o/anyOf/1/properties/a"
-	if got := marked(s.Panes()[0]); got != want {
-		t.Errorf("the schema as written marks %q, want %q", got, want)
-	}
-	if got := marked(s.Panes()[1]); got != want {
-		t.Errorf("the strict schema marks %q, want %q", got, want)
-	}
-	h.keys("t")
-	if got := marked(s.Panes()[1]); got != "/function/parameters"+want {
-		t.Errorf("the tool as sent marks %q", got)
 	}
 }

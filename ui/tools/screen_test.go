@@ -1,6 +1,8 @@
 package tools
 
 import (
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/strictscope/strictscope/adapter"
@@ -19,6 +21,16 @@ func newScreen(t *testing.T, l *common.Loaded, w, h int) *Screen {
 	s := New(ctx, l, Modes{API: adapter.Chat, Strict: adapter.StrictAuto})
 	s.Resize()
 	return s
+}
+
+// examples is uitest.Examples loaded, as the built-in examples are.
+func examples(t *testing.T) *common.Loaded {
+	t.Helper()
+	l := &common.Loaded{Examples: true}
+	for _, f := range uitest.Examples(t) {
+		l.AddBytes(f.Server, f.Name, f.Data)
+	}
+	return l
 }
 
 // TestLimitErrorIsMarkedWhereTheCursorIs: a schema whose strict form crosses
@@ -67,5 +79,73 @@ func TestSyncNeverSwingsBackOnCorpus(t *testing.T) {
 	}
 	if checked == 0 {
 		t.Fatal("no line checked")
+	}
+}
+
+// TestTogglesRedrawFromTheLibrary checks that after every toggle each row's
+// badge is the status adapter.Tools gives for the same modes.
+func TestTogglesRedrawFromTheLibrary(t *testing.T) {
+	loaded := examples(t)
+	s := newScreen(t, loaded, 120, 40)
+	servers := loaded.Servers
+	for _, k := range []string{"s", "s", "s", "a", "p", "d", "s", "a", "p", "d"} {
+		press(s, k)
+		m := s.modes
+		set := adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: m.NoPrefix})
+		_, rep := adapter.Tools(set, adapter.ToolsOptions{API: m.API, Strict: m.Strict, NoDefaultDescriptions: m.NoDefaultDescriptions})
+		for _, r := range s.lp.List.Rows {
+			if r.Tool < 0 {
+				continue
+			}
+			o := rep.Outcomes[r.Tool]
+			if r.Long != o.Entry.Exposed || r.Name != o.Entry.Tool.Name {
+				t.Errorf("%v: row %d named %q (%q), library says %q (%q)", m, r.Tool, r.Name, r.Long, o.Entry.Tool.Name, o.Entry.Exposed)
+			}
+			if st := string(o.Status); !strings.HasPrefix(r.Badges[0].Text, st) {
+				t.Errorf("%v: %s badge %q, library says %s", m, r.Name, r.Badges[0].Text, st)
+			}
+		}
+		if !strings.Contains(frame(s), string(m.API)+" · strict "+string(m.Strict)) {
+			t.Errorf("%v: the title bar does not show the modes", m)
+		}
+	}
+}
+
+// TestNullMarksAreTheLibrarysSites checks that a null path is marked only at
+// the declarations the library made nullable: here "a" is declared in two
+// anyOf branches, required in the first and optional in the second, so the
+// null path ["o","a"] stands for the second only, in the schema as written, in
+// the strict schema and in the tool as sent.
+func TestNullMarksAreTheLibrarysSites(t *testing.T) {
+	const list = `{"tools":[{"name":"pick","inputSchema":{"type":"object","properties":{"o":{"anyOf":[
+		{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]},
+		{"type":"object","properties":{"a":{"type":"string"}}}]}},"required":["o"]}}]}`
+	l := &common.Loaded{}
+	l.AddBytes("s", "branches.json", []byte(list))
+	s := newScreen(t, l, 160, 50)
+	res := s.cur.Report.Outcomes[0].Conversion
+	if res.NullPaths.Len() != 1 || res.NullPaths.At(0).String() != `["o","a"]` {
+		t.Fatalf("null paths %v", res.NullPaths)
+	}
+	marked := func(p *pane.JSON) string {
+		var out []string
+		for l, m := range p.Content.Marks {
+			if m == pane.MarkNull {
+				out = append(out, p.Content.Doc.PathAt(l).Pointer())
+			}
+		}
+		slices.Sort(out)
+		return strings.Join(out, " ")
+	}
+	const want = "/properties/o/anyOf/1/properties/a"
+	if got := marked(s.lp.Panes[0]); got != want {
+		t.Errorf("the schema as written marks %q, want %q", got, want)
+	}
+	if got := marked(s.lp.Panes[1]); got != want {
+		t.Errorf("the strict schema marks %q, want %q", got, want)
+	}
+	press(s, "t")
+	if got := marked(s.lp.Panes[1]); got != "/function/parameters"+want {
+		t.Errorf("the tool as sent marks %q", got)
 	}
 }

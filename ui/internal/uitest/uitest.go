@@ -211,3 +211,14 @@ func ListAndRecording(tb testing.TB) []File {
 	return []File{{Server: "weather", Name: "weather.json", Data: Fixture(tb, "tools/weather.json")},
 		{Server: "r", Name: "capital.jsonl", Data: []byte(CapitalPairs)}}
 }
+
+// Examples is a fixed part of the built-in examples, so that golden screens
+// do not change when fixtures are added: two tool lists and a recording.
+func Examples(tb testing.TB) []File {
+	tb.Helper()
+	var out []File
+	for _, name := range []string{"tools/files.json", "tools/weather.json", "recordings/chat_forecast.json"} {
+		out = append(out, File{Server: sessions.ServerNameFor(name), Name: name, Data: Fixture(tb, name)})
+	}
+	return out
+}
