@@ -135,7 +135,7 @@
 //	  compute.go           Answer: the library's answer for the edited text
 //	  layout.go            where the editor, the result and the notes go
 //	  query.go             what a test of the whole inspector may read of it: Editor, Answer, Result…
-//	ui/internal/uitest/    what the tests of ui/... share: the corpus, generated tool lists
+//	ui/internal/uitest/    what the tests of ui/... share: the corpus, the loads they open, generated tool lists
 //	ui/keys/keys.go        the key bindings, grouped per pane, for help
 //	ui/styles/styles.go    the Styles for dark, light, no colour and no style
 package ui

@@ -116,8 +116,6 @@ func keyPress(name string) tea.KeyPressMsg {
 func testExamples(tb testing.TB) *common.Loaded {
 	tb.Helper()
 	l := &common.Loaded{Examples: true}
-	for _, f := range uitest.Examples(tb) {
-		l.AddBytes(f.Server, f.Name, f.Data)
-	}
+	uitest.AddAll(l.AddBytes, uitest.Examples(tb))
 	return l
 }

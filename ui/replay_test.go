@@ -21,9 +21,7 @@ import (
 func replayFiles(t *testing.T) *common.Loaded {
 	t.Helper()
 	l := &common.Loaded{}
-	for _, f := range uitest.ReplayFiles(t) {
-		l.AddBytes(f.Server, f.Name, f.Data)
-	}
+	uitest.AddAll(l.AddBytes, uitest.ReplayFiles(t))
 	for _, f := range l.Files {
 		if f.Kind == common.FileFailed {
 			t.Fatalf("%s: %v", f.Name, f.Err)
@@ -36,9 +34,7 @@ func replayFiles(t *testing.T) *common.Loaded {
 func listAndRecording(t *testing.T) *common.Loaded {
 	t.Helper()
 	l := &common.Loaded{}
-	for _, f := range uitest.ListAndRecording(t) {
-		l.AddBytes(f.Server, f.Name, f.Data)
-	}
+	uitest.AddAll(l.AddBytes, uitest.ListAndRecording(t))
 	for _, f := range l.Files {
 		if f.Kind == common.FileFailed {
 			t.Fatalf("%s: %v", f.Name, f.Err)
@@ -50,9 +46,7 @@ func listAndRecording(t *testing.T) *common.Loaded {
 // inferredFiles are uitest.InferredFiles loaded.
 func inferredFiles(t *testing.T) *common.Loaded {
 	l := &common.Loaded{}
-	for _, f := range uitest.InferredFiles() {
-		l.AddBytes(f.Server, f.Name, f.Data)
-	}
+	uitest.AddAll(l.AddBytes, uitest.InferredFiles())
 	return l
 }
 

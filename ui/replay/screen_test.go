@@ -17,9 +17,7 @@ import (
 func replayFiles(t *testing.T) *common.Loaded {
 	t.Helper()
 	l := &common.Loaded{}
-	for _, f := range uitest.ReplayFiles(t) {
-		l.AddBytes(f.Server, f.Name, f.Data)
-	}
+	uitest.AddAll(l.AddBytes, uitest.ReplayFiles(t))
 	return l
 }
 
@@ -108,9 +106,7 @@ func reStage(t *testing.T, s *Screen, turn, stage int) {
 // inferredFiles are uitest.InferredFiles loaded.
 func inferredFiles() *common.Loaded {
 	l := &common.Loaded{}
-	for _, f := range uitest.InferredFiles() {
-		l.AddBytes(f.Server, f.Name, f.Data)
-	}
+	uitest.AddAll(l.AddBytes, uitest.InferredFiles())
 	return l
 }
 

@@ -14,9 +14,7 @@ import (
 func listAndRecording(t *testing.T) *common.Loaded {
 	t.Helper()
 	l := &common.Loaded{}
-	for _, f := range uitest.ListAndRecording(t) {
-		l.AddBytes(f.Server, f.Name, f.Data)
-	}
+	uitest.AddAll(l.AddBytes, uitest.ListAndRecording(t))
 	for _, f := range l.Files {
 		if f.Kind == common.FileFailed {
 			t.Fatalf("%s: %v", f.Name, f.Err)

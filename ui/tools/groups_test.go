@@ -19,9 +19,7 @@ import (
 func manyServers(tb testing.TB) *common.Loaded {
 	tb.Helper()
 	l := &common.Loaded{}
-	for _, f := range uitest.ManyServers(tb) {
-		l.AddBytes(f.Server, f.Name, f.Data)
-	}
+	uitest.AddAll(l.AddBytes, uitest.ManyServers(tb))
 	return l
 }
 

@@ -27,9 +27,7 @@ func newScreen(t *testing.T, l *common.Loaded, w, h int) *Screen {
 func examples(t *testing.T) *common.Loaded {
 	t.Helper()
 	l := &common.Loaded{Examples: true}
-	for _, f := range uitest.Examples(t) {
-		l.AddBytes(f.Server, f.Name, f.Data)
-	}
+	uitest.AddAll(l.AddBytes, uitest.Examples(t))
 	return l
 }
 

@@ -222,3 +222,11 @@ func Examples(tb testing.TB) []File {
 	}
 	return out
 }
+
+// AddAll adds every file through add: a load's AddBytes
+// (common.Loaded.AddBytes, which this package cannot name).
+func AddAll(add func(server, name string, data []byte), files []File) {
+	for _, f := range files {
+		add(f.Server, f.Name, f.Data)
+	}
+}
