@@ -41,7 +41,7 @@ type ListPair struct {
 func NewListPair(ctx *common.Context, panes int, listKeys func(*keys.KeyMap) keys.List, listName string,
 	pairKeys func(*keys.KeyMap) keys.JSON, scrollBoth bool, noMark string) ListPair {
 	return ListPair{Focus: common.NewFocus(panes), List: NewList(ctx), listKeys: listKeys, listName: listName,
-		Pair: NewPair(ctx, ListPane+1, pairKeys, scrollBoth, noMark)}
+		Pair: newPair(ctx, ListPane+1, pairKeys, scrollBoth, noMark)}
 }
 
 // Capturing implements Screen: the list's filter input takes every key while

@@ -36,9 +36,9 @@ type Pair struct {
 	noMark string
 }
 
-// NewPair builds the two panes of a screen whose left pane is pane first in
+// newPair builds the two panes of a screen whose left pane is pane first in
 // its tab order; keys are the bindings that move a pane there.
-func NewPair(ctx *common.Context, first int, keys func(*keys.KeyMap) keys.JSON, scrollBoth bool, noMark string) Pair {
+func newPair(ctx *common.Context, first int, keys func(*keys.KeyMap) keys.JSON, scrollBoth bool, noMark string) Pair {
 	return Pair{ctx: ctx, Panes: [2]*JSON{{ctx: ctx}, {ctx: ctx}}, first: first, keys: keys,
 		scrollBoth: scrollBoth, noMark: noMark}
 }
