@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,22 +12,11 @@ import (
 	"github.com/strictscope/strictscope/fixtures"
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/internal/uitest"
 	"github.com/strictscope/strictscope/ui/playground"
 	"github.com/strictscope/strictscope/ui/replay"
 	"github.com/strictscope/strictscope/ui/tools"
 )
-
-// corpusDir holds real tool lists captured from MCP servers (see DESIGN.md).
-const corpusDir = "../../shared/corpus/mcp-tools"
-
-func corpusFiles(tb testing.TB) []string {
-	tb.Helper()
-	files, _ := filepath.Glob(filepath.Join(corpusDir, "*.json"))
-	if len(files) == 0 {
-		tb.Skip("the corpus (../shared/corpus/mcp-tools) is absent")
-	}
-	return files
-}
 
 // reportGoal reports ns/op as a ratio to the goal: ≤ 1 meets it.
 func reportGoal(b *testing.B, start time.Time, goal time.Duration) {
@@ -39,7 +27,7 @@ func reportGoal(b *testing.B, start time.Time, goal time.Duration) {
 // BenchmarkFirstFrame loads every tool list of the corpus and draws the first
 // frame. Goal: 150 ms.
 func BenchmarkFirstFrame(b *testing.B) {
-	files := corpusFiles(b)
+	files := uitest.CorpusFiles(b)
 	b.ReportAllocs()
 	start := time.Now()
 	for b.Loop() {
@@ -52,24 +40,6 @@ func BenchmarkFirstFrame(b *testing.B) {
 	reportGoal(b, start, 150*time.Millisecond)
 }
 
-// bigSchema is a tool list with one tool of n properties, every other optional.
-func bigSchema(n int) []byte {
-	var b strings.Builder
-	b.WriteString(`{"tools":[{"name":"big","description":"5000 properties","inputSchema":{"type":"object","properties":{`)
-	var req []string
-	for i := range n {
-		if i > 0 {
-			b.WriteByte(',')
-		}
-		fmt.Fprintf(&b, `"p%d":{"type":"string","description":"property %d","default":"d%d"}`, i, i, i)
-		if i%2 == 0 {
-			req = append(req, fmt.Sprintf(`"p%d"`, i))
-		}
-	}
-	b.WriteString(`},"required":[` + strings.Join(req, ",") + `]}}]}`)
-	return []byte(b.String())
-}
-
 // BenchmarkKeyFrame is Update plus View after a key in a JSON pane, on a
 // 5,000-property schema (every other property optional, each with a default)
 // and on the largest real tool of the corpus; on the replay screen; and in the
@@ -79,7 +49,7 @@ func BenchmarkKeyFrame(b *testing.B) {
 	cases := map[string]func(b *testing.B) *common.Loaded{
 		"5000-properties": func(b *testing.B) *common.Loaded {
 			l := &common.Loaded{}
-			l.AddBytes("big", "big.json", bigSchema(5000))
+			l.AddBytes("big", "big.json", uitest.BigSchema(5000))
 			return l
 		},
 		"largest-real-tool": func(b *testing.B) *common.Loaded {
@@ -142,7 +112,7 @@ func benchmarkKeyFrameServers(b *testing.B) {
 				press(m, k)
 			}
 			if c.name == "fold" {
-				if _, ok := m.screens[0].(*tools.Screen).List.CurrentGroup(); !ok {
+				if _, ok := m.screens[0].(*tools.Screen).List().CurrentGroup(); !ok {
 					b.Fatal("the fold case is not on a header")
 				}
 			}
@@ -229,7 +199,7 @@ func BenchmarkFirstReplayToggle(b *testing.B) {
 	l := &common.Loaded{}
 	l.AddBytes("s", "big-session.json", bigSession(500))
 	benchmarkFirstToggle(b, l, []string{"2", "right"}, "m", "replay-ms", "the replay was not swapped in", func(m *model) bool {
-		return m.screens[1].(*replay.Screen).Opts.Structured == adapter.StructuredPrefer
+		return m.screens[1].(*replay.Screen).Options().Structured == adapter.StructuredPrefer
 	})
 }
 
@@ -248,15 +218,15 @@ func benchmarkKeyFramePlayground(b *testing.B) {
 	for _, n := range []int{12, 80, 5000} {
 		b.Run(fmt.Sprintf("%d-properties", n), func(b *testing.B) {
 			l := &common.Loaded{}
-			l.AddBytes("big", "big.json", bigSchema(n))
+			l.AddBytes("big", "big.json", uitest.BigSchema(n))
 			m := newModel(Options{}, l)
 			m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
 			press(m, "e")
 			press(m, "end")
 			p := m.screens[m.active].(*playground.Screen)
 			instant := n <= 80
-			if small := p.Editor.Size() <= playground.InstantEdit; small != instant {
-				b.Fatalf("%d properties are %d bytes: InstantEdit is %d", n, p.Editor.Size(), playground.InstantEdit)
+			if small := len(p.Editor().Text) <= playground.InstantEdit; small != instant {
+				b.Fatalf("%d properties are %d bytes: InstantEdit is %d", n, len(p.Editor().Text), playground.InstantEdit)
 			}
 			m.Render()
 			b.ReportAllocs()
@@ -272,7 +242,7 @@ func benchmarkKeyFramePlayground(b *testing.B) {
 					keys++
 				}
 				if instant {
-					if p.Stale {
+					if p.Pending() {
 						b.Fatal("a key on a small text left the answer stale")
 					}
 					continue
@@ -293,7 +263,7 @@ func benchmarkKeyFramePlayground(b *testing.B) {
 				m.Render()
 				swaps += time.Since(start)
 				answers++
-				if p.Stale {
+				if p.Pending() {
 					b.Fatal("the answer was not swapped in after the pause")
 				}
 			}
@@ -326,7 +296,7 @@ func bigSession(n int) []byte {
 
 // largestRealTool loads the corpus tool with the largest input schema.
 func largestRealTool(tb testing.TB) *common.Loaded {
-	all := common.Load(corpusFiles(tb))
+	all := common.Load(uitest.CorpusFiles(tb))
 	bestSize, bestS, bestT := -1, 0, 0
 	for s, srv := range all.Servers {
 		for t, tool := range srv.Tools {
@@ -348,9 +318,9 @@ func largestRealTool(tb testing.TB) *common.Loaded {
 // 16 ms goal; swap-ms is the command plus the frame that swaps the answer in.
 func BenchmarkFirstToggle(b *testing.B) {
 	l := &common.Loaded{}
-	l.AddBytes("big", "big.json", bigSchema(5000))
+	l.AddBytes("big", "big.json", uitest.BigSchema(5000))
 	benchmarkFirstToggle(b, l, nil, "a", "swap-ms", "the toggle's answer was not swapped in", func(m *model) bool {
-		return m.screens[0].(*tools.Screen).Modes.API == adapter.Responses
+		return m.screens[0].(*tools.Screen).Modes().API == adapter.Responses
 	})
 }
 

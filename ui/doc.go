@@ -119,6 +119,7 @@
 //	  rows.go              the tool and file rows of its list
 //	  groups.go            the list's groups (one per server, then the files) and the status filter
 //	  write.go             writing the rendered tools to a file
+//	  query.go             what a test of the whole inspector may read of it: Modes, Report, Rendered, Layout
 //	ui/replay/             the replay screen
 //	  doc.go               the package's map
 //	  replay.go            Screen: its state, the turn rows and the banner
@@ -127,11 +128,14 @@
 //	  trace.go             its options, and the cache of sessions' traces per option set
 //	  content.go           a stage of a trace as pane contents, with its marks
 //	  layout.go            where the turns, the stage's panes and the notes go
+//	  query.go             what a test of the whole inspector may read of it: Options, Traces, Turns, Current, Stage, Shown
 //	ui/playground/         the playground screen
 //	  doc.go               the package's map
 //	  playground.go        Screen: the editor, the result and the notes, and their keys
 //	  compute.go           Answer: the library's answer for the edited text
 //	  layout.go            where the editor, the result and the notes go
+//	  query.go             what a test of the whole inspector may read of it: Editor, Answer, Result…
+//	ui/internal/uitest/    what the tests of ui/... share: the corpus, the loads they open, generated tool lists
 //	ui/keys/keys.go        the key bindings, grouped per pane, for help
 //	ui/styles/styles.go    the Styles for dark, light, no colour and no style
 package ui

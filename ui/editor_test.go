@@ -42,14 +42,14 @@ func TestPlaygroundEditor(t *testing.T) {
 		for range 8 {
 			h.send(editorKey(tea.KeyRight, tea.ModShift))
 		}
-		if p.Res.Broken || p.Editor.LineCount() != 5 {
-			t.Fatalf("the pasted schema: broken %v, %d lines", p.Res.Broken, p.Editor.LineCount())
+		if p.Answer().Broken || p.Editor().Lines != 5 {
+			t.Fatalf("the pasted schema: broken %v, %d lines", p.Answer().Broken, p.Editor().Lines)
 		}
 		want := []pane.MarkKind{0, 0, pane.MarkNull, pane.MarkNull, 0}
-		if got := p.Editor.Marks(); fmt.Sprint(got) != fmt.Sprint(want) {
+		if got := p.Editor().Marks; fmt.Sprint(got) != fmt.Sprint(want) {
 			t.Errorf("the gutter's marks are %v, want %v", got, want)
 		}
-		if sel := p.Editor.Selection(); sel != `"days": ` {
+		if sel := p.Editor().Selection; sel != `"days": ` {
 			t.Errorf("the selection is %q", sel)
 		}
 		t.Run("marks/"+name, func(t *testing.T) {
@@ -57,7 +57,7 @@ func TestPlaygroundEditor(t *testing.T) {
 			golden.RequireEqual(t, h.screen())
 		})
 		t.Run("styled/"+name, func(t *testing.T) {
-			golden.RequireEqual(t, strings.Join(p.Editor.View(true), "\n"))
+			golden.RequireEqual(t, strings.Join(p.EditorRows(true), "\n"))
 		})
 	}
 }
@@ -69,25 +69,25 @@ func TestPlaygroundEditorUndo(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 120, 40)
 	pick(h, "get_forecast").keys("e")
 	p := playOf(h)
-	opened, summary := p.Editor.Value(), p.Res.Summary
+	opened, summary := p.Editor().Text, p.Answer().Summary
 	h.keys("down", "end").typing("}")
-	if !p.Res.Broken {
+	if !p.Answer().Broken {
 		t.Fatal("a stray } parses")
 	}
 	h.send(editorKey('z', tea.ModCtrl))
-	if p.Editor.Value() != opened || p.Res.Broken || p.Res.Summary != summary {
-		t.Errorf("undo: text back %v, answer %q", p.Editor.Value() == opened, p.Res.Summary)
+	if p.Editor().Text != opened || p.Answer().Broken || p.Answer().Summary != summary {
+		t.Errorf("undo: text back %v, answer %q", p.Editor().Text == opened, p.Answer().Summary)
 	}
 	h.send(editorKey('y', tea.ModCtrl))
-	if !p.Res.Broken {
+	if !p.Answer().Broken {
 		t.Error("redo did not bring the } back")
 	}
 	h.keys("ctrl+r")
-	if p.Editor.Value() != opened {
+	if p.Editor().Text != opened {
 		t.Fatal("ctrl+r did not bring the text as opened back")
 	}
 	h.send(editorKey('z', tea.ModCtrl))
-	if !p.Res.Broken || !strings.Contains(h.screen(), "does not parse") {
+	if !p.Answer().Broken || !strings.Contains(h.screen(), "does not parse") {
 		t.Error("undo after ctrl+r did not bring the edited text back")
 	}
 }
@@ -100,14 +100,14 @@ func TestPlaygroundEditorMouse(t *testing.T) {
 	pick(h, "get_forecast").keys("e")
 	p := playOf(h)
 	h.send(tea.MouseClickMsg{X: 80, Y: 5, Button: tea.MouseLeft})
-	if p.Capturing() || p.Editor.Focused() {
+	if p.Capturing() || p.Editor().Focused {
 		t.Fatal("a click in the result pane left the keys with the editor")
 	}
 	// The editor's rows start under the title bar and its own title row; its
 	// text after the gutter's 6 cells.
 	h.send(tea.MouseClickMsg{X: 6 + 4, Y: 2 + 3, Button: tea.MouseLeft})
-	if !p.Capturing() || p.Editor.Line() != 3 || p.Editor.Column() != 4 {
-		t.Errorf("a click on the editor's row 3, column 4: capturing %v, line %d column %d", p.Capturing(), p.Editor.Line(), p.Editor.Column())
+	if !p.Capturing() || p.Editor().Line != 3 || p.Editor().Column != 4 {
+		t.Errorf("a click on the editor's row 3, column 4: capturing %v, line %d column %d", p.Capturing(), p.Editor().Line, p.Editor().Column)
 	}
 	h.send(tea.MouseWheelMsg{X: 10, Y: 10, Button: tea.MouseWheelDown})
 	if first := strings.Split(h.screen(), "\n")[2]; strings.HasPrefix(first, "    1 ") {

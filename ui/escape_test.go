@@ -188,8 +188,8 @@ func TestNoControlSequenceFromARecordingReachesTheScreen(t *testing.T) {
 			t.Errorf("%q is not drawn visibly on the replay screen", want)
 		}
 	}
-	if p := playOf(h); strings.ContainsAny(p.Editor.Value(), "\x1b\x07\u009b\u200b\u202e") {
-		t.Errorf("the editor holds raw controls: %q", p.Editor.Value())
+	if p := playOf(h); strings.ContainsAny(p.Editor().Text, "\x1b\x07\u009b\u200b\u202e") {
+		t.Errorf("the editor holds raw controls: %q", p.Editor().Text)
 	}
 
 	for _, opts := range []Options{{}, {NoColor: true}} {
@@ -227,7 +227,7 @@ func TestTextInputsDropInvisibleCharacters(t *testing.T) {
 
 	h = newHarness(t, Options{}, nil, 120, 40).keys("/").typing("wea\u202ether\u2066")
 	s := h.m.screens[0].(*tools.Screen)
-	if got := s.List.Filter.Value(); got != "weather" {
+	if got := s.List().Filter.Value(); got != "weather" {
 		t.Errorf("the tool filter holds %q after typing", got)
 	}
 	if f := h.m.Render(); hasInvisible(f) {
@@ -236,7 +236,7 @@ func TestTextInputsDropInvisibleCharacters(t *testing.T) {
 
 	h = newHarness(t, Options{}, replayFiles(t), 120, 40).keys("2", "/")
 	h.send(tea.PasteMsg{Content: "fore\ufeffcast\U000E0041"})
-	if got := replayOf(h).List.Filter.Value(); got != "forecast" {
+	if got := replayOf(h).List().Filter.Value(); got != "forecast" {
 		t.Errorf("the turn filter holds %q after a paste", got)
 	}
 	if f := h.m.Render(); hasInvisible(f) {

@@ -6,9 +6,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/strictscope/strictscope/fixtures"
-	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/internal/uitest"
 )
 
 // harness drives a root model the way Bubble Tea would, without a terminal:
@@ -113,17 +112,10 @@ func keyPress(name string) tea.KeyPressMsg {
 	return tea.KeyPressMsg{Code: r[0], Text: name}
 }
 
-// testExamples is a fixed part of the built-in examples, so that golden screens
-// do not change when fixtures are added: two tool lists and a recording.
+// testExamples is uitest.Examples loaded, as the built-in examples are.
 func testExamples(tb testing.TB) *common.Loaded {
 	tb.Helper()
 	l := &common.Loaded{Examples: true}
-	for _, name := range []string{"tools/files.json", "tools/weather.json", "recordings/chat_forecast.json"} {
-		data, err := fixtures.Read(name)
-		if err != nil {
-			tb.Fatal(err)
-		}
-		l.AddBytes(sessions.ServerNameFor(name), name, data)
-	}
+	uitest.AddAll(l.AddBytes, uitest.Examples(tb))
 	return l
 }

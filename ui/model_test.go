@@ -1,7 +1,6 @@
 package ui
 
 import (
-	"fmt"
 	"image/color"
 	"os"
 	"path/filepath"
@@ -46,62 +45,33 @@ func TestFocusMovesWithTabAndMouse(t *testing.T) {
 	want := []int{1, 2, 0, 1}
 	for i, w := range want {
 		h.keys("tab")
-		if h.m.screens[0].(*tools.Screen).Pane != w {
-			t.Fatalf("after %d tabs focus is %d, want %d", i+1, h.m.screens[0].(*tools.Screen).Pane, w)
+		if h.m.screens[0].(*tools.Screen).Focused() != w {
+			t.Fatalf("after %d tabs focus is %d, want %d", i+1, h.m.screens[0].(*tools.Screen).Focused(), w)
 		}
 	}
 	h.keys("shift+tab", "shift+tab")
-	if h.m.screens[0].(*tools.Screen).Pane != 2 {
-		t.Fatalf("shift+tab: focus %d, want 2", h.m.screens[0].(*tools.Screen).Pane)
+	if h.m.screens[0].(*tools.Screen).Focused() != 2 {
+		t.Fatalf("shift+tab: focus %d, want 2", h.m.screens[0].(*tools.Screen).Focused())
 	}
-	l := h.m.screens[0].(*tools.Screen).Layout
+	l := h.m.screens[0].(*tools.Screen).Layout()
 	h.send(tea.MouseClickMsg{X: l.Left.X + 3, Y: l.Left.Y + 4, Button: tea.MouseLeft})
-	if h.m.screens[0].(*tools.Screen).Pane != tools.PaneLeft {
-		t.Fatalf("a click on the left pane does not focus it (focus %d)", h.m.screens[0].(*tools.Screen).Pane)
+	if h.m.screens[0].(*tools.Screen).Focused() != pane.ListPane+1 {
+		t.Fatalf("a click on the left pane does not focus it (focus %d)", h.m.screens[0].(*tools.Screen).Focused())
 	}
-	if got := h.m.screens[0].(*tools.Screen).Panes[0].Cursor; got != 3 {
+	if got := h.m.screens[0].(*tools.Screen).Panes()[0].Cursor; got != 3 {
 		t.Errorf("the click put the cursor on line %d, want 3", got)
 	}
 	// Keys go only to the focused pane: j moves the left pane, not the list.
 	s := h.m.screens[0].(*tools.Screen)
-	sel := s.List.Sel
+	sel := s.List().Cursor()
 	h.keys("j")
-	if s.List.Sel != sel || s.Panes[0].Cursor != 4 {
-		t.Errorf("j moved the list (%d→%d) or not the pane (cursor %d)", sel, s.List.Sel, s.Panes[0].Cursor)
+	if s.List().Cursor() != sel || s.Panes()[0].Cursor != 4 {
+		t.Errorf("j moved the list (%d→%d) or not the pane (cursor %d)", sel, s.List().Cursor(), s.Panes()[0].Cursor)
 	}
 	// The wheel scrolls the pane under the mouse.
 	h.send(tea.MouseWheelMsg{X: l.List.X + 2, Y: l.List.Y + 8, Button: tea.MouseWheelDown})
-	if s.List.Sel != sel+1 {
-		t.Errorf("the wheel over the list moved the selection to %d, want %d", s.List.Sel, sel+1)
-	}
-}
-
-// TestTogglesRedrawFromTheLibrary checks that after every toggle each row's
-// badge is the status adapter.Tools gives for the same modes.
-func TestTogglesRedrawFromTheLibrary(t *testing.T) {
-	h := newHarness(t, Options{}, nil, 120, 40)
-	s := h.m.screens[0].(*tools.Screen)
-	servers := h.m.screens[0].(*tools.Screen).Loaded.Servers
-	for _, k := range []string{"s", "s", "s", "a", "p", "d", "s", "a", "p", "d"} {
-		h.keys(k)
-		m := s.Modes
-		set := adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: m.NoPrefix})
-		_, rep := adapter.Tools(set, adapter.ToolsOptions{API: m.API, Strict: m.Strict, NoDefaultDescriptions: m.NoDefaultDescriptions})
-		for _, r := range s.List.Rows {
-			if r.Tool < 0 {
-				continue
-			}
-			o := rep.Outcomes[r.Tool]
-			if r.Long != o.Entry.Exposed || r.Name != o.Entry.Tool.Name {
-				t.Errorf("%v: row %d named %q (%q), library says %q (%q)", m, r.Tool, r.Name, r.Long, o.Entry.Tool.Name, o.Entry.Exposed)
-			}
-			if st := string(o.Status); !strings.HasPrefix(r.Badges[0].Text, st) {
-				t.Errorf("%v: %s badge %q, library says %s", m, r.Name, r.Badges[0].Text, st)
-			}
-		}
-		if !strings.Contains(h.screen(), string(m.API)+" · strict "+string(m.Strict)) {
-			t.Errorf("%v: the title bar does not show the modes", m)
-		}
+	if s.List().Cursor() != sel+1 {
+		t.Errorf("the wheel over the list moved the selection to %d, want %d", s.List().Cursor(), sel+1)
 	}
 }
 
@@ -118,7 +88,7 @@ func TestWriteRenderedTools(t *testing.T) {
 		t.Fatalf("w did not write: %v\n%s", err, h.screen())
 	}
 	s := h.m.screens[0].(*tools.Screen)
-	if want := adapter.MarshalIndent(adapter.ArrayValue(s.Cur.Tools...)); string(data) != string(want) {
+	if want := adapter.MarshalIndent(adapter.ArrayValue(s.Rendered()...)); string(data) != string(want) {
 		t.Errorf("wrote something else than the rendered tools")
 	}
 	if !strings.Contains(h.screen(), "wrote 10 tools") {
@@ -151,8 +121,9 @@ func TestWriteRenderedTools(t *testing.T) {
 	if !strings.Contains(h.screen(), "no file name") {
 		t.Errorf("an empty name is not refused:\n%s", h.screen())
 	}
-	if !strings.Contains(fmt.Sprint(tools.DefaultWriteName), "strictscope-tools.json") {
-		t.Error("the default name changed")
+	h.keys("esc", "w")
+	if !strings.Contains(h.screen(), "strictscope-tools.json") {
+		t.Errorf("the default name changed:\n%s", h.screen())
 	}
 }
 
@@ -166,7 +137,7 @@ func TestCopyFocusedPane(t *testing.T) {
 		}
 	}
 	s := h.m.screens[0].(*tools.Screen)
-	want := string(adapter.MarshalIndent(s.Cur.Report.Outcomes[0].Entry.Tool.InputSchema))
+	want := string(adapter.MarshalIndent(s.Report().Outcomes[0].Entry.Tool.InputSchema))
 	if got != want {
 		t.Errorf("copied %q, want the original schema %q", got, want)
 	}
@@ -229,7 +200,7 @@ func TestNoColorKeepsHighlightsVisible(t *testing.T) {
 func TestNextAndPreviousMarksWrap(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 100, 30)
 	pick(h, "search_places").keys("tab")
-	p := h.m.screens[0].(*tools.Screen).Panes[0]
+	p := h.m.screens[0].(*tools.Screen).Panes()[0]
 	targets := p.Content.Targets
 	if len(targets) != 5 {
 		t.Fatalf("%d targets, want the 5 null paths: %v", len(targets), targets)
@@ -245,7 +216,7 @@ func TestNextAndPreviousMarksWrap(t *testing.T) {
 		t.Errorf("N N: cursor %d, want %d", p.Cursor, targets[len(targets)-2])
 	}
 	// The other pane follows to the same place.
-	r := h.m.screens[0].(*tools.Screen).Panes[1]
+	r := h.m.screens[0].(*tools.Screen).Panes()[1]
 	if a, b := p.CursorPath().Pointer(), r.CursorPath().Pointer(); a != b || r.Row() != p.Row() {
 		t.Errorf("the strict pane is at %s row %d, the original at %s row %d", b, r.Row(), a, p.Row())
 	}
@@ -254,19 +225,12 @@ func TestNextAndPreviousMarksWrap(t *testing.T) {
 func TestConversionErrorPutsTheCursorOnIt(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 100, 30)
 	pick(h, "raw_query")
-	p := h.m.screens[0].(*tools.Screen).Panes[0]
+	p := h.m.screens[0].(*tools.Screen).Panes()[0]
 	if got := p.CursorPath().Pointer(); got != "/properties/params/oneOf" {
 		t.Errorf("cursor at %q, want the failing keyword", got)
 	}
 	if p.Content.Marks[p.Cursor] != pane.MarkError {
 		t.Error("the failing keyword is not marked as the error")
-	}
-	l := &common.Loaded{}
-	l.AddBytes("big", "big.json", bigSchema(5001))
-	h = newHarness(t, Options{}, l, 100, 30)
-	s := h.m.screens[0].(*tools.Screen)
-	if !tools.IsLimitError(s.Cur.Report.Outcomes[0]) || s.Panes[1].Content.Marks[s.Panes[1].Cursor] != pane.MarkError {
-		t.Error("a limit error is not marked in the strict pane where the cursor is")
 	}
 }
 
@@ -287,45 +251,5 @@ func TestHelpScrollsToEitherEnd(t *testing.T) {
 		if h.keys("home"); !strings.Contains(h.screen(), "everywhere") {
 			t.Errorf("home after %s does not scroll the help back to its top", k)
 		}
-	}
-}
-
-// TestNullMarksAreTheLibrarysSites checks that a null path is marked only at
-// the declarations the library made nullable: here "a" is declared in two
-// anyOf branches, required in the first and optional in the second, so the
-// null path ["o","a"] stands for the second only, in the schema as written, in
-// the strict schema and in the tool as sent.
-func TestNullMarksAreTheLibrarysSites(t *testing.T) {
-	const list = `{"tools":[{"name":"pick","inputSchema":{"type":"object","properties":{"o":{"anyOf":[
-		{"type":"object","properties":{"a":{"type":"string"}},"required":["a"]},
-		{"type":"object","properties":{"a":{"type":"string"}}}]}},"required":["o"]}}]}`
-	l := &common.Loaded{}
-	l.AddBytes("s", "branches.json", []byte(list))
-	h := newHarness(t, Options{}, l, 160, 50)
-	s := h.m.screens[0].(*tools.Screen)
-	res := s.Cur.Report.Outcomes[0].Conversion
-	if res.NullPaths.Len() != 1 || res.NullPaths.At(0).String() != `["o","a"]` {
-		t.Fatalf("null paths %v", res.NullPaths)
-	}
-	marked := func(p *pane.JSON) string {
-		var out []string
-		for l, m := range p.Content.Marks {
-			if m == pane.MarkNull {
-				out = append(out, p.Content.Doc.PathAt(l).Pointer())
-			}
-		}
-		sortStrings(out)
-		return strings.Join(out, " ")
-	}
-	const want = "/properties/o/anyOf/1/properties/a"
-	if got := marked(s.Panes[0]); got != want {
-		t.Errorf("the schema as written marks %q, want %q", got, want)
-	}
-	if got := marked(s.Panes[1]); got != want {
-		t.Errorf("the strict schema marks %q, want %q", got, want)
-	}
-	h.keys("t")
-	if got := marked(s.Panes[1]); got != "/function/parameters"+want {
-		t.Errorf("the tool as sent marks %q", got)
 	}
 }

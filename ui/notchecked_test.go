@@ -37,7 +37,7 @@ func TestReplayNotCheckedIsANote(t *testing.T) {
 	h := newHarness(t, Options{}, l, 160, 40)
 	toStage(h, 0, stageOf(t, h, 0, sessions.StageValidated, 0))
 	s := replayOf(h)
-	for i, p := range s.Panes {
+	for i, p := range s.Panes() {
 		for l, k := range p.Content.Marks {
 			if k == pane.MarkError {
 				t.Errorf("pane %d: line %d is marked as an error", i, l)
@@ -50,13 +50,13 @@ func TestReplayNotCheckedIsANote(t *testing.T) {
 	}
 	reStage(h, 0, stageOf(t, h, 0, sessions.StageCalls, -1))
 	var notes []string
-	for _, n := range s.Panes[1].Content.Notes {
+	for _, n := range s.Panes()[1].Content.Notes {
 		notes = append(notes, n.Text)
 	}
 	if all := strings.Join(notes, "\n"); !strings.Contains(all, "arguments not checked") || strings.Contains(all, "validation error") {
 		t.Errorf("the calls stage says %q", all)
 	}
-	for l, k := range s.Panes[1].Content.Marks {
+	for l, k := range s.Panes()[1].Content.Marks {
 		if k == pane.MarkError {
 			t.Errorf("calls stage: line %d is marked as an error", l)
 		}
@@ -67,10 +67,10 @@ func TestReplayNotCheckedIsANote(t *testing.T) {
 	if h.m.active != 2 || p == nil {
 		t.Fatalf("e on the validated stage does not open the playground (screen %d)", h.m.active)
 	}
-	if !strings.Contains(p.Res.Summary, "not checked") || !strings.Contains(strings.Join(p.Res.Notes, "\n"), "Not checked against the tool's original schema: checking these arguments would take too long") {
-		t.Errorf("playground: summary %q, notes %q", p.Res.Summary, p.Res.Notes)
+	if !strings.Contains(p.Answer().Summary, "not checked") || !strings.Contains(strings.Join(p.Answer().Notes, "\n"), "Not checked against the tool's original schema: checking these arguments would take too long") {
+		t.Errorf("playground: summary %q, notes %q", p.Answer().Summary, p.Answer().Notes)
 	}
-	for l, k := range p.Result.Content.Marks {
+	for l, k := range p.ResultContent().Marks {
 		if k == pane.MarkError {
 			t.Errorf("playground: line %d is marked as an error", l)
 		}

@@ -12,79 +12,10 @@ import (
 	"github.com/strictscope/strictscope/adapter/validate"
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/internal/uitest"
 	"github.com/strictscope/strictscope/ui/pane"
 	"github.com/strictscope/strictscope/ui/playground"
 )
-
-// bigSchemaTool is a tool list with one tool whose schema, indented, is over
-// instantEdit bytes and under the editor's line limit.
-func bigSchemaTool(t *testing.T) *common.Loaded {
-	l := &common.Loaded{}
-	l.AddBytes("big", "big.json", bigSchema(300))
-	return l
-}
-
-// TestPlaygroundDebounce checks that a large text is recomputed only after a
-// pause: a key leaves the result as it was and returns a tick; a tick of an
-// older key does nothing; the tick of the last key recomputes.
-func TestPlaygroundDebounce(t *testing.T) {
-	h := newHarness(t, Options{}, bigSchemaTool(t), 120, 40).keys("e")
-	p := playOf(h)
-	if len(p.Editor.Value()) <= playground.InstantEdit {
-		t.Fatalf("the schema is %d bytes, not over %d", len(p.Editor.Value()), playground.InstantEdit)
-	}
-	before := p.Res
-	m := h.m
-	// Break the JSON on the first line: type a letter after "{".
-	m.Update(keyPress("end"))
-	_, cmd1 := m.Update(keyPress("x"))
-	if p.Res != before || !p.Stale {
-		t.Fatal("a key on a large text recomputed at once")
-	}
-	if cmd1 == nil {
-		t.Fatal("a key on a large text returned no tick")
-	}
-	if !strings.Contains(h.screen(), "waiting for a pause") {
-		t.Error("the result pane does not say it is waiting")
-	}
-	_, cmd2 := m.Update(keyPress("y"))
-	if cmd2 == nil {
-		t.Fatal("the second key returned no tick")
-	}
-	m.Update(playground.TickMsg{Gen: p.Gen - 1}) // the first key's tick
-	if p.Res != before {
-		t.Error("the tick of an earlier key recomputed")
-	}
-	_, compute := m.Update(playground.TickMsg{Gen: p.Gen})
-	if compute == nil || p.Res != before {
-		t.Fatal("the last key's tick did not start computing off the frame")
-	}
-	m.Update(keyPress("z")) // a key while it computes: its answer is stale
-	m.Update(compute())
-	if p.Res != before || !p.Stale {
-		t.Error("an answer for an older text was shown")
-	}
-	_, tick := m.Update(keyPress("backspace"))
-	m.Update(tick())
-	_, compute = m.Update(playground.TickMsg{Gen: p.Gen})
-	m.Update(compute())
-	if p.Res == before || !p.Res.Broken || p.Stale {
-		t.Errorf("the last key's answer is not shown: broken %v, stale %v", p.Res != nil && p.Res.Broken, p.Stale)
-	}
-	// A tick runs the real timer: it fires after about editDebounce.
-	if tick, ok := cmd2().(playground.TickMsg); !ok || tick.Gen != p.Gen-2 {
-		t.Errorf("the tick command sent %#v", tick)
-	}
-	// A small text is recomputed on every key.
-	h = newHarness(t, Options{}, nil, 120, 40)
-	pick(h, "get_forecast").keys("e")
-	p = playOf(h)
-	before = p.Res
-	_, cmd := h.m.Update(keyPress("x"))
-	if p.Res == before || p.Stale || cmd != nil {
-		t.Error("a key on a small text was not recomputed at once")
-	}
-}
 
 // TestPlaygroundShowsWhereJSONBreaks types a text that does not parse and
 // checks the line the library names is marked, with its message, that the
@@ -93,27 +24,27 @@ func TestPlaygroundShowsWhereJSONBreaks(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 120, 40)
 	pick(h, "get_forecast").keys("e", "down", "end").typing("}")
 	p := playOf(h)
-	if !p.Res.Broken {
+	if !p.Answer().Broken {
 		t.Fatalf("a stray } parses:\n%s", h.screen())
 	}
-	_, err := adapter.DecodeString(p.Editor.Value())
+	_, err := adapter.DecodeString(p.Editor().Text)
 	se := err.(*adapter.SyntaxError)
-	r := p.Result
-	if r.Cursor != se.Line-1 || r.Content.Marks[se.Line-1] != pane.MarkError || r.Content.Marks[se.Line] != pane.MarkError {
-		t.Errorf("cursor on line %d, marks %v; the library says line %d", r.Cursor+1, r.Content.Marks, se.Line)
+	rc, cursor := p.ResultContent(), p.ResultCursor()
+	if cursor != se.Line-1 || rc.Marks[se.Line-1] != pane.MarkError || rc.Marks[se.Line] != pane.MarkError {
+		t.Errorf("cursor on line %d, marks %v; the library says line %d", cursor+1, rc.Marks, se.Line)
 	}
 	want := fmt.Sprintf("line %d, column %d", se.Line, se.Column)
 	if !strings.Contains(h.screen(), "does not parse: "+want) || !strings.Contains(h.screen(), se.Msg) {
 		t.Errorf("the screen does not say where it breaks (%s: %s):\n%s", want, se.Msg, h.screen())
 	}
-	caret := r.Content.Doc.Lines[se.Line].Text
+	caret := rc.Doc.Lines[se.Line].Text
 	if strings.Index(caret, "^") != se.Column-1 {
 		t.Errorf("the caret is at column %d, want %d: %q", strings.Index(caret, "^")+1, se.Column, caret)
 	}
 	h.keys("tab", "down", "up", "ctrl+o", "tab", "down", "tab")
 	checkFrame(t, h.m.Render(), 120, 40)
 	h.keys("backspace")
-	if p.Res.Broken {
+	if p.Answer().Broken {
 		t.Errorf("removing the } does not bring the result back:\n%s", h.screen())
 	}
 	if !strings.Contains(h.screen(), "strict result") {
@@ -127,17 +58,17 @@ func TestPlaygroundSchemaIsTheLibrarys(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 160, 50)
 	pick(h, "search_places").keys("e")
 	p := playOf(h)
-	schema, _ := adapter.DecodeString(p.Editor.Value())
+	schema, _ := adapter.DecodeString(p.Editor().Text)
 	res, err := adapter.StrictSchema(schema, adapter.StrictOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !adapter.Equal(p.Result.Content.Doc.Value, res.Schema) {
+	if !adapter.Equal(p.ResultContent().Doc.Value, res.Schema) {
 		t.Error("the strict result is not StrictSchema's")
 	}
 	count := func(k pane.MarkKind) int {
 		n := 0
-		for _, m := range p.Result.Content.Marks {
+		for _, m := range p.ResultContent().Marks {
 			if m == k {
 				n++
 			}
@@ -152,14 +83,13 @@ func TestPlaygroundSchemaIsTheLibrarys(t *testing.T) {
 	if n := count(pane.MarkError); n == 0 || n > len(viol) {
 		t.Errorf("%d violations marked, CheckStrict gives %d", n, len(viol))
 	}
-	if notes := strings.Join(p.Res.Notes, "\n"); !strings.Contains(notes, fmt.Sprintf("(CheckStrict): %d violations", len(viol))) {
+	if notes := strings.Join(p.Answer().Notes, "\n"); !strings.Contains(notes, fmt.Sprintf("(CheckStrict): %d violations", len(viol))) {
 		t.Errorf("the notes do not count CheckStrict's violations:\n%s", notes)
 	}
 	// Pasting a strict schema shows it passes.
 	h.keys("ctrl+o")
-	p.Editor.SetValue("")
-	h.send(tea.PasteMsg{Content: res.Schema.String()})
-	if notes := strings.Join(p.Res.Notes, "\n"); !strings.Contains(notes, "(CheckStrict): no violation") {
+	h.send(editorKey('g', tea.ModCtrl), tea.PasteMsg{Content: res.Schema.String()})
+	if notes := strings.Join(p.Answer().Notes, "\n"); !strings.Contains(notes, "(CheckStrict): no violation") {
 		t.Errorf("a strict result does not pass CheckStrict in the playground:\n%s", notes)
 	}
 }
@@ -170,32 +100,33 @@ func TestPlaygroundArguments(t *testing.T) {
 	h := newHarness(t, Options{}, replayFiles(t), 160, 50)
 	toStage(h, turnInvalid, stageOf(t, h, turnInvalid, sessions.StageStripped, 0)).keys("e")
 	p := playOf(h)
-	if h.m.active != 2 || p.Req.Kind != common.EditArguments || p.Req.Sent == nil {
+	req, open := p.Request()
+	if h.m.active != 2 || !open || req.Kind != common.EditArguments || req.Sent == nil {
 		t.Fatalf("e on a call stage does not open its arguments (screen %d)", h.m.active)
 	}
-	args, _ := adapter.DecodeString(p.Editor.Value())
-	stripped, removed := adapter.StripNulls(args, p.Req.Sent.NullPaths)
-	errs, _ := validate.New().Validate(p.Req.Sent.InputSchema, stripped)
+	args, _ := adapter.DecodeString(p.Editor().Text)
+	stripped, removed := adapter.StripNulls(args, req.Sent.NullPaths)
+	errs, _ := validate.New().Validate(req.Sent.InputSchema, stripped)
 	if len(removed) != 2 || len(errs) != 3 {
 		t.Fatalf("the fixture changed: %d removed, %d errors", len(removed), len(errs))
 	}
-	if !adapter.Equal(p.Result.Content.Doc.Value, stripped) {
+	if !adapter.Equal(p.ResultContent().Doc.Value, stripped) {
 		t.Error("the result is not the stripped arguments")
 	}
 	for _, e := range errs {
-		l, ok := p.Result.Content.Doc.LineOf(e.Path)
-		if !ok || p.Result.Content.Marks[l] != pane.MarkError {
+		l, ok := p.ResultContent().Doc.LineOf(e.Path)
+		if !ok || p.ResultContent().Marks[l] != pane.MarkError {
 			t.Errorf("the error at %s is not marked", e.Path.Pointer())
 		}
 	}
 	// Fix location: one error fewer, at once.
 	h.keys("down", "end", "backspace", "backspace", "backspace").typing(`"Oslo",`)
-	if n := len(p.Res.Notes); !strings.Contains(h.screen(), "2 validation errors") {
+	if n := len(p.Answer().Notes); !strings.Contains(h.screen(), "2 validation errors") {
 		t.Errorf("after fixing location (%d notes):\n%s", n, h.screen())
 	}
 	// q is text in the editor, esc goes back to the replay screen.
 	h.keys("q")
-	if h.quit || !strings.Contains(p.Editor.Value(), "q") {
+	if h.quit || !strings.Contains(p.Editor().Text, "q") {
 		t.Error("q does not type into the editor")
 	}
 	h.keys("esc")
@@ -204,7 +135,7 @@ func TestPlaygroundArguments(t *testing.T) {
 	}
 	// 3 comes back to the playground as it was left.
 	h.keys("3")
-	if h.m.active != 2 || !strings.Contains(p.Editor.Value(), `"Oslo"`) {
+	if h.m.active != 2 || !strings.Contains(p.Editor().Text, `"Oslo"`) {
 		t.Error("the playground did not keep its text")
 	}
 }
@@ -213,10 +144,10 @@ func TestPlaygroundArguments(t *testing.T) {
 // longer than the editor holds with one line per property, and says so.
 func TestPlaygroundOpensLargeSchemasDense(t *testing.T) {
 	l := &common.Loaded{}
-	l.AddBytes("big", "big.json", bigSchema(5000))
+	l.AddBytes("big", "big.json", uitest.BigSchema(5000))
 	h := newHarness(t, Options{}, l, 120, 40).keys("e")
 	p := playOf(h)
-	text := p.Editor.Value()
+	text := p.Editor().Text
 	if _, onPlayground := h.m.screen().(*playground.Screen); !onPlayground || (h.m.status.Kind == common.StatusError) || !strings.Contains(h.screen(), "opened with only 2 levels") {
 		t.Fatalf("a 5,000-property schema did not open dense (screen %d, error %v):\n%s", h.m.active, (h.m.status.Kind == common.StatusError), h.screen())
 	}
@@ -232,7 +163,7 @@ func TestPlaygroundOpensLargeSchemasDense(t *testing.T) {
 
 func TestPlaygroundRefusesWhatTheEditorCannotHold(t *testing.T) {
 	l := &common.Loaded{}
-	l.AddBytes("big", "big.json", bigSchema(12000))
+	l.AddBytes("big", "big.json", uitest.BigSchema(12000))
 	h := newHarness(t, Options{}, l, 120, 40).keys("e")
 	if h.m.active != 0 || !(h.m.status.Kind == common.StatusError) || !strings.Contains(h.screen(), "too large for the playground") {
 		t.Errorf("a 12,000-property schema opened in the editor:\n%s", h.screen())

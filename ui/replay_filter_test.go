@@ -11,6 +11,8 @@ import (
 
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/internal/uitest"
+	"github.com/strictscope/strictscope/ui/pane"
 	"github.com/strictscope/strictscope/ui/replay"
 	"github.com/strictscope/strictscope/ui/tools"
 )
@@ -18,9 +20,9 @@ import (
 // shownTurns are the turns (indices into replayFiles' list order) the replay
 // screen's list shows.
 func shownTurns(s *replay.Screen) []int {
-	out := make([]int, 0, len(s.List.Visible))
-	for _, ri := range s.List.Visible {
-		out = append(out, s.List.Rows[ri].Tool)
+	out := make([]int, 0, len(s.List().Visible))
+	for _, ri := range s.List().Visible {
+		out = append(out, s.List().Rows[ri].Tool)
 	}
 	return out
 }
@@ -28,9 +30,9 @@ func shownTurns(s *replay.Screen) []int {
 // shownPlace is the selected turn's place among the turns the list shows,
 // or -1.
 func shownPlace(s *replay.Screen) int {
-	if r := s.List.Current(); r != nil {
-		for i, ri := range s.List.Visible {
-			if s.List.Rows[ri].Tool == r.Tool {
+	if r := s.List().Current(); r != nil {
+		for i, ri := range s.List().Visible {
+			if s.List().Rows[ri].Tool == r.Tool {
 				return i
 			}
 		}
@@ -38,9 +40,15 @@ func shownPlace(s *replay.Screen) int {
 	return -1
 }
 
+// shownAt is the turn the replay screen's panes show.
+func shownAt(s *replay.Screen) replay.TurnAt { at, _ := s.Shown(); return at }
+
+// shownStage is the stage the replay screen's panes show.
+func shownStage(s *replay.Screen) int { _, stage := s.Shown(); return stage }
+
 // selectedTurn is the turn the list selects, or -1.
 func selectedTurn(s *replay.Screen) int {
-	if r := s.List.Current(); r != nil {
+	if r := s.List().Current(); r != nil {
 		return r.Tool
 	}
 	return -1
@@ -85,8 +93,8 @@ func TestReplayFilterKeys(t *testing.T) {
 
 	// / gives the filter the keys from any pane, and typing narrows the list.
 	h.keys("tab", "/")
-	if replayOf(h).Pane != replay.RpList || !s.List.Editing || !s.Capturing() {
-		t.Fatalf("/ from the input pane: focus %d, editing %v", replayOf(h).Pane, s.List.Editing)
+	if replayOf(h).Focused() != pane.ListPane || !s.List().Editing || !s.Capturing() {
+		t.Fatalf("/ from the input pane: focus %d, editing %v", replayOf(h).Focused(), s.List().Editing)
 	}
 	h.typing("fore")
 	if got := shownTurns(s); !slices.Equal(got, []int{turnTwoTurns1, turnMedia, turnInvalid}) {
@@ -98,12 +106,12 @@ func TestReplayFilterKeys(t *testing.T) {
 
 	// enter keeps the filter and gives the keys back to the list: j moves.
 	h.keys("enter")
-	if s.List.Editing || s.List.Filter.Value() != "fore" || len(s.List.Visible) != 3 {
-		t.Fatalf("enter: editing %v, filter %q, %d shown", s.List.Editing, s.List.Filter.Value(), len(s.List.Visible))
+	if s.List().Editing || s.List().Filter.Value() != "fore" || len(s.List().Visible) != 3 {
+		t.Fatalf("enter: editing %v, filter %q, %d shown", s.List().Editing, s.List().Filter.Value(), len(s.List().Visible))
 	}
 	h.keys("j", "j") // over the media file's header
-	if selectedTurn(s) != turnMedia || s.List.Filter.Value() != "fore" {
-		t.Errorf("j after enter: turn %d, filter %q", selectedTurn(s), s.List.Filter.Value())
+	if selectedTurn(s) != turnMedia || s.List().Filter.Value() != "fore" {
+		t.Errorf("j after enter: turn %d, filter %q", selectedTurn(s), s.List().Filter.Value())
 	}
 	// The status line names the turn by its number among all the turns, as
 	// the list's title counts them.
@@ -119,8 +127,8 @@ func TestReplayFilterKeys(t *testing.T) {
 
 	// esc in the list clears the kept filter; the turn stays selected.
 	h.keys("esc")
-	if s.List.Filter.Value() != "" || !slices.Equal(shownTurns(s), all) || selectedTurn(s) != turnMedia {
-		t.Errorf("esc in the list: filter %q, shown %v, turn %d", s.List.Filter.Value(), shownTurns(s), selectedTurn(s))
+	if s.List().Filter.Value() != "" || !slices.Equal(shownTurns(s), all) || selectedTurn(s) != turnMedia {
+		t.Errorf("esc in the list: filter %q, shown %v, turn %d", s.List().Filter.Value(), shownTurns(s), selectedTurn(s))
 	}
 
 	// esc while typing clears the filter and gives the keys back.
@@ -129,9 +137,9 @@ func TestReplayFilterKeys(t *testing.T) {
 		t.Fatalf("/call_tree selects turn %d", selectedTurn(s))
 	}
 	h.keys("esc")
-	if s.List.Editing || s.List.Filter.Value() != "" || !slices.Equal(shownTurns(s), all) || selectedTurn(s) != turnStream {
+	if s.List().Editing || s.List().Filter.Value() != "" || !slices.Equal(shownTurns(s), all) || selectedTurn(s) != turnStream {
 		t.Errorf("esc while typing: editing %v, filter %q, shown %v, turn %d",
-			s.List.Editing, s.List.Filter.Value(), shownTurns(s), selectedTurn(s))
+			s.List().Editing, s.List().Filter.Value(), shownTurns(s), selectedTurn(s))
 	}
 	if strings.Contains(h.screen(), "/call_tree") || strings.Contains(h.screen(), "/filter") {
 		t.Errorf("the filter line is still drawn after esc:\n%s", h.screen())
@@ -144,21 +152,21 @@ func TestReplayFilterKeys(t *testing.T) {
 func TestReplayFilterKeepsTheCursor(t *testing.T) {
 	h := newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2", "j", "j", "j", "right", "right") // over the media file's header
 	s := replayOf(h)
-	if selectedTurn(s) != turnMedia || s.Stage != 2 {
-		t.Fatalf("setup: turn %d stage %d", selectedTurn(s), s.Stage)
+	if selectedTurn(s) != turnMedia || s.Stage() != 2 {
+		t.Fatalf("setup: turn %d stage %d", selectedTurn(s), s.Stage())
 	}
 	h.keys("/").typing("forecast")
-	if selectedTurn(s) != turnMedia || shownPlace(s) != 1 || s.Stage != 2 {
-		t.Errorf("the media turn still matches, yet the list selects turn %d (row %d, stage %d)", selectedTurn(s), shownPlace(s), s.Stage)
+	if selectedTurn(s) != turnMedia || shownPlace(s) != 1 || s.Stage() != 2 {
+		t.Errorf("the media turn still matches, yet the list selects turn %d (row %d, stage %d)", selectedTurn(s), shownPlace(s), s.Stage())
 	}
-	if e, _, _ := s.Current(); s.Shown.File != e.File || s.Shown.Turn != e.Turn || s.Shown.Stage != 2 {
-		t.Errorf("the panes show %+v, not the selected turn", s.Shown)
+	if e, _, _ := s.Current(); shownAt(s) != e || shownStage(s) != 2 {
+		t.Errorf("the panes show %+v stage %d, not the selected turn", shownAt(s), shownStage(s))
 	}
 
 	// ↑ and ↓ move while the filter has the keys.
 	h.keys("down")
-	if selectedTurn(s) != turnInvalid || s.Stage != 0 || s.List.Filter.Value() != "forecast" {
-		t.Errorf("↓ while typing: turn %d stage %d filter %q", selectedTurn(s), s.Stage, s.List.Filter.Value())
+	if selectedTurn(s) != turnInvalid || s.Stage() != 0 || s.List().Filter.Value() != "forecast" {
+		t.Errorf("↓ while typing: turn %d stage %d filter %q", selectedTurn(s), s.Stage(), s.List().Filter.Value())
 	}
 	h.keys("up")
 
@@ -166,12 +174,12 @@ func TestReplayFilterKeepsTheCursor(t *testing.T) {
 	// its first stage, and the panes show it.
 	h.keys("backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace", "backspace").
 		typing("set_alert")
-	if selectedTurn(s) != turnTwoTurns2 || shownPlace(s) != 0 || s.Stage != 0 {
-		t.Fatalf("/set_alert: turn %d row %d stage %d, want turn %d at its first stage", selectedTurn(s), shownPlace(s), s.Stage, turnTwoTurns2)
+	if selectedTurn(s) != turnTwoTurns2 || shownPlace(s) != 0 || s.Stage() != 0 {
+		t.Fatalf("/set_alert: turn %d row %d stage %d, want turn %d at its first stage", selectedTurn(s), shownPlace(s), s.Stage(), turnTwoTurns2)
 	}
 	e, _, _ := s.Current()
-	if s.Shown.File != e.File || s.Shown.Turn != e.Turn || s.Shown.Stage != 0 {
-		t.Errorf("the panes show %+v, not turn 2 of session_two_turns", s.Shown)
+	if shownAt(s) != e || shownStage(s) != 0 {
+		t.Errorf("the panes show %+v stage %d, not turn 2 of session_two_turns", shownAt(s), shownStage(s))
 	}
 	if !strings.Contains(h.screen(), "resp_fixture_2") {
 		t.Errorf("the input pane does not show the second turn's response:\n%s", h.screen())
@@ -179,7 +187,7 @@ func TestReplayFilterKeepsTheCursor(t *testing.T) {
 
 	// Nothing matches: the panes say so, and the status line too.
 	h.typing("zzz")
-	if len(s.List.Visible) != 0 || s.List.Current() != nil {
+	if len(s.List().Visible) != 0 || s.List().Current() != nil {
 		t.Fatalf("/set_alertzzz shows %v", shownTurns(s))
 	}
 	scr := h.screen()
@@ -190,13 +198,13 @@ func TestReplayFilterKeepsTheCursor(t *testing.T) {
 	}
 	// The stepper and the moves say there is nothing to step through.
 	h.keys("enter", "right", "]")
-	if s.Stage != 0 || s.List.Current() != nil {
-		t.Errorf("moves with nothing shown: stage %d", s.Stage)
+	if s.Stage() != 0 || s.List().Current() != nil {
+		t.Errorf("moves with nothing shown: stage %d", s.Stage())
 	}
 	// esc brings every turn back, the first selected.
 	h.keys("esc")
-	if selectedTurn(s) != turnTwoTurns1 || len(s.List.Visible) != 6 {
-		t.Errorf("esc after nothing matched: turn %d, %d shown", selectedTurn(s), len(s.List.Visible))
+	if selectedTurn(s) != turnTwoTurns1 || len(s.List().Visible) != 6 {
+		t.Errorf("esc after nothing matched: turn %d, %d shown", selectedTurn(s), len(s.List().Visible))
 	}
 }
 
@@ -206,21 +214,21 @@ func TestReplayFilterKeepsTheCursor(t *testing.T) {
 func TestReplayFilterTakesEveryKey(t *testing.T) {
 	h := newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2", "/")
 	s := replayOf(h)
-	opts := s.Opts
+	opts := s.Options()
 	h.typing("q1m[x]e?gnNy/")
 	if h.quit {
 		t.Fatal("q quit while the filter had the keys")
 	}
-	if got := s.List.Filter.Value(); got != "q1m[x]e?gnNy/" {
+	if got := s.List().Filter.Value(); got != "q1m[x]e?gnNy/" {
 		t.Errorf("the filter holds %q", got)
 	}
-	if h.m.active != 1 || h.m.help || s.Opts != opts || s.Want != opts || h.m.prompt.open || replayOf(h).Pane != replay.RpList {
+	if h.m.active != 1 || h.m.help || s.Options() != opts || s.Asked() != opts || h.m.prompt.open || replayOf(h).Focused() != pane.ListPane {
 		t.Errorf("a key typed into the filter acted: screen %d, help %v, options %v, prompt %v, focus %d",
-			h.m.active, h.m.help, s.Opts, h.m.prompt.open, replayOf(h).Pane)
+			h.m.active, h.m.help, s.Options(), h.m.prompt.open, replayOf(h).Focused())
 	}
 	h.keys("tab")
-	if replayOf(h).Pane != replay.RpList {
-		t.Errorf("tab left the filter (focus %d)", replayOf(h).Pane)
+	if replayOf(h).Focused() != pane.ListPane {
+		t.Errorf("tab left the filter (focus %d)", replayOf(h).Focused())
 	}
 	if h.keys("ctrl+c"); !h.quit {
 		t.Error("ctrl+c does not quit from the filter")
@@ -247,7 +255,7 @@ func TestReplayFilterTakesEveryKey(t *testing.T) {
 // recording whose names and call ids carry escape sequences: the filter
 // matches their visible forms, and no frame holds a raw control character.
 func TestReplayFilterHostileText(t *testing.T) {
-	for _, row := range replayOf(hostileReplay(t, Options{})).List.Rows {
+	for _, row := range replayOf(hostileReplay(t, Options{})).List().Rows {
 		if strings.ContainsAny(row.Search, "\x1b\x07\u009b") {
 			t.Errorf("a row's search text holds raw controls: %q", row.Search)
 		}
@@ -275,8 +283,8 @@ func TestReplayFilterHostileText(t *testing.T) {
 			}
 			h.keys("2", "/").typing(c.typed)
 			s := replayOf(h)
-			if got := len(s.List.Visible) == 1; got != c.matches {
-				t.Errorf("/%q: matches %v, want %v (filter %q)", c.typed, got, c.matches, s.List.Filter.Value())
+			if got := len(s.List().Visible) == 1; got != c.matches {
+				t.Errorf("/%q: matches %v, want %v (filter %q)", c.typed, got, c.matches, s.List().Filter.Value())
 			}
 			frames := map[string]string{"typing": h.m.Render()}
 			h.keys("enter")
@@ -304,17 +312,17 @@ func TestFiltersTakeAPaste(t *testing.T) {
 	h := newHarness(t, Options{}, nil, 100, 30).keys("/")
 	h.send(tea.PasteMsg{Content: "set_alert\n"})
 	s := h.m.screens[0].(*tools.Screen)
-	if got := s.List.Filter.Value(); strings.TrimSpace(got) != "set_alert" {
+	if got := s.List().Filter.Value(); strings.TrimSpace(got) != "set_alert" {
 		t.Errorf("the tool filter holds %q after a paste", got)
 	}
-	if r := s.List.Current(); len(s.List.Visible) != 1 || r == nil || !strings.Contains(r.Name, "set_alert") {
-		t.Errorf("the pasted filter shows %d rows, want set_alert alone:\n%s", len(s.List.Visible), h.screen())
+	if r := s.List().Current(); len(s.List().Visible) != 1 || r == nil || !strings.Contains(r.Name, "set_alert") {
+		t.Errorf("the pasted filter shows %d rows, want set_alert alone:\n%s", len(s.List().Visible), h.screen())
 	}
 
 	h = newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2", "/")
 	h.send(tea.PasteMsg{Content: "call_tree"})
 	rs := replayOf(h)
-	if got := rs.List.Filter.Value(); got != "call_tree" {
+	if got := rs.List().Filter.Value(); got != "call_tree" {
 		t.Errorf("the turn filter holds %q after a paste", got)
 	}
 	if got := shownTurns(rs); !slices.Equal(got, []int{turnStream}) {
@@ -324,7 +332,7 @@ func TestFiltersTakeAPaste(t *testing.T) {
 	// A paste goes nowhere when no filter has the keys.
 	h = newHarness(t, Options{}, nil, 100, 30)
 	h.send(tea.PasteMsg{Content: "zzz"})
-	if got := h.m.screens[0].(*tools.Screen).List.Filter.Value(); got != "" {
+	if got := h.m.screens[0].(*tools.Screen).List().Filter.Value(); got != "" {
 		t.Errorf("a paste with no filter open filled it with %q", got)
 	}
 }
@@ -335,10 +343,10 @@ func TestFiltersTakeAPaste(t *testing.T) {
 func TestReplayStatusNamesTheTurnUnderAFilter(t *testing.T) {
 	l := &common.Loaded{}
 	name := "recordings/session_two_turns.json"
-	l.AddBytes(sessions.ServerNameFor(name), name, mustFixture(t, name))
+	l.AddBytes(sessions.ServerNameFor(name), name, uitest.Fixture(t, name))
 	h := newHarness(t, Options{}, l, 120, 40).keys("2", "/").typing("call_query").keys("enter")
 	s := replayOf(h)
-	if r := s.List.Current(); len(s.List.Visible) != 1 || r == nil || r.Tool != 1 {
+	if r := s.List().Current(); len(s.List().Visible) != 1 || r == nil || r.Tool != 1 {
 		t.Fatalf("/call_query should leave turn 2 alone:\n%s", h.screen())
 	}
 	scr := h.screen()

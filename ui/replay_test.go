@@ -8,28 +8,20 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/internal/uitest"
 	"github.com/strictscope/strictscope/ui/pane"
 	"github.com/strictscope/strictscope/ui/playground"
 	"github.com/strictscope/strictscope/ui/replay"
 	"github.com/strictscope/strictscope/ui/tools"
 )
 
-// replayFiles are the tool lists and the recordings the replay screen's tests
-// open: two session files, a streamed Chat recording with a call that is not
-// JSON, a Responses recording with reasoning, a custom tool call and the
-// parallel wrapper, and a session whose call fails validation and has no
-// result.
+// replayFiles are uitest.ReplayFiles loaded.
 func replayFiles(t *testing.T) *common.Loaded {
 	t.Helper()
 	l := &common.Loaded{}
-	for _, name := range []string{"tools/files.json", "tools/weather.json", "recordings/session_two_turns.json",
-		"recordings/session_chat_media.json", "recordings/chat_stream_parallel.sse", "recordings/responses_reasoning_wrapper.json"} {
-		l.AddBytes(sessions.ServerNameFor(name), name, mustFixture(t, name))
-	}
-	l.AddBytes("s", "invalid_args.json", invalidSession(t))
+	uitest.AddAll(l.AddBytes, uitest.ReplayFiles(t))
 	for _, f := range l.Files {
 		if f.Kind == common.FileFailed {
 			t.Fatalf("%s: %v", f.Name, f.Err)
@@ -38,35 +30,23 @@ func replayFiles(t *testing.T) *common.Loaded {
 	return l
 }
 
-// invalidSession is a Chat session with the weather tools: one call whose
-// arguments break the schema twice and carry nulls to strip, and no result.
-func invalidSession(t *testing.T) []byte {
+// listAndRecording is uitest.ListAndRecording loaded.
+func listAndRecording(t *testing.T) *common.Loaded {
 	t.Helper()
-	tools, err := adapter.Decode(mustFixture(t, "tools/weather.json"))
-	if err != nil {
-		t.Fatal(err)
+	l := &common.Loaded{}
+	uitest.AddAll(l.AddBytes, uitest.ListAndRecording(t))
+	for _, f := range l.Files {
+		if f.Kind == common.FileFailed {
+			t.Fatalf("%s: %v", f.Name, f.Err)
+		}
 	}
-	list, _ := tools.Get("tools")
-	args := `{"location":42,"days":30,"units":null,"include":["wind","rain"],"when":null}`
-	return []byte(`{"strictscope_session":1,"api":"chat","servers":[{"name":"weather","tools":` + list.String() + `}],
-	"turns":[{"response":{"id":"chatcmpl-x","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":null,
-	"tool_calls":[{"id":"call_bad","type":"function","function":{"name":"weather__get_forecast","arguments":` +
-		string(adapter.AppendQuoted(nil, args)) + `}}]},"finish_reason":"tool_calls"}]},"results":{}}]}`)
+	return l
 }
 
-// inferredPairs is a JSONL recording of one request and response: the tools
-// come from the request (one sent strict, with a nullable property).
-const inferredPairs = `{"request":{"model":"m","messages":[],"tools":[{"type":"function","function":{"name":"lookup","strict":true,"parameters":{"type":"object","properties":{"q":{"type":"string"},"limit":{"type":["integer","null"]}},"required":["q","limit"],"additionalProperties":false}}}]},"response":{"id":"c1","object":"chat.completion","choices":[{"index":0,"message":{"role":"assistant","content":null,"tool_calls":[{"id":"call_1","type":"function","function":{"name":"lookup","arguments":"{\"q\":\"x\",\"limit\":null}"}}]},"finish_reason":"tool_calls"}]}}
-`
-
-// errorRecording is a recording of an error body: a turn that cannot be
-// replayed.
-const errorRecording = `{"error":{"message":"Invalid schema for function 'f': In context=('properties', 'x'), 'format' is not permitted.","type":"invalid_request_error","param":"tools[0].function.parameters","code":"invalid_function_parameters"}}`
-
+// inferredFiles are uitest.InferredFiles loaded.
 func inferredFiles(t *testing.T) *common.Loaded {
 	l := &common.Loaded{}
-	l.AddBytes("r", "pairs.jsonl", []byte(inferredPairs))
-	l.AddBytes("e", "error.json", []byte(errorRecording))
+	uitest.AddAll(l.AddBytes, uitest.InferredFiles())
 	return l
 }
 
@@ -82,12 +62,22 @@ func toStage(h *harness, turn, stage int) *harness {
 	return h
 }
 
-// reStage moves a replay screen already shown to turn and stage.
+// reStage moves a replay screen already shown to turn and stage, with the
+// keys: [ back to the first turn, ← to its first stage, ] to turn.
 func reStage(h *harness, turn, stage int) *harness {
 	s := replayOf(h)
-	s.List.SelectRow(turn)
-	s.Stage = 0
-	s.Show()
+	for range len(s.Turns()) {
+		h.keys("[")
+	}
+	for range s.StageCount() {
+		h.keys("left")
+	}
+	for range turn {
+		h.keys("]")
+	}
+	if e, _, _ := s.Current(); e != s.Turns()[turn] || s.Stage() != 0 {
+		h.tb.Fatalf("reStage: at %+v stage %d, want turn %d at its first stage", e, s.Stage(), turn)
+	}
 	for range stage {
 		h.keys("right")
 	}
@@ -99,8 +89,8 @@ func reStage(h *harness, turn, stage int) *harness {
 func stageOf(t *testing.T, h *harness, turn int, k sessions.StageKind, call int) int {
 	t.Helper()
 	s := replayOf(h)
-	e := s.Entries[turn]
-	for i, st := range s.Traces[e.File].Turns[e.Turn].Stages {
+	e := s.Turns()[turn]
+	for i, st := range s.Traces()[e.File].Turns[e.Turn].Stages {
 		if st.Kind == k && (call < 0 || st.Call == call) {
 			return i
 		}
@@ -129,12 +119,12 @@ func playOf(h *harness) *playground.Screen {
 
 // The turns of replayFiles, in list order.
 const (
-	turnTwoTurns1 = iota
-	turnTwoTurns2
-	turnMedia
-	turnStream
-	turnWrapper
-	turnInvalid
+	turnTwoTurns1 = uitest.TurnTwoTurns1
+	turnTwoTurns2 = uitest.TurnTwoTurns2
+	turnMedia     = uitest.TurnMedia
+	turnStream    = uitest.TurnStream
+	turnWrapper   = uitest.TurnWrapper
+	turnInvalid   = uitest.TurnInvalid
 )
 
 func replayScenarios() []scenario {
@@ -192,32 +182,9 @@ func replayScenarios() []scenario {
 	}
 }
 
-func TestReplayFilesTurnOrder(t *testing.T) {
-	h := newHarness(t, Options{}, replayFiles(t), 80, 24)
-	s := replayOf(h)
-	want := []string{"turn 1 · session_two_turns.json", "turn 2 · session_two_turns.json", "turn 1 · session_chat_media.json",
-		"stream · chat_stream_parallel.sse", "response · responses_reasoning_wrapper.json", "turn 1 · invalid_args.json"}
-	if len(s.List.Rows) != len(want) {
-		t.Fatalf("%d turns listed, want %d", len(s.List.Rows), len(want))
-	}
-	for i, w := range want {
-		// The files' headers name them: a row is the turn's label, and its
-		// long name (copied, matched by /) names the file.
-		if r := s.List.Rows[i]; r.Long != w || !strings.HasPrefix(w, r.Name+" · ") {
-			t.Errorf("turn %d is %q (%q), want %q", i, r.Name, r.Long, w)
-		}
-	}
-	if got := stageOf(t, h, turnTwoTurns1, sessions.StageOutput, 1); got != 13 {
-		t.Errorf("call_read's output is stage %d, the scenarios assume 13", got)
-	}
-	if got := stageOf(t, h, turnInvalid, sessions.StageStripped, 0); got != 4 {
-		t.Errorf("the invalid call's stripped stage is %d, the scenarios assume 4", got)
-	}
-}
-
 func TestReplayScreenOnlyWithSomethingToReplay(t *testing.T) {
 	l := &common.Loaded{}
-	l.AddBytes("w", "weather.json", mustFixture(t, "tools/weather.json"))
+	l.AddBytes("w", "weather.json", uitest.Fixture(t, "tools/weather.json"))
 	if h := newHarness(t, Options{}, l, 80, 24); replayOf(h) != nil {
 		t.Error("a replay screen without a recording or session file")
 	}
@@ -238,21 +205,21 @@ func TestReplayStepperStopsAtBothEnds(t *testing.T) {
 		t.Fatalf("turn 1 of session_two_turns has %d stages, want 21", n)
 	}
 	h.keys("left")
-	if s.Stage != 0 || !strings.Contains(h.screen(), "the first stage of turn 1") {
-		t.Errorf("← at the first stage: stage %d, screen:\n%s", s.Stage, h.screen())
+	if s.Stage() != 0 || !strings.Contains(h.screen(), "the first stage of turn 1") {
+		t.Errorf("← at the first stage: stage %d, screen:\n%s", s.Stage(), h.screen())
 	}
 	for i := 1; i < n; i++ {
 		h.keys("right")
-		if s.Stage != i {
-			t.Fatalf("→ #%d: stage %d", i, s.Stage)
+		if s.Stage() != i {
+			t.Fatalf("→ #%d: stage %d", i, s.Stage())
 		}
-		if want := string(s.Traces[0].Turns[0].Stages[i].Kind); !strings.Contains(h.screen(), want) {
+		if want := string(s.Traces()[0].Turns[0].Stages[i].Kind); !strings.Contains(h.screen(), want) {
 			t.Fatalf("stage %d: the stepper does not name %s", i, want)
 		}
 	}
 	h.keys("right", "right")
-	if s.Stage != n-1 || !strings.Contains(h.screen(), "the last stage of turn 1") {
-		t.Errorf("→ past the last stage: stage %d, screen:\n%s", s.Stage, h.screen())
+	if s.Stage() != n-1 || !strings.Contains(h.screen(), "the last stage of turn 1") {
+		t.Errorf("→ past the last stage: stage %d, screen:\n%s", s.Stage(), h.screen())
 	}
 	if !strings.Contains(h.screen(), "21/21") {
 		t.Errorf("the stepper does not say 21/21:\n%s", h.screen())
@@ -260,8 +227,8 @@ func TestReplayStepperStopsAtBothEnds(t *testing.T) {
 	for range n + 3 {
 		h.keys("left")
 	}
-	if s.Stage != 0 {
-		t.Errorf("← back to the start: stage %d", s.Stage)
+	if s.Stage() != 0 {
+		t.Errorf("← back to the start: stage %d", s.Stage())
 	}
 }
 
@@ -269,8 +236,8 @@ func TestReplayTurnSwitching(t *testing.T) {
 	h := newHarness(t, Options{}, replayFiles(t), 100, 30).keys("2", "right", "right", "right")
 	s := replayOf(h)
 	h.keys("]")
-	if e, _, _ := s.Current(); e.File != 0 || e.Turn != 1 || s.Stage != 0 {
-		t.Fatalf("] went to file %d turn %d stage %d, want turn 2 of the first file at its first stage", e.File, e.Turn, s.Stage)
+	if e, _, _ := s.Current(); e.File != 0 || e.Turn != 1 || s.Stage() != 0 {
+		t.Fatalf("] went to file %d turn %d stage %d, want turn 2 of the first file at its first stage", e.File, e.Turn, s.Stage())
 	}
 	if !strings.Contains(h.screen(), "resp_fixture_2") {
 		t.Errorf("the second turn's response is not shown:\n%s", h.screen())
@@ -286,91 +253,18 @@ func TestReplayTurnSwitching(t *testing.T) {
 		t.Errorf("↓↓ in the list selects file %d, want the media session", e.File)
 	}
 	h.keys("right")
-	if s.Stage != 1 || replayOf(h).Pane != replay.RpList {
-		t.Errorf("→ in the list: stage %d, focus %d", s.Stage, replayOf(h).Pane)
+	if s.Stage() != 1 || replayOf(h).Focused() != pane.ListPane {
+		t.Errorf("→ in the list: stage %d, focus %d", s.Stage(), replayOf(h).Focused())
 	}
 	h.keys("enter")
-	if replayOf(h).Pane != replay.RpInput {
-		t.Errorf("enter in the list does not focus the input pane (focus %d)", replayOf(h).Pane)
+	if replayOf(h).Focused() != pane.ListPane+1 {
+		t.Errorf("enter in the list does not focus the input pane (focus %d)", replayOf(h).Focused())
 	}
-	for range len(s.Entries) + 2 {
+	for range len(s.Turns()) + 2 {
 		h.keys("]")
 	}
-	if selectedTurn(s) != len(s.Entries)-1 || !strings.Contains(h.screen(), "the last turn") {
+	if selectedTurn(s) != len(s.Turns())-1 || !strings.Contains(h.screen(), "the last turn") {
 		t.Errorf("] past the last turn: turn %d", selectedTurn(s))
-	}
-}
-
-// TestReplayTogglesReplayAgain checks that m and x replay with the library's
-// options, that the stage shows the new trace's output, and that toggling back
-// is answered from the cache.
-func TestReplayTogglesReplayAgain(t *testing.T) {
-	l := replayFiles(t)
-	h := newHarness(t, Options{}, l, 160, 50)
-	out := stageOf(t, h, turnTwoTurns1, sessions.StageOutput, 0)
-	toStage(h, turnTwoTurns1, out)
-	s := replayOf(h)
-	first := s.Traces
-	sess := l.Files[s.Eng.Files[0]].Session
-	modes := []adapter.StructuredMode{adapter.StructuredPrefer, adapter.StructuredAppend, adapter.StructuredIgnore, adapter.StructuredAuto}
-	var seen []string
-	for _, mode := range modes {
-		h.keys("m")
-		if s.Opts.Structured != mode {
-			t.Fatalf("m gave %s, want %s", s.Opts.Structured, mode)
-		}
-		want := sessions.ReplaySession(l.Files[s.Eng.Files[0]].Name, sess, sessions.ReplayOptions{
-			ErrorPrefix: adapter.DefaultErrorPrefix, Structured: mode}).Turns[0].Stages[out].Output
-		if got := s.Panes[1].Content.Doc.Value; !adapter.Equal(got, want) {
-			t.Errorf("%s: the output pane shows %s, the library %s", mode, got, want)
-		}
-		if !strings.Contains(h.screen(), "structured "+string(mode)) {
-			t.Errorf("%s: the title bar does not say so", mode)
-		}
-		seen = append(seen, s.Panes[1].Content.Doc.Value.String())
-	}
-	if seen[0] == seen[2] {
-		t.Error("prefer and ignore render the same output: the toggle did nothing")
-	}
-	if &s.Traces[0] != &first[0] {
-		t.Error("back to auto, the traces were replayed again instead of taken from the cache")
-	}
-
-	errOut := stageOf(t, h, turnTwoTurns1, sessions.StageOutput, 1)
-	for s.Stage < errOut {
-		h.keys("right")
-	}
-	with := s.Panes[1].Content.Doc.Value.String()
-	h.keys("x")
-	without := s.Panes[1].Content.Doc.Value.String()
-	if !strings.Contains(with, `"Error: ENOENT`) || strings.Contains(without, "Error: ") {
-		t.Errorf("x does not take the error prefix off: %s → %s", with, without)
-	}
-	if s.Stage != errOut {
-		t.Errorf("a toggle moved the stepper to %d", s.Stage)
-	}
-}
-
-func TestReplayMissingResultIsANote(t *testing.T) {
-	h := newHarness(t, Options{}, replayFiles(t), 100, 30)
-	res := stageOf(t, h, turnInvalid, sessions.StageResult, 0)
-	toStage(h, turnInvalid, res)
-	s := replayOf(h)
-	scr := h.screen()
-	if s.Panes[1].Content.Doc != nil || !strings.Contains(scr, "No result") || !strings.Contains(scr, "missing: no result is recorded") {
-		t.Errorf("a missing result is not shown as a note:\n%s", scr)
-	}
-	h.keys("right")
-	if k := s.Traces[s.Entries[turnInvalid].File].Turns[0].Stages[s.Stage].Kind; k != sessions.StageNextInput {
-		t.Errorf("after a missing result comes %s, want the next input", k)
-	}
-	if !strings.Contains(h.screen(), "have no result") {
-		t.Errorf("the next input does not say a call has no result:\n%s", h.screen())
-	}
-	// The streamed recording holds no results at all.
-	reStage(h, turnStream, stageOf(t, h, turnStream, sessions.StageResult, 0))
-	if !strings.Contains(h.screen(), "the recording holds no MCP results") {
-		t.Errorf("a recording's missing result:\n%s", h.screen())
 	}
 }
 
@@ -391,7 +285,7 @@ func TestReplayMarksComeFromTheTrace(t *testing.T) {
 		return out
 	}
 	toStage(h, turnWrapper, stageOf(t, h, turnWrapper, sessions.StageStripped, 0))
-	if got := strings.Join(marked(s.Panes[0], pane.MarkNull), " "); got != "/filters/0/max /filters/0/min /limit /near" {
+	if got := strings.Join(marked(s.Panes()[0], pane.MarkNull), " "); got != "/filters/0/max /filters/0/min /limit /near" {
 		t.Errorf("removed nulls marked at %s", got)
 	}
 	reStage(h, turnInvalid, stageOf(t, h, turnInvalid, sessions.StageValidated, 0))
@@ -401,21 +295,24 @@ func TestReplayMarksComeFromTheTrace(t *testing.T) {
 		want = append(want, e.Path.Pointer())
 	}
 	sortStrings(want)
-	if got := marked(s.Panes[0], pane.MarkError); strings.Join(got, " ") != strings.Join(want, " ") || len(want) != 3 {
+	if got := marked(s.Panes()[0], pane.MarkError); strings.Join(got, " ") != strings.Join(want, " ") || len(want) != 3 {
 		t.Errorf("validation errors marked at %v, the library's at %v", got, want)
 	}
-	p := s.Panes[0]
-	p.Jump(turn.Calls[0].Errors[0].Path)
+	p := s.Panes()[0]
+	h.keys("g", "ctrl+u").typing(turn.Calls[0].Errors[0].Path.Pointer()).keys("enter")
+	if p.CursorPath().Pointer() != turn.Calls[0].Errors[0].Path.Pointer() {
+		t.Fatalf("g to %s put the cursor on %s", turn.Calls[0].Errors[0].Path.Pointer(), p.CursorPath().Pointer())
+	}
 	if p.Note() != turn.Calls[0].Errors[0].Message {
 		t.Errorf("the note on the error line is %q, want %q", p.Note(), turn.Calls[0].Errors[0].Message)
 	}
 	// The response of the wrapper recording: the accepted call, the rejected
 	// wrapper, three ignored items.
 	reStage(h, turnWrapper, 0)
-	if got := strings.Join(marked(s.Panes[0], pane.MarkCall), " "); got != "/output/3" {
+	if got := strings.Join(marked(s.Panes()[0], pane.MarkCall), " "); got != "/output/3" {
 		t.Errorf("accepted call items at %s", got)
 	}
-	if got := strings.Join(marked(s.Panes[0], pane.MarkError), " "); got != "/output/1" {
+	if got := strings.Join(marked(s.Panes()[0], pane.MarkError), " "); got != "/output/1" {
 		t.Errorf("rejected call items at %s", got)
 	}
 }
@@ -441,10 +338,10 @@ func TestReplayNotReplayableTurnDoesNotStop(t *testing.T) {
 
 func TestSessionToolsJoinTheToolsScreen(t *testing.T) {
 	only := &common.Loaded{}
-	only.AddBytes("s", "session.json", mustFixture(t, "recordings/session_two_turns.json"))
+	only.AddBytes("s", "session.json", uitest.Fixture(t, "recordings/session_two_turns.json"))
 	h := newHarness(t, Options{}, only, 120, 40)
 	ts := h.m.screens[0].(*tools.Screen)
-	if n := len(ts.Cur.Report.Outcomes); n != 10 {
+	if n := len(ts.Report().Outcomes); n != 10 {
 		t.Errorf("a session file alone puts %d tools on the tools screen, want its 10", n)
 	}
 	if !strings.Contains(h.screen(), "session.json") {
@@ -456,7 +353,7 @@ func TestSessionToolsJoinTheToolsScreen(t *testing.T) {
 		{"recordings/session_two_turns.json", "tools/weather.json", "tools/files.json"}} {
 		l := &common.Loaded{}
 		for _, name := range order {
-			l.AddBytes(sessions.ServerNameFor(name), name, mustFixture(t, name))
+			l.AddBytes(sessions.ServerNameFor(name), name, uitest.Fixture(t, name))
 		}
 		if len(l.Servers) != 2 {
 			t.Errorf("%v: %d servers, want 2", order, len(l.Servers))
@@ -466,75 +363,14 @@ func TestSessionToolsJoinTheToolsScreen(t *testing.T) {
 	// kept, under its own exposed names.
 	l := &common.Loaded{}
 	l.AddBytes("weather", "weather.json", []byte(`{"tools":[{"name":"other","inputSchema":{"type":"object"}}]}`))
-	l.AddBytes("s", "session.json", mustFixture(t, "recordings/session_two_turns.json"))
+	l.AddBytes("s", "session.json", uitest.Fixture(t, "recordings/session_two_turns.json"))
 	if len(l.Servers) != 3 {
 		t.Errorf("%d servers, want the tool list's and the session's 2", len(l.Servers))
 	}
 }
 
-func TestReplayUsesTheLoadedToolLists(t *testing.T) {
-	l := &common.Loaded{}
-	l.AddBytes("r", "stream.sse", mustFixture(t, "recordings/chat_stream_parallel.sse"))
-	h := newHarness(t, Options{}, l, 100, 30).keys("2")
-	if !strings.Contains(h.screen(), "no tools known") {
-		t.Errorf("without tool lists the banner does not say no tools are known:\n%s", h.screen())
-	}
-	l.AddBytes("files", "files.json", mustFixture(t, "tools/files.json"))
-	h = newHarness(t, Options{}, l, 100, 30).keys("2")
-	if s := replayOf(h); s.Traces[0].ToolsFrom != "tool lists" || strings.Contains(h.screen(), "no tools known") {
-		t.Errorf("the loaded tool list is not used: tools from %q", s.Traces[0].ToolsFrom)
-	}
-	h = newHarness(t, Options{}, inferredFiles(t), 100, 30).keys("2")
-	if !strings.Contains(h.screen(), "tools inferred from the request") {
-		t.Errorf("tools from the request are not said to be inferred:\n%s", h.screen())
-	}
-}
-
-// TestReplaySessionKeepsItsSavedOptions checks that a session file saved with
-// its own error prefix, structured mode and defaults replays with them, as
-// strictscope replay does when no flag overrides them, and that the toggles
-// then start from them.
-func TestReplaySessionKeepsItsSavedOptions(t *testing.T) {
-	doc, err := adapter.Decode(mustFixture(t, "recordings/session_two_turns.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var mems []adapter.Member
-	for _, m := range doc.Members() {
-		if m.Key() == "options" {
-			m = adapter.MemberOf(m.Key(), adapter.ObjectValue(append(m.Value().Members(),
-				adapter.MemberOf("error_prefix", adapter.StringValue("Oops: ")),
-				adapter.MemberOf("structured", adapter.StringValue("ignore")),
-				adapter.MemberOf("apply_defaults", adapter.BoolValue(true)))...))
-		}
-		mems = append(mems, m)
-	}
-	l := &common.Loaded{}
-	l.AddBytes("s", "saved.json", adapter.Marshal(adapter.ObjectValue(mems...)))
-	sess := l.Files[0].Session
-	if sess == nil || sess.Structured != adapter.StructuredIgnore || !sess.ApplyDefaults {
-		t.Fatalf("the session does not hold its options: %+v", l.Files[0])
-	}
-	h := newHarness(t, Options{}, l, 160, 50).keys("2")
-	s := replayOf(h)
-	want := sessions.ReplaySession("saved.json", sess, sessions.ReplayOptions{
-		ErrorPrefix: sess.ErrorPrefix, Structured: sess.Structured, ApplyDefaults: sess.ApplyDefaults})
-	if got := s.Traces[0].Value(true); !adapter.Equal(got, want.Value(true)) {
-		t.Errorf("the inspector replays the session without its saved options:\n got %s\nwant %s", got, want.Value(true))
-	}
-	if !strings.Contains(h.screen(), "structured ignore") {
-		t.Errorf("the title bar does not name the session's structured mode:\n%s", h.screen())
-	}
-	h.keys("m")
-	if s.Opts.Structured != adapter.StructuredAuto {
-		t.Errorf("m after the session's ignore gave %q, want auto", s.Opts.Structured)
-	}
-}
-
-// TestReplayMissingResultOnCorpus is the audit's case: pydantic-ai's
-// Responses round trip has no MCP result, and its result stage has two notes.
 func TestReplayMissingResultOnCorpus(t *testing.T) {
-	file := filepath.Join(corpusDir, "..", "openai", "responses_roundtrip.pydantic-ai.yaml")
+	file := filepath.Join(uitest.CorpusDir(t), "openai", "responses_roundtrip.pydantic-ai.yaml")
 	if _, err := os.Stat(file); err != nil {
 		t.Skip("the corpus (../shared/corpus/openai) is absent")
 	}
@@ -544,10 +380,10 @@ func TestReplayMissingResultOnCorpus(t *testing.T) {
 		h.keys("right")
 	}
 	s := replayOf(h)
-	if s.Panes[1].Content.Doc != nil {
+	if s.Panes()[1].Content.Doc != nil {
 		t.Fatalf("the result stage shows a result:\n%s", h.screen())
 	}
-	out := ansi.Strip(s.Panes[1].View(false))
+	out := ansi.Strip(s.Panes()[1].View(false))
 	for _, want := range []string{"\n No result:", "\n • missing: the recording holds no MCP", "\n • the client answered it"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the result pane lacks a line starting %q:\n%s", want[1:], out)

@@ -1,13 +1,13 @@
 package ui
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/strictscope/strictscope/ui/common"
-	"github.com/strictscope/strictscope/ui/pane"
 )
 
 // stubScreen stands for a later screen (the replay screen): it records the keys
@@ -27,7 +27,7 @@ func (s *stubScreen) KeyMaps() []common.NamedKeyMap {
 	return []common.NamedKeyMap{{Title: "stub", KeyMap: s.ctx.Keys.Prompt}}
 }
 func (s *stubScreen) View() string {
-	return common.PadLines([]string{"STUB SCREEN focus " + pane.Itoa(s.Pane)}, s.ctx.Width, s.ctx.Height-1)
+	return common.PadLines([]string{"STUB SCREEN focus " + strconv.Itoa(s.Pane)}, s.ctx.Width, s.ctx.Height-1)
 }
 func (s *stubScreen) Update(msg tea.Msg) tea.Cmd {
 	if k, ok := msg.(tea.KeyPressMsg); ok {

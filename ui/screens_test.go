@@ -12,8 +12,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/charmbracelet/x/exp/golden"
 
-	"github.com/strictscope/strictscope/fixtures"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/internal/uitest"
 	"github.com/strictscope/strictscope/ui/pane"
 	"github.com/strictscope/strictscope/ui/tools"
 )
@@ -38,7 +38,7 @@ func badFiles(t *testing.T) *common.Loaded {
 	notList := filepath.Join(dir, "notes.txt")
 	os.WriteFile(notList, []byte("just some notes\n"), 0o644)
 	l := common.Load([]string{bad, filepath.Join(dir, "missing.json"), notList})
-	l.AddBytes("weather", "weather.json", mustFixture(t, "tools/weather.json"))
+	l.AddBytes("weather", "weather.json", uitest.Fixture(t, "tools/weather.json"))
 	// The temporary directory differs from run to run: name the files plainly.
 	for i := range l.Files {
 		l.Files[i].Name = filepath.Base(l.Files[i].Name)
@@ -103,14 +103,14 @@ func toolsScenarios() []scenario {
 		{name: "start-options", opts: Options{API: "responses", Strict: "true", NoPrefix: true, NoDefaultDescriptions: true}},
 		{name: "limit-error", loaded: func(t *testing.T) *common.Loaded {
 			l := &common.Loaded{}
-			l.AddBytes("big", "big.json", bigSchema(5001))
+			l.AddBytes("big", "big.json", uitest.BigSchema(5001))
 			return l
 		}},
 		{name: "description-truncated", loaded: longDescription, steps: func(h *harness) { h.keys("t") }},
 		{name: "description-truncated-responses", loaded: longDescription, steps: func(h *harness) { h.keys("a") }},
 		{name: "mouse", steps: func(h *harness) {
-			l := h.m.screens[0].(*tools.Screen).Layout
-			h.send(tea.MouseClickMsg{X: 3, Y: l.List.Y + h.m.screens[0].(*tools.Screen).List.HeaderRows() + 2*pane.RowHeight, Button: tea.MouseLeft})
+			l := h.m.screens[0].(*tools.Screen).Layout()
+			h.send(tea.MouseClickMsg{X: 3, Y: l.List.Y + h.m.screens[0].(*tools.Screen).List().HeaderRows() + 2*pane.RowHeight, Button: tea.MouseLeft})
 			h.send(tea.MouseWheelMsg{X: l.Right.X + 2, Y: l.Right.Y + 3, Button: tea.MouseWheelDown})
 		}},
 	}
@@ -166,15 +166,6 @@ func checkFrame(t *testing.T, frame string, w, h int) {
 			t.Fatalf("row %d is %d cells wide, want %d: %q", i, n, w, ansi.Strip(l))
 		}
 	}
-}
-
-func mustFixture(t *testing.T, name string) []byte {
-	t.Helper()
-	data, err := fixtures.Read(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return data
 }
 
 // TestScreenTooSmallStillSaysHowToQuit shrinks the window below the notice's

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/strictscope/strictscope/fixtures"
+	"github.com/strictscope/strictscope/ui/internal/uitest"
 )
 
 func TestLoadExamples(t *testing.T) {
@@ -59,7 +60,7 @@ func TestLoadKeepsGoingPastFailures(t *testing.T) {
 }
 
 func TestCorpusLoadsAsToolLists(t *testing.T) {
-	files := corpusFiles(t)
+	files := uitest.CorpusFiles(t)
 	l := Load(files)
 	if len(l.Servers) != len(files) || l.Failed() != 0 {
 		for _, f := range l.Files {
@@ -119,14 +120,4 @@ func TestLoadSameServerNameTwice(t *testing.T) {
 	if w := l.Files[1].Warnings; len(w) != 1 || !strings.Contains(w[0], `the server name "a" is given twice`) {
 		t.Errorf("warnings of the second list: %q", w)
 	}
-}
-
-// corpusFiles are the corpus's tool lists; the test skips without them.
-func corpusFiles(tb testing.TB) []string {
-	tb.Helper()
-	files, _ := filepath.Glob("../../../shared/corpus/mcp-tools/*.json")
-	if len(files) == 0 {
-		tb.Skip("the corpus (../shared/corpus/mcp-tools) is absent")
-	}
-	return files
 }

@@ -49,7 +49,7 @@ type NamedKeyMap struct {
 }
 
 // Focus is which of a screen's panes has the keys: an index into its panes in
-// tab order. A screen embeds it.
+// tab order. A screen (or the ListPair it is built on) holds it.
 type Focus struct {
 	Pane  int // the pane with focus
 	count int // how many panes the screen has

@@ -10,7 +10,7 @@ import (
 // off the frame (the tools screen's modes, the replay screen's options): the
 // value asked for, ahead of the one shown while the answer is computed; the
 // values whose commands are running; and what was toggled last, for the status
-// line once its answer is in. A screen embeds it next to the value it shows.
+// line once its answer is in. A screen holds it next to the value it shows.
 type OffFrame[K comparable] struct {
 	Want     K // the value asked for
 	inflight map[K]bool

@@ -147,7 +147,7 @@ func (s *textScanner) value() {
 				}
 				s.ptr = append(s.ptr, escapePointer(key)...)
 			} else {
-				s.ptr = append(s.ptr, Itoa(idx)...)
+				s.ptr = append(s.ptr, itoa(idx)...)
 			}
 			s.value()
 			s.ptr = s.ptr[:n]

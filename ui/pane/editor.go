@@ -37,7 +37,7 @@ import (
 // escapes every other character when it types or pastes it); a line that is
 // not is drawn sanitized.
 type Editor struct {
-	Ctx   *common.Context
+	ctx   *common.Context
 	lines []string
 	size  int         // bytes of the text, line feeds included
 	cache []lineCache // per line, its highlighting and its row as last drawn
@@ -55,7 +55,7 @@ type Editor struct {
 	undo  []change    // changes to undo, the last last
 	redo  []change    // changes undone, to redo
 	open  bool        // the last change may grow (typing or deleting on)
-	Rev   int         // counts the changes to the text
+	rev   int         // counts the changes to the text
 	st    *styles.Styles
 	ls    *lineStyles // built from st
 }
@@ -94,15 +94,15 @@ const undoDepth = 1000
 
 // NewEditor is an empty editor that draws with ctx's styles and keys.
 func NewEditor(ctx *common.Context) *Editor {
-	e := &Editor{Ctx: ctx, w: numberW + 1, h: 1}
+	e := &Editor{ctx: ctx, w: numberW + 1, h: 1}
 	e.SetValue("")
 	return e
 }
 
 // lineStyles are the token styles for the context's current Styles.
 func (e *Editor) lineStyles() *lineStyles {
-	if e.st != e.Ctx.Styles {
-		e.ls, e.st = newLineStyles(e.Ctx.Styles), e.Ctx.Styles
+	if e.st != e.ctx.Styles {
+		e.ls, e.st = newLineStyles(e.ctx.Styles), e.ctx.Styles
 	}
 	return e.ls
 }
@@ -125,7 +125,7 @@ func (e *Editor) SetValue(text string) {
 	e.undo, e.redo, e.open = nil, nil, false
 	e.sel, e.goal, e.top, e.left = false, -1, 0, 0
 	e.cur = pos{}
-	e.Rev++
+	e.rev++
 }
 
 // Value is the whole text.
@@ -298,7 +298,7 @@ func (e *Editor) replace(a, b pos, text string) error {
 	e.marks = slices.Replace(e.marks, a.row, b.row+1, marks...)
 	e.stack = slices.Replace(e.stack, a.row+1, b.row+1, make([]string, len(segs)-1)...)
 	e.valid = min(e.valid, a.row+1)
-	e.Rev++
+	e.rev++
 	return nil
 }
 
@@ -517,7 +517,7 @@ func (e *Editor) Update(msg tea.Msg) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	km := &e.Ctx.Keys.Edit
+	km := &e.ctx.Keys.Edit
 	goal := e.goal
 	e.goal = -1
 	switch {
@@ -678,6 +678,10 @@ func EditableText(v adapter.Value) (text string, levels int) {
 	}
 	return full, 0
 }
+
+// Rev counts the changes to the text: it changes with every edit, undo and
+// redo, and with SetValue.
+func (e *Editor) Rev() int { return e.rev }
 
 // EditorLines counts the lines the editor holds for text (a final newline opens
 // no line of its own).

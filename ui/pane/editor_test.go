@@ -260,7 +260,7 @@ func TestEditorView(t *testing.T) {
 	}
 	// The key is styled as the JSON panes style a key.
 	e = newTestEditor("{\n\"type\": \"object\"}", 40, 3)
-	st := e.Ctx.Styles
+	st := e.ctx.Styles
 	if row := e.View(false)[1]; !strings.Contains(row, st.JSONKey.Render(`"type"`)) {
 		t.Errorf("the key is not highlighted as a JSON key: %q", row)
 	}

@@ -169,7 +169,7 @@ func (e *Editor) View(focused bool) []string {
 
 // itoa4 is n right-aligned in four cells (a line number of the editor).
 func itoa4(n int) string {
-	s := Itoa(n)
+	s := itoa(n)
 	if len(s) < 4 {
 		s = strings.Repeat(" ", 4-len(s)) + s
 	}

@@ -31,7 +31,7 @@ func BadgeTruncated(c *common.Context) lipgloss.Style { return c.Styles.BadgeTru
 func BadgeError(c *common.Context) lipgloss.Style     { return c.Styles.BadgeError }
 func BadgeReplay(c *common.Context) lipgloss.Style    { return c.Styles.BadgeReplay }
 
-// Flags are statuses of a row that the list's status filter keeps (List.Only).
+// Flags are statuses of a row that the list's status filter keeps (List.SetOnly).
 // The screen gives each bit its meaning: on the tools screen no strict form,
 // hidden characters, a truncated description, a renamed tool.
 type Flags uint16
@@ -76,7 +76,7 @@ type entry struct {
 //
 //   - Filters. A row shows while its search text contains the text of the
 //     filter (/), trimmed and lower-cased (the Search text is lower case, so
-//     case is ignored), and it has one of the flags of the status filter Only
+//     case is ignored), and it has one of the flags of the status filter (SetOnly)
 //     (0 keeps every row). What a row's search text and flags hold is set
 //     where the row is built (searchText, turnSearch).
 //   - Groups. Rows come in the order of their groups, and each group is drawn
@@ -96,18 +96,18 @@ type entry struct {
 //   - Counts. The title counts the rows that are tools or turns (Tool ≥ 0)
 //     the filters keep, of all of them: not headers, nor files.
 type List struct {
-	Ctx     *common.Context
-	Title   string // the title row's word: "tools", or "turns" on the replay screen
-	Rows    []Row
-	Groups  []Group
-	Visible []int // indices into rows that pass the filters
-	Sel     int   // index into the entries drawn
-	Offset  int   // first entry drawn
-	Header  []string
-	Filter  textinput.Model
-	Only    Flags // the status filter: 0 keeps every row
-	Editing bool  // the filter input has the keys
-	W, H    int
+	ctx           *common.Context
+	Title         string // the title row's word: "tools", or "turns" on the replay screen
+	Rows          []Row
+	Groups        []Group
+	Visible       []int // indices into rows that pass the filters
+	sel           int   // index into the entries drawn
+	offset        int   // first entry drawn
+	Header        []string
+	Filter        textinput.Model
+	only          Flags // the status filter: 0 keeps every row
+	Editing       bool  // the filter input has the keys
+	width, height int
 
 	entries []entry
 	folded  []bool // by group, while no filter is on
@@ -124,14 +124,19 @@ func NewList(ctx *common.Context) *List {
 	ti.Prompt = "/"
 	ti.Placeholder = "filter"
 	common.StyleInput(&ti, ctx.Styles)
-	return &List{Ctx: ctx, Filter: ti, Title: "tools"}
+	return &List{ctx: ctx, Filter: ti, Title: "tools"}
 }
 
 // Restyle takes the context's new styles.
-func (l *List) Restyle() { common.StyleInput(&l.Filter, l.Ctx.Styles) }
+func (l *List) Restyle() { common.StyleInput(&l.Filter, l.ctx.Styles) }
 
+// Cursor is the selected entry's index among the entries drawn, headers
+// included.
+func (l *List) Cursor() int { return l.sel }
+
+// SetSize sizes the list to w×h cells.
 func (l *List) SetSize(w, h int) {
-	l.W, l.H = w, h
+	l.width, l.height = w, h
 	l.Filter.SetWidth(max(w-4, 1))
 	l.Clamp()
 }
@@ -167,19 +172,19 @@ func (l *List) Grouped() bool { return len(l.Groups) > 1 }
 
 // Current is the selected row; nil when none is, or a header is.
 func (l *List) Current() *Row {
-	if l.Sel < 0 || l.Sel >= len(l.entries) || l.entries[l.Sel].row < 0 {
+	if l.sel < 0 || l.sel >= len(l.entries) || l.entries[l.sel].row < 0 {
 		return nil
 	}
-	r := l.Rows[l.entries[l.Sel].row]
+	r := l.Rows[l.entries[l.sel].row]
 	return &r
 }
 
 // CurrentGroup is the group whose header is selected, if one is.
 func (l *List) CurrentGroup() (int, bool) {
-	if l.Sel < 0 || l.Sel >= len(l.entries) || l.entries[l.Sel].row >= 0 {
+	if l.sel < 0 || l.sel >= len(l.entries) || l.entries[l.sel].row >= 0 {
 		return 0, false
 	}
-	return l.entries[l.Sel].group, true
+	return l.entries[l.sel].group, true
 }
 
 // Counted is how many rows are tools or turns (Tool ≥ 0): kept is those the
@@ -200,7 +205,7 @@ func (l *List) Counted() (kept, all int) {
 
 // Filtering says whether a filter is on: text to match, or a status filter.
 func (l *List) Filtering() bool {
-	return strings.TrimSpace(l.Filter.Value()) != "" || l.Only != 0
+	return strings.TrimSpace(l.Filter.Value()) != "" || l.only != 0
 }
 
 // PlaceText is the selected row's place for a status line, counted among all
@@ -210,7 +215,7 @@ func (l *List) PlaceText() string {
 	n, all := 0, 0
 	sel := -1
 	if r := l.Current(); r != nil && r.Tool >= 0 {
-		sel = l.entries[l.Sel].row
+		sel = l.entries[l.sel].row
 	}
 	for i := range l.Rows {
 		if l.Rows[i].Tool >= 0 {
@@ -226,7 +231,7 @@ func (l *List) PlaceText() string {
 func (l *List) selectWhere(f func(entry) bool) bool {
 	for i, e := range l.entries {
 		if f(e) {
-			l.Sel = i
+			l.sel = i
 			l.Clamp()
 			return true
 		}
@@ -252,10 +257,10 @@ func (l *List) SelectRow(i int) bool {
 // its group's first row counts as the one after it. It says whether there
 // was such a row.
 func (l *List) StepRow(d int) bool {
-	if len(l.Visible) == 0 || l.Sel < 0 || l.Sel >= len(l.entries) {
+	if len(l.Visible) == 0 || l.sel < 0 || l.sel >= len(l.entries) {
 		return false
 	}
-	e := l.entries[l.Sel]
+	e := l.entries[l.sel]
 	pos := len(l.Visible)
 	for i, ri := range l.Visible {
 		if ri == e.row || (e.row < 0 && l.Rows[ri].Group >= e.group) {
@@ -282,22 +287,22 @@ func (l *List) StepRow(d int) bool {
 // away or a header was selected; else on the first row.
 func (l *List) applyFilter() {
 	prevRow, prevGroup := -1, -1
-	if l.Sel >= 0 && l.Sel < len(l.entries) {
-		prevRow, prevGroup = l.entries[l.Sel].row, l.entries[l.Sel].group
+	if l.sel >= 0 && l.sel < len(l.entries) {
+		prevRow, prevGroup = l.entries[l.sel].row, l.entries[l.sel].group
 	}
 	q := strings.ToLower(strings.TrimSpace(l.Filter.Value()))
 	l.Visible = l.Visible[:0]
 	for i, r := range l.Rows {
-		if (q == "" || strings.Contains(r.Search, q)) && (l.Only == 0 || r.Flags&l.Only != 0) {
+		if (q == "" || strings.Contains(r.Search, q)) && (l.only == 0 || r.Flags&l.only != 0) {
 			l.Visible = append(l.Visible, i)
 		}
 	}
-	if on := fmt.Sprintf("%d\x00%s", l.Only, q); on != l.filterOn {
+	if on := fmt.Sprintf("%d\x00%s", l.only, q); on != l.filterOn {
 		l.filterOn = on
 		clear(l.filterFolded) // the filters changed: every group with a match opens
 	}
 	l.build()
-	l.Sel = 0
+	l.sel = 0
 	header := func(e entry) bool { return e.row < 0 && e.group == prevGroup }
 	switch {
 	case prevRow >= 0 && l.selectWhere(func(e entry) bool { return e.row == prevRow }):
@@ -408,25 +413,25 @@ func (l *List) HeaderRows() int {
 	return n
 }
 
-func (l *List) pageItems() int { return max((l.H-l.HeaderRows())/RowHeight, 1) }
+func (l *List) pageItems() int { return max((l.height-l.HeaderRows())/RowHeight, 1) }
 
 func (l *List) Clamp() {
 	n := len(l.entries)
-	l.Sel = min(max(l.Sel, 0), max(n-1, 0))
-	if l.H <= 0 {
+	l.sel = min(max(l.sel, 0), max(n-1, 0))
+	if l.height <= 0 {
 		return // not sized yet: the first size places the page
 	}
 	page := l.pageItems()
-	if l.Sel < l.Offset {
-		l.Offset = l.Sel
+	if l.sel < l.offset {
+		l.offset = l.sel
 	}
-	if l.Sel >= l.Offset+page {
-		l.Offset = l.Sel - page + 1
+	if l.sel >= l.offset+page {
+		l.offset = l.sel - page + 1
 	}
-	l.Offset = max(min(l.Offset, max(n-page, 0)), 0)
+	l.offset = max(min(l.offset, max(n-page, 0)), 0)
 }
 
-func (l *List) Move(d int) { l.Sel += d; l.Clamp() }
+func (l *List) Move(d int) { l.sel += d; l.Clamp() }
 
 // moveKey moves the selection for a key of lk that moves it (up, down, a page,
 // to either end), and says whether k was one.
@@ -473,7 +478,7 @@ func (l *List) foldKey(k tea.KeyPressMsg, lk *keys.List) bool {
 func (l *List) click(y int) bool {
 	i, ok := l.rowAt(y)
 	if ok {
-		l.Sel = i
+		l.sel = i
 		l.Clamp()
 	}
 	return ok
@@ -548,7 +553,7 @@ func (l *List) EmptyMessage(none string) string {
 // SetOnly sets the status filter: a row shows while it has one of the flags
 // only (0 keeps every row).
 func (l *List) SetOnly(only Flags) {
-	l.Only = only
+	l.only = only
 	l.applyFilter()
 }
 
@@ -558,7 +563,7 @@ func (l *List) rowAt(y int) (int, bool) {
 	if y < 0 {
 		return 0, false
 	}
-	i := l.Offset + y/RowHeight
+	i := l.offset + y/RowHeight
 	return i, i < len(l.entries)
 }
 
@@ -582,10 +587,10 @@ func (l *List) Text() string {
 }
 
 func (l *List) View(focused bool) string {
-	st := l.Ctx.Styles
-	lines := make([]string, 0, l.H)
+	st := l.ctx.Styles
+	lines := make([]string, 0, l.height)
 	kept, all := l.Counted()
-	lines = append(lines, Title(st, fmt.Sprintf("%s %d/%d", l.Title, kept, all), focused, l.W))
+	lines = append(lines, Title(st, fmt.Sprintf("%s %d/%d", l.Title, kept, all), focused, l.width))
 	for _, h := range l.Header {
 		lines = append(lines, " "+h)
 	}
@@ -597,36 +602,36 @@ func (l *List) View(focused bool) string {
 		}
 	}
 	page := l.pageItems()
-	for i := l.Offset; i < len(l.entries) && i < l.Offset+page; i++ {
+	for i := l.offset; i < len(l.entries) && i < l.offset+page; i++ {
 		var line1, line2 string
 		if e := l.entries[i]; e.row < 0 {
 			line1, line2 = l.renderHeader(e)
 		} else {
 			line1, line2 = l.renderRow(&l.Rows[e.row])
 		}
-		if i == l.Sel {
+		if i == l.sel {
 			rs := st.ListCurrent
 			Marker := "  "
 			if focused {
 				rs = st.ListSelected
 				Marker = "▸ "
 			}
-			lines = append(lines, rs.Render(common.Fit(Marker+line1, l.W)), rs.Render(common.Fit("  "+line2, l.W)))
+			lines = append(lines, rs.Render(common.Fit(Marker+line1, l.width)), rs.Render(common.Fit("  "+line2, l.width)))
 			continue
 		}
-		lines = append(lines, common.Fit("  "+line1, l.W), common.Fit("  "+line2, l.W))
+		lines = append(lines, common.Fit("  "+line1, l.width), common.Fit("  "+line2, l.width))
 	}
 	if len(l.entries) == 0 {
-		lines = append(lines, st.Muted.Render(common.Fit("  nothing matches", l.W)))
+		lines = append(lines, st.Muted.Render(common.Fit("  nothing matches", l.width)))
 	}
-	return common.PadLines(lines, l.W, l.H)
+	return common.PadLines(lines, l.width, l.height)
 }
 
 // renderHeader draws a group's header: ▾ (open) or ▹ (folded), its name and
 // detail, and how many of its rows the filters keep while one is on; then its
 // counts.
 func (l *List) renderHeader(e entry) (string, string) {
-	st := l.Ctx.Styles
+	st := l.ctx.Styles
 	g := &l.Groups[e.group]
 	mark := "▾ "
 	if l.folds()[e.group] {
@@ -642,21 +647,21 @@ func (l *List) renderHeader(e entry) (string, string) {
 	}
 	parts := make([]string, 0, len(g.Counts))
 	for _, b := range g.Counts {
-		parts = append(parts, b.Style(l.Ctx).Render(b.Text))
+		parts = append(parts, b.Style(l.ctx).Render(b.Text))
 	}
 	return line1, "  " + strings.Join(parts, st.Muted.Render(" · "))
 }
 
 // renderRow draws a row's two lines: the name, then the badges and the server.
 func (l *List) renderRow(r *Row) (string, string) {
-	st := l.Ctx.Styles
+	st := l.ctx.Styles
 	name := st.ListName.Render(r.Name)
 	if r.File >= 0 {
-		name = st.ListFile.Render(common.TruncLeft(r.Name, l.W-2)) // a path: its end says most
+		name = st.ListFile.Render(common.TruncLeft(r.Name, l.width-2)) // a path: its end says most
 	}
 	parts := make([]string, 0, len(r.Badges)+1)
 	for _, b := range r.Badges {
-		parts = append(parts, b.Style(l.Ctx).Render(b.Text))
+		parts = append(parts, b.Style(l.ctx).Render(b.Text))
 	}
 	if r.Server != "" && !l.Grouped() { // last: the badges matter more when the pane is narrow
 		parts = append(parts, st.ListServer.Render(r.Server))

@@ -54,12 +54,12 @@ func newHighlighter() *highlighter {
 
 // tokens returns line i of d as tokens, highlighting it on first use.
 func (h *highlighter) tokens(d *Doc, i int) []Token {
-	if t := d.Toks[i]; t != nil {
+	if t := d.toks[i]; t != nil {
 		return t
 	}
 	ln := d.Lines[i]
-	d.Toks[i] = h.line(ln.Text, d.Plain, ln.state)
-	return d.Toks[i]
+	d.toks[i] = h.line(ln.Text, d.Plain, ln.state)
+	return d.toks[i]
 }
 
 // line returns text, one line of JSON that starts in lexer state st, as

@@ -1,6 +1,7 @@
 package pane
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -48,9 +49,9 @@ type docNode struct {
 type Doc struct {
 	Value adapter.Value
 	Lines []Line
-	Nodes []docNode // in pre-order: a node's id is its value's place in a pre-order walk
+	nodes []docNode // in pre-order: a node's id is its value's place in a pre-order walk
 	kids  map[childKey]int32
-	Toks  [][]Token // per line, nil until highlighted
+	toks  [][]Token // per line, nil until highlighted
 	// Plain is a text document (newTextDoc): its lines are drawn as they are,
 	// not highlighted as JSON, and raw is the text it shows.
 	Plain bool
@@ -69,10 +70,10 @@ type childKey struct {
 func NewDoc(v adapter.Value) *Doc {
 	n, containers := countValues(v)
 	d := &Doc{Value: v, kids: make(map[childKey]int32, n),
-		Nodes: make([]docNode, 0, n), Lines: make([]Line, 0, n+containers)}
+		nodes: make([]docNode, 0, n), Lines: make([]Line, 0, n+containers)}
 	p := &printer{d: d}
 	p.Value(v, -1, adapter.Step{}, 0, lexRoot, "", false)
-	d.Toks = make([][]Token, len(d.Lines))
+	d.toks = make([][]Token, len(d.Lines))
 	return d
 }
 
@@ -82,7 +83,7 @@ func NewDoc(v adapter.Value) *Doc {
 // document has one node, the root, spanning every line.
 func NewTextDoc(text string, width int) *Doc {
 	d := &Doc{Plain: true, raw: text, Value: adapter.StringValue(text),
-		Nodes: []docNode{{parent: -1}}}
+		nodes: []docNode{{parent: -1}}}
 	for _, ln := range strings.Split(termsafe.SanitizeLines(text), "\n") {
 		if width > 0 && ansi.StringWidth(ln) > width {
 			for _, w := range strings.Split(ansi.Hardwrap(ln, width, true), "\n") {
@@ -92,9 +93,21 @@ func NewTextDoc(text string, width int) *Doc {
 		}
 		d.Lines = append(d.Lines, Line{Text: ln})
 	}
-	d.Nodes[0].End = int32(len(d.Lines) - 1)
-	d.Toks = make([][]Token, len(d.Lines))
+	d.nodes[0].End = int32(len(d.Lines) - 1)
+	d.toks = make([][]Token, len(d.Lines))
 	return d
+}
+
+// InsertLine puts a line of text after line i of a text document
+// (NewTextDoc): a caret under where a text breaks, say. The text must be
+// sanitized. A JSON document's lines are its value's and take no other.
+func (d *Doc) InsertLine(i int, text string) {
+	if !d.Plain || i < -1 || i >= len(d.Lines) {
+		return
+	}
+	d.Lines = slices.Insert(d.Lines, i+1, Line{Text: text})
+	d.toks = slices.Insert(d.toks, i+1, nil)
+	d.nodes[0].End = int32(len(d.Lines) - 1)
 }
 
 // countValues counts the values in v, and the non-empty containers among them
@@ -142,9 +155,9 @@ func indent(buf []byte, depth int) []byte {
 // node adds the node of a value under parent by step, starting on the line
 // about to be emitted, and returns its id.
 func (p *printer) node(parent int32, step adapter.Step) int32 {
-	id := int32(len(p.d.Nodes))
+	id := int32(len(p.d.nodes))
 	line := int32(len(p.d.Lines))
-	p.d.Nodes = append(p.d.Nodes, docNode{parent: parent, step: step, Start: line, End: line})
+	p.d.nodes = append(p.d.nodes, docNode{parent: parent, step: step, Start: line, End: line})
 	if parent >= 0 {
 		k := childKey{parent: parent, index: -1}
 		if step.Kind == adapter.IndexStep {
@@ -199,7 +212,7 @@ func (p *printer) Value(v adapter.Value, parent int32, step adapter.Step, depth 
 			p.buf = append(p.buf, ',')
 		}
 		// The closing line lexes in the container's own state.
-		p.d.Nodes[id].End = int32(len(p.d.Lines))
+		p.d.nodes[id].End = int32(len(p.d.Lines))
 		p.emit(id, inner)
 		return
 	case adapter.String:
@@ -243,7 +256,8 @@ func escapePointer(s string) string {
 	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
 }
 
-func Itoa(i int) string {
+// itoa writes a non-negative i in decimal, as strconv.Itoa does.
+func itoa(i int) string {
 	if i < 10 {
 		return string(rune('0' + i))
 	}
@@ -260,13 +274,13 @@ func Itoa(i int) string {
 // path returns the path of node id from the document's root.
 func (d *Doc) path(id int32) adapter.Path {
 	n := 0
-	for i := id; i > 0; i = d.Nodes[i].parent {
+	for i := id; i > 0; i = d.nodes[i].parent {
 		n++
 	}
 	p := make(adapter.Path, n)
-	for i := id; i > 0; i = d.Nodes[i].parent {
+	for i := id; i > 0; i = d.nodes[i].parent {
 		n--
-		p[n] = d.Nodes[i].step
+		p[n] = d.nodes[i].step
 	}
 	return p
 }
@@ -281,7 +295,7 @@ func PointerOf(p adapter.Path) string {
 		case adapter.KeyStep:
 			b.WriteString(escapePointer(st.Key))
 		case adapter.IndexStep:
-			b.WriteString(Itoa(int(st.Index)))
+			b.WriteString(itoa(int(st.Index)))
 		default:
 			b.WriteByte('*')
 		}
@@ -305,7 +319,7 @@ func (d *Doc) child(parent int32, step adapter.Step) (int32, bool) {
 		}
 	case adapter.IndexStep:
 		if id, ok = d.kids[childKey{parent: parent, index: step.Index}]; !ok && step.Index >= 0 {
-			id, ok = d.kids[childKey{parent: parent, index: -1, Key: Itoa(int(step.Index))}]
+			id, ok = d.kids[childKey{parent: parent, index: -1, Key: itoa(int(step.Index))}]
 		}
 	default:
 		id, ok = d.kids[childKey{parent: parent, index: -1, Key: "*"}]
@@ -336,7 +350,7 @@ func indexToken(s string) (int32, bool) {
 // and that prefix's length: the root and 0 when not even p's first step is
 // there. It takes a map look-up a step.
 func (d *Doc) deepest(p adapter.Path) (int32, int) {
-	if len(d.Nodes) == 0 {
+	if len(d.nodes) == 0 {
 		return -1, 0
 	}
 	id := int32(0)
@@ -362,7 +376,7 @@ func (d *Doc) LineOf(p adapter.Path) (int, bool) {
 	if !ok {
 		return 0, false
 	}
-	return int(d.Nodes[id].Start), true
+	return int(d.nodes[id].Start), true
 }
 
 // Span returns the first and last line of the value at path p.
@@ -371,7 +385,7 @@ func (d *Doc) Span(p adapter.Path) (int, int, bool) {
 	if !ok {
 		return 0, 0, false
 	}
-	return int(d.Nodes[id].Start), int(d.Nodes[id].End), true
+	return int(d.nodes[id].Start), int(d.nodes[id].End), true
 }
 
 // Nearest returns the first line of the deepest value on path p that exists.
@@ -380,13 +394,13 @@ func (d *Doc) Nearest(p adapter.Path) int {
 	if id < 0 {
 		return 0
 	}
-	return int(d.Nodes[id].Start)
+	return int(d.nodes[id].Start)
 }
 
 // eachValue calls fn with each node's id and value, in pre-order (the order of
 // the ids), until fn returns false. A text document's one node is its text.
 func (d *Doc) eachValue(fn func(id int32, v adapter.Value) bool) {
-	if len(d.Nodes) == 0 {
+	if len(d.nodes) == 0 {
 		return
 	}
 	id := int32(0)
@@ -418,19 +432,19 @@ func (d *Doc) eachValue(fn func(id int32, v adapter.Value) bool) {
 // Closes reports whether line i is the closing line of a container: the one
 // holding its } or ], not the one it opens on.
 func (d *Doc) Closes(i int) bool {
-	n := d.Nodes[d.Lines[i].node]
+	n := d.nodes[d.Lines[i].node]
 	return int(n.End) == i && n.Start != n.End
 }
 
 // prevSibling is the value printed just before node id in the same container,
 // or -1 when id is its container's first.
 func (d *Doc) prevSibling(id int32) int32 {
-	n := d.Nodes[id]
+	n := d.nodes[id]
 	if n.parent < 0 || n.Start == 0 {
 		return -1
 	}
 	s := d.Lines[n.Start-1].node // the sibling's only or closing line, or the container's opening one
-	if s == n.parent || d.Nodes[s].parent != n.parent {
+	if s == n.parent || d.nodes[s].parent != n.parent {
 		return -1
 	}
 	return s
@@ -452,11 +466,11 @@ func (d *Doc) Counterpart(i int, base adapter.Path, other *Doc, otherBase adapte
 	id := d.Lines[i].node
 	// chain[k] is the node at depth k on the way from the root to id.
 	depth := 0
-	for j := id; j > 0; j = d.Nodes[j].parent {
+	for j := id; j > 0; j = d.nodes[j].parent {
 		depth++
 	}
 	chain := make([]int32, depth+1)
-	for j, k := id, depth; k >= 0; j, k = d.Nodes[j].parent, k-1 {
+	for j, k := id, depth; k >= 0; j, k = d.nodes[j].parent, k-1 {
 		chain[k] = j
 	}
 	p := d.path(id)
@@ -478,17 +492,17 @@ func (d *Doc) Counterpart(i int, base adapter.Path, other *Doc, otherBase adapte
 	}
 	if k == len(p) {
 		if d.Closes(i) {
-			return int(other.Nodes[o].End), true
+			return int(other.nodes[o].End), true
 		}
-		return int(other.Nodes[o].Start), true
+		return int(other.nodes[o].Start), true
 	}
 	// p[:k] is the deepest value other holds; its child chain[k+1] is missing.
 	for s := d.prevSibling(chain[k+1]); s >= 0; s = d.prevSibling(s) {
-		if sib, ok := other.child(o, d.Nodes[s].step); ok {
-			return int(other.Nodes[sib].End), true
+		if sib, ok := other.child(o, d.nodes[s].step); ok {
+			return int(other.nodes[sib].End), true
 		}
 	}
-	return int(other.Nodes[o].Start), true
+	return int(other.nodes[o].Start), true
 }
 
 // PathAt returns the path of the value on line i.

@@ -110,7 +110,7 @@ func TestJSONDocCompactLine(t *testing.T) {
 	if c.Marks[line] != MarkNull || c.Start != line {
 		t.Errorf("marks %v, start %d; want a null mark on line %d", c.Marks, c.Start, line)
 	}
-	p := &JSON{Ctx: common.NewContext(false)}
+	p := &JSON{ctx: common.NewContext(false)}
 	p.SetSize(40, 10)
 	p.SetContent(&Content{Doc: d, Base: adapter.Path{}})
 	if !p.Jump(top.Append(adapter.Key("b"))) || p.Cursor != line {

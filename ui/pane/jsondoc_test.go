@@ -34,10 +34,10 @@ func checkDoc(t testing.TB, v adapter.Value) *Doc {
 	walk = func(v adapter.Value, parent int32, depth int) {
 		id := next
 		next++
-		if int(id) >= len(d.Nodes) {
-			t.Fatalf("the value has more than the document's %d nodes", len(d.Nodes))
+		if int(id) >= len(d.nodes) {
+			t.Fatalf("the value has more than the document's %d nodes", len(d.nodes))
 		}
-		n := d.Nodes[id]
+		n := d.nodes[id]
 		if n.parent != parent {
 			t.Fatalf("node %d at %s: parent %d, want %d", id, at.Pointer(), n.parent, parent)
 		}
@@ -59,7 +59,7 @@ func checkDoc(t testing.TB, v adapter.Value) *Doc {
 		}
 		if depth > adapter.MaxIndentDepth {
 			// Inside a value printed compact: on its parent's one line.
-			if p := d.Nodes[parent]; n.Start != p.Start || n.End != p.Start || p.End != p.Start {
+			if p := d.nodes[parent]; n.Start != p.Start || n.End != p.Start || p.End != p.Start {
 				t.Fatalf("node %d at depth %d spans %d–%d, its parent %d–%d", id, depth, n.Start, n.End, p.Start, p.End)
 			}
 		}
@@ -79,8 +79,8 @@ func checkDoc(t testing.TB, v adapter.Value) *Doc {
 		}
 	}
 	walk(v, -1, 0)
-	if int(next) != len(d.Nodes) {
-		t.Fatalf("%d nodes for %d values", len(d.Nodes), next)
+	if int(next) != len(d.nodes) {
+		t.Fatalf("%d nodes for %d values", len(d.nodes), next)
 	}
 	count := int32(0)
 	d.eachValue(func(id int32, _ adapter.Value) bool {
@@ -94,7 +94,7 @@ func checkDoc(t testing.TB, v adapter.Value) *Doc {
 		t.Fatalf("eachValue gave %d nodes of %d", count, next)
 	}
 	for i, l := range d.Lines {
-		n := d.Nodes[l.node]
+		n := d.nodes[l.node]
 		if i < int(n.Start) || i > int(n.End) {
 			t.Fatalf("line %d belongs to node %d spanning %d–%d", i, l.node, n.Start, n.End)
 		}
@@ -224,7 +224,7 @@ func checkPane(t testing.TB, data []byte) *Doc {
 		return nil
 	}
 	d := checkDoc(t, v)
-	p := &JSON{Ctx: common.NewContext(false)}
+	p := &JSON{ctx: common.NewContext(false)}
 	p.SetSize(30, 10)
 	p.SetContent(&Content{Doc: d, Base: adapter.Path{}})
 	for range 3 {

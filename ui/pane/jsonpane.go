@@ -46,12 +46,12 @@ type Content struct {
 // document's cached lines and tokens. It is a dumb component: the screen calls its
 // methods; it never sees messages.
 type JSON struct {
-	Ctx     *common.Context
-	Content *Content
-	W, H    int // content cells, the title row not included
-	Cursor  int
-	Offset  int // first visible line
-	xoff    int // first visible column
+	ctx           *common.Context
+	Content       *Content
+	width, height int // content cells, the title row not included
+	Cursor        int
+	Offset        int // first visible line
+	xoff          int // first visible column
 	// styles are the token styles under each line highlight, built from
 	// stylesOf, the context's Styles, and built again when those change.
 	styles   *lineStyles
@@ -60,14 +60,22 @@ type JSON struct {
 
 // lineStyles are the token styles for the context's current Styles.
 func (p *JSON) lineStyles() *lineStyles {
-	if p.stylesOf != p.Ctx.Styles {
-		p.styles, p.stylesOf = newLineStyles(p.Ctx.Styles), p.Ctx.Styles
+	if p.stylesOf != p.ctx.Styles {
+		p.styles, p.stylesOf = newLineStyles(p.ctx.Styles), p.ctx.Styles
 	}
 	return p.styles
 }
 
+// NewJSON is an empty JSON pane drawn in ctx.
+func NewJSON(ctx *common.Context) *JSON { return &JSON{ctx: ctx} }
+
+// Size is the pane's content cells: its width, and its rows under the title
+// row.
+func (p *JSON) Size() (w, h int) { return p.width, p.height }
+
+// SetSize sizes the pane to w×h cells, its title row included.
 func (p *JSON) SetSize(w, h int) {
-	p.W, p.H = max(w, 0), max(h-1, 0)
+	p.width, p.height = max(w, 0), max(h-1, 0)
 	p.Clamp()
 }
 
@@ -76,7 +84,7 @@ func (p *JSON) SetContent(c *Content) {
 	p.Content = c
 	p.Cursor, p.Offset, p.xoff = 0, 0, 0
 	if c.Doc != nil {
-		p.setCursor(c.Start, p.H/3)
+		p.setCursor(c.Start, p.height/3)
 	}
 }
 
@@ -96,8 +104,8 @@ func (p *JSON) setCursor(i, row int) {
 	}
 	p.Cursor = min(max(i, 0), n-1)
 	if row >= 0 {
-		if p.Cursor < p.Offset || p.Cursor >= p.Offset+p.H {
-			p.Offset = p.Cursor - min(row, p.H-1)
+		if p.Cursor < p.Offset || p.Cursor >= p.Offset+p.height {
+			p.Offset = p.Cursor - min(row, p.height-1)
 		}
 	}
 	p.Clamp()
@@ -121,13 +129,13 @@ func (p *JSON) Clamp() {
 		return
 	}
 	p.Cursor = min(max(p.Cursor, 0), n-1)
-	p.Offset = min(p.Offset, max(n-p.H, 0))
-	if p.H > 0 {
+	p.Offset = min(p.Offset, max(n-p.height, 0))
+	if p.height > 0 {
 		if p.Cursor < p.Offset {
 			p.Offset = p.Cursor
 		}
-		if p.Cursor >= p.Offset+p.H {
-			p.Offset = p.Cursor - p.H + 1
+		if p.Cursor >= p.Offset+p.height {
+			p.Offset = p.Cursor - p.height + 1
 		}
 	}
 	p.Offset = max(p.Offset, 0)
@@ -139,12 +147,12 @@ func (p *JSON) Move(delta int) { p.Cursor += delta; p.Clamp() }
 // Scroll moves the view (mouse wheel), dragging the cursor along when it leaves.
 func (p *JSON) Scroll(delta int) {
 	n := p.LineCount()
-	p.Offset = min(max(p.Offset+delta, 0), max(n-p.H, 0))
+	p.Offset = min(max(p.Offset+delta, 0), max(n-p.height, 0))
 	if p.Cursor < p.Offset {
 		p.Cursor = p.Offset
 	}
-	if p.H > 0 && p.Cursor >= p.Offset+p.H {
-		p.Cursor = p.Offset + p.H - 1
+	if p.height > 0 && p.Cursor >= p.Offset+p.height {
+		p.Cursor = p.Offset + p.height - 1
 	}
 	p.Clamp()
 }
@@ -160,13 +168,13 @@ func (p *JSON) Key(k tea.KeyPressMsg, jk *keys.JSON) (moved bool, cols int) {
 	case key.Matches(k, jk.Down):
 		p.Move(1)
 	case key.Matches(k, jk.PgUp):
-		p.Move(-p.H)
+		p.Move(-p.height)
 	case key.Matches(k, jk.PgDown):
-		p.Move(p.H)
+		p.Move(p.height)
 	case key.Matches(k, jk.HalfUp):
-		p.Move(-p.H / 2)
+		p.Move(-p.height / 2)
 	case key.Matches(k, jk.HalfDown):
-		p.Move(p.H / 2)
+		p.Move(p.height / 2)
 	case key.Matches(k, jk.Top):
 		p.Move(-p.LineCount())
 	case key.Matches(k, jk.Bottom):
@@ -240,7 +248,7 @@ func (p *JSON) Jump(path adapter.Path) bool {
 	if !ok {
 		return false
 	}
-	p.setCursor(l, p.H/3)
+	p.setCursor(l, p.height/3)
 	return true
 }
 
@@ -260,7 +268,7 @@ func (p *JSON) next(dir int) bool {
 	} else {
 		to = t[(i-1+len(t))%len(t)]
 	}
-	p.setCursor(to, p.H/3)
+	p.setCursor(to, p.height/3)
 	return true
 }
 
@@ -297,37 +305,37 @@ func (p *JSON) Text() string {
 
 // View draws the title row and the visible lines, exactly w×(h+1) cells.
 func (p *JSON) View(focused bool) string {
-	st := p.Ctx.Styles
+	st := p.ctx.Styles
 	var b strings.Builder
 	title := ""
 	if p.Content != nil {
 		title = p.Content.Title
 	}
-	b.WriteString(Title(st, title, focused, p.W))
+	b.WriteString(Title(st, title, focused, p.width))
 	if p.Content == nil || p.Content.Doc == nil {
 		msg := ""
 		if p.Content != nil {
 			msg = p.Content.Message
 		}
-		lines := common.WrapMessage(msg, p.W-2)
-		for y := range p.H {
+		lines := common.WrapMessage(msg, p.width-2)
+		for y := range p.height {
 			b.WriteByte('\n')
 			if y < len(lines) {
-				b.WriteString(st.Message.Render(common.Fit(" "+lines[y], p.W)))
+				b.WriteString(st.Message.Render(common.Fit(" "+lines[y], p.width)))
 			} else {
-				b.WriteString(strings.Repeat(" ", p.W))
+				b.WriteString(strings.Repeat(" ", p.width))
 			}
 		}
 		return b.String()
 	}
 	d := p.Content.Doc
 	ls := p.lineStyles()
-	textW := max(p.W-2, 0)
-	for y := range p.H {
+	textW := max(p.width-2, 0)
+	for y := range p.height {
 		b.WriteByte('\n')
 		i := p.Offset + y
 		if i >= len(d.Lines) {
-			b.WriteString(strings.Repeat(" ", p.W))
+			b.WriteString(strings.Repeat(" ", p.width))
 			continue
 		}
 		mark := p.Content.Marks[i]
@@ -338,7 +346,7 @@ func (p *JSON) View(focused bool) string {
 				bg = bgCursor
 			}
 		}
-		if p.W >= 2 {
+		if p.width >= 2 {
 			cur := " "
 			if i == p.Cursor && focused {
 				cur = "›"

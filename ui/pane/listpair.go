@@ -16,7 +16,7 @@ const ListPane = 0
 // ListPair is a filterable list beside a pane pair, the list choosing what the
 // pair shows: the tools screen's tools and a tool's schemas, the replay
 // screen's turns and a stage's input and output. It owns the focus of the
-// screen that embeds it and does what both screens do alike: the list's keys
+// screen that holds it and does what both screens do alike: the list's keys
 // and its filter, the click that focuses a pane and moves in it, the wheel, and
 // copying the list or a pane. A screen with more panes than these three (the
 // replay screen's notes) handles them itself, through the hooks.
@@ -41,7 +41,7 @@ type ListPair struct {
 func NewListPair(ctx *common.Context, panes int, listKeys func(*keys.KeyMap) keys.List, listName string,
 	pairKeys func(*keys.KeyMap) keys.JSON, scrollBoth bool, noMark string) ListPair {
 	return ListPair{Focus: common.NewFocus(panes), List: NewList(ctx), listKeys: listKeys, listName: listName,
-		Pair: NewPair(ctx, ListPane+1, pairKeys, scrollBoth, noMark)}
+		Pair: newPair(ctx, ListPane+1, pairKeys, scrollBoth, noMark)}
 }
 
 // Capturing implements Screen: the list's filter input takes every key while
@@ -131,7 +131,7 @@ func (lp *ListPair) wheel(m tea.Mouse, extra func(pane, lines int)) {
 // FilterKey passes a key to the list's filter while it has the keys; the pair
 // follows the row the list then selects.
 func (lp *ListPair) FilterKey(k tea.KeyPressMsg) tea.Cmd {
-	lk := lp.listKeys(lp.List.Ctx.Keys)
+	lk := lp.listKeys(lp.List.ctx.Keys)
 	before := lp.List.Current()
 	cmd := lp.List.FilterKey(k, &lk)
 	lp.Selected(before)
@@ -142,7 +142,7 @@ func (lp *ListPair) FilterKey(k tea.KeyPressMsg) tea.Cmd {
 // selection, folds or unfolds groups, opens the row (the focus goes to the
 // pair's left pane) or clears the filter. It says whether k was one of these.
 func (lp *ListPair) ListKey(k tea.KeyPressMsg) bool {
-	lk := lp.listKeys(lp.List.Ctx.Keys)
+	lk := lp.listKeys(lp.List.ctx.Keys)
 	before := lp.List.Current()
 	switch {
 	case lp.List.moveKey(k, &lk):
@@ -172,3 +172,27 @@ func (lp *ListPair) CopyPane() tea.Cmd {
 	}
 	return CopyCmd(lp.copyText(lp.Pane))
 }
+
+// JSONKey gives a key that moves a pane to the pane of the pair with focus
+// (the left one while the list has it); the other pane follows its cursor.
+func (lp *ListPair) JSONKey(k tea.KeyPressMsg) { lp.jsonKey(k, lp.Pane) }
+
+// GotoPrompt asks for a JSON pointer for the pane of the pair with focus (the
+// left one while the list has it), starting from its cursor's.
+func (lp *ListPair) GotoPrompt() tea.Cmd { return lp.gotoPrompt(lp.Pane) }
+
+// NextMark moves the pane of the pair with focus (the left one while the list
+// has it) to its next (dir 1) or previous (dir -1) mark.
+func (lp *ListPair) NextMark(dir int) tea.Cmd { return lp.nextMark(lp.Pane, dir) }
+
+// PairView draws the blocks left of the pair, then the two panes with sep (a
+// rule as tall as they are) between them, side by side in one join; the pane
+// with focus is drawn so.
+func (lp *ListPair) PairView(sep string, left ...string) string {
+	return lp.view(lp.Pane, sep, left...)
+}
+
+// InfoRow is the breadcrumb of the cursor of the pane of the pair with focus
+// (the left one while the list has it), and what the library said about its
+// line.
+func (lp *ListPair) InfoRow() string { return lp.infoRow(lp.Pane) }

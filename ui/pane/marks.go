@@ -14,9 +14,9 @@ import (
 // Marker collects the marks of one pane.
 type Marker struct {
 	Doc     *Doc
-	Base    adapter.Path
-	Content *Content
-	Start   int // the failing node, where the cursor starts
+	base    adapter.Path
+	content *Content
+	start   int // the failing node, where the cursor starts
 	// first and firstErr are the first lines place marked, and the first it
 	// marked as an error: the cursor starts there when there is no failure.
 	first, firstErr int
@@ -24,7 +24,7 @@ type Marker struct {
 
 func NewMarker(c *Content) *Marker {
 	c.Marks = map[int]MarkKind{}
-	return &Marker{Doc: c.Doc, Base: c.Base, Content: c, Start: -1, first: -1, firstErr: -1}
+	return &Marker{Doc: c.Doc, base: c.Base, content: c, start: -1, first: -1, firstErr: -1}
 }
 
 // Place marks the first line of the value at path p (in document terms) with
@@ -35,13 +35,13 @@ func (m *Marker) Place(p adapter.Path, k MarkKind, note string) bool {
 	if !ok {
 		return false
 	}
-	if m.Content.Marks[s] != MarkError {
-		m.Content.Marks[s] = k
+	if m.content.Marks[s] != MarkError {
+		m.content.Marks[s] = k
 	}
 	if note != "" {
-		m.Content.Notes = append(m.Content.Notes, NoteSpan{s, e, note})
+		m.content.Notes = append(m.content.Notes, NoteSpan{s, e, note})
 	}
-	m.Content.Targets = append(m.Content.Targets, s)
+	m.content.Targets = append(m.content.Targets, s)
 	if m.first < 0 {
 		m.first = s
 	}
@@ -59,11 +59,11 @@ func (m *Marker) Dim(p adapter.Path, note string) bool {
 		return false
 	}
 	for i := s; i <= e; i++ {
-		if m.Content.Marks[i] == markNone {
-			m.Content.Marks[i] = markDropped
+		if m.content.Marks[i] == markNone {
+			m.content.Marks[i] = markDropped
 		}
 	}
-	m.Content.Notes = append(m.Content.Notes, NoteSpan{s, e, note})
+	m.content.Notes = append(m.content.Notes, NoteSpan{s, e, note})
 	return true
 }
 
@@ -85,16 +85,16 @@ func (m *Marker) Conversion(r *adapter.StrictResult, e *adapter.StrictError) {
 
 // dropped dims the keyword at schema path p and says why the library dropped it.
 func (m *Marker) dropped(d adapter.Dropped) {
-	s, e, ok := m.Doc.Span(m.Base.Append(d.Path...))
+	s, e, ok := m.Doc.Span(m.base.Append(d.Path...))
 	if !ok {
 		return
 	}
 	for i := s; i <= e; i++ {
-		if m.Content.Marks[i] == markNone {
-			m.Content.Marks[i] = markDropped
+		if m.content.Marks[i] == markNone {
+			m.content.Marks[i] = markDropped
 		}
 	}
-	m.Content.Notes = append(m.Content.Notes, NoteSpan{s, e, "dropped " + common.Safe(d.Keyword) + ": " + d.Reason})
+	m.content.Notes = append(m.content.Notes, NoteSpan{s, e, "dropped " + common.Safe(d.Keyword) + ": " + d.Reason})
 }
 
 // Nulls marks, for each null path of r, the property declarations the
@@ -104,15 +104,15 @@ func (m *Marker) Nulls(r *adapter.StrictResult, note string) {
 	sites := r.NullSites()
 	for i, np := range r.NullPaths.All() {
 		for _, site := range sites[i] {
-			l, ok := m.Doc.LineOf(m.Base.Append(site...))
+			l, ok := m.Doc.LineOf(m.base.Append(site...))
 			if !ok {
 				continue
 			}
-			if m.Content.Marks[l] != MarkError {
-				m.Content.Marks[l] = MarkNull
+			if m.content.Marks[l] != MarkError {
+				m.content.Marks[l] = MarkNull
 			}
-			m.Content.Notes = append(m.Content.Notes, NoteSpan{l, l, "null path " + common.Safe(np.String()) + ": " + note})
-			m.Content.Targets = append(m.Content.Targets, l)
+			m.content.Notes = append(m.content.Notes, NoteSpan{l, l, "null path " + common.Safe(np.String()) + ": " + note})
+			m.content.Targets = append(m.content.Targets, l)
 		}
 	}
 }
@@ -120,32 +120,32 @@ func (m *Marker) Nulls(r *adapter.StrictResult, note string) {
 // Failure marks the node a conversion failed at, and its keyword when the node
 // holds it; the cursor starts there.
 func (m *Marker) Failure(e *adapter.StrictError) {
-	at := m.Base.Append(e.Path...)
+	at := m.base.Append(e.Path...)
 	s, end, ok := m.Doc.Span(at)
 	if !ok {
 		s, end = m.Doc.Nearest(at), m.Doc.Nearest(at)
 	}
-	m.Content.Marks[s] = MarkError
-	m.Content.Targets = append(m.Content.Targets, s)
-	m.Start = s
+	m.content.Marks[s] = MarkError
+	m.content.Targets = append(m.content.Targets, s)
+	m.start = s
 	if kl, ok := m.Doc.LineOf(at.Append(adapter.Key(e.Keyword))); ok {
-		m.Content.Marks[kl] = MarkError
-		m.Content.Targets = append(m.Content.Targets, kl)
-		m.Start = kl
+		m.content.Marks[kl] = MarkError
+		m.content.Targets = append(m.content.Targets, kl)
+		m.start = kl
 	}
-	m.Content.Notes = append(m.Content.Notes, NoteSpan{s, end, common.Safe(e.Keyword) + ": " + common.Safe(e.Message)})
+	m.content.Notes = append(m.content.Notes, NoteSpan{s, end, common.Safe(e.Keyword) + ": " + common.Safe(e.Message)})
 }
 
 func (m *Marker) Done() {
-	slices.Sort(m.Content.Targets)
-	m.Content.Targets = slices.Compact(m.Content.Targets)
+	slices.Sort(m.content.Targets)
+	m.content.Targets = slices.Compact(m.content.Targets)
 	switch {
-	case m.Start >= 0:
-		m.Content.Start = m.Start
+	case m.start >= 0:
+		m.content.Start = m.start
 	case m.firstErr >= 0:
-		m.Content.Start = m.firstErr
+		m.content.Start = m.firstErr
 	case m.first >= 0:
-		m.Content.Start = m.first
+		m.content.Start = m.first
 	}
 }
 
@@ -175,7 +175,7 @@ func (d *Doc) Expand(p adapter.Path) []adapter.Path {
 			walk(c, rest[1:])
 		}
 	}
-	if len(d.Nodes) > 0 {
+	if len(d.nodes) > 0 {
 		walk(0, p)
 	}
 	return out
@@ -200,7 +200,7 @@ type docValue struct {
 func NewItemFinder(d *Doc) *ItemFinder {
 	f := &ItemFinder{Doc: d, byIndex: map[int][]docValue{}}
 	d.eachValue(func(id int32, v adapter.Value) bool {
-		if n := &d.Nodes[id]; n.step.Kind == adapter.IndexStep && n.parent >= 0 {
+		if n := &d.nodes[id]; n.step.Kind == adapter.IndexStep && n.parent >= 0 {
 			f.byIndex[int(n.step.Index)] = append(f.byIndex[int(n.step.Index)], docValue{id, v})
 		}
 		return true

@@ -15,35 +15,39 @@ import (
 // the replay screen, what the library found in the playground. A dumb
 // component: the screen calls its methods.
 type Notes struct {
-	Ctx    *common.Context
-	Title  string
-	Notes  []string // sanitized, one a note
-	empty  string   // shown when there is no note
-	Lines  []string // the notes wrapped at the width, bullets included
-	W, H   int      // content rows, the title row not included
-	Offset int
+	ctx           *common.Context
+	title         string
+	notes         []string // sanitized, one a note
+	empty         string   // shown when there is no note
+	lines         []string // the notes wrapped at the width, bullets included
+	width, height int      // content rows, the title row not included
+	offset        int
 }
 
+// NewNotes is an empty notes pane drawn in ctx.
+func NewNotes(ctx *common.Context) *Notes { return &Notes{ctx: ctx} }
+
+// SetSize sizes the pane to w×h cells, its title row included.
 func (n *Notes) SetSize(w, h int) {
-	n.W, n.H = max(w, 0), max(h-1, 0)
+	n.width, n.height = max(w, 0), max(h-1, 0)
 	n.Wrap()
 }
 
 // SetNotes shows notes from the top.
 func (n *Notes) SetNotes(title string, notes []string, empty string) {
-	n.Title, n.Notes, n.empty, n.Offset = title, notes, empty, 0
+	n.title, n.notes, n.empty, n.offset = title, notes, empty, 0
 	n.Wrap()
 }
 
 func (n *Notes) Wrap() {
-	n.Lines = n.Lines[:0]
-	textW := max(n.W-3, 1)
-	for _, note := range n.Notes {
+	n.lines = n.lines[:0]
+	textW := max(n.width-3, 1)
+	for _, note := range n.notes {
 		for i, l := range common.WrapText(note, textW) {
 			if i == 0 {
-				n.Lines = append(n.Lines, n.Ctx.Styles.NoteBullet.Render(" • ")+n.Ctx.Styles.Info.Render(l))
+				n.lines = append(n.lines, n.ctx.Styles.NoteBullet.Render(" • ")+n.ctx.Styles.Info.Render(l))
 			} else {
-				n.Lines = append(n.Lines, "   "+n.Ctx.Styles.Info.Render(l))
+				n.lines = append(n.lines, "   "+n.ctx.Styles.Info.Render(l))
 			}
 		}
 	}
@@ -51,11 +55,11 @@ func (n *Notes) Wrap() {
 }
 
 func (n *Notes) Clamp() {
-	n.Offset = max(min(n.Offset, len(n.Lines)-n.H), 0)
+	n.offset = max(min(n.offset, len(n.lines)-n.height), 0)
 }
 
 func (n *Notes) Scroll(d int) {
-	n.Offset += d
+	n.offset += d
 	n.Clamp()
 }
 
@@ -67,44 +71,44 @@ func (n *Notes) Key(k tea.KeyPressMsg, jk *keys.JSON) {
 	case key.Matches(k, jk.Down):
 		n.Scroll(1)
 	case key.Matches(k, jk.PgUp), key.Matches(k, jk.HalfUp):
-		n.Scroll(-max(n.H-1, 1))
+		n.Scroll(-max(n.height-1, 1))
 	case key.Matches(k, jk.PgDown), key.Matches(k, jk.HalfDown):
-		n.Scroll(max(n.H-1, 1))
+		n.Scroll(max(n.height-1, 1))
 	case key.Matches(k, jk.Top):
-		n.Scroll(-len(n.Lines))
+		n.Scroll(-len(n.lines))
 	case key.Matches(k, jk.Bottom):
-		n.Scroll(len(n.Lines))
+		n.Scroll(len(n.lines))
 	}
 }
 
 func (n *Notes) Text() string {
-	if len(n.Notes) == 0 {
+	if len(n.notes) == 0 {
 		return ""
 	}
-	return strings.Join(n.Notes, "\n") + "\n"
+	return strings.Join(n.notes, "\n") + "\n"
 }
 
 // View draws the title row and the visible notes, exactly w×(h+1) cells. When
 // notes are cut off below, the last row says how many lines more there are.
 func (n *Notes) View(focused bool) string {
-	st := n.Ctx.Styles
-	title := n.Title
-	if len(n.Notes) > 0 {
-		title = fmt.Sprintf("%s (%d)", n.Title, len(n.Notes))
+	st := n.ctx.Styles
+	title := n.title
+	if len(n.notes) > 0 {
+		title = fmt.Sprintf("%s (%d)", n.title, len(n.notes))
 	}
-	out := []string{Title(st, title, focused, n.W)}
-	if len(n.Lines) == 0 {
-		out = append(out, st.Muted.Render(common.Fit(" "+n.empty, n.W)))
-		return common.PadLines(out, n.W, n.H+1)
+	out := []string{Title(st, title, focused, n.width)}
+	if len(n.lines) == 0 {
+		out = append(out, st.Muted.Render(common.Fit(" "+n.empty, n.width)))
+		return common.PadLines(out, n.width, n.height+1)
 	}
-	end := min(n.Offset+n.H, len(n.Lines))
-	shown := n.Lines[n.Offset:end]
-	if more := len(n.Lines) - end; more > 0 && n.H > 0 {
+	end := min(n.offset+n.height, len(n.lines))
+	shown := n.lines[n.offset:end]
+	if more := len(n.lines) - end; more > 0 && n.height > 0 {
 		shown = append(shown[:len(shown)-1:len(shown)-1],
 			st.Muted.Render(fmt.Sprintf("   ↓ %d more lines (tab to the notes, ↓/j)", more+1)))
 	}
 	out = append(out, shown...)
-	return common.PadLines(out, n.W, n.H+1)
+	return common.PadLines(out, n.width, n.height+1)
 }
 
 // NotesRows is the height of the notes under the panes of the replay screen

@@ -16,12 +16,14 @@ import (
 
 // Pair is two JSON panes side by side whose cursors follow each other: the
 // tools screen's schema as written and its strict form, the replay screen's
-// input and output of a stage. A screen embeds it and calls its methods for
-// what the two panes do alike: the keys and the mouse that move a pane, go to
-// a JSON pointer, the next and previous mark, the text for the clipboard and
-// the breadcrumb row. It is a dumb component, as the panes are.
+// input and output of a stage. It does what the two panes do alike: the keys
+// and the mouse that move a pane, go to a JSON pointer, the next and previous
+// mark, the text for the clipboard and the breadcrumb row, each for the pane
+// with the screen's focus. ListPair embeds it and passes that focus: a screen
+// calls ListPair's methods (JSONKey, GotoPrompt, NextMark, PairView, InfoRow).
+// It is a dumb component, as the panes are.
 type Pair struct {
-	Ctx   *common.Context
+	ctx   *common.Context
 	Panes [2]*JSON
 	// first is the screen's index of the left pane in its tab order; the
 	// right one's is first+1.
@@ -34,10 +36,10 @@ type Pair struct {
 	noMark string
 }
 
-// NewPair builds the two panes of a screen whose left pane is pane first in
+// newPair builds the two panes of a screen whose left pane is pane first in
 // its tab order; keys are the bindings that move a pane there.
-func NewPair(ctx *common.Context, first int, keys func(*keys.KeyMap) keys.JSON, scrollBoth bool, noMark string) Pair {
-	return Pair{Ctx: ctx, Panes: [2]*JSON{{Ctx: ctx}, {Ctx: ctx}}, first: first, keys: keys,
+func newPair(ctx *common.Context, first int, keys func(*keys.KeyMap) keys.JSON, scrollBoth bool, noMark string) Pair {
+	return Pair{ctx: ctx, Panes: [2]*JSON{{ctx: ctx}, {ctx: ctx}}, first: first, keys: keys,
 		scrollBoth: scrollBoth, noMark: noMark}
 }
 
@@ -69,11 +71,11 @@ func (pp *Pair) Sync(i int) {
 	pp.Panes[1-i].Follow(from.Content, from.Cursor, from.Row())
 }
 
-// JSONKey moves the pane keys go to for a key that moves a pane; the other
+// jsonKey moves the pane keys go to for a key that moves a pane; the other
 // pane follows its cursor.
-func (pp *Pair) JSONKey(k tea.KeyPressMsg, focus int) {
+func (pp *Pair) jsonKey(k tea.KeyPressMsg, focus int) {
 	i := pp.jsonFocus(focus)
-	jk := pp.keys(pp.Ctx.Keys)
+	jk := pp.keys(pp.ctx.Keys)
 	moved, cols := pp.Panes[i].Key(k, &jk)
 	if cols != 0 && pp.scrollBoth {
 		pp.Panes[1-i].hscroll(cols)
@@ -103,9 +105,9 @@ func (pp *Pair) wheelPane(pane, d int) {
 	pp.Sync(i)
 }
 
-// GotoPrompt asks for a JSON pointer for the pane keys go to, starting from
+// gotoPrompt asks for a JSON pointer for the pane keys go to, starting from
 // its cursor's.
-func (pp *Pair) GotoPrompt(focus int) tea.Cmd {
+func (pp *Pair) gotoPrompt(focus int) tea.Cmd {
 	i := pp.jsonFocus(focus)
 	cur := pp.Panes[i].CursorPath().Pointer()
 	return common.PromptCmd("go to JSON pointer:", cur, func(v string) tea.Msg { return GotoMsg{pane: i, pointer: v} })
@@ -129,9 +131,9 @@ func (pp *Pair) GotoPointer(m GotoMsg) tea.Cmd {
 	return nil
 }
 
-// NextMark moves the pane keys go to to its next (dir 1) or previous (dir -1)
+// nextMark moves the pane keys go to to its next (dir 1) or previous (dir -1)
 // mark.
-func (pp *Pair) NextMark(focus, dir int) tea.Cmd {
+func (pp *Pair) nextMark(focus, dir int) tea.Cmd {
 	i := pp.jsonFocus(focus)
 	if !pp.Panes[i].next(dir) {
 		return common.ShowInfo(pp.noMark)
@@ -150,19 +152,19 @@ func (pp *Pair) copyText(focus int) (text, what string) {
 	return p.Text(), what
 }
 
-// PairView draws the blocks left of the pair, then the two panes with sep (a
+// view draws the blocks left of the pair, then the two panes with sep (a
 // rule as tall as they are) between them, side by side in one join.
-func (pp *Pair) PairView(focus int, sep string, left ...string) string {
+func (pp *Pair) view(focus int, sep string, left ...string) string {
 	blocks := make([]string, 0, len(left)+3)
 	blocks = append(blocks, left...)
 	blocks = append(blocks, pp.Panes[0].View(focus == pp.first), sep, pp.Panes[1].View(focus == pp.first+1))
 	return lipgloss.JoinHorizontal(lipgloss.Top, blocks...)
 }
 
-// InfoRow is the breadcrumb of the cursor of the pane keys go to, and what the
+// infoRow is the breadcrumb of the cursor of the pane keys go to, and what the
 // library said about its line.
-func (pp *Pair) InfoRow(focus int) string {
-	return CrumbRow(pp.Ctx.Styles, pp.Panes[pp.jsonFocus(focus)], pp.Ctx.Width)
+func (pp *Pair) infoRow(focus int) string {
+	return CrumbRow(pp.ctx.Styles, pp.Panes[pp.jsonFocus(focus)], pp.ctx.Width)
 }
 
 // CopyCmd copies text, called what in the status line, to the clipboard

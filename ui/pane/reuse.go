@@ -9,8 +9,8 @@ func (d *Doc) ReuseTokens(prev *Doc) {
 		return
 	}
 	for i := range min(len(d.Lines), len(prev.Lines)) {
-		if d.Toks[i] == nil && prev.Toks[i] != nil && d.Lines[i].Text == prev.Lines[i].Text && d.Lines[i].state == prev.Lines[i].state {
-			d.Toks[i] = prev.Toks[i]
+		if d.toks[i] == nil && prev.toks[i] != nil && d.Lines[i].Text == prev.Lines[i].Text && d.Lines[i].state == prev.Lines[i].state {
+			d.toks[i] = prev.toks[i]
 		}
 	}
 }

@@ -18,7 +18,7 @@ func TestReuseTokens(t *testing.T) {
 	d.ReuseTokens(prev)
 	for i := range d.Lines {
 		same := d.Lines[i].Text == prev.Lines[i].Text
-		if got := d.Toks[i] != nil; got != same {
+		if got := d.toks[i] != nil; got != same {
 			t.Errorf("line %d %q: reused %v, the line is the same: %v", i, d.Lines[i].Text, got, same)
 		}
 	}

@@ -31,12 +31,12 @@ type Answer struct {
 	Gutter []pane.MarkKind
 }
 
-// Compute asks the library about text: for a schema, adapter.StrictSchema
+// answerFor asks the library about text: for a schema, adapter.StrictSchema
 // and adapter.CheckStrict; for arguments, adapter.StripNulls with the tool's
 // null paths and validation against the tool's original schema (through
 // sessions.CheckCalls, which knows which value to check). Text that does not
 // parse shows where it breaks.
-func Compute(r *common.EditRequest, text string, v *validate.Validator) *Answer {
+func answerFor(r *common.EditRequest, text string, v *validate.Validator) *Answer {
 	val, err := adapter.DecodeString(text)
 	if err != nil {
 		return syntaxResult(text, err)
@@ -73,10 +73,7 @@ func syntaxResult(text string, err error) *Answer {
 	where := fmt.Sprintf("line %d, column %d", se.Line, se.Column)
 	msg := common.Safe(se.Msg)
 	doc := pane.NewTextDoc(text, 0)
-	caret := pane.Line{Text: strings.Repeat(" ", ansi.StringWidth(termsafe.SanitizeLines(line[:col]))) + "^ " + msg}
-	doc.Lines = append(doc.Lines[:li+1], append([]pane.Line{caret}, doc.Lines[li+1:]...)...)
-	doc.Toks = make([][]pane.Token, len(doc.Lines))
-	doc.Nodes[0].End = int32(len(doc.Lines) - 1)
+	doc.InsertLine(li, strings.Repeat(" ", ansi.StringWidth(termsafe.SanitizeLines(line[:col])))+"^ "+msg)
 	pc := &pane.Content{Title: "does not parse: " + where, Doc: doc,
 		Marks: map[int]pane.MarkKind{li: pane.MarkError, li + 1: pane.MarkError}, Targets: []int{li}, Start: li,
 		Notes: []pane.NoteSpan{{Start: li, End: li + 1, Text: where + ": " + msg}}}

@@ -2,6 +2,7 @@ package playground
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -31,9 +32,9 @@ const (
 	InstantEdit = 16 << 10
 )
 
-// TickMsg says a pause in typing may have come: the text is recomputed
+// tickMsg says a pause in typing may have come: the text is recomputed
 // when no key came after the one that sent it (gen).
-type TickMsg struct{ Gen int }
+type tickMsg struct{ Gen int }
 
 // playComputedMsg brings the library's answer for the text of change gen,
 // computed off the frame.
@@ -49,27 +50,28 @@ type playComputedMsg struct {
 // not parse shows where it breaks. esc goes back to the screen it was opened
 // from.
 type Screen struct {
-	ctx *common.Context
-	common.Focus
-	back      int // the screen to go back to
-	Req       *common.EditRequest
-	Editor    *pane.Editor
-	opened    string // the text as opened
-	lastRev   int    // the editor's revision last seen
-	Gen       int    // changes to the text so far
-	Stale     bool   // the result is older than the text (a tick is coming)
-	Validator *validate.Validator
-	Res       *Answer
-	view      int
-	Result    *pane.JSON
-	Notes     *pane.Notes
-	notes     *[]string // the notes the notes pane shows (nil: none yet)
-	layout    layout
+	ctx        *common.Context
+	focus      common.Focus // the pane with focus: pgEditor, pgResult or pgNotes
+	back       int          // the screen to go back to
+	req        *common.EditRequest
+	editor     *pane.Editor
+	opened     string // the text as opened
+	lastRev    int    // the editor's revision last seen
+	gen        int    // changes to the text so far
+	stale      bool   // the result is older than the text (a tick is coming)
+	validator  *validate.Validator
+	res        *Answer
+	view       int
+	result     *pane.JSON
+	notes      *pane.Notes
+	shownNotes *[]string // the notes the notes pane shows (nil: none yet)
+	layout     layout
 }
 
+// New is the playground with nothing open, drawn in ctx.
 func New(ctx *common.Context) *Screen {
-	p := &Screen{ctx: ctx, Focus: common.NewFocus(3), Validator: validate.New(), Result: &pane.JSON{Ctx: ctx},
-		Notes: &pane.Notes{Ctx: ctx}, Editor: pane.NewEditor(ctx)}
+	p := &Screen{ctx: ctx, focus: common.NewFocus(3), validator: validate.New(), result: pane.NewJSON(ctx),
+		notes: pane.NewNotes(ctx), editor: pane.NewEditor(ctx)}
 	p.showResult()
 	return p
 }
@@ -77,13 +79,16 @@ func New(ctx *common.Context) *Screen {
 // Name implements Screen.
 func (p *Screen) Name() string { return "playground" }
 
+// MoveFocus implements Screen.
+func (p *Screen) MoveFocus(d int) { p.focus.MoveFocus(d) }
+
 // Capturing implements Screen: the editor takes every key as text.
-func (p *Screen) Capturing() bool { return p.Pane == pgEditor && p.Req != nil }
+func (p *Screen) Capturing() bool { return p.focus.Pane == pgEditor && p.req != nil }
 
 // Restyle implements Screen.
 func (p *Screen) Restyle() {
 	p.Resize()
-	p.Notes.Wrap()
+	p.notes.Wrap()
 }
 
 // Resize implements Screen.
@@ -93,27 +98,27 @@ func (p *Screen) Resize() {
 		return
 	}
 	l := p.layout
-	p.Editor.SetSize(l.Editor.W, max(l.Editor.H-1, 1))
-	p.Result.SetSize(l.Result.W, l.Result.H)
-	p.Notes.SetSize(l.Notes.W, l.Notes.H)
+	p.editor.SetSize(l.Editor.W, max(l.Editor.H-1, 1))
+	p.result.SetSize(l.Result.W, l.Result.H)
+	p.notes.SetSize(l.Notes.W, l.Notes.H)
 }
 
 // Open puts req's text in the editor, gives the editor focus and computes
 // the text; back is the screen to return to.
 func (p *Screen) Open(req common.EditRequest, back int) tea.Cmd {
-	p.Req, p.back, p.view, p.Pane = &req, back, 0, pgEditor
+	p.req, p.back, p.view, p.focus.Pane = &req, back, 0, pgEditor
 	p.opened = editorText(strings.TrimRight(req.Text, "\n"))
-	p.Gen++ // a result computing for what was open before is not this one's
-	p.Editor.SetValue(p.opened)
+	p.gen++ // a result computing for what was open before is not this one's
+	p.editor.SetValue(p.opened)
 	p.compute()
-	return p.Editor.Focus()
+	return p.editor.Focus()
 }
 
 // compute asks the library about the editor's text now.
 func (p *Screen) compute() {
-	p.lastRev, p.Stale = p.Editor.Rev, false
-	p.Res = Compute(p.Req, p.Editor.Value(), p.Validator)
-	p.Editor.SetMarks(p.Res.Gutter)
+	p.lastRev, p.stale = p.editor.Rev(), false
+	p.res = answerFor(p.req, p.editor.Value(), p.validator)
+	p.editor.SetMarks(p.res.Gutter)
 	p.showResult()
 }
 
@@ -121,61 +126,61 @@ func (p *Screen) compute() {
 // recomputed at once, a large one after a pause (a tick that only the last
 // change's gen answers).
 func (p *Screen) edited() tea.Cmd {
-	if p.Editor.Rev == p.lastRev {
+	if p.editor.Rev() == p.lastRev {
 		return nil
 	}
-	p.Gen++
-	if p.Editor.Size() <= InstantEdit {
+	p.gen++
+	if p.editor.Size() <= InstantEdit {
 		p.compute()
 		return nil
 	}
-	p.lastRev, p.Stale = p.Editor.Rev, true
-	gen := p.Gen
-	return tea.Tick(editDebounce, func(time.Time) tea.Msg { return TickMsg{Gen: gen} })
+	p.lastRev, p.stale = p.editor.Rev(), true
+	gen := p.gen
+	return tea.Tick(editDebounce, func(time.Time) tea.Msg { return tickMsg{Gen: gen} })
 }
 
 // showResult puts the current view of the result in its pane, keeping the
 // cursor when the same view is drawn again for a text that parses.
 func (p *Screen) showResult() {
-	if p.Res == nil {
+	if p.res == nil {
 		msg := "Press e on a tool (tools screen) or on a call (replay screen) to edit it here."
-		p.Result.SetContent(&pane.Content{Title: "result", Message: msg})
-		p.Notes.SetNotes("what the library says", nil, "Nothing is open in the playground.")
-		p.notes = nil
+		p.result.SetContent(&pane.Content{Title: "result", Message: msg})
+		p.notes.SetNotes("what the library says", nil, "Nothing is open in the playground.")
+		p.shownNotes = nil
 		return
 	}
-	p.view = ((p.view % len(p.Res.views)) + len(p.Res.views)) % len(p.Res.views)
-	c := p.Res.views[p.view]
-	prev := p.Result.Content
-	keep := prev != nil && prev.Doc != nil && c.Doc != nil && !p.Res.Broken && !prev.Doc.Plain && prev.Title == c.Title
+	p.view = ((p.view % len(p.res.views)) + len(p.res.views)) % len(p.res.views)
+	c := p.res.views[p.view]
+	prev := p.result.Content
+	keep := prev != nil && prev.Doc != nil && c.Doc != nil && !p.res.Broken && !prev.Doc.Plain && prev.Title == c.Title
 	if prev != nil && prev.Doc != nil && c.Doc != nil && prev.Title == c.Title && prev != c {
 		c.Doc.ReuseTokens(prev.Doc) // highlight only the lines the key changed
 	}
-	cursor, offset := p.Result.Cursor, p.Result.Offset
-	p.Result.SetContent(c)
+	cursor, offset := p.result.Cursor, p.result.Offset
+	p.result.SetContent(c)
 	if keep {
-		p.Result.Cursor, p.Result.Offset = cursor, offset
-		p.Result.Clamp()
+		p.result.Cursor, p.result.Offset = cursor, offset
+		p.result.Clamp()
 	}
-	if p.notes == nil || !slices.Equal(*p.notes, p.Res.Notes) {
-		p.Notes.SetNotes("what the library says", p.Res.Notes, "")
-		p.notes = &p.Res.Notes
+	if p.shownNotes == nil || !slices.Equal(*p.shownNotes, p.res.Notes) {
+		p.notes.SetNotes("what the library says", p.res.Notes, "")
+		p.shownNotes = &p.res.Notes
 	}
 }
 
 // Update implements Screen.
 func (p *Screen) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
-	case TickMsg:
-		if msg.Gen == p.Gen && p.Stale {
+	case tickMsg:
+		if msg.Gen == p.gen && p.stale {
 			// A large text: ask the library off the frame.
-			req, text, v, gen := p.Req, p.Editor.Value(), p.Validator, p.Gen
-			return func() tea.Msg { return playComputedMsg{Gen: gen, Res: Compute(req, text, v)} }
+			req, text, v, gen := p.req, p.editor.Value(), p.validator, p.gen
+			return func() tea.Msg { return playComputedMsg{Gen: gen, Res: answerFor(req, text, v)} }
 		}
 	case playComputedMsg:
-		if msg.Gen == p.Gen && p.Stale {
-			p.Res, p.Stale = msg.Res, false
-			p.Editor.SetMarks(p.Res.Gutter)
+		if msg.Gen == p.gen && p.stale {
+			p.res, p.stale = msg.Res, false
+			p.editor.SetMarks(p.res.Gutter)
 			p.showResult()
 		}
 	case tea.KeyPressMsg:
@@ -183,18 +188,18 @@ func (p *Screen) Update(msg tea.Msg) tea.Cmd {
 	case tea.PasteMsg:
 		if p.Capturing() {
 			p.focusEditor()
-			cmd := p.Editor.InsertString(editorText(msg.Content))
+			cmd := p.editor.InsertString(editorText(msg.Content))
 			return tea.Batch(cmd, p.edited())
 		}
 	case tea.MouseClickMsg:
 		if pane, ok := p.paneAt(msg.Mouse().X, msg.Mouse().Y); ok {
-			p.Pane = pane
-			if pane == pgEditor && p.Req != nil {
+			p.focus.Pane = pane
+			if pane == pgEditor && p.req != nil {
 				// The editor's rows start under its title row.
 				p.focusEditor()
-				p.Editor.Click(msg.Mouse().X-p.layout.Editor.X, msg.Mouse().Y-p.layout.Editor.Y-1)
+				p.editor.Click(msg.Mouse().X-p.layout.Editor.X, msg.Mouse().Y-p.layout.Editor.Y-1)
 			} else {
-				p.Editor.Blur()
+				p.editor.Blur()
 			}
 		}
 	case tea.MouseWheelMsg:
@@ -204,19 +209,19 @@ func (p *Screen) Update(msg tea.Msg) tea.Cmd {
 		}
 		switch pane, _ := p.paneAt(msg.Mouse().X, msg.Mouse().Y); pane {
 		case pgEditor:
-			p.Editor.Scroll(d)
+			p.editor.Scroll(d)
 		case pgResult:
-			p.Result.Scroll(d)
+			p.result.Scroll(d)
 		case pgNotes:
-			p.Notes.Scroll(d)
+			p.notes.Scroll(d)
 		}
 	}
 	return nil
 }
 
 func (p *Screen) focusEditor() {
-	if !p.Editor.Focused() {
-		p.Editor.Focus()
+	if !p.editor.Focused() {
+		p.editor.Focus()
 	}
 }
 
@@ -225,40 +230,40 @@ func (p *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	g := &p.ctx.Keys.Global
 	switch {
 	case key.Matches(k, pk.Leave):
-		p.Editor.Blur()
+		p.editor.Blur()
 		back := p.back
 		return func() tea.Msg { return common.ShowScreenMsg{Screen: back} }
-	case p.Req == nil:
+	case p.req == nil:
 		return nil
 	case key.Matches(k, pk.View):
 		p.view++
 		p.showResult()
-		return common.ShowInfo("result: " + p.Result.Content.Title)
+		return common.ShowInfo("result: " + p.result.Content.Title)
 	case key.Matches(k, pk.Reset):
-		p.Editor.ReplaceAll(p.opened)
+		p.editor.ReplaceAll(p.opened)
 		return tea.Batch(p.edited(), common.ShowInfo("back to the text as opened (ctrl+z takes it back)"))
-	case p.Pane == pgEditor && key.Matches(k, g.Focus):
-		p.Editor.Blur()
-		p.Pane = pgResult
+	case p.focus.Pane == pgEditor && key.Matches(k, g.Focus):
+		p.editor.Blur()
+		p.focus.Pane = pgResult
 		return nil
-	case p.Pane == pgEditor && key.Matches(k, g.FocusBck):
-		p.Editor.Blur()
-		p.Pane = pgNotes
+	case p.focus.Pane == pgEditor && key.Matches(k, g.FocusBck):
+		p.editor.Blur()
+		p.focus.Pane = pgNotes
 		return nil
 	}
-	switch p.Pane {
+	switch p.focus.Pane {
 	case pgEditor:
 		p.focusEditor()
 		if t := editorText(k.Text); k.Text != "" && t != k.Text {
-			cmd := p.Editor.InsertString(t) // a character the terminal must not get raw
+			cmd := p.editor.InsertString(t) // a character the terminal must not get raw
 			return tea.Batch(cmd, p.edited())
 		}
-		cmd := p.Editor.Update(k)
+		cmd := p.editor.Update(k)
 		return tea.Batch(cmd, p.edited())
 	case pgNotes:
-		p.Notes.Key(k, &p.ctx.Keys.JSON)
+		p.notes.Key(k, &p.ctx.Keys.JSON)
 	default:
-		p.Result.Key(k, &p.ctx.Keys.JSON)
+		p.result.Key(k, &p.ctx.Keys.JSON)
 	}
 	return nil
 }
@@ -273,8 +278,8 @@ func (p *Screen) paneAt(x, y int) (int, bool) {
 // View implements Screen.
 func (p *Screen) View() string {
 	// The editor and the result, each exactly its rectangle, side by side.
-	left := p.editorView(p.Pane == pgEditor)
-	right := strings.Split(p.resultView(p.Pane == pgResult), "\n")
+	left := p.editorView(p.focus.Pane == pgEditor)
+	right := strings.Split(p.resultView(p.focus.Pane == pgResult), "\n")
 	rule := p.ctx.Styles.Separator.Render("│")
 	var b strings.Builder
 	for i, row := range left {
@@ -285,17 +290,17 @@ func (p *Screen) View() string {
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString(p.Notes.View(p.Pane == pgNotes))
+	b.WriteString(p.notes.View(p.focus.Pane == pgNotes))
 	return common.Frame(p.titleBar(), nil, common.Rect{}, b.String(), p.infoRow())
 }
 
 func (p *Screen) titleBar() string {
 	st := p.ctx.Styles
 	left := st.TitleBar.Render("playground")
-	if p.Req != nil {
-		left += st.TitleBar.Render(" │ ") + st.Mode.Render(p.Req.What())
-		if p.Req.Kind == common.EditSchema {
-			left += st.TitleBar.Render(" │ ") + common.ModeFlag(st.Mode, st.ModeOff, "defaults", !p.Req.NoDefaults)
+	if p.req != nil {
+		left += st.TitleBar.Render(" │ ") + st.Mode.Render(p.req.What())
+		if p.req.Kind == common.EditSchema {
+			left += st.TitleBar.Render(" │ ") + common.ModeFlag(st.Mode, st.ModeOff, "defaults", !p.req.NoDefaults)
 		}
 	}
 	return common.TitleRow(st, p.ctx.Width, left)
@@ -307,28 +312,28 @@ func (p *Screen) editorView(focused bool) []string {
 	st := p.ctx.Styles
 	w, h := p.layout.Editor.W, p.layout.Editor.H
 	title := "editor"
-	if p.Req != nil {
-		title = "editor · " + p.Req.What()
+	if p.req != nil {
+		title = "editor · " + p.req.What()
 	}
 	lines := []string{pane.Title(st, title, focused, w)}
-	if p.Req == nil {
+	if p.req == nil {
 		lines = append(lines, st.Message.Render(" Nothing to edit yet."))
 		return strings.Split(common.PadLines(lines, w, h), "\n")
 	}
-	return append(lines, p.Editor.View(focused)...) // the editor is h-1 rows of w cells
+	return append(lines, p.editor.View(focused)...) // the editor is h-1 rows of w cells
 }
 
 // resultView draws the result pane, its title saying when the text is being
 // recomputed.
 func (p *Screen) resultView(focused bool) string {
-	if p.Stale && p.Result.Content != nil {
-		c := *p.Result.Content
+	if p.stale && p.result.Content != nil {
+		c := *p.result.Content
 		c.Title += " · waiting for a pause…"
-		saved := p.Result.Content
-		p.Result.Content = &c
-		defer func() { p.Result.Content = saved }()
+		saved := p.result.Content
+		p.result.Content = &c
+		defer func() { p.result.Content = saved }()
 	}
-	return p.Result.View(focused)
+	return p.result.View(focused)
 }
 
 // infoRow is the editor's cursor position and the keys that leave it, or the
@@ -337,10 +342,10 @@ func (p *Screen) infoRow() string {
 	st := p.ctx.Styles
 	w := p.ctx.Width
 	if p.Capturing() {
-		pos := " line " + pane.Itoa(p.Editor.Line()+1) + ", column " + pane.Itoa(p.Editor.Column()+1)
+		pos := " line " + strconv.Itoa(p.editor.Line()+1) + ", column " + strconv.Itoa(p.editor.Column()+1)
 		return common.Fit(st.Info.Render(pos)+st.Muted.Render("  · esc leaves · tab to the result · ctrl+o other view"), w)
 	}
-	return pane.CrumbRow(st, p.Result, w)
+	return pane.CrumbRow(st, p.result, w)
 }
 
 // KeyMaps implements Screen.
@@ -352,20 +357,20 @@ func (p *Screen) KeyMaps() []common.NamedKeyMap {
 
 // Status implements Screen: what is edited and what the library says.
 func (p *Screen) Status() string {
-	if p.Req == nil {
+	if p.req == nil {
 		return "nothing open"
 	}
 	kind := "schema"
-	if p.Req.Kind == common.EditArguments {
+	if p.req.Kind == common.EditArguments {
 		kind = "arguments"
 	}
-	parts := []string{kind + " · " + common.Safe(p.Req.Name)}
+	parts := []string{kind + " · " + common.Safe(p.req.Name)}
 	switch {
-	case p.Stale:
+	case p.stale:
 		parts = append(parts, "waiting for a pause in typing")
-	case p.Res != nil:
-		parts = append(parts, p.Res.Summary)
+	case p.res != nil:
+		parts = append(parts, p.res.Summary)
 	}
-	parts = append(parts, "line "+pane.Itoa(p.Editor.Line()+1)+"/"+pane.Itoa(p.Editor.LineCount()))
+	parts = append(parts, "line "+strconv.Itoa(p.editor.Line()+1)+"/"+strconv.Itoa(p.editor.LineCount()))
 	return strings.Join(parts, " │ ")
 }

@@ -20,7 +20,7 @@ func TestReplayMissingResultNotesStaySeparate(t *testing.T) {
 	for _, k := range []sessions.StageKind{sessions.StageResult, sessions.StageOutput} {
 		tr := &sessions.TurnTrace{Stages: []sessions.Stage{{Kind: k, Call: -1, Notes: notes}}}
 		v := buildStage(tr, 0, 40)
-		p := &pane.JSON{Ctx: common.NewContext(false)}
+		p := pane.NewJSON(common.NewContext(false))
 		p.SetSize(42, 12)
 		p.SetContent(v.Panes[1])
 		rows := strings.Split(ansi.Strip(p.View(false)), "\n")[1:]

@@ -15,8 +15,8 @@ import (
 
 // The panes of the replay screen, in tab order.
 const (
-	RpList = pane.ListPane + iota
-	RpInput
+	rpList = pane.ListPane + iota
+	rpInput
 	rpOutput
 	rpNotes
 )
@@ -30,7 +30,7 @@ type replayEntry struct {
 // stageKey identifies a drawn stage: the options, the turn, the stage and the
 // width text wraps at.
 type stageKey struct {
-	Opts       replayOptions
+	Opts       Options
 	File, Turn int
 	Stage      int
 	width      int
@@ -44,41 +44,44 @@ type stageKey struct {
 type Screen struct {
 	ctx    *common.Context
 	loaded *common.Loaded
-	Eng    *engine
-	Opts   replayOptions // the options the panes show
-	// offFrame holds the options asked for (want), ahead of opts while
+	eng    *engine
+	opts   Options // the options the panes show
+	// off holds the options asked for (want), ahead of opts while
 	// replaying.
-	common.OffFrame[replayOptions]
-	Traces  []*sessions.Trace
-	Entries []replayEntry
-	Stage   int
-	// ListPair is the turn list beside the stage's input and output.
-	pane.ListPair
+	off     common.OffFrame[Options]
+	traces  []*sessions.Trace
+	entries []replayEntry
+	stage   int
+	// lp is the turn list beside the stage's input and output.
+	lp     pane.ListPair
 	notes  *pane.Notes
 	layout layout
 	banner common.Banner
 	views  map[stageKey]*stageView
-	Shown  stageKey
+	shown  stageKey
 }
 
+// New is the replay screen over the recordings and session files of loaded,
+// drawn in ctx; start are the inspector's starting modes, which a session
+// file's saved options override where no flag set them.
 func New(ctx *common.Context, loaded *common.Loaded, start sessions.ReplayOptions) *Screen {
 	eng := newEngine(loaded, start)
 	opts := eng.startOptions()
-	s := &Screen{ctx: ctx, loaded: loaded, Eng: eng,
-		Opts: opts, OffFrame: common.NewOffFrame(opts),
-		notes: &pane.Notes{Ctx: ctx}, views: map[stageKey]*stageView{}, Shown: stageKey{File: -1},
-		ListPair: pane.NewListPair(ctx, 4, (*keys.KeyMap).ReplayList, "the turns",
+	s := &Screen{ctx: ctx, loaded: loaded, eng: eng,
+		opts: opts, off: common.NewOffFrame(opts),
+		notes: pane.NewNotes(ctx), views: map[stageKey]*stageView{}, shown: stageKey{File: -1},
+		lp: pane.NewListPair(ctx, 4, (*keys.KeyMap).ReplayList, "the turns",
 			(*keys.KeyMap).ReplayJSON, false, "no mark in this pane")}
-	s.List.Title = "turns"
-	s.Selected = s.selectedTurn
-	s.Traces = s.Eng.Traces(s.Opts)
-	for k, tr := range s.Traces {
+	s.lp.List.Title = "turns"
+	s.lp.Selected = s.selectedTurn
+	s.traces = s.eng.Traces(s.opts)
+	for k, tr := range s.traces {
 		for t := range tr.Turns {
-			s.Entries = append(s.Entries, replayEntry{File: k, Turn: t})
+			s.entries = append(s.entries, replayEntry{File: k, Turn: t})
 		}
 	}
 	s.setRows()
-	s.Show()
+	s.show()
 	return s
 }
 
@@ -95,9 +98,16 @@ func Replayable(l *common.Loaded) bool {
 // Name implements common.Screen.
 func (s *Screen) Name() string { return "replay" }
 
+// Capturing implements common.Screen: the list's filter input takes every key
+// while it has them.
+func (s *Screen) Capturing() bool { return s.lp.Capturing() }
+
+// MoveFocus implements common.Screen.
+func (s *Screen) MoveFocus(d int) { s.lp.MoveFocus(d) }
+
 // Restyle implements common.Screen.
 func (s *Screen) Restyle() {
-	s.List.Restyle()
+	s.lp.List.Restyle()
 	s.setRows()
 	s.Resize()
 }
@@ -109,13 +119,13 @@ func (s *Screen) Restyle() {
 // turns; under it a turn shows by its label alone. With one file there is no
 // header and a turn's row names its file, as before.
 func (s *Screen) setRows() {
-	rows := make([]pane.Row, len(s.Entries))
-	grouped := len(s.Traces) > 1
-	sums := make([]turnCounts, len(s.Traces))
-	broken := make([]int, len(s.Traces))
-	for i, e := range s.Entries {
-		t := &s.Traces[e.File].Turns[e.Turn]
-		long := common.Safe(t.Label) + " · " + common.Safe(s.Eng.fileName(e.File))
+	rows := make([]pane.Row, len(s.entries))
+	grouped := len(s.traces) > 1
+	sums := make([]turnCounts, len(s.traces))
+	broken := make([]int, len(s.traces))
+	for i, e := range s.entries {
+		t := &s.traces[e.File].Turns[e.Turn]
+		long := common.Safe(t.Label) + " · " + common.Safe(s.eng.fileName(e.File))
 		r := pane.Row{Tool: i, File: -1, Group: e.File, Name: long}
 		if grouped {
 			r.Name, r.Long = common.Safe(t.Label), long
@@ -141,8 +151,8 @@ func (s *Screen) setRows() {
 	}
 	var groups []pane.Group
 	if grouped {
-		groups = make([]pane.Group, len(s.Traces))
-		for k, tr := range s.Traces {
+		groups = make([]pane.Group, len(s.traces))
+		for k, tr := range s.traces {
 			c := sums[k]
 			badges := []pane.Badge{{Text: words.Count(c.calls, "call", "calls"), Style: pane.BadgeStrict}}
 			for _, b := range []struct {
@@ -159,10 +169,10 @@ func (s *Screen) setRows() {
 					badges = append(badges, pane.Badge{Text: fmt.Sprintf("%d %s", b.n, b.text), Style: b.style})
 				}
 			}
-			groups[k] = pane.Group{Name: common.Safe(s.Eng.fileName(k)), Detail: words.Count(len(tr.Turns), "turn", "turns"), Counts: badges}
+			groups[k] = pane.Group{Name: common.Safe(s.eng.fileName(k)), Detail: words.Count(len(tr.Turns), "turn", "turns"), Counts: badges}
 		}
 	}
-	s.List.SetRows(rows, groups)
+	s.lp.List.SetRows(rows, groups)
 }
 
 // turnSearch is what the turn list's filter (/) matches in a turn's row: the
@@ -193,78 +203,78 @@ func turnSearch(r *pane.Row, long string, t *sessions.TurnTrace) string {
 	return strings.ToLower(strings.Join(pieces, "\n"))
 }
 
-// Current returns the selected turn and its trace, or nil.
-func (s *Screen) Current() (*replayEntry, *sessions.Trace, *sessions.TurnTrace) {
-	row := s.List.Current()
-	if row == nil || row.Tool < 0 || row.Tool >= len(s.Entries) {
+// current returns the selected turn and its trace, or nil.
+func (s *Screen) current() (*replayEntry, *sessions.Trace, *sessions.TurnTrace) {
+	row := s.lp.List.Current()
+	if row == nil || row.Tool < 0 || row.Tool >= len(s.entries) {
 		return nil, nil, nil
 	}
-	e := &s.Entries[row.Tool]
-	tr := s.Traces[e.File]
+	e := &s.entries[row.Tool]
+	tr := s.traces[e.File]
 	return e, tr, &tr.Turns[e.Turn]
 }
 
 // resolved is o as the selected turn was replayed with it: a structured mode left
 // to each file is the selected file's.
-func (s *Screen) resolved(o replayOptions) replayOptions {
-	if e, _, _ := s.Current(); e != nil {
-		o.Structured = s.Eng.structured(o, e.File)
+func (s *Screen) resolved(o Options) Options {
+	if e, _, _ := s.current(); e != nil {
+		o.Structured = s.eng.structured(o, e.File)
 	}
 	return o
 }
 
 // StageCount is the number of stages of the selected turn.
 func (s *Screen) StageCount() int {
-	if _, _, t := s.Current(); t != nil {
+	if _, _, t := s.current(); t != nil {
 		return len(t.Stages)
 	}
 	return 0
 }
 
 // textWidth is the width text wraps at in a stage pane.
-func (s *Screen) textWidth() int { return max(s.Panes[0].W-2, 1) }
+func (s *Screen) textWidth() int { w, _ := s.lp.Panes[0].Size(); return max(w-2, 1) }
 
-// Show puts the selected stage in the panes. The cursors stay when only the
+// show puts the selected stage in the panes. The cursors stay when only the
 // options changed (the same stage, replayed again).
-func (s *Screen) Show() {
-	e, _, t := s.Current()
-	key := stageKey{Opts: s.Opts, File: -1, Stage: s.Stage, width: s.textWidth()}
-	g, onHeader := s.List.CurrentGroup()
+func (s *Screen) show() {
+	e, _, t := s.current()
+	key := stageKey{Opts: s.opts, File: -1, Stage: s.stage, width: s.textWidth()}
+	g, onHeader := s.lp.List.CurrentGroup()
 	switch {
 	case e != nil:
 		key.File, key.Turn = e.File, e.Turn
 	case onHeader:
 		key.header = g + 1
 	}
-	if key == s.Shown {
+	if key == s.shown {
 		return
 	}
-	same := key.File == s.Shown.File && key.Turn == s.Shown.Turn && key.Stage == s.Shown.Stage
+	same := key.File == s.shown.File && key.Turn == s.shown.Turn && key.Stage == s.shown.Stage
 	var keep [2][2]int
-	for i, p := range s.Panes {
+	for i, p := range s.lp.Panes {
 		keep[i] = [2]int{p.Cursor, p.Offset}
 	}
-	s.Shown = key
+	s.shown = key
 	var v *stageView
 	switch {
 	case t == nil && onHeader:
-		tr := s.Traces[g]
-		msg := common.Safe(s.Eng.fileName(g)) + ": " + words.Count(len(tr.Turns), "turn", "turns") +
+		tr := s.traces[g]
+		msg := common.Safe(s.eng.fileName(g)) + ": " + words.Count(len(tr.Turns), "turn", "turns") +
 			". Enter or space folds or unfolds them; ↓ selects the first."
 		v = &stageView{Panes: [2]*pane.Content{{Title: "file", Message: msg}, {Title: "turns", Message: msg}}}
 	case t == nil:
-		msg := s.List.EmptyMessage("No recording or session file is loaded.")
+		msg := s.lp.List.EmptyMessage("No recording or session file is loaded.")
 		v = &stageView{Panes: [2]*pane.Content{{Title: "input", Message: msg}, {Title: "output", Message: msg}}}
 	default:
 		if cached, ok := s.views[key]; ok {
 			v = cached
 		} else {
-			v = buildStage(t, s.Stage, key.width)
+			v = buildStage(t, s.stage, key.width)
 			s.views[key] = v
 		}
 	}
 	s.Resize()
-	for i, p := range s.Panes {
+	for i, p := range s.lp.Panes {
 		p.SetContent(v.Panes[i])
 		if same {
 			p.Cursor, p.Offset = keep[i][0], keep[i][1]
@@ -272,8 +282,8 @@ func (s *Screen) Show() {
 		}
 	}
 	title := "notes"
-	if t != nil && s.Stage < len(t.Stages) {
-		title = "notes · " + string(t.Stages[s.Stage].Kind)
+	if t != nil && s.stage < len(t.Stages) {
+		title = "notes · " + string(t.Stages[s.stage].Kind)
 	}
 	s.notes.SetNotes(title, v.notes, "No notes at this stage.")
 }
@@ -283,14 +293,14 @@ func (s *Screen) Resize() {
 	s.setBanner()
 	s.layout = computeLayout(s.ctx.Width, s.ctx.Height, len(s.banner.Lines))
 	if s.layout.TooSmall {
-		s.SetRects()
+		s.lp.SetRects()
 		return
 	}
 	l := s.layout
-	s.SetRects(l.List, l.Left, l.Right, l.Notes)
+	s.lp.SetRects(l.List, l.Left, l.Right, l.Notes)
 	s.notes.SetSize(l.Notes.W, l.Notes.H)
-	if s.Shown.File >= 0 && s.Shown.width != s.textWidth() {
-		s.Show() // text wraps at the new width
+	if s.shown.File >= 0 && s.shown.width != s.textWidth() {
+		s.show() // text wraps at the new width
 	}
 }
 
@@ -299,7 +309,7 @@ func (s *Screen) Resize() {
 // the turn.
 func (s *Screen) setBanner() {
 	s.banner.Reset(s.ctx.Width)
-	_, tr, t := s.Current()
+	_, tr, t := s.current()
 	if tr == nil {
 		return
 	}
@@ -332,14 +342,14 @@ func (s *Screen) setBanner() {
 // replayed asks the library again for the current options and redraws from
 // its answer, keeping the turn, the stage and the cursors.
 func (s *Screen) replayed() {
-	s.Traces = s.Eng.Traces(s.Opts)
+	s.traces = s.eng.Traces(s.opts)
 	s.setRows()
 	s.clampStage()
-	s.Show()
+	s.show()
 }
 
 func (s *Screen) clampStage() {
-	s.Stage = min(max(s.Stage, 0), max(s.StageCount()-1, 0))
+	s.stage = min(max(s.stage, 0), max(s.StageCount()-1, 0))
 }
 
 // add adds the counts of o: a file's sums, for its header.

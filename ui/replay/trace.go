@@ -8,19 +8,19 @@ import (
 	"github.com/strictscope/strictscope/ui/common"
 )
 
-// replayOptions are the replay screen's toggles. Each combination is one
+// Options are the replay screen's toggles. Each combination is one
 // replay of every file, cached: toggling back costs nothing. A session file
 // replays with the options it was saved with, as the command line replays it
 // when no flag overrides them: its structured mode while Structured is ""
 // (each file its own: the session's, auto for a recording), its error prefix
 // while NoErrorPrefix is false, and always its choice about defaults.
-type replayOptions struct {
+type Options struct {
 	Structured    adapter.StructuredMode
 	NoErrorPrefix bool
 }
 
 // String names the options as the title bar and status line show them.
-func (o replayOptions) String() string {
+func (o Options) String() string {
 	s := o.structuredLabel()
 	if o.NoErrorPrefix {
 		return s + " · no error prefix"
@@ -29,7 +29,7 @@ func (o replayOptions) String() string {
 }
 
 // structuredLabel names the structured mode.
-func (o replayOptions) structuredLabel() string {
+func (o Options) structuredLabel() string {
 	if o.Structured == "" {
 		return "structured as saved"
 	}
@@ -49,12 +49,12 @@ type engine struct {
 	servers []adapter.Server
 	lists   []string               // the file each of servers came from
 	start   sessions.ReplayOptions // the inspector's starting modes
-	cache   *common.Recent[replayOptions, []*sessions.Trace]
+	cache   *common.Recent[Options, []*sessions.Trace]
 }
 
 func newEngine(loaded *common.Loaded, start sessions.ReplayOptions) *engine {
 	e := &engine{loaded: loaded, start: start, servers: loaded.ToolListServers(), lists: loaded.ToolListNames(),
-		cache: common.NewRecent[replayOptions, []*sessions.Trace](common.RecentModes)}
+		cache: common.NewRecent[Options, []*sessions.Trace](common.RecentModes)}
 	for i, f := range loaded.Files {
 		if f.Rec != nil || f.Session != nil {
 			e.Files = append(e.Files, i)
@@ -64,7 +64,7 @@ func newEngine(loaded *common.Loaded, start sessions.ReplayOptions) *engine {
 }
 
 // Traces returns the trace of every file for o, replaying on first use.
-func (e *engine) Traces(o replayOptions) []*sessions.Trace {
+func (e *engine) Traces(o Options) []*sessions.Trace {
 	if t, ok := e.cache.Get(o); ok {
 		return t
 	}
@@ -74,14 +74,14 @@ func (e *engine) Traces(o replayOptions) []*sessions.Trace {
 }
 
 // cached returns the traces for o when they were replayed before.
-func (e *engine) cached(o replayOptions) ([]*sessions.Trace, bool) {
+func (e *engine) cached(o Options) ([]*sessions.Trace, bool) {
 	return e.cache.Get(o)
 }
 
 // replay replays every file for o. It reads only what never changes after the
 // engine is made (the loaded files, the tool lists, the starting modes) and
 // writes nothing shared: a command may run it off the frame.
-func (e *engine) replay(o replayOptions) []*sessions.Trace {
+func (e *engine) replay(o Options) []*sessions.Trace {
 	out := make([]*sessions.Trace, len(e.Files))
 	for k, fi := range e.Files {
 		f := &e.loaded.Files[fi]
@@ -103,8 +103,8 @@ func (e *engine) replay(o replayOptions) []*sessions.Trace {
 // startOptions are the options the screen opens with: structured auto, unless
 // a session file was saved with another mode; then each file replays with its
 // own until m is pressed.
-func (e *engine) startOptions() replayOptions {
-	o := replayOptions{Structured: adapter.StructuredAuto}
+func (e *engine) startOptions() Options {
+	o := Options{Structured: adapter.StructuredAuto}
 	for _, fi := range e.Files {
 		if s := e.loaded.Files[fi].Session; s != nil && s.Structured != "" && s.Structured != adapter.StructuredAuto {
 			o.Structured = ""
@@ -116,7 +116,7 @@ func (e *engine) startOptions() replayOptions {
 // structured is the structured mode file k replays with under o: the
 // toggle's, or while it is left to each file, a session's saved mode (auto
 // for a recording).
-func (e *engine) structured(o replayOptions, k int) adapter.StructuredMode {
+func (e *engine) structured(o Options, k int) adapter.StructuredMode {
 	if o.Structured != "" {
 		return o.Structured
 	}
@@ -128,7 +128,7 @@ func (e *engine) structured(o replayOptions, k int) adapter.StructuredMode {
 
 // errorPrefix is the error prefix file k replays with under o: none when the
 // toggle is off, else a session's saved prefix (the default for a recording).
-func (e *engine) errorPrefix(o replayOptions, k int) string {
+func (e *engine) errorPrefix(o Options, k int) string {
 	if o.NoErrorPrefix {
 		return ""
 	}

@@ -12,7 +12,7 @@ import (
 
 // Update implements common.Screen.
 func (s *Screen) Update(msg tea.Msg) tea.Cmd {
-	if cmd, ok := s.ListPair.Update(msg, func(_, lines int) { s.notes.Scroll(lines) }); ok {
+	if cmd, ok := s.lp.Update(msg, func(_, lines int) { s.notes.Scroll(lines) }); ok {
 		return cmd
 	}
 	switch msg := msg.(type) {
@@ -29,26 +29,26 @@ func (s *Screen) Update(msg tea.Msg) tea.Cmd {
 // turn of hundreds of calls that takes longer than a frame), the current
 // stage staying on screen until the traces arrive (replayedMsg).
 func (s *Screen) toggled(what string) tea.Cmd {
-	if _, ok := s.Eng.cached(s.Want); ok {
-		s.Opts, s.Pending = s.Want, ""
+	if _, ok := s.eng.cached(s.off.Want); ok {
+		s.opts, s.off.Pending = s.off.Want, ""
 		s.replayed()
 		return common.ShowInfo(what + ": replayed")
 	}
-	return s.Ask(what, s.replayCmd)
+	return s.off.Ask(what, s.replayCmd)
 }
 
 // replayedMsg brings the traces replayed for opts off the frame, with the
 // stage that was shown drawn from them.
 type replayedMsg struct {
-	Opts   replayOptions
+	Opts   Options
 	Traces []*sessions.Trace
 	key    stageKey
 	view   *stageView
 }
 
-func (s *Screen) replayCmd(o replayOptions) tea.Cmd {
-	eng := s.Eng
-	key := s.Shown
+func (s *Screen) replayCmd(o Options) tea.Cmd {
+	eng := s.eng
+	key := s.shown
 	key.Opts = o
 	return func() tea.Msg {
 		traces := eng.replay(o)
@@ -63,66 +63,66 @@ func (s *Screen) replayCmd(o replayOptions) tea.Cmd {
 // replayDone takes in traces replayed off the frame, and shows them when their
 // options are still the ones asked for.
 func (s *Screen) replayDone(msg replayedMsg) tea.Cmd {
-	if _, ok := s.Eng.cached(msg.Opts); !ok {
-		s.Eng.cache.Put(msg.Opts, msg.Traces)
+	if _, ok := s.eng.cached(msg.Opts); !ok {
+		s.eng.cache.Put(msg.Opts, msg.Traces)
 		if msg.view != nil {
 			s.views[msg.key] = msg.view
 		}
 	}
-	what, ok := s.Arrived(msg.Opts, s.Opts)
+	what, ok := s.off.Arrived(msg.Opts, s.opts)
 	if !ok {
 		return nil
 	}
-	s.Opts = s.Want
+	s.opts = s.off.Want
 	s.replayed()
 	return common.ShowInfo(what + ": replayed")
 }
 
 func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
-	if s.Capturing() {
-		return s.FilterKey(k)
+	if s.lp.Capturing() {
+		return s.lp.FilterKey(k)
 	}
 	rk := &s.ctx.Keys.Replay
 	switch {
 	case key.Matches(k, rk.Filter):
-		return s.StartFilter()
+		return s.lp.StartFilter()
 	case key.Matches(k, rk.PrevStage):
 		return s.step(-1)
 	case key.Matches(k, rk.NextStage):
 		return s.step(1)
 	case key.Matches(k, rk.PrevTurn):
-		return s.Turn(-1)
+		return s.stepTurn(-1)
 	case key.Matches(k, rk.NextTurn):
-		return s.Turn(1)
+		return s.stepTurn(1)
 	case key.Matches(k, rk.Structured):
-		s.Want.Structured = common.Cycle(s.resolved(s.Want).Structured, adapter.StructuredAuto, adapter.StructuredPrefer,
+		s.off.Want.Structured = common.Cycle(s.resolved(s.off.Want).Structured, adapter.StructuredAuto, adapter.StructuredPrefer,
 			adapter.StructuredAppend, adapter.StructuredIgnore)
-		return s.toggled("structured " + string(s.Want.Structured))
+		return s.toggled("structured " + string(s.off.Want.Structured))
 	case key.Matches(k, rk.ErrorPrefix):
-		s.Want.NoErrorPrefix = !s.Want.NoErrorPrefix
-		return s.toggled(common.OnOff("error prefix", !s.Want.NoErrorPrefix))
+		s.off.Want.NoErrorPrefix = !s.off.Want.NoErrorPrefix
+		return s.toggled(common.OnOff("error prefix", !s.off.Want.NoErrorPrefix))
 	case key.Matches(k, rk.Goto):
-		return s.GotoPrompt(s.Pane)
+		return s.lp.GotoPrompt()
 	case key.Matches(k, rk.Next):
-		return s.NextMark(s.Pane, 1)
+		return s.lp.NextMark(1)
 	case key.Matches(k, rk.Prev):
-		return s.NextMark(s.Pane, -1)
+		return s.lp.NextMark(-1)
 	case key.Matches(k, rk.Copy):
-		if s.Pane == rpNotes {
+		if s.lp.Pane == rpNotes {
 			return pane.CopyCmd(s.notes.Text(), "the notes")
 		}
-		return s.CopyPane()
+		return s.lp.CopyPane()
 	case key.Matches(k, rk.Edit):
 		return s.edit()
 	}
-	switch s.Pane {
-	case RpList:
-		s.ListKey(k)
+	switch s.lp.Pane {
+	case rpList:
+		s.lp.ListKey(k)
 	case rpNotes:
 		jk := s.ctx.Keys.ReplayJSON()
 		s.notes.Key(k, &jk)
 	default:
-		s.JSONKey(k, s.Pane)
+		s.lp.JSONKey(k)
 	}
 	return nil
 }
@@ -130,57 +130,57 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 // step moves to the previous or next stage of the turn; it stops at either end.
 func (s *Screen) step(d int) tea.Cmd {
 	n := s.StageCount()
-	_, _, t := s.Current()
+	_, _, t := s.current()
 	switch {
 	case n == 0:
 		return common.ShowInfo("this turn has no stages")
-	case s.Stage+d < 0:
+	case s.stage+d < 0:
 		return common.ShowInfo("the first stage of " + common.Safe(t.Label))
-	case s.Stage+d >= n:
+	case s.stage+d >= n:
 		return common.ShowInfo("the last stage of " + common.Safe(t.Label) + "; ] goes to the next turn")
 	}
-	s.Stage += d
-	s.Show()
+	s.stage += d
+	s.show()
 	return nil
 }
 
-// Turn moves to the previous or next turn, at its first stage: over the
+// stepTurn moves to the previous or next turn, at its first stage: over the
 // headers of the files, into a folded file's turns.
-func (s *Screen) Turn(d int) tea.Cmd {
-	if !s.List.StepRow(d) {
+func (s *Screen) stepTurn(d int) tea.Cmd {
+	if !s.lp.List.StepRow(d) {
 		if d < 0 {
 			return common.ShowInfo("the first turn")
 		}
 		return common.ShowInfo("the last turn")
 	}
-	s.Stage = 0
-	s.Show()
+	s.stage = 0
+	s.show()
 	return nil
 }
 
 // selectedTurn shows the turn the list now selects, from its first stage when
 // it is another turn than before.
 func (s *Screen) selectedTurn(before *pane.Row) {
-	if now := s.List.Current(); now == nil || before == nil || now.Tool != before.Tool {
-		s.Stage = 0
+	if now := s.lp.List.Current(); now == nil || before == nil || now.Tool != before.Tool {
+		s.stage = 0
 	}
-	s.Show()
+	s.show()
 }
 
 // edit opens the focused call's arguments in the playground: the call of a
 // call stage, the call under the cursor in the list of calls, else the turn's
 // first call.
 func (s *Screen) edit() tea.Cmd {
-	_, _, t := s.Current()
+	_, _, t := s.current()
 	if t == nil || len(t.Calls) == 0 {
 		return common.ShowError("no call to edit in this turn (a rejected call has no tool to check against)")
 	}
 	ci := 0
-	if s.Stage < len(t.Stages) {
-		st := &t.Stages[s.Stage]
+	if s.stage < len(t.Stages) {
+		st := &t.Stages[s.stage]
 		if st.Call >= 0 {
 			ci = st.Call
-		} else if p := s.Panes[1].CursorPath(); st.Kind == sessions.StageCalls && s.Pane == rpOutput &&
+		} else if p := s.lp.Panes[1].CursorPath(); st.Kind == sessions.StageCalls && s.lp.Pane == rpOutput &&
 			len(p) >= 2 && p[0].Kind == adapter.KeyStep && p[0].Key == "calls" &&
 			p[1].Kind == adapter.IndexStep && int(p[1].Index) < len(t.Calls) {
 			ci = int(p[1].Index) // the call under the cursor in the list of calls

@@ -15,10 +15,10 @@ import (
 func (s *Screen) View() string {
 	l := s.layout
 	st := s.ctx.Styles
-	right := lipgloss.JoinVertical(lipgloss.Left, s.stepperRow(), s.PairView(s.Pane, common.Rule(st, l.Left.H)),
-		s.notes.View(s.Pane == rpNotes))
-	body := lipgloss.JoinHorizontal(lipgloss.Top, s.List.View(s.Pane == RpList), common.Rule(st, l.List.H), right)
-	return common.Frame(s.titleBar(), s.banner.Lines, l.Banner, body, s.InfoRow(s.Pane))
+	right := lipgloss.JoinVertical(lipgloss.Left, s.stepperRow(), s.lp.PairView(common.Rule(st, l.Left.H)),
+		s.notes.View(s.lp.Pane == rpNotes))
+	body := lipgloss.JoinHorizontal(lipgloss.Top, s.lp.List.View(s.lp.Pane == rpList), common.Rule(st, l.List.H), right)
+	return common.Frame(s.titleBar(), s.banner.Lines, l.Banner, body, s.lp.InfoRow())
 }
 
 // titleBar is the first row: the name, the screen, the options, where the
@@ -26,20 +26,20 @@ func (s *Screen) View() string {
 func (s *Screen) titleBar() string {
 	st := s.ctx.Styles
 	sepr := st.TitleBar.Render(" · ")
-	shown := s.resolved(s.Opts)
+	shown := s.resolved(s.opts)
 	parts := []string{
 		st.Mode.Render(shown.structuredLabel()),
 		common.ModeFlag(st.Mode, st.ModeOff, "error prefix", !shown.NoErrorPrefix),
 	}
 	left := st.TitleBar.Render("replay │ ") + strings.Join(parts, sepr)
-	if _, tr, t := s.Current(); tr != nil {
+	if _, tr, t := s.current(); tr != nil {
 		if t.API != "" {
 			left += st.TitleBar.Render(" │ ") + st.Mode.Render(string(t.API))
 		}
 		left += st.TitleBar.Render(" │ tools: " + common.Safe(tr.ToolsFrom))
 	}
-	if s.Want != s.Opts {
-		left += st.TitleBar.Render(" │ ") + st.Stale.Render("replaying with "+s.Want.String()+"…")
+	if s.off.Want != s.opts {
+		left += st.TitleBar.Render(" │ ") + st.Stale.Render("replaying with "+s.off.Want.String()+"…")
 	}
 	return common.TitleRow(st, s.ctx.Width, left)
 }
@@ -49,19 +49,19 @@ func (s *Screen) titleBar() string {
 func (s *Screen) stepperRow() string {
 	st := s.ctx.Styles
 	w := s.layout.Stepper.W
-	_, _, t := s.Current()
+	_, _, t := s.current()
 	if t == nil || len(t.Stages) == 0 {
 		return common.Fit(st.Muted.Render(" no stage"), w)
 	}
-	stg := &t.Stages[s.Stage]
+	stg := &t.Stages[s.stage]
 	left, right := "◀", "▶"
-	if s.Stage == 0 {
+	if s.stage == 0 {
 		left = " "
 	}
-	if s.Stage == len(t.Stages)-1 {
+	if s.stage == len(t.Stages)-1 {
 		right = " "
 	}
-	count := st.StageCount.Render(fmt.Sprintf("%s %d/%d %s", left, s.Stage+1, len(t.Stages), right))
+	count := st.StageCount.Render(fmt.Sprintf("%s %d/%d %s", left, s.stage+1, len(t.Stages), right))
 	return common.Fit(" "+count+" "+st.Mode.Render(string(stg.Kind))+st.Muted.Render(" · ")+st.StageTitle.Render(common.Safe(stg.Title)), w)
 }
 
@@ -71,7 +71,7 @@ func (s *Screen) KeyMaps() []common.NamedKeyMap {
 	replay := common.NamedKeyMap{Title: "replay screen", KeyMap: k.Replay}
 	list := common.NamedKeyMap{Title: "turns", KeyMap: k.ReplayList()}
 	json := common.NamedKeyMap{Title: "input, output and notes", KeyMap: k.ReplayJSON()}
-	if s.Pane == RpList {
+	if s.lp.Pane == rpList {
 		return []common.NamedKeyMap{list, replay, json}
 	}
 	return []common.NamedKeyMap{json, replay, list}
@@ -82,21 +82,21 @@ func (s *Screen) KeyMaps() []common.NamedKeyMap {
 // how many the filter shows when it hides some), and the turn's counts; or
 // that the filter hides every turn.
 func (s *Screen) Status() string {
-	e, _, t := s.Current()
-	parts := []string{s.resolved(s.Opts).String()}
+	e, _, t := s.current()
+	parts := []string{s.resolved(s.opts).String()}
 	if t == nil {
 		none := "no turn"
-		if g, ok := s.List.CurrentGroup(); ok {
-			none = common.TruncLeft(common.Safe(s.Eng.fileName(g)), 28) + " │ " + words.Count(len(s.Traces[g].Turns), "turn", "turns")
-		} else if len(s.List.Rows) > 0 {
+		if g, ok := s.lp.List.CurrentGroup(); ok {
+			none = common.TruncLeft(common.Safe(s.eng.fileName(g)), 28) + " │ " + words.Count(len(s.traces[g].Turns), "turn", "turns")
+		} else if len(s.lp.List.Rows) > 0 {
 			none = "no turn matches the filter"
 		}
 		return strings.Join(append(parts, none), " │ ")
 	}
 	c := countTurn(t)
-	parts = append(parts, common.TruncLeft(common.Safe(s.Eng.fileName(e.File)), 28),
-		"turn "+s.List.PlaceText(),
-		fmt.Sprintf("stage %d/%d", min(s.Stage+1, len(t.Stages)), len(t.Stages)),
+	parts = append(parts, common.TruncLeft(common.Safe(s.eng.fileName(e.File)), 28),
+		"turn "+s.lp.List.PlaceText(),
+		fmt.Sprintf("stage %d/%d", min(s.stage+1, len(t.Stages)), len(t.Stages)),
 		fmt.Sprintf("%s · %d rejected · %d invalid · %d unanswered", words.Count(c.calls, "call", "calls"), c.rejected, c.invalid, c.unanswered))
 	return strings.Join(parts, " │ ")
 }
@@ -129,7 +129,7 @@ func (s *Screen) toolsBanner(t *sessions.TurnTrace) string {
 			parts[i] = strings.Join(names[g], ", ") + " inferred from the request (" + why + ")"
 			continue
 		}
-		parts[i] = strings.Join(names[g], ", ") + " from " + common.Safe(s.Eng.listName(g))
+		parts[i] = strings.Join(names[g], ", ") + " from " + common.Safe(s.eng.listName(g))
 	}
 	return "! tools: " + strings.Join(parts, "; ")
 }

@@ -8,40 +8,40 @@ import (
 	"github.com/strictscope/strictscope/ui/pane"
 )
 
-// ViewMode is what the right pane of the tools screen shows.
-type ViewMode uint8
+// viewMode is what the right pane of the tools screen shows.
+type viewMode uint8
 
 const (
-	ViewSchema ViewMode = iota // the strict schema beside the original
-	ViewTool                   // the rendered tool beside the tool as listed
+	viewSchema viewMode = iota // the strict schema beside the original
+	viewTool                   // the rendered tool beside the tool as listed
 	viewReport                 // the whole report beside the original
 )
 
-// IsLimitError says whether a conversion succeeded but crossed a size limit:
+// isLimitError says whether a conversion succeeded but crossed a size limit:
 // the error's path then points into the converted schema (adapter.StrictSchema).
-func IsLimitError(o *adapter.ToolOutcome) bool {
+func isLimitError(o *adapter.ToolOutcome) bool {
 	return o.ConversionErr != nil && o.Conversion != nil
 }
 
 // toolContents returns the two panes for tool i in view v.
-func (s *Screen) toolContents(c *computed, i int, v ViewMode) *[2]*pane.Content {
+func (s *Screen) toolContents(c *computed, i int, v viewMode) *[2]*pane.Content {
 	k := contentKey{tool: i, view: v}
 	if pc, ok := c.contents[k]; ok {
 		return pc
 	}
-	pc := BuildToolContents(c, i, v, s.Eng.LeftDoc(i, c.Report.Outcomes[i], v))
+	pc := buildToolContents(c, i, v, s.eng.LeftDoc(i, c.Report.Outcomes[i], v))
 	c.contents[k] = pc
 	return pc
 }
 
-// BuildToolContents draws the two panes for tool i in view v from the
+// buildToolContents draws the two panes for tool i in view v from the
 // library's answer c; left is the left pane's document (engine.leftDoc). It
 // reads nothing else, so a command may build them off the frame.
-func BuildToolContents(c *computed, i int, v ViewMode, left *pane.Doc) *[2]*pane.Content {
+func buildToolContents(c *computed, i int, v viewMode, left *pane.Doc) *[2]*pane.Content {
 	o := c.Report.Outcomes[i]
 	pc := &[2]*pane.Content{}
 	switch v {
-	case ViewTool:
+	case viewTool:
 		pc[0] = originalContent(o, left, schemaBase(o.Entry.Tool.Raw), "as listed")
 		pc[1] = renderedContent(c, o)
 	case viewReport:
@@ -90,13 +90,13 @@ func strictContent(o *adapter.ToolOutcome) *pane.Content {
 	if r == nil {
 		return &pane.Content{Title: "strict", Message: common.NoStrictForm(o.ConversionErr)}
 	}
-	if IsLimitError(o) {
+	if isLimitError(o) {
 		title = "strict · crosses a limit"
 	}
 	pc := &pane.Content{Title: title, Doc: pane.NewDoc(r.Schema), Base: adapter.Path{}}
 	m := pane.NewMarker(pc)
 	m.Nulls(r, "its nullable form: the model sends null when it has no value")
-	if IsLimitError(o) {
+	if isLimitError(o) {
 		m.Failure(o.ConversionErr)
 	}
 	m.Done()

@@ -46,4 +46,5 @@
 //	rows.go     the tool and file rows of its list
 //	groups.go   the groups, their counts and contents, and the status filter
 //	write.go    writing the rendered tools to a file
+//	query.go    what a test of the whole inspector may read of it
 package tools

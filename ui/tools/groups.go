@@ -122,26 +122,26 @@ func (g *groupCounts) badges(m adapter.StrictMode) []pane.Badge {
 // its server on its row; under headers it is named as its server names it.
 func (s *Screen) listRows(c *computed) ([]pane.Row, []pane.Group) {
 	var files []int
-	for i := range s.Loaded.Files {
-		f := &s.Loaded.Files[i]
+	for i := range s.loaded.Files {
+		f := &s.loaded.Files[i]
 		if f.Kind != common.FileToolList || len(f.Warnings) > 0 {
 			files = append(files, i)
 		}
 	}
-	nGroups := len(s.Eng.servers)
+	nGroups := len(s.eng.servers)
 	if len(files) > 0 {
 		nGroups++
 	}
 	grouped := nGroups > 1
-	counts := make([]groupCounts, len(s.Eng.servers))
+	counts := make([]groupCounts, len(s.eng.servers))
 	rows := make([]pane.Row, 0, len(c.Report.Outcomes)+len(files))
 	for i, o := range c.Report.Outcomes {
-		g := s.Eng.serverOf[i]
+		g := s.eng.serverOf[i]
 		counts[g].add(o)
 		rows = append(rows, toolRow(i, g, o, grouped))
 	}
 	groups := make([]pane.Group, 0, nGroups)
-	for g, srv := range s.Eng.servers {
+	for g, srv := range s.eng.servers {
 		detail := words.Count(len(srv.Tools), "tool", "tools")
 		if f := s.sessionSource(g); f != nil {
 			detail += " · " + common.Safe(f.Name)
@@ -152,7 +152,7 @@ func (s *Screen) listRows(c *computed) ([]pane.Row, []pane.Group) {
 	if len(files) > 0 {
 		var failed, replay, warned int
 		for _, i := range files {
-			f := &s.Loaded.Files[i]
+			f := &s.loaded.Files[i]
 			switch {
 			case f.Kind == common.FileFailed:
 				failed++
@@ -184,13 +184,13 @@ func (s *Screen) listRows(c *computed) ([]pane.Row, []pane.Group) {
 // source is the file server g came from: its tool list, else the session
 // file that holds it; nil when none does.
 func (s *Screen) source(g int) *common.File {
-	for i := range s.Loaded.Files {
-		if f := &s.Loaded.Files[i]; f.Kind == common.FileToolList && f.Server == g {
+	for i := range s.loaded.Files {
+		if f := &s.loaded.Files[i]; f.Kind == common.FileToolList && f.Server == g {
 			return f
 		}
 	}
-	for i := range s.Loaded.Files {
-		if f := &s.Loaded.Files[i]; slices.Contains(f.Servers, g) {
+	for i := range s.loaded.Files {
+		if f := &s.loaded.Files[i]; slices.Contains(f.Servers, g) {
 			return f
 		}
 	}
@@ -210,11 +210,11 @@ func (s *Screen) sessionSource(g int) *common.File {
 // groupContents are the panes of a group's header: a server's file and its
 // problems, or what the files group holds.
 func (s *Screen) groupContents(g int) *[2]*pane.Content {
-	if g < len(s.Eng.servers) {
+	if g < len(s.eng.servers) {
 		if f := s.source(g); f != nil {
 			return fileContents(f)
 		}
-		msg := common.Safe(s.Eng.servers[g].Name) + ": " + words.Count(len(s.Eng.servers[g].Tools), "tool", "tools") + "."
+		msg := common.Safe(s.eng.servers[g].Name) + ": " + words.Count(len(s.eng.servers[g].Tools), "tool", "tools") + "."
 		return &[2]*pane.Content{{Title: "server", Message: msg}, {Title: "problems", Message: "No problems."}}
 	}
 	msg := "The files that are not tool lists, or that have warnings. Select one to see what it is."
@@ -236,20 +236,20 @@ func thousands(n int) string {
 // filterText says which filters are on and what they keep, for the status
 // line: "filter: no strict form · 37 of 1,990 tools"; "" while none is.
 func (s *Screen) filterText() string {
-	if !s.List.Filtering() {
+	if !s.lp.List.Filtering() {
 		return ""
 	}
 	what := ""
 	if s.only > 0 {
 		what = statusFilters[s.only].name
 	}
-	if q := s.List.Filter.Value(); q != "" {
+	if q := s.lp.List.Filter.Value(); q != "" {
 		if what != "" {
 			what += " + "
 		}
 		what += "/" + common.Safe(q)
 	}
-	kept, all := s.List.Counted()
+	kept, all := s.lp.List.Counted()
 	unit := "tools"
 	if all == 1 {
 		unit = "tool"

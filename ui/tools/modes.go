@@ -54,7 +54,7 @@ type computed struct {
 
 type contentKey struct {
 	tool int
-	view ViewMode
+	view viewMode
 }
 
 // engine computes and caches the answer for each combination of modes. Toggling
@@ -139,8 +139,8 @@ func computeModes(set *adapter.ToolSet, m Modes) *computed {
 
 // LeftDoc is the document of the left pane of tool i in view v: the tool as
 // listed, or its input schema as written. They are the same in every mode.
-func (e *engine) LeftDoc(i int, o *adapter.ToolOutcome, v ViewMode) *pane.Doc {
-	if v == ViewTool {
+func (e *engine) LeftDoc(i int, o *adapter.ToolOutcome, v viewMode) *pane.Doc {
+	if v == viewTool {
 		return e.rawDoc(i, o)
 	}
 	return e.origDoc(i, o)

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
@@ -34,7 +35,7 @@ func toolRow(i, g int, o *adapter.ToolOutcome, grouped bool) pane.Row {
 		r.Badges = append(r.Badges, pane.Badge{Text: "non-strict", Style: pane.BadgeNonStrict})
 	}
 	if o.Removed.Count > 0 {
-		r.Badges = append(r.Badges, pane.Badge{Text: "hidden ×" + pane.Itoa(o.Removed.Count), Style: pane.BadgeHidden})
+		r.Badges = append(r.Badges, pane.Badge{Text: "hidden ×" + strconv.Itoa(o.Removed.Count), Style: pane.BadgeHidden})
 	}
 	if o.Truncated {
 		r.Badges = append(r.Badges, pane.Badge{Text: "truncated", Style: pane.BadgeTruncated})

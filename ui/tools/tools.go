@@ -17,7 +17,7 @@ import (
 // The panes of the tools screen, in tab order.
 const (
 	paneList = pane.ListPane + iota
-	PaneLeft
+	paneLeft
 	paneRight
 )
 
@@ -26,18 +26,18 @@ const (
 // report) side by side on the right, each highlight taken from adapter's answer.
 type Screen struct {
 	ctx    *common.Context
-	Loaded *common.Loaded
-	Eng    *engine
-	Modes  Modes // the modes the panes show
-	// offFrame holds the modes asked for (want), ahead of modes while the
+	loaded *common.Loaded
+	eng    *engine
+	modes  Modes // the modes the panes show
+	// off holds the modes asked for (want), ahead of modes while the
 	// library computes them.
-	common.OffFrame[Modes]
-	view ViewMode
-	Cur  *computed
-	// ListPair is the tool list beside the schema as written and its strict
+	off  common.OffFrame[Modes]
+	view viewMode
+	cur  *computed
+	// lp is the tool list beside the schema as written and its strict
 	// form (or the tool, or the report).
-	pane.ListPair
-	Layout pane.Layout
+	lp     pane.ListPair
+	layout pane.Layout
 	banner common.Banner
 	shown  shownKey // what the panes show now
 	only   int      // the status filter: an index into statusFilters
@@ -48,16 +48,18 @@ type Screen struct {
 type shownKey struct {
 	tool, file int
 	group      int // a group's header: its index, else -1
-	view       ViewMode
+	view       viewMode
 	Modes      Modes
 }
 
+// New is the tools screen over the tool lists and session files of loaded,
+// drawn in ctx, under modes until the toggles change them.
 func New(ctx *common.Context, loaded *common.Loaded, modes Modes) *Screen {
-	s := &Screen{ctx: ctx, Loaded: loaded, Eng: newEngine(loaded.Servers), Modes: modes,
-		OffFrame: common.NewOffFrame(modes), shown: shownKey{tool: -1, file: -1, group: -1},
-		ListPair: pane.NewListPair(ctx, 3, func(k *keys.KeyMap) keys.List { return k.List }, "the tool list",
+	s := &Screen{ctx: ctx, loaded: loaded, eng: newEngine(loaded.Servers), modes: modes,
+		off: common.NewOffFrame(modes), shown: shownKey{tool: -1, file: -1, group: -1},
+		lp: pane.NewListPair(ctx, 3, func(k *keys.KeyMap) keys.List { return k.List }, "the tool list",
 			func(k *keys.KeyMap) keys.JSON { return k.JSON }, true, "no null path or error in this pane")}
-	s.Selected = func(*pane.Row) { s.show() }
+	s.lp.Selected = func(*pane.Row) { s.show() }
 	s.recompute()
 	return s
 }
@@ -65,25 +67,32 @@ func New(ctx *common.Context, loaded *common.Loaded, modes Modes) *Screen {
 // Name implements common.Screen.
 func (s *Screen) Name() string { return "tools" }
 
+// Capturing implements common.Screen: the list's filter input takes every key
+// while it has them.
+func (s *Screen) Capturing() bool { return s.lp.Capturing() }
+
+// MoveFocus implements common.Screen.
+func (s *Screen) MoveFocus(d int) { s.lp.MoveFocus(d) }
+
 // Restyle implements common.Screen.
 func (s *Screen) Restyle() {
-	s.List.Restyle()
+	s.lp.List.Restyle()
 	s.Resize()
 }
 
 // recompute asks the library again for the current modes and redraws from its
 // answer, keeping the selection and the cursors' places.
 func (s *Screen) recompute() {
-	s.Cur = s.Eng.get(s.Modes)
-	s.List.SetRows(s.listRows(s.Cur))
+	s.cur = s.eng.get(s.modes)
+	s.lp.List.SetRows(s.listRows(s.cur))
 	s.show()
 }
 
 // show puts the selected row's contents in the panes.
 func (s *Screen) show() {
-	row := s.List.Current()
-	key := shownKey{tool: -1, file: -1, group: -1, view: s.view, Modes: s.Modes}
-	g, onHeader := s.List.CurrentGroup()
+	row := s.lp.List.Current()
+	key := shownKey{tool: -1, file: -1, group: -1, view: s.view, Modes: s.modes}
+	g, onHeader := s.lp.List.CurrentGroup()
 	switch {
 	case row != nil:
 		key.tool, key.file = row.Tool, row.File
@@ -99,7 +108,7 @@ func (s *Screen) show() {
 	var keep *pane.Content
 	keepLine, keepRow, keepPane := 0, 0, -1
 	if same {
-		for i, p := range s.Panes {
+		for i, p := range s.lp.Panes {
 			if rel, ok := p.SchemaPath(); ok && p.LineCount() > 0 && (len(rel) > 0 || p.Content.Doc.Closes(p.Cursor)) {
 				keep, keepLine, keepRow, keepPane = p.Content, p.Cursor, p.Row(), i
 				break
@@ -112,46 +121,46 @@ func (s *Screen) show() {
 	case onHeader:
 		pc = s.groupContents(g)
 	case row == nil:
-		msg := s.List.EmptyMessage("No tools.")
+		msg := s.lp.List.EmptyMessage("No tools.")
 		pc = &[2]*pane.Content{{Title: "original", Message: msg}, {Title: "strict", Message: msg}}
 	case row.File >= 0:
-		pc = fileContents(&s.Loaded.Files[row.File])
+		pc = fileContents(&s.loaded.Files[row.File])
 	default:
-		pc = s.toolContents(s.Cur, row.Tool, s.view)
+		pc = s.toolContents(s.cur, row.Tool, s.view)
 	}
 	s.Resize()
-	s.Panes[0].SetContent(pc[0])
-	s.Panes[1].SetContent(pc[1])
+	s.lp.Panes[0].SetContent(pc[0])
+	s.lp.Panes[1].SetContent(pc[1])
 	switch {
 	case keepPane >= 0:
-		s.Panes[keepPane].Follow(keep, keepLine, keepRow)
-		s.Sync(keepPane)
+		s.lp.Panes[keepPane].Follow(keep, keepLine, keepRow)
+		s.lp.Sync(keepPane)
 	case pc[1].Start > 0 && pc[0].Start == 0:
-		s.Sync(1) // a limit error: the failing node is in the strict schema
+		s.lp.Sync(1) // a limit error: the failing node is in the strict schema
 	default:
-		s.Sync(0)
+		s.lp.Sync(0)
 	}
 }
 
 // Resize implements common.Screen.
 func (s *Screen) Resize() {
 	s.setBanner()
-	s.Layout = pane.ComputeLayout(s.ctx.Width, s.ctx.Height, len(s.banner.Lines))
-	if s.Layout.TooSmall {
-		s.SetRects()
+	s.layout = pane.ComputeLayout(s.ctx.Width, s.ctx.Height, len(s.banner.Lines))
+	if s.layout.TooSmall {
+		s.lp.SetRects()
 		return
 	}
 	// The counts wrap at the list's width, and how many rows they take sets
 	// how many tools a page shows: the list is sized, then given them.
-	s.List.SetSize(s.Layout.List.W, s.Layout.List.H)
-	s.List.Header = s.headerLines(s.Layout.List.W - 1)
-	s.SetRects(s.Layout.List, s.Layout.Left, s.Layout.Right)
+	s.lp.List.SetSize(s.layout.List.W, s.layout.List.H)
+	s.lp.List.Header = s.headerLines(s.layout.List.W - 1)
+	s.lp.SetRects(s.layout.List, s.layout.Left, s.layout.Right)
 }
 
 // headerLines are the list's counts, wrapped to w cells.
 func (s *Screen) headerLines(w int) []string {
 	st := s.ctx.Styles
-	c := s.Cur.counts
+	c := s.cur.counts
 	type chip struct {
 		n    int
 		text string
@@ -162,7 +171,7 @@ func (s *Screen) headerLines(w int) []string {
 		tools = "1 tool"
 	}
 	chips := []chip{{c.Tools, tools, st.ListHeader}}
-	switch s.Modes.Strict {
+	switch s.modes.Strict {
 	case adapter.StrictOn:
 		chips = append(chips, chip{c.strict, fmt.Sprintf("%d strict", c.strict), st.BadgeStrict},
 			chip{c.excluded, fmt.Sprintf("%d excluded", c.excluded), st.BadgeExcluded})
@@ -174,7 +183,7 @@ func (s *Screen) headerLines(w int) []string {
 	}
 	chips = append(chips, chip{c.hidden, fmt.Sprintf("%d hidden", c.hidden), st.BadgeHidden},
 		chip{c.truncated, fmt.Sprintf("%d truncated", c.truncated), st.BadgeTruncated})
-	if n := s.Loaded.Failed(); n > 0 {
+	if n := s.loaded.Failed(); n > 0 {
 		chips = append(chips, chip{n, fmt.Sprintf("%d not loaded", n), st.BadgeError})
 	}
 	var lines []string
@@ -204,23 +213,23 @@ func (s *Screen) headerLines(w int) []string {
 // conversion's error, hidden text, a cut description, a file that failed.
 func (s *Screen) setBanner() {
 	s.banner.Reset(s.ctx.Width)
-	row := s.List.Current()
+	row := s.lp.List.Current()
 	if row == nil {
 		return
 	}
 	st := s.ctx.Styles
 	add := s.banner.Add
 	if row.File >= 0 {
-		f := &s.Loaded.Files[row.File]
+		f := &s.loaded.Files[row.File]
 		if f.Err != nil {
 			add(st.BannerError, "✗ "+fileError(f), 2)
 		}
 		return
 	}
-	o := s.Cur.Report.Outcomes[row.Tool]
+	o := s.cur.Report.Outcomes[row.Tool]
 	if e := o.ConversionErr; e != nil {
 		what := "no strict form"
-		if IsLimitError(o) {
+		if isLimitError(o) {
 			what = "crosses a strict-mode limit"
 		}
 		add(st.BannerError, fmt.Sprintf("✗ %s at %s · %s: %s", what, common.Safe(common.PointerOrRoot(e.Path)), common.Safe(e.Keyword), common.Safe(e.Message)), 2)
@@ -234,10 +243,10 @@ func (s *Screen) setBanner() {
 	}
 	if o.Truncated {
 		unit := "characters"
-		if s.Modes.API == adapter.Responses {
+		if s.modes.API == adapter.Responses {
 			unit = "bytes"
 		}
-		add(st.BannerWarn, fmt.Sprintf("! description cut to the %s cap of %d %s", s.Modes.API,
-			adapter.DefaultDescriptionCap(s.Modes.API), unit), 1)
+		add(st.BannerWarn, fmt.Sprintf("! description cut to the %s cap of %d %s", s.modes.API,
+			adapter.DefaultDescriptionCap(s.modes.API), unit), 1)
 	}
 }

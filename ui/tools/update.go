@@ -11,7 +11,7 @@ import (
 
 // Update implements common.Screen.
 func (s *Screen) Update(msg tea.Msg) tea.Cmd {
-	if cmd, ok := s.ListPair.Update(msg, nil); ok {
+	if cmd, ok := s.lp.Update(msg, nil); ok {
 		return cmd
 	}
 	switch msg := msg.(type) {
@@ -28,59 +28,59 @@ func (s *Screen) Update(msg tea.Msg) tea.Cmd {
 }
 
 func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
-	if s.Capturing() {
-		return s.FilterKey(k)
+	if s.lp.Capturing() {
+		return s.lp.FilterKey(k)
 	}
 	tk := &s.ctx.Keys.Tools
 	switch {
 	case key.Matches(k, tk.API):
-		if s.Want.API == adapter.Chat {
-			s.Want.API = adapter.Responses
+		if s.off.Want.API == adapter.Chat {
+			s.off.Want.API = adapter.Responses
 		} else {
-			s.Want.API = adapter.Chat
+			s.off.Want.API = adapter.Chat
 		}
-		return s.toggled("api " + string(s.Want.API))
+		return s.toggled("api " + string(s.off.Want.API))
 	case key.Matches(k, tk.Strict):
-		s.Want.Strict = common.Cycle(s.Want.Strict, adapter.StrictAuto, adapter.StrictOn, adapter.StrictOff)
-		return s.toggled("strict " + string(s.Want.Strict))
+		s.off.Want.Strict = common.Cycle(s.off.Want.Strict, adapter.StrictAuto, adapter.StrictOn, adapter.StrictOff)
+		return s.toggled("strict " + string(s.off.Want.Strict))
 	case key.Matches(k, tk.Prefix):
-		s.Want.NoPrefix = !s.Want.NoPrefix
-		return s.toggled(common.OnOff("server prefix", !s.Want.NoPrefix))
+		s.off.Want.NoPrefix = !s.off.Want.NoPrefix
+		return s.toggled(common.OnOff("server prefix", !s.off.Want.NoPrefix))
 	case key.Matches(k, tk.Defaults):
-		s.Want.NoDefaultDescriptions = !s.Want.NoDefaultDescriptions
-		return s.toggled(common.OnOff("defaults in descriptions", !s.Want.NoDefaultDescriptions))
+		s.off.Want.NoDefaultDescriptions = !s.off.Want.NoDefaultDescriptions
+		return s.toggled(common.OnOff("defaults in descriptions", !s.off.Want.NoDefaultDescriptions))
 	case key.Matches(k, tk.Tool):
-		s.setView(ViewTool)
+		s.setView(viewTool)
 		return nil
 	case key.Matches(k, tk.Report):
 		s.setView(viewReport)
 		return nil
 	case key.Matches(k, tk.Filter):
-		return s.StartFilter()
+		return s.lp.StartFilter()
 	case key.Matches(k, tk.Status):
 		s.only = (s.only + 1) % len(statusFilters)
-		s.List.SetOnly(statusFilters[s.only].only)
+		s.lp.List.SetOnly(statusFilters[s.only].only)
 		s.show()
 		return nil
 	case key.Matches(k, tk.Goto):
-		return s.GotoPrompt(s.Pane)
+		return s.lp.GotoPrompt()
 	case key.Matches(k, tk.Next):
-		return s.NextMark(s.Pane, 1)
+		return s.lp.NextMark(1)
 	case key.Matches(k, tk.Prev):
-		return s.NextMark(s.Pane, -1)
+		return s.lp.NextMark(-1)
 	case key.Matches(k, tk.Copy):
-		return s.CopyPane()
+		return s.lp.CopyPane()
 	case key.Matches(k, tk.Write):
-		return common.PromptCmd("write rendered tools to:", DefaultWriteName,
+		return common.PromptCmd("write rendered tools to:", defaultWriteName,
 			func(v string) tea.Msg { return writeMsg{name: v} })
 	case key.Matches(k, tk.Edit):
 		return s.edit()
 	}
-	if s.Pane == pane.ListPane {
-		s.ListKey(k)
+	if s.lp.Pane == pane.ListPane {
+		s.lp.ListKey(k)
 		return nil
 	}
-	s.JSONKey(k, s.Pane)
+	s.lp.JSONKey(k)
 	return nil
 }
 
@@ -90,12 +90,12 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 // longer than a frame); the panes keep showing the current modes meanwhile,
 // and the answer is swapped in when it arrives (computedMsg).
 func (s *Screen) toggled(what string) tea.Cmd {
-	if _, ok := s.Eng.cached(s.Want); ok {
-		s.Modes, s.Pending = s.Want, ""
+	if _, ok := s.eng.cached(s.off.Want); ok {
+		s.modes, s.off.Pending = s.off.Want, ""
 		s.recompute()
 		return common.ShowInfo(what)
 	}
-	return s.Ask(what, s.computeCmd)
+	return s.off.Ask(what, s.computeCmd)
 }
 
 // computedMsg brings the library's answer for modes, computed off the
@@ -109,13 +109,13 @@ type computedMsg struct {
 // it reads (the tool set when there is one, the selected tool's left document,
 // which is the same in every mode) and shares nothing it writes.
 func (s *Screen) computeCmd(m Modes) tea.Cmd {
-	servers := s.Eng.servers
-	set := s.Eng.sets[boolIndex(m.NoPrefix)]
+	servers := s.eng.servers
+	set := s.eng.sets[boolIndex(m.NoPrefix)]
 	tool, view := -1, s.view
 	var left *pane.Doc
-	if row := s.List.Current(); row != nil && row.Tool >= 0 {
+	if row := s.lp.List.Current(); row != nil && row.Tool >= 0 {
 		tool = row.Tool
-		left = s.Eng.LeftDoc(tool, s.Cur.Report.Outcomes[tool], view)
+		left = s.eng.LeftDoc(tool, s.cur.Report.Outcomes[tool], view)
 	}
 	return func() tea.Msg {
 		if set == nil {
@@ -123,7 +123,7 @@ func (s *Screen) computeCmd(m Modes) tea.Cmd {
 		}
 		c := computeModes(set, m)
 		if tool >= 0 && tool < len(c.Report.Outcomes) {
-			c.contents[contentKey{tool: tool, view: view}] = BuildToolContents(c, tool, view, left)
+			c.contents[contentKey{tool: tool, view: view}] = buildToolContents(c, tool, view, left)
 		}
 		return computedMsg{Modes: m, c: c}
 	}
@@ -132,25 +132,25 @@ func (s *Screen) computeCmd(m Modes) tea.Cmd {
 // computed takes in an answer computed off the frame, and shows it when its
 // modes are still the ones asked for.
 func (s *Screen) computed(msg computedMsg) tea.Cmd {
-	if _, ok := s.Eng.cached(msg.Modes); !ok {
-		s.Eng.cache.Put(msg.Modes, msg.c)
-		if i := boolIndex(msg.Modes.NoPrefix); s.Eng.sets[i] == nil {
-			s.Eng.sets[i] = msg.c.set
+	if _, ok := s.eng.cached(msg.Modes); !ok {
+		s.eng.cache.Put(msg.Modes, msg.c)
+		if i := boolIndex(msg.Modes.NoPrefix); s.eng.sets[i] == nil {
+			s.eng.sets[i] = msg.c.set
 		}
 	}
-	what, ok := s.Arrived(msg.Modes, s.Modes)
+	what, ok := s.off.Arrived(msg.Modes, s.modes)
 	if !ok {
 		return nil
 	}
-	s.Modes = s.Want
+	s.modes = s.off.Want
 	s.recompute()
 	return common.ShowInfo(what)
 }
 
 // setView shows v in the right pane, or goes back to the strict schema.
-func (s *Screen) setView(v ViewMode) {
+func (s *Screen) setView(v viewMode) {
 	if s.view == v {
-		v = ViewSchema
+		v = viewSchema
 	}
 	s.view = v
 	s.show()
@@ -158,12 +158,12 @@ func (s *Screen) setView(v ViewMode) {
 
 // edit opens the selected tool's input schema, as written, in the playground.
 func (s *Screen) edit() tea.Cmd {
-	row := s.List.Current()
+	row := s.lp.List.Current()
 	if row == nil || row.Tool < 0 {
 		return common.ShowError("select a tool to edit its input schema")
 	}
-	o := s.Cur.Report.Outcomes[row.Tool]
+	o := s.cur.Report.Outcomes[row.Tool]
 	text, levels := pane.EditableText(o.Entry.Tool.InputSchema)
 	return common.EditCmd(common.EditRequest{Kind: common.EditSchema, Name: o.Entry.Exposed,
-		Text: text, Levels: levels, NoDefaults: s.Modes.NoDefaultDescriptions})
+		Text: text, Levels: levels, NoDefaults: s.modes.NoDefaultDescriptions})
 }

@@ -11,15 +11,15 @@ import (
 
 // View implements common.Screen.
 func (s *Screen) View() string {
-	sep := common.Rule(s.ctx.Styles, s.Layout.List.H)
-	body := s.PairView(s.Pane, sep, s.List.View(s.Pane == paneList), sep)
-	return common.Frame(s.titleBar(), s.banner.Lines, s.Layout.Banner, body, s.InfoRow(s.Pane))
+	sep := common.Rule(s.ctx.Styles, s.layout.List.H)
+	body := s.lp.PairView(sep, s.lp.List.View(s.lp.Pane == paneList), sep)
+	return common.Frame(s.titleBar(), s.banner.Lines, s.layout.Banner, body, s.lp.InfoRow())
 }
 
 // titleBar is the first row: the name, the screen, the modes.
 func (s *Screen) titleBar() string {
 	st := s.ctx.Styles
-	m := s.Modes
+	m := s.modes
 	sepr := st.TitleBar.Render(" · ")
 	parts := []string{
 		st.Mode.Render(string(m.API)),
@@ -27,11 +27,11 @@ func (s *Screen) titleBar() string {
 		common.ModeFlag(st.Mode, st.ModeOff, "prefix", !m.NoPrefix),
 		common.ModeFlag(st.Mode, st.ModeOff, "defaults", !m.NoDefaultDescriptions),
 	}
-	view := map[ViewMode]string{ViewSchema: "original ↔ strict", ViewTool: "listed ↔ sent", viewReport: "report"}[s.view]
+	view := map[viewMode]string{viewSchema: "original ↔ strict", viewTool: "listed ↔ sent", viewReport: "report"}[s.view]
 	left := st.TitleBar.Render("tools │ ") + strings.Join(parts, sepr) +
 		st.TitleBar.Render(" │ "+view)
-	if s.Want != s.Modes {
-		left += st.TitleBar.Render(" │ ") + st.Stale.Render("computing "+s.Want.String()+"…")
+	if s.off.Want != s.modes {
+		left += st.TitleBar.Render(" │ ") + st.Stale.Render("computing "+s.off.Want.String()+"…")
 	}
 	return common.TitleRow(st, s.ctx.Width, left)
 }
@@ -42,7 +42,7 @@ func (s *Screen) KeyMaps() []common.NamedKeyMap {
 	tools := common.NamedKeyMap{Title: "tools screen", KeyMap: k.Tools}
 	list := common.NamedKeyMap{Title: "tool list", KeyMap: k.List}
 	json := common.NamedKeyMap{Title: "JSON panes", KeyMap: k.JSON}
-	if s.Pane == paneList {
+	if s.lp.Pane == paneList {
 		return []common.NamedKeyMap{list, tools, json}
 	}
 	return []common.NamedKeyMap{json, tools, list}
@@ -54,21 +54,21 @@ func (s *Screen) KeyMaps() []common.NamedKeyMap {
 // on, which it is and what it keeps in place of the counts and the modes
 // (the title bar shows those).
 func (s *Screen) Status() string {
-	row := s.List.Current()
+	row := s.lp.List.Current()
 	what := ""
-	switch g, onHeader := s.List.CurrentGroup(); {
-	case onHeader && g < len(s.Eng.servers):
-		what = common.TruncLeft(common.Safe(s.Loaded.ServerFile(g)), 28)
+	switch g, onHeader := s.lp.List.CurrentGroup(); {
+	case onHeader && g < len(s.eng.servers):
+		what = common.TruncLeft(common.Safe(s.loaded.ServerFile(g)), 28)
 	case row == nil:
 	case row.File >= 0:
-		what = common.TruncLeft(common.Safe(s.Loaded.Files[row.File].Name), 28)
-	case row.Tool < len(s.Cur.Report.Outcomes):
-		what = termsafe.Shorten(common.Safe(s.Cur.Report.Outcomes[row.Tool].Entry.Exposed), 40)
-		if f := s.sessionSource(s.Eng.serverOf[row.Tool]); f != nil {
+		what = common.TruncLeft(common.Safe(s.loaded.Files[row.File].Name), 28)
+	case row.Tool < len(s.cur.Report.Outcomes):
+		what = termsafe.Shorten(common.Safe(s.cur.Report.Outcomes[row.Tool].Entry.Exposed), 40)
+		if f := s.sessionSource(s.eng.serverOf[row.Tool]); f != nil {
 			what += " │ " + common.TruncLeft(common.Safe(f.Name), 28)
 		}
 	}
-	pos := s.List.PlaceText()
+	pos := s.lp.List.PlaceText()
 	if f := s.filterText(); f != "" {
 		parts := []string{f}
 		if what != "" {
@@ -76,13 +76,13 @@ func (s *Screen) Status() string {
 		}
 		return strings.Join(append(parts, pos), " │ ")
 	}
-	parts := []string{string(s.Modes.API) + " · strict " + string(s.Modes.Strict)}
+	parts := []string{string(s.modes.API) + " · strict " + string(s.modes.Strict)}
 	if what != "" {
 		parts = append(parts, what)
 	}
-	c := s.Cur.counts
+	c := s.cur.counts
 	var n string
-	switch s.Modes.Strict {
+	switch s.modes.Strict {
 	case adapter.StrictOn:
 		n = fmt.Sprintf("%d strict · %d excluded", c.strict, c.excluded)
 	case adapter.StrictOff:

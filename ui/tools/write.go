@@ -13,8 +13,8 @@ import (
 	"github.com/strictscope/strictscope/ui/common"
 )
 
-// DefaultWriteName is the file w offers to write the rendered tools to.
-const DefaultWriteName = "strictscope-tools.json"
+// defaultWriteName is the file w offers to write the rendered tools to.
+const defaultWriteName = "strictscope-tools.json"
 
 // writeMsg asks to write the rendered tools to a file.
 type writeMsg struct {
@@ -36,7 +36,7 @@ func (s *Screen) write(m writeMsg) tea.Cmd {
 	if name == "" {
 		return common.ShowError("no file name: nothing written")
 	}
-	data := adapter.MarshalIndent(adapter.ArrayValue(s.Cur.Tools...))
+	data := adapter.MarshalIndent(adapter.ArrayValue(s.cur.Tools...))
 	return writeFileCmd(name, data, m.overwrite)
 }
 
@@ -54,8 +54,8 @@ func (s *Screen) written(m writtenMsg) tea.Cmd {
 	case m.err != nil:
 		return common.ShowError("could not write " + common.Safe(m.name) + ": " + common.Safe(m.err.Error()))
 	}
-	return common.ShowInfo("wrote " + words.Count(len(s.Cur.Tools), "tool", "tools") + " (" + string(s.Modes.API) + ", strict " +
-		string(s.Modes.Strict) + ") to " + common.Safe(m.name))
+	return common.ShowInfo("wrote " + words.Count(len(s.cur.Tools), "tool", "tools") + " (" + string(s.modes.API) + ", strict " +
+		string(s.modes.Strict) + ") to " + common.Safe(m.name))
 }
 
 // writeFileCmd writes data to name. Without overwrite an existing file is never

@@ -1,4 +1,4 @@
-package ui
+package replay
 
 import (
 	"path/filepath"
@@ -7,26 +7,14 @@ import (
 
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
+	"github.com/strictscope/strictscope/ui/internal/uitest"
 )
 
-// capitalPairs is a Responses recording of one exchange whose request sent
-// two tools: weather__get_forecast, which the weather tool list exposes, and
-// get_capital, which no loaded tool list holds. The model calls both.
-const capitalPairs = `{"request":{"model":"gpt-4o","input":[{"role":"user","content":"Capital of France, and its weather?"}],` +
-	`"tools":[{"type":"function","name":"get_capital","description":"The capital of a country.","parameters":{"type":"object","properties":{"country":{"type":"string"}},"required":["country"],"additionalProperties":false},"strict":true},` +
-	`{"type":"function","name":"weather__get_forecast","parameters":{"type":"object","properties":{"location":{"type":"string"}},"required":["location"],"additionalProperties":false},"strict":true}]},` +
-	`"response":{"id":"resp_1","object":"response","status":"completed","output":[` +
-	`{"type":"function_call","id":"fc_1","call_id":"call_capital","name":"get_capital","arguments":"{\"country\":\"France\"}","status":"completed"},` +
-	`{"type":"function_call","id":"fc_2","call_id":"call_forecast","name":"weather__get_forecast","arguments":"{\"location\":\"Paris\",\"days\":null,\"units\":null,\"include\":null,\"when\":null}","status":"completed"}]}}
-`
-
-// listAndRecording is the weather tool list and a recording whose request
-// sent a tool the list lacks.
+// listAndRecording is uitest.ListAndRecording loaded.
 func listAndRecording(t *testing.T) *common.Loaded {
 	t.Helper()
 	l := &common.Loaded{}
-	l.AddBytes("weather", "weather.json", mustFixture(t, "tools/weather.json"))
-	l.AddBytes("r", "capital.jsonl", []byte(capitalPairs))
+	uitest.AddAll(l.AddBytes, uitest.ListAndRecording(t))
 	for _, f := range l.Files {
 		if f.Kind == common.FileFailed {
 			t.Fatalf("%s: %v", f.Name, f.Err)
@@ -40,8 +28,8 @@ func listAndRecording(t *testing.T) *common.Loaded {
 // request's tool, the one the list holds against the list's, and the banner
 // says which came from where.
 func TestReplayKeepsRecordingTools(t *testing.T) {
-	h := newHarness(t, Options{}, listAndRecording(t), 160, 50).keys("2")
-	_, tr, turn := replayOf(h).Current()
+	s := newScreen(t, listAndRecording(t), 160, 50)
+	_, tr, turn := s.current()
 	if tr.ToolsFrom != sessions.ToolsMixed {
 		t.Errorf("tools from %q, want %q", tr.ToolsFrom, sessions.ToolsMixed)
 	}
@@ -55,8 +43,8 @@ func TestReplayKeepsRecordingTools(t *testing.T) {
 		t.Errorf("weather__get_forecast: inferred %v, server %q, %d stripped", c.Sent.Inferred, c.Sent.Server, len(c.Stripped))
 	}
 	want := "! tools: weather__get_forecast from weather.json; get_capital inferred from the request (no loaded tool list exposes that name)"
-	if !strings.Contains(h.screen(), want) {
-		t.Errorf("the banner does not say where the tools came from:\n%s", h.screen())
+	if !strings.Contains(frame(s), want) {
+		t.Errorf("the banner does not say where the tools came from:\n%s", frame(s))
 	}
 }
 
@@ -64,15 +52,15 @@ func TestReplayKeepsRecordingTools(t *testing.T) {
 // from the lists, or that recorded no tools, has no tools banner.
 func TestReplayBannerOnlyWhenToolsMix(t *testing.T) {
 	for _, rec := range []string{
-		strings.Replace(capitalPairs, `"name":"get_capital"`, `"name":"weather__set_alert"`, 1),
+		strings.Replace(uitest.CapitalPairs, `"name":"get_capital"`, `"name":"weather__set_alert"`, 1),
 		`{"request":{"model":"m","input":"hi"},"response":{"id":"r","object":"response","output":[]}}` + "\n",
 	} {
 		l := &common.Loaded{}
-		l.AddBytes("weather", "weather.json", mustFixture(t, "tools/weather.json"))
+		l.AddBytes("weather", "weather.json", uitest.Fixture(t, "tools/weather.json"))
 		l.AddBytes("r", "r.jsonl", []byte(rec))
-		h := newHarness(t, Options{}, l, 160, 50).keys("2")
-		if _, tr, _ := replayOf(h).Current(); tr.ToolsFrom != sessions.ToolsGiven || strings.Contains(h.screen(), "! tools:") {
-			t.Errorf("tools from %q, and the screen:\n%s", tr.ToolsFrom, h.screen())
+		s := newScreen(t, l, 160, 50)
+		if _, tr, _ := s.current(); tr.ToolsFrom != sessions.ToolsGiven || strings.Contains(frame(s), "! tools:") {
+			t.Errorf("tools from %q, and the screen:\n%s", tr.ToolsFrom, frame(s))
 		}
 	}
 }
@@ -82,8 +70,8 @@ func TestReplayBannerOnlyWhenToolsMix(t *testing.T) {
 // trip calls get_capital, which its request sent and no list holds; the call
 // is accepted against the request's tool, and the banner says so.
 func TestReplayKeepsRecordingToolsOnCorpus(t *testing.T) {
-	lists := corpusFiles(t)
-	recs, _ := filepath.Glob(filepath.Join(corpusDir, "..", "openai", "*.*"))
+	lists := uitest.CorpusFiles(t)
+	recs, _ := filepath.Glob(filepath.Join(uitest.CorpusDir(t), "openai", "*.*"))
 	var files []string
 	for _, f := range recs {
 		if filepath.Ext(f) != ".md" {
@@ -93,11 +81,13 @@ func TestReplayKeepsRecordingToolsOnCorpus(t *testing.T) {
 	if len(files) == 0 {
 		t.Skip("the corpus (../shared/corpus/openai) is absent")
 	}
-	h := newHarness(t, Options{}, common.Load(append(lists, files...)), 160, 50).keys("2", "/").typing("responses_roundtrip.pydantic").keys("enter")
-	s := replayOf(h)
-	_, tr, turn := s.Current()
+	s := newScreen(t, common.Load(append(lists, files...)), 160, 50)
+	press(s, "/")
+	typing(s, "responses_roundtrip.pydantic")
+	press(s, "enter")
+	_, tr, turn := s.current()
 	if turn == nil || filepath.Base(tr.Name) != "responses_roundtrip.pydantic-ai.yaml" {
-		t.Fatalf("the round trip's first turn is not selected:\n%s", h.screen())
+		t.Fatalf("the round trip's first turn is not selected:\n%s", frame(s))
 	}
 	if tr.ToolsFrom != sessions.ToolsMixed {
 		t.Errorf("tools from %q, want %q", tr.ToolsFrom, sessions.ToolsMixed)
@@ -105,7 +95,7 @@ func TestReplayKeepsRecordingToolsOnCorpus(t *testing.T) {
 	if len(turn.Calls) != 1 || turn.Calls[0].Name != "get_capital" || !turn.Calls[0].Sent.Inferred || len(turn.Extracted.Rejected) != 0 {
 		t.Errorf("%d calls, rejected %v", len(turn.Calls), turn.Extracted.Rejected)
 	}
-	if !strings.Contains(h.screen(), "! tools: get_capital inferred from the request (no loaded tool list exposes that name)") {
-		t.Errorf("the banner does not say where get_capital came from:\n%s", h.screen())
+	if !strings.Contains(frame(s), "! tools: get_capital inferred from the request (no loaded tool list exposes that name)") {
+		t.Errorf("the banner does not say where get_capital came from:\n%s", frame(s))
 	}
 }
