@@ -54,9 +54,9 @@
 //     adapter.MaxIndentDepth levels is one compact line, and a mark, a jump or
 //     a note at a path inside it lands on that line. So a document's lines
 //     and maps cost in proportion to its size, whatever its depth.
-//   - Layout is a pure function of the window size (computeToolsLayout, and
-//     its kin for the replay screen and the playground). Below 80×24 the
-//     inspector says so instead of drawing.
+//   - Layout is a pure function of the window size (pane.ComputeLayout for
+//     a list beside a pair of panes, and its kin in the replay screen and the
+//     playground). Below 80×24 the inspector says so instead of drawing.
 //   - I/O happens in commands (writing a file), never in Update or View; the
 //     clipboard is written through OSC 52. Work that may take longer than a
 //     frame (the library's answer for modes or replay options not asked for

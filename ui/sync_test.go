@@ -34,7 +34,7 @@ func checkFollows(t *testing.T, from, to *pane.JSON, what string) {
 	}
 }
 
-// TestSyncClosingLineMeetsClosingLine is the audit's case: on
+// TestSyncClosingLineMeetsClosingLine is a case seen on a real list: on
 // weather__get_forecast, G in the original pane brings the strict pane to its
 // end too, and walking back up one line at a time, the strict pane follows
 // line for line: a closing line meets the same value's closing line, and the

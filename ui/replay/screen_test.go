@@ -274,7 +274,7 @@ func TestReplaySessionKeepsItsSavedOptions(t *testing.T) {
 	}
 }
 
-// TestReplayMissingResultOnCorpus is the audit's case: pydantic-ai's
+// TestReplayMissingResultOnCorpus is a case seen on a real recording: pydantic-ai's
 // Responses round trip has no MCP result, and its result stage has two notes.
 
 // typing types text into whatever has the keys, a character a key.
