@@ -21,3 +21,11 @@ func TestCountAndForm(t *testing.T) {
 		}
 	}
 }
+
+func TestNumber(t *testing.T) {
+	for n, want := range map[int]string{0: "0", 999: "999", 1000: "1,000", 1990: "1,990", 1234567: "1,234,567", -1234: "-1,234"} {
+		if got := Number(n); got != want {
+			t.Errorf("Number(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 
+	"github.com/strictscope/strictscope/internal/words"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/keys"
 )
@@ -225,7 +226,7 @@ func (l *List) PlaceText() string {
 			}
 		}
 	}
-	return fmt.Sprintf("%d/%d", n, all)
+	return words.Number(n) + "/" + words.Number(all)
 }
 
 func (l *List) selectWhere(f func(entry) bool) bool {
@@ -590,7 +591,7 @@ func (l *List) View(focused bool) string {
 	st := l.ctx.Styles
 	lines := make([]string, 0, l.height)
 	kept, all := l.Counted()
-	lines = append(lines, Title(st, fmt.Sprintf("%s %d/%d", l.Title, kept, all), focused, l.width))
+	lines = append(lines, Title(st, l.Title+" "+words.Number(kept)+"/"+words.Number(all), focused, l.width))
 	for _, h := range l.Header {
 		lines = append(lines, " "+h)
 	}

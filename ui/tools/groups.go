@@ -3,7 +3,6 @@ package tools
 import (
 	"fmt"
 	"slices"
-	"strconv"
 
 	"charm.land/lipgloss/v2"
 
@@ -221,18 +220,6 @@ func (s *Screen) groupContents(g int) *[2]*pane.Content {
 	return &[2]*pane.Content{{Title: "files", Message: msg}, {Title: "problems", Message: msg}}
 }
 
-// thousands writes n with a comma between each group of three digits: 1,990.
-func thousands(n int) string {
-	s := strconv.Itoa(n)
-	if n < 0 {
-		return "-" + thousands(-n)
-	}
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}
-
 // filterText says which filters are on and what they keep, for the status
 // line: "filter: no strict form · 37 of 1,990 tools"; "" while none is.
 func (s *Screen) filterText() string {
@@ -254,5 +241,5 @@ func (s *Screen) filterText() string {
 	if all == 1 {
 		unit = "tool"
 	}
-	return fmt.Sprintf("filter: %s · %s of %s %s", what, thousands(kept), thousands(all), unit)
+	return fmt.Sprintf("filter: %s · %s of %s %s", what, words.Number(kept), words.Number(all), unit)
 }

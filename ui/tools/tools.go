@@ -166,25 +166,25 @@ func (s *Screen) headerLines(w int) []string {
 		text string
 		st   lipgloss.Style
 	}
-	tools := thousands(c.Tools) + " tools"
+	tools := words.Number(c.Tools) + " tools"
 	if c.Tools == 1 {
 		tools = "1 tool"
 	}
 	chips := []chip{{c.Tools, tools, st.ListHeader}}
 	switch s.modes.Strict {
 	case adapter.StrictOn:
-		chips = append(chips, chip{c.strict, fmt.Sprintf("%d strict", c.strict), st.BadgeStrict},
-			chip{c.excluded, fmt.Sprintf("%d excluded", c.excluded), st.BadgeExcluded})
+		chips = append(chips, chip{c.strict, words.Number(c.strict) + " strict", st.BadgeStrict},
+			chip{c.excluded, words.Number(c.excluded) + " excluded", st.BadgeExcluded})
 	case adapter.StrictOff:
-		chips = append(chips, chip{c.nonStrict, fmt.Sprintf("%d non-strict", c.nonStrict), st.BadgeNonStrict})
+		chips = append(chips, chip{c.nonStrict, words.Number(c.nonStrict) + " non-strict", st.BadgeNonStrict})
 	default:
-		chips = append(chips, chip{c.strict, fmt.Sprintf("%d strict", c.strict), st.BadgeStrict},
-			chip{c.fallback, fmt.Sprintf("%d fallback", c.fallback), st.BadgeFallback})
+		chips = append(chips, chip{c.strict, words.Number(c.strict) + " strict", st.BadgeStrict},
+			chip{c.fallback, words.Number(c.fallback) + " fallback", st.BadgeFallback})
 	}
-	chips = append(chips, chip{c.hidden, fmt.Sprintf("%d hidden", c.hidden), st.BadgeHidden},
-		chip{c.truncated, fmt.Sprintf("%d truncated", c.truncated), st.BadgeTruncated})
+	chips = append(chips, chip{c.hidden, words.Number(c.hidden) + " hidden", st.BadgeHidden},
+		chip{c.truncated, words.Number(c.truncated) + " truncated", st.BadgeTruncated})
 	if n := s.loaded.Failed(); n > 0 {
-		chips = append(chips, chip{n, fmt.Sprintf("%d not loaded", n), st.BadgeError})
+		chips = append(chips, chip{n, words.Number(n) + " not loaded", st.BadgeError})
 	}
 	var lines []string
 	var line strings.Builder

@@ -1,11 +1,11 @@
 package tools
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/adapter/termsafe"
+	"github.com/strictscope/strictscope/internal/words"
 	"github.com/strictscope/strictscope/ui/common"
 )
 
@@ -84,11 +84,11 @@ func (s *Screen) Status() string {
 	var n string
 	switch s.modes.Strict {
 	case adapter.StrictOn:
-		n = fmt.Sprintf("%d strict · %d excluded", c.strict, c.excluded)
+		n = words.Number(c.strict) + " strict · " + words.Number(c.excluded) + " excluded"
 	case adapter.StrictOff:
-		n = fmt.Sprintf("%d non-strict", c.nonStrict)
+		n = words.Number(c.nonStrict) + " non-strict"
 	default:
-		n = fmt.Sprintf("%d strict · %d fallback", c.strict, c.fallback)
+		n = words.Number(c.strict) + " strict · " + words.Number(c.fallback) + " fallback"
 	}
 	parts = append(parts, pos, n)
 	return strings.Join(parts, " │ ")
