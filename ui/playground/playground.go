@@ -16,9 +16,9 @@ import (
 
 // The panes of the playground, in tab order.
 const (
-	pgEditor = iota
-	pgResult
-	pgNotes
+	editorPane = iota
+	resultPane
+	notesPane
 )
 
 const (
@@ -51,7 +51,7 @@ type playComputedMsg struct {
 // from.
 type Screen struct {
 	ctx        *common.Context
-	focus      common.Focus // the pane with focus: pgEditor, pgResult or pgNotes
+	focus      common.Focus // the pane with focus: editorPane, resultPane or notesPane
 	back       int          // the screen to go back to
 	req        *common.EditRequest
 	editor     *pane.Editor
@@ -83,7 +83,7 @@ func (p *Screen) Name() string { return "playground" }
 func (p *Screen) MoveFocus(d int) { p.focus.MoveFocus(d) }
 
 // Capturing implements Screen: the editor takes every key as text.
-func (p *Screen) Capturing() bool { return p.focus.Pane == pgEditor && p.req != nil }
+func (p *Screen) Capturing() bool { return p.focus.Pane == editorPane && p.req != nil }
 
 // Restyle implements Screen.
 func (p *Screen) Restyle() {
@@ -106,7 +106,7 @@ func (p *Screen) Resize() {
 // Open puts req's text in the editor, gives the editor focus and computes
 // the text; back is the screen to return to.
 func (p *Screen) Open(req common.EditRequest, back int) tea.Cmd {
-	p.req, p.back, p.view, p.focus.Pane = &req, back, 0, pgEditor
+	p.req, p.back, p.view, p.focus.Pane = &req, back, 0, editorPane
 	p.opened = editorText(strings.TrimRight(req.Text, "\n"))
 	p.gen++ // a result computing for what was open before is not this one's
 	p.editor.SetValue(p.opened)
@@ -194,7 +194,7 @@ func (p *Screen) Update(msg tea.Msg) tea.Cmd {
 	case tea.MouseClickMsg:
 		if pane, ok := p.paneAt(msg.Mouse().X, msg.Mouse().Y); ok {
 			p.focus.Pane = pane
-			if pane == pgEditor && p.req != nil {
+			if pane == editorPane && p.req != nil {
 				// The editor's rows start under its title row.
 				p.focusEditor()
 				p.editor.Click(msg.Mouse().X-p.layout.Editor.X, msg.Mouse().Y-p.layout.Editor.Y-1)
@@ -208,11 +208,11 @@ func (p *Screen) Update(msg tea.Msg) tea.Cmd {
 			return nil
 		}
 		switch pane, _ := p.paneAt(msg.Mouse().X, msg.Mouse().Y); pane {
-		case pgEditor:
+		case editorPane:
 			p.editor.Scroll(d)
-		case pgResult:
+		case resultPane:
 			p.result.Scroll(d)
-		case pgNotes:
+		case notesPane:
 			p.notes.Scroll(d)
 		}
 	}
@@ -242,17 +242,17 @@ func (p *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, pk.Reset):
 		p.editor.ReplaceAll(p.opened)
 		return tea.Batch(p.edited(), common.ShowInfo("back to the text as opened (ctrl+z takes it back)"))
-	case p.focus.Pane == pgEditor && key.Matches(k, g.Focus):
+	case p.focus.Pane == editorPane && key.Matches(k, g.Focus):
 		p.editor.Blur()
-		p.focus.Pane = pgResult
+		p.focus.Pane = resultPane
 		return nil
-	case p.focus.Pane == pgEditor && key.Matches(k, g.FocusBck):
+	case p.focus.Pane == editorPane && key.Matches(k, g.FocusBck):
 		p.editor.Blur()
-		p.focus.Pane = pgNotes
+		p.focus.Pane = notesPane
 		return nil
 	}
 	switch p.focus.Pane {
-	case pgEditor:
+	case editorPane:
 		p.focusEditor()
 		if t := editorText(k.Text); k.Text != "" && t != k.Text {
 			cmd := p.editor.InsertString(t) // a character the terminal must not get raw
@@ -260,7 +260,7 @@ func (p *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		}
 		cmd := p.editor.Update(k)
 		return tea.Batch(cmd, p.edited())
-	case pgNotes:
+	case notesPane:
 		p.notes.Key(k, &p.ctx.Keys.JSON)
 	default:
 		p.result.Key(k, &p.ctx.Keys.JSON)
@@ -268,8 +268,8 @@ func (p *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	return nil
 }
 
-// paneAt says which pane is drawn at cell (x, y), in tab order (pgEditor,
-// pgResult, pgNotes).
+// paneAt says which pane is drawn at cell (x, y), in tab order (editorPane,
+// resultPane, notesPane).
 func (p *Screen) paneAt(x, y int) (int, bool) {
 	l := p.layout
 	return common.Hit(x, y, l.Editor, l.Result, l.Notes)
@@ -278,8 +278,8 @@ func (p *Screen) paneAt(x, y int) (int, bool) {
 // View implements Screen.
 func (p *Screen) View() string {
 	// The editor and the result, each exactly its rectangle, side by side.
-	left := p.editorView(p.focus.Pane == pgEditor)
-	right := strings.Split(p.resultView(p.focus.Pane == pgResult), "\n")
+	left := p.editorView(p.focus.Pane == editorPane)
+	right := strings.Split(p.resultView(p.focus.Pane == resultPane), "\n")
 	rule := p.ctx.Styles.Separator.Render("│")
 	var b strings.Builder
 	for i, row := range left {
@@ -290,7 +290,7 @@ func (p *Screen) View() string {
 		}
 		b.WriteByte('\n')
 	}
-	b.WriteString(p.notes.View(p.focus.Pane == pgNotes))
+	b.WriteString(p.notes.View(p.focus.Pane == notesPane))
 	return common.Frame(p.titleBar(), nil, common.Rect{}, b.String(), p.infoRow())
 }
 

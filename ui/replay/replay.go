@@ -15,10 +15,10 @@ import (
 
 // The panes of the replay screen, in tab order.
 const (
-	rpList = pane.ListPane + iota
-	rpInput
-	rpOutput
-	rpNotes
+	turnsPane = pane.ListPane + iota
+	inputPane
+	outputPane
+	notesPane
 )
 
 // replayEntry is one row of the replay screen's list: a turn of a file.

@@ -108,7 +108,7 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 	case key.Matches(k, rk.Prev):
 		return s.lp.NextMark(-1)
 	case key.Matches(k, rk.Copy):
-		if s.lp.Pane == rpNotes {
+		if s.lp.Pane == notesPane {
 			return pane.CopyCmd(s.notes.Text(), "the notes")
 		}
 		return s.lp.CopyPane()
@@ -116,9 +116,9 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		return s.edit()
 	}
 	switch s.lp.Pane {
-	case rpList:
+	case turnsPane:
 		s.lp.ListKey(k)
-	case rpNotes:
+	case notesPane:
 		jk := s.ctx.Keys.ReplayJSON()
 		s.notes.Key(k, &jk)
 	default:
@@ -180,7 +180,7 @@ func (s *Screen) edit() tea.Cmd {
 		st := &t.Stages[s.stage]
 		if st.Call >= 0 {
 			ci = st.Call
-		} else if p := s.lp.Panes[1].CursorPath(); st.Kind == sessions.StageCalls && s.lp.Pane == rpOutput &&
+		} else if p := s.lp.Panes[1].CursorPath(); st.Kind == sessions.StageCalls && s.lp.Pane == outputPane &&
 			len(p) >= 2 && p[0].Kind == adapter.KeyStep && p[0].Key == "calls" &&
 			p[1].Kind == adapter.IndexStep && int(p[1].Index) < len(t.Calls) {
 			ci = int(p[1].Index) // the call under the cursor in the list of calls

@@ -16,8 +16,8 @@ func (s *Screen) View() string {
 	l := s.layout
 	st := s.ctx.Styles
 	right := lipgloss.JoinVertical(lipgloss.Left, s.stepperRow(), s.lp.PairView(common.Rule(st, l.Left.H)),
-		s.notes.View(s.lp.Pane == rpNotes))
-	body := lipgloss.JoinHorizontal(lipgloss.Top, s.lp.List.View(s.lp.Pane == rpList), common.Rule(st, l.List.H), right)
+		s.notes.View(s.lp.Pane == notesPane))
+	body := lipgloss.JoinHorizontal(lipgloss.Top, s.lp.List.View(s.lp.Pane == turnsPane), common.Rule(st, l.List.H), right)
 	return common.Frame(s.titleBar(), s.banner.Lines, l.Banner, body, s.lp.InfoRow())
 }
 
@@ -71,7 +71,7 @@ func (s *Screen) KeyMaps() []common.NamedKeyMap {
 	replay := common.NamedKeyMap{Title: "replay screen", KeyMap: k.Replay}
 	list := common.NamedKeyMap{Title: "turns", KeyMap: k.ReplayList()}
 	json := common.NamedKeyMap{Title: "input, output and notes", KeyMap: k.ReplayJSON()}
-	if s.lp.Pane == rpList {
+	if s.lp.Pane == turnsPane {
 		return []common.NamedKeyMap{list, replay, json}
 	}
 	return []common.NamedKeyMap{json, replay, list}
