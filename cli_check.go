@@ -13,7 +13,7 @@ import (
 var checkCommand = command{
 	name:    "check",
 	summary: "say which tools would go strict, and why not",
-	usage:   "strictscope check [--json|--format text|json|markdown|github] [--fail-on hidden,truncated,renamed] [--no-prefix] [--no-default-descriptions] [--server NAME=COMMAND|URL …] [--config FILE [--only NAME …]] [NAME=]FILE...",
+	usage:   "strictscope check [--json|--format text|json|markdown|github] [--fail-on hidden,truncated,renamed] [--baseline FILE] [--no-prefix] [--no-default-descriptions] [--server NAME=COMMAND|URL …] [--config FILE [--only NAME …]] [NAME=]FILE...",
 	run:     runCheck,
 }
 
@@ -25,6 +25,7 @@ func runCheck(e *env, args []string) (int, error) {
 	format := fs.String("format", "text", helpCheckFormat)
 	var failOn stringList
 	fs.Var(&failOn, "fail-on", helpFailOn)
+	baseline := fs.String("baseline", "", helpBaseline)
 	noPrefix := fs.noPrefix()
 	noDefaults := fs.noDefaults()
 	var lf liveFlags
@@ -58,9 +59,19 @@ func runCheck(e *env, args []string) (int, error) {
 	// The report Tools makes in auto mode holds each conversion, its error, and
 	// the hidden characters removed from what would be sent: the strict schema,
 	// or the schema as written when the tool falls back.
-	_, rep := adapter.Tools(adapter.NewToolSet(servers, adapter.NameOptions{NoPrefix: *noPrefix}),
-		adapter.ToolsOptions{API: adapter.Chat, Strict: adapter.StrictAuto, NoDefaultDescriptions: *noDefaults})
+	names := adapter.NameOptions{NoPrefix: *noPrefix}
+	toolsOpts := adapter.ToolsOptions{API: adapter.Chat, Strict: adapter.StrictAuto, NoDefaultDescriptions: *noDefaults}
+	_, rep := adapter.Tools(adapter.NewToolSet(servers, names), toolsOpts)
 	rows := rep.Outcomes
+	var regs []regression
+	if fs.given("baseline") {
+		base, order, err := loadBaseline(e, *baseline, names, toolsOpts)
+		if err != nil {
+			return exitBad, err
+		}
+		now, _ := outcomeTools(rows)
+		regs = regressions(base, order, now)
+	}
 	failed := 0
 	code := exitOK
 	for _, o := range rows {
@@ -71,12 +82,15 @@ func runCheck(e *env, args []string) (int, error) {
 			code = exitFinding
 		}
 	}
+	if len(regs) > 0 {
+		code = exitFinding
+	}
 	switch *format {
 	case "markdown":
-		_, err := fmt.Fprint(e.stdout, checkMarkdown(rows, failed))
+		_, err := fmt.Fprint(e.stdout, checkMarkdown(rows, failed)+regressionsMarkdown(regs, fs.given("baseline")))
 		return code, err
 	case "github":
-		_, err := fmt.Fprint(e.stdout, checkGitHub(rows))
+		_, err := fmt.Fprint(e.stdout, checkGitHub(rows)+regressionsGitHub(regs))
 		return code, err
 	}
 	if *format == "json" {
@@ -106,9 +120,18 @@ func runCheck(e *env, args []string) (int, error) {
 			}
 			items[i] = adapter.ObjectValue(mems...)
 		}
-		return code, writeJSON(e.stdout, adapter.ObjectValue(
+		mems := []adapter.Member{
 			adapter.MemberOf("api", str(string(adapter.Chat))),
-			adapter.MemberOf("tools", adapter.ArrayValue(items...))))
+			adapter.MemberOf("tools", adapter.ArrayValue(items...)),
+		}
+		if fs.given("baseline") {
+			rv := make([]adapter.Value, len(regs))
+			for i, r := range regs {
+				rv[i] = r.value()
+			}
+			mems = append(mems, adapter.MemberOf("regressions", adapter.ArrayValue(rv...)))
+		}
+		return code, writeJSON(e.stdout, adapter.ObjectValue(mems...))
 	}
 	var sb strings.Builder
 	width := 0
@@ -164,6 +187,12 @@ func runCheck(e *env, args []string) (int, error) {
 		}
 	}
 	fmt.Fprintf(&sb, "%s: %d strict, %d not strict\n", words.Count(len(rows), "tool", "tools"), len(rows)-failed, failed)
+	if fs.given("baseline") {
+		fmt.Fprintf(&sb, "%s since the baseline\n", words.Count(len(regs), "regression", "regressions"))
+		for _, r := range regs {
+			sb.WriteString("  " + r.text() + "\n")
+		}
+	}
 	_, err = fmt.Fprint(e.stdout, sb.String())
 	return code, err
 }

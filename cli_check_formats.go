@@ -53,13 +53,23 @@ func checkFindings(r *adapter.ToolOutcome) []string {
 	return out
 }
 
+// workflowCommand is one GitHub Actions workflow command, its title and
+// message made safe for a terminal and escaped as workflow commands ask.
+func workflowCommand(level, title, msg string) string {
+	data := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
+	prop := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
+	return fmt.Sprintf("::%s title=%s::%s\n", level, prop.Replace(termsafe.Sanitize(title)), data.Replace(termsafe.Sanitize(msg)))
+}
+
+// markdownCell makes text safe for a terminal and for a Markdown table's cell.
+func markdownCell(s string) string {
+	return strings.NewReplacer("|", `\|`, "`", "'", "<", "&lt;", ">", "&gt;").Replace(termsafe.Sanitize(s))
+}
+
 // checkMarkdown is check's report as a Markdown table, fit for a CI job's
 // summary: one row per tool, then the totals.
 func checkMarkdown(rows []*adapter.ToolOutcome, failed int) string {
-	cell := func(s string) string {
-		s = termsafe.Sanitize(s)
-		return strings.NewReplacer("|", `\|`, "`", "'", "<", "&lt;", ">", "&gt;").Replace(s)
-	}
+	cell := markdownCell
 	var sb strings.Builder
 	sb.WriteString("## strictscope check\n\n| tool | server | strict mode | null paths or why not | findings |\n|---|---|---|---|---|\n")
 	for _, r := range rows {
@@ -93,12 +103,8 @@ func checkMarkdown(rows []*adapter.ToolOutcome, failed int) string {
 // workflow commands ask (%, CR and LF; and : and , in properties), after it is
 // made safe for a terminal.
 func checkGitHub(rows []*adapter.ToolOutcome) string {
-	data := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
-	prop := strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
 	var sb strings.Builder
-	emit := func(level, title, msg string) {
-		fmt.Fprintf(&sb, "::%s title=%s::%s\n", level, prop.Replace(termsafe.Sanitize(title)), data.Replace(termsafe.Sanitize(msg)))
-	}
+	emit := func(level, title, msg string) { sb.WriteString(workflowCommand(level, title, msg)) }
 	for _, r := range rows {
 		name := r.Entry.Exposed
 		if e := r.ConversionErr; e != nil {

@@ -37,6 +37,7 @@ const (
 	helpCheckNoPrefix   = helpNoPrefix
 	helpCheckFormat     = "the report's `FORMAT`: text, json (as --json), markdown (a table for a CI job's summary) or github (one GitHub Actions workflow command per finding)"
 	helpFailOn          = "also exit 1 on these findings, `LIST` of hidden, truncated and renamed (comma-separated, or repeat the flag); a tool with no strict form always does"
+	helpBaseline        = "compare with an earlier snapshot, `FILE`: a check --json report, or a tool list ([NAME=]FILE, as list --out writes); a regression (a tool removed or renamed, a tool that lost its strict form, a new null path) exits 1"
 	helpServer          = "a live MCP server, `NAME=COMMAND` (stdio: the command split as a shell splits words, run without a shell) or NAME=URL (http or https: Streamable HTTP, else SSE); repeat for several"
 	helpConfig          = "an MCP client configuration `FILE` (Claude Desktop, Cursor, Windsurf and Cline \"mcpServers\", VS Code \"servers\"): every server in it, or those --only names"
 	helpOnly            = "with --config, the server `NAME` to use; repeat for several"

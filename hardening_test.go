@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"compress/gzip"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -257,5 +258,60 @@ func TestCheckFormats(t *testing.T) {
 		if r := runCLI(t, "", append(append([]string{"check"}, args...), lists...)...); r.code != 2 || r.stdout != "" {
 			t.Errorf("%v: exit %d, stdout %q", args, r.code, r.stdout)
 		}
+	}
+}
+
+// check --baseline compares with an earlier snapshot (a tool list, as list
+// --out writes, or a check --json report): a tool removed, one that lost its
+// strict form, a changed exposed name and a new null path are regressions,
+// which exit 1 and are listed; an improvement is none.
+func TestCheckBaseline(t *testing.T) {
+	dir := t.TempDir()
+	before := `{"tools":[
+		{"name":"a","inputSchema":{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}},
+		{"name":"b","inputSchema":{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}},
+		{"name":"c","inputSchema":{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}},
+		{"name":"d","inputSchema":{"type":"object","properties":{"x":{"oneOf":[{"type":"string"}]}}}}]}`
+	after := `{"tools":[
+		{"name":"b","inputSchema":{"type":"object","properties":{"x":{"oneOf":[{"type":"string"}]}}}},
+		{"name":"c","inputSchema":{"type":"object","properties":{"q":{"type":"string"},"n":{"type":"integer"}},"required":["q"]}},
+		{"name":"d","inputSchema":{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}}]}`
+	base := writeFile(t, dir, "srv.json", before)
+	now := writeFile(t, t.TempDir(), "srv.json", after)
+	report := runCLI(t, "", "check", "--json", base)
+	reportFile := writeFile(t, dir, "report.json", report.stdout)
+	want := []string{`srv/a: removed`, `srv/b: lost strict form`, `srv/c: new null path: srv__c at ["n"]`}
+	for _, b := range []string{base, reportFile} {
+		r := runCLI(t, "", "check", "--baseline", b, now)
+		if r.code != 1 || !strings.Contains(r.stdout, "3 regressions since the baseline") {
+			t.Errorf("baseline %s: exit %d\n%s", filepath.Base(b), r.code, r.stdout)
+		}
+		for _, w := range want {
+			if !strings.Contains(r.stdout, w) {
+				t.Errorf("baseline %s: no %q in\n%s", filepath.Base(b), w, r.stdout)
+			}
+		}
+		if strings.Contains(r.stdout, "srv/d") {
+			t.Errorf("baseline %s: an improvement is listed:\n%s", filepath.Base(b), r.stdout)
+		}
+		j := runCLI(t, "", "check", "--json", "--baseline", b, now)
+		if regs := j.parse(t).(map[string]any)["regressions"].([]any); len(regs) != 3 || j.code != 1 {
+			t.Errorf("baseline %s, --json: exit %d, %v", filepath.Base(b), j.code, regs)
+		}
+	}
+	// A report keeps the exposed names it saw.
+	if r := runCLI(t, "", "check", "--baseline", reportFile, "--no-prefix", base); !strings.Contains(r.stdout, "srv/a: renamed: exposed as a, was srv__a") {
+		t.Errorf("a changed exposed name: exit %d\n%s", r.code, r.stdout)
+	}
+	strictOnly := writeFile(t, t.TempDir(), "srv.json", `{"tools":[{"name":"a","inputSchema":{"type":"object","properties":{"q":{"type":"string"}},"required":["q"]}}]}`)
+	if r := runCLI(t, "", "check", "--baseline", strictOnly, strictOnly); r.code != 0 || !strings.Contains(r.stdout, "0 regressions since the baseline") {
+		t.Errorf("the same list: exit %d\n%s", r.code, r.stdout)
+	}
+	if r := runCLI(t, "", "check", "--format", "github", "--baseline", base, now); strings.Count(r.stdout, "::error title=regression%3A ") != 3 {
+		t.Errorf("github:\n%s", r.stdout)
+	}
+	bad := writeFile(t, dir, "bad.json", `{"api":"chat","tools":[{"name":1}]}`)
+	if r := runCLI(t, "", "check", "--baseline", bad, now); r.code != 2 || r.stdout != "" || !strings.Contains(r.stderr, "bad.json: /tools/0") {
+		t.Errorf("a bad baseline: exit %d, stderr %q", r.code, r.stderr)
 	}
 }
