@@ -33,7 +33,7 @@ type rawServer struct {
 }
 
 // serve connects the server side and answers until the connection ends.
-func (s *rawServer) serve(t *testing.T, tr mcp.Transport) {
+func (s *rawServer) serve(t testing.TB, tr mcp.Transport) {
 	t.Helper()
 	conn, err := tr.Connect(context.Background())
 	if err != nil {
@@ -123,7 +123,7 @@ func fileTools(t *testing.T) (adapter.Value, []json.RawMessage) {
 }
 
 // connectRaw connects to a rawServer over the in-memory transports.
-func connectRaw(t *testing.T, s *rawServer, opts ConnectOptions) (*Conn, error) {
+func connectRaw(t testing.TB, s *rawServer, opts ConnectOptions) (*Conn, error) {
 	t.Helper()
 	ct, st := mcp.NewInMemoryTransports()
 	s.serve(t, st)
