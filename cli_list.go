@@ -45,10 +45,15 @@ func runList(e *env, args []string) (int, error) {
 	}
 	if *out != "" {
 		// Every file name is checked before any server is started.
+		seen := map[string]bool{}
 		for _, s := range specs {
 			if err := snapshotName(s.Name); err != nil {
 				return exitBad, err
 			}
+			if seen[s.Name] {
+				return exitBad, usagef("strictscope list: two servers are named %s, and --out writes one file per name", termsafe.Quote(s.Name))
+			}
+			seen[s.Name] = true
 		}
 		if st, err := os.Stat(*out); err != nil || !st.IsDir() {
 			return exitBad, usagef("strictscope list: --out %s is not a folder", termsafe.Quote(*out))

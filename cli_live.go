@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/adapter/termsafe"
 	"github.com/strictscope/strictscope/sessions/live"
 )
 
@@ -72,6 +73,13 @@ func (f *liveFlags) specs(e *env, cmd string) ([]live.Server, error) {
 			warn(e, w)
 		}
 		specs = append(specs, got...)
+	}
+	seen := map[string]bool{}
+	for _, s := range specs {
+		if seen[s.Name] {
+			warn(e, fmt.Sprintf("the server name %s is given twice: the tools of both are exposed as %s__TOOL, and a name both have takes a _2 suffix", termsafe.Quote(s.Name), termsafe.Sanitize(s.Name)))
+		}
+		seen[s.Name] = true
 	}
 	return specs, nil
 }

@@ -109,6 +109,8 @@ func TestLiveServerFailures(t *testing.T) {
 		{"an open quote", []string{"check", "--server", "q=a 'b"}, `quote is not closed`},
 		{"--only without --config", []string{"check", "--server", "ok=" + bin, "--only", "ok"}, `--only picks servers of one --config file`},
 		{"list without servers", []string{"list"}, `name the servers`},
+		{"two of a name with --out", []string{"list", "--out", t.TempDir(), "--server", "a=" + bin, "--server", "a=" + bin}, `two servers are named "a"`},
+		{"a name that is no file name", []string{"list", "--out", t.TempDir(), "--server", "../a=" + bin}, `cannot be written as a file name`},
 	}
 	for _, c := range cases {
 		r := runCLI(t, "", c.args...)
