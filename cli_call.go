@@ -90,7 +90,8 @@ func runCall(e *env, args []string) (int, error) {
 	}
 
 	var notes []string
-	errs, verr := validate.New().Validate(tool.InputSchema, arguments)
+	validator := validate.New()
+	errs, verr := validator.Validate(tool.InputSchema, arguments)
 	var nc *validate.NotCheckedError
 	var ce *validate.CompileError
 	switch {
@@ -102,7 +103,7 @@ func runCall(e *env, args []string) (int, error) {
 		notes = append(notes, "the arguments were not checked: "+verr.Error())
 	}
 	if verr == nil {
-		for _, p := range validate.New().Unchecked(tool.InputSchema) {
+		for _, p := range validator.Unchecked(tool.InputSchema) {
 			notes = append(notes, "not checked: the pattern at "+p.String()+" is not a Go (RE2) regular expression")
 		}
 	}
