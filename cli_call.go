@@ -230,7 +230,8 @@ func findTool(server, name string, tools []adapter.Tool) (adapter.Tool, error) {
 
 // A progressLine draws a call's progress on one line of a terminal: the
 // tool, a bar when the server gives a total, the server's message and the
-// time elapsed. Each notification redraws it; clear erases it.
+// time elapsed. Each notification redraws it; clear erases it, and nothing is
+// drawn after.
 type progressLine struct {
 	w     io.Writer
 	tool  string
@@ -238,6 +239,7 @@ type progressLine struct {
 
 	mu    sync.Mutex
 	drawn bool
+	done  bool // cleared for good: a notification the SDK hands over late draws nothing
 }
 
 // barWidth is the number of cells of the progress bar.
@@ -246,6 +248,9 @@ const barWidth = 20
 func (p *progressLine) draw(pr live.Progress) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	if p.done {
+		return
+	}
 	fmt.Fprint(p.w, "\r\x1b[K"+progressText(p.tool, pr, time.Since(p.start)))
 	p.drawn = true
 }
@@ -256,6 +261,7 @@ func (p *progressLine) clear() {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.done = true
 	if p.drawn {
 		fmt.Fprint(p.w, "\r\x1b[K")
 		p.drawn = false

@@ -257,6 +257,7 @@ func TestCallProgressText(t *testing.T) {
 	bar := &progressLine{w: &sb, tool: "slow", start: time.Now()}
 	bar.draw(live.Progress{Progress: 1, Total: 2})
 	bar.clear()
+	bar.draw(live.Progress{Progress: 2, Total: 2}) // late: not drawn
 	if s := sb.String(); !strings.HasPrefix(s, "\r\x1b[Kstrictscope: slow [") || !strings.HasSuffix(s, "\r\x1b[K") {
 		t.Errorf("drawn %q", s)
 	}

@@ -26,7 +26,9 @@ type CallOptions struct {
 	// Timeout bounds the call; 0 is the Conn's timeout (ConnectOptions.Timeout).
 	Timeout time.Duration
 	// OnProgress, when set, receives the server's progress notifications
-	// about this call, on the SDK's goroutine: it must not block.
+	// about this call, on the SDK's goroutines: it must not block. The SDK
+	// hands notifications over apart from responses, so one the server sent
+	// just before its result may come after CallTool returned: it is dropped.
 	OnProgress func(Progress)
 }
 
