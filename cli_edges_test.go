@@ -90,7 +90,7 @@ func TestUnknownCommand(t *testing.T) {
 		{"Check", `strictscope: unknown command "Check" (did you mean check?)`},
 		{"expl", `strictscope: unknown command "expl" (did you mean explain?)`},
 		{"versoin", `strictscope: unknown command "versoin" (did you mean version?)`},
-		{"frobnicate", `strictscope: unknown command "frobnicate"; the commands are strict, tools, check, calls, output, replay, explain, list, version (strictscope --help)`},
+		{"frobnicate", `strictscope: unknown command "frobnicate"; the commands are strict, tools, check, calls, output, replay, explain, list, call, version (strictscope --help)`},
 	}
 	for _, tt := range tests {
 		r := runCLI(t, "", "--api", "chat", "--no-prefix", tt.arg)

@@ -43,6 +43,10 @@ const (
 	helpOnly            = "with --config, the server `NAME` to use; repeat for several"
 	helpHeader          = "an HTTP header, `'NAME: VALUE'`, sent with every request to the --server URLs; repeat for several"
 	helpTimeout         = "how long each live server may take to connect and list its tools, `DURATION` (30s, 2m)"
+	helpCallAPI         = "the `API` the output is rendered for: chat or responses"
+	helpCallCallID      = "the `ID` of the call the output answers (default \"call_1\")"
+	helpCallTimeout     = "how long the server may take to connect and list its tools, `DURATION` (30s, 2m); the call itself is given as long again, and is cancelled when that passes"
+	helpForce           = "send the arguments even when they do not match the tool's input schema (the errors become notes)"
 	helpInspectorAPI    = "the `API` the inspector starts on: chat or responses"
 	helpInspectorStrict = "the strict `MODE` the inspector starts on: auto, true or false"
 )

@@ -32,7 +32,7 @@ func main() {
 
 // commands are the subcommands, in the order usage lists them.
 func commands() []command {
-	return []command{strictCommand, toolsCommand, checkCommand, callsCommand, outputCommand, replayCommand, explainCommand, listCommand, versionCommand}
+	return []command{strictCommand, toolsCommand, checkCommand, callsCommand, outputCommand, replayCommand, explainCommand, listCommand, callCommand, versionCommand}
 }
 
 // run dispatches args and returns the exit code. isTTY says whether stdin and

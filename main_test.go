@@ -389,7 +389,7 @@ func TestInspectorNeedsATerminal(t *testing.T) {
 	for _, args := range [][]string{nil, {"fixtures/tools/files.json"}, {"--api", "chat"}} {
 		r := runCLI(t, "", args...)
 		lines := strings.Split(strings.TrimSuffix(r.stderr, "\n"), "\n")
-		if r.code != 2 || r.stdout != "" || len(lines) != 2 || !strings.HasPrefix(lines[1], "usage: strictscope strict|tools|check|calls|output|replay|explain|list|version ") {
+		if r.code != 2 || r.stdout != "" || len(lines) != 2 || !strings.HasPrefix(lines[1], "usage: strictscope strict|tools|check|calls|output|replay|explain|list|call|version ") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q (want a short usage: the reason and one usage line)", args, r.code, r.stdout, r.stderr)
 		}
 	}

@@ -1,19 +1,56 @@
 package live
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"errors"
 	"sync"
 
 	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// A rawPage receives the bytes of one tools/list result: the Result of the
-// JSON-RPC response, as the server sent it. got is false until a response
-// without an error arrived.
+// A rawPage receives the bytes of one tools/list or tools/call result: the
+// Result of the JSON-RPC response, as the server sent it. got is false until a
+// response without an error arrived; rpcErr is the error of a response that
+// carried one.
 type rawPage struct {
-	raw []byte
-	got bool
+	raw    []byte
+	got    bool
+	rpcErr *jsonrpc.Error
+}
+
+// A rawCall receives what the server answered to one tools/call (page), and
+// learns whether notifications/cancelled was written for it: cancelled is
+// closed once it was.
+type rawCall struct {
+	page      rawPage
+	id        string     // the request id's JSON text, once written
+	rid       jsonrpc.ID // the request id, once written
+	cancelled chan struct{}
+	once      sync.Once
+}
+
+func newRawCall() *rawCall { return &rawCall{cancelled: make(chan struct{})} }
+
+// callKey is the context key under which a tools/call carries its rawCall.
+type callKey struct{}
+
+// withCall returns ctx carrying rc: a tools/call request written with it has
+// its answer kept in rc.
+func withCall(ctx context.Context, rc *rawCall) context.Context {
+	return context.WithValue(ctx, callKey{}, rc)
+}
+
+// idText is a request id's JSON text ("7", "\"abc\""), the form in which a
+// request and a notifications/cancelled naming it are matched.
+func idText(raw any) string {
+	b, err := json.Marshal(raw)
+	if err != nil {
+		return ""
+	}
+	return string(b)
 }
 
 // pageKey is the context key under which a tools/list call carries the rawPage
@@ -39,21 +76,39 @@ type captureConn struct {
 	mu      sync.Mutex
 	pending map[jsonrpc.ID]*rawPage
 	readErr error
-	init    *rawPage // the initialize or server/discover result, the last one answered
+	init    *rawPage            // the initialize or server/discover result, the last one answered
+	calls   map[string]*rawCall // the tools/call requests written, by id text, until forgotten
 }
 
 func newCaptureConn(c mcp.Connection) *captureConn {
-	return &captureConn{Connection: c, pending: make(map[jsonrpc.ID]*rawPage)}
+	return &captureConn{Connection: c, pending: make(map[jsonrpc.ID]*rawPage), calls: make(map[string]*rawCall)}
 }
 
-// Write registers a tools/list request's page, then writes the message.
+// Write registers a tools/list request's page, or a tools/call request's
+// rawCall, then writes the message. A notifications/cancelled written for a
+// registered call closes the call's cancelled channel.
 func (c *captureConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 	req, ok := msg.(*jsonrpc.Request)
+	if ok && !req.ID.IsValid() && req.Method == "notifications/cancelled" {
+		err := c.Connection.Write(ctx, msg)
+		if err == nil {
+			c.cancelWritten(req.Params)
+		}
+		return err
+	}
 	var p *rawPage
 	if ok && req.ID.IsValid() {
 		switch req.Method {
 		case "tools/list":
 			p, _ = ctx.Value(pageKey{}).(*rawPage)
+		case "tools/call":
+			if rc, _ := ctx.Value(callKey{}).(*rawCall); rc != nil {
+				p = &rc.page
+				c.mu.Lock()
+				rc.id, rc.rid = idText(req.ID.Raw()), req.ID
+				c.calls[rc.id] = rc
+				c.mu.Unlock()
+			}
 		case "initialize", "server/discover":
 			p = &rawPage{}
 			c.mu.Lock()
@@ -93,10 +148,63 @@ func (c *captureConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 			if resp.Error == nil {
 				p.raw = append([]byte(nil), resp.Result...)
 				p.got = true
+			} else {
+				var we *jsonrpc.Error
+				if errors.As(resp.Error, &we) {
+					cp := *we
+					cp.Data = append(json.RawMessage(nil), we.Data...)
+					p.rpcErr = &cp
+				} else {
+					p.rpcErr = &jsonrpc.Error{Code: jsonrpc.CodeInternalError, Message: resp.Error.Error()}
+				}
 			}
 		}
 	}
 	return msg, nil
+}
+
+// cancelWritten marks the registered call that a notifications/cancelled
+// with these params names as cancelled.
+func (c *captureConn) cancelWritten(params json.RawMessage) {
+	var p struct {
+		RequestID json.RawMessage `json:"requestId"`
+	}
+	if json.Unmarshal(params, &p) != nil || len(p.RequestID) == 0 {
+		return
+	}
+	var id any
+	dec := json.NewDecoder(bytes.NewReader(p.RequestID))
+	dec.UseNumber()
+	if dec.Decode(&id) != nil {
+		return
+	}
+	c.mu.Lock()
+	rc := c.calls[idText(id)]
+	c.mu.Unlock()
+	if rc != nil {
+		rc.once.Do(func() { close(rc.cancelled) })
+	}
+}
+
+// answer is what the server answered to rc: its result's bytes (got true), or
+// its JSON-RPC error.
+func (c *captureConn) answer(rc *rawCall) (raw []byte, got bool, rpcErr *jsonrpc.Error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return rc.page.raw, rc.page.got, rc.page.rpcErr
+}
+
+// forget drops a call from those a notifications/cancelled is matched with,
+// and from those awaiting an answer.
+func (c *captureConn) forget(rc *rawCall) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.calls[rc.id] == rc {
+		delete(c.calls, rc.id)
+	}
+	if rc.rid.IsValid() && c.pending[rc.rid] == &rc.page {
+		delete(c.pending, rc.rid) // a call never answered (cancelled)
+	}
 }
 
 // initRaw is the bytes of the last initialize or server/discover result, nil

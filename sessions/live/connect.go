@@ -124,6 +124,10 @@ type Conn struct {
 	stale   atomic.Bool
 	changed chan struct{}
 
+	progressMu sync.Mutex
+	progress   map[string]func(Progress) // the calls in flight's progress handlers, by token
+	calls      atomic.Int64              // numbers the calls' progress tokens
+
 	closeOnce sync.Once
 	closeErr  error
 }
@@ -150,6 +154,9 @@ func Connect(ctx context.Context, s Server, opts ConnectOptions) (*Conn, error) 
 	c := &Conn{server: s, opts: opts, changed: make(chan struct{}, 1)}
 	c.client = mcp.NewClient(opts.Client, &mcp.ClientOptions{
 		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) { c.markStale() },
+		ProgressNotificationHandler: func(_ context.Context, r *mcp.ProgressNotificationClientRequest) {
+			c.onProgress(r.Params)
+		},
 	})
 	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()

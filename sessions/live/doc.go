@@ -102,6 +102,20 @@
 // Errors are [*Error]: the server's name, what failed, and its stderr's last
 // lines; a server that writes what is not JSON-RPC is [ErrNotJSONRPC].
 //
+// # Calling
+//
+// [Conn.CallTool] sends a tools/call with the arguments' JSON text as it is
+// and a progress token of its own, and returns the answer as the server sent
+// it: the Result's bytes (the capture keeps them by request id, as it keeps
+// tools/list pages: the SDK would decode numbers into float64), or the
+// JSON-RPC error ([CallResult.ClientError] writes it as a client error for
+// adapter.ToolOutput). The server's notifications/progress about the call go
+// to CallOptions.OnProgress. A call is bounded by its timeout (the Conn's
+// unless told); when that passes or its context is cancelled, the SDK sends
+// notifications/cancelled, and CallTool returns once the capture saw it
+// written (an error wrapping [ErrCancelled] for a cancelled context). A server
+// that ends mid-call is an *Error with its stderr's last lines.
+//
 // # Messages
 //
 // Errors are *sessions.LoadError: "FILE: POINTER: server "NAME": what is wrong",
