@@ -76,14 +76,12 @@ func runCall(e *env, args []string) (int, error) {
 	if len(specs) != 1 {
 		return exitBad, usagef("strictscope call: calls a tool of exactly one server, and %d are named (a --config file with several needs --only NAME)", len(specs))
 	}
-	ctx, stop := interruptible()
-	defer stop()
-	conns, err := connectAll(ctx, specs, lf.timeout)
+	ls, err := openLive(specs, lf.timeout)
 	if err != nil {
 		return exitBad, err
 	}
-	defer closeAll(conns)
-	conn, server := conns[0], specs[0].Name
+	defer ls.end()
+	ctx, conn, server := ls.ctx, ls.conns[0], specs[0].Name
 	tool, err := findTool(server, pos[0], conn.Tools().Tools)
 	if err != nil {
 		return exitBad, err

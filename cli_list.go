@@ -59,13 +59,12 @@ func runList(e *env, args []string) (int, error) {
 			return exitBad, usagef("strictscope list: --out %s is not a folder", termsafe.Quote(*out))
 		}
 	}
-	ctx, stop := interruptible()
-	defer stop()
-	conns, err := connectAll(ctx, specs, lf.timeout)
+	ls, err := openLive(specs, lf.timeout)
 	if err != nil {
 		return exitBad, err
 	}
-	defer closeAll(conns)
+	defer ls.end()
+	conns := ls.conns
 	if *out != "" {
 		for i, c := range conns {
 			path := filepath.Join(*out, specs[i].Name+".json")

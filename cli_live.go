@@ -84,12 +84,33 @@ func (f *liveFlags) specs(e *env, cmd string) ([]live.Server, error) {
 	return specs, nil
 }
 
-// interruptible is a context an interrupt (or SIGTERM) cancels, instead of
-// ending strictscope at once: the command then closes its servers itself, so
-// that none is left running. stop restores the signals' default handling;
-// call it after the servers are closed.
-func interruptible() (ctx context.Context, stop func()) {
-	return signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+// liveSession is the live servers of one command: their connections, in the
+// order they were named, and ctx, which an interrupt (or SIGTERM) cancels
+// instead of ending strictscope at once, so that the command closes its
+// servers itself and none is left running.
+type liveSession struct {
+	ctx   context.Context
+	conns []*live.Conn
+	stop  func() // gives the signals back their default handling
+}
+
+// openLive connects to every server (see connectAll) under a context an
+// interrupt cancels. On an error everything is already ended; otherwise the
+// caller calls end.
+func openLive(specs []live.Server, timeout time.Duration) (*liveSession, error) {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	conns, err := connectAll(ctx, specs, timeout)
+	if err != nil {
+		stop()
+		return nil, err
+	}
+	return &liveSession{ctx: ctx, conns: conns, stop: stop}, nil
+}
+
+// end closes the servers, then gives the signals back their default handling.
+func (s *liveSession) end() {
+	closeAll(s.conns)
+	s.stop()
 }
 
 // connectAll connects to every server at once, each bounded by timeout, and
@@ -139,15 +160,13 @@ func liveServers(e *env, f *liveFlags, cmd string) ([]adapter.Server, error) {
 	if err != nil {
 		return nil, err
 	}
-	ctx, stop := interruptible()
-	defer stop()
-	conns, err := connectAll(ctx, specs, f.timeout)
+	ls, err := openLive(specs, f.timeout)
 	if err != nil {
 		return nil, err
 	}
-	defer closeAll(conns)
-	servers := make([]adapter.Server, len(conns))
-	for i, c := range conns {
+	defer ls.end()
+	servers := make([]adapter.Server, len(ls.conns))
+	for i, c := range ls.conns {
 		l := c.Tools()
 		for _, w := range l.Warnings {
 			warn(e, "server "+specs[i].Name+": "+w)
