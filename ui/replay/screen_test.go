@@ -4,9 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/ui/common"
@@ -33,43 +30,10 @@ func newScreen(t *testing.T, l *common.Loaded, w, h int) *Screen {
 	return s
 }
 
-var namedKeys = map[string]tea.KeyPressMsg{
-	"left":  {Code: tea.KeyLeft},
-	"right": {Code: tea.KeyRight},
-	"enter": {Code: tea.KeyEnter},
-}
+// press and frame are uitest's, for this screen.
+func press(s *Screen, names ...string) { uitest.Press(s, names...) }
 
-// press gives the screen keys by name ("m", "right", …) as the root model
-// does while no prompt is open, and feeds the messages of the commands it
-// returns back to it.
-func press(s *Screen, names ...string) {
-	for _, n := range names {
-		k, ok := namedKeys[n]
-		if !ok {
-			k = tea.KeyPressMsg{Code: []rune(n)[0], Text: n}
-		}
-		run(s, s.Update(k), 0)
-	}
-}
-
-func run(s *Screen, cmd tea.Cmd, depth int) {
-	if cmd == nil || depth > 8 {
-		return
-	}
-	switch msg := cmd().(type) {
-	case nil:
-	case tea.BatchMsg:
-		for _, c := range msg {
-			run(s, c, depth+1)
-		}
-	default:
-		run(s, s.Update(msg), depth+1)
-	}
-}
-
-// frame is what the screen draws and its part of the status line, as plain
-// text: what the root model's frame holds of it.
-func frame(s *Screen) string { return ansi.Strip(s.View()) + "\n" + s.Status() }
+func frame(s *Screen) string { return uitest.Frame(s) }
 
 // toStage moves the screen to turn (0-based) and stage (0-based) from its
 // first turn, with the keys.
@@ -274,12 +238,9 @@ func TestReplaySessionKeepsItsSavedOptions(t *testing.T) {
 	}
 }
 
-// TestReplayMissingResultOnCorpus is a case seen on a real recording: pydantic-ai's
-// Responses round trip has no MCP result, and its result stage has two notes.
-
 // typing types text into whatever has the keys, a character a key.
 func typing(s *Screen, text string) {
 	for _, r := range text {
-		run(s, s.Update(tea.KeyPressMsg{Code: r, Text: string(r)}), 0)
+		uitest.Press(s, string(r))
 	}
 }

@@ -5,9 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	tea "charm.land/bubbletea/v2"
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/internal/words"
 	"github.com/strictscope/strictscope/ui/common"
@@ -23,44 +20,10 @@ func manyServers(tb testing.TB) *common.Loaded {
 	return l
 }
 
-var namedKeys = map[string]tea.KeyPressMsg{
-	"enter": {Code: tea.KeyEnter},
-	"space": {Code: tea.KeySpace, Text: " "},
-	"home":  {Code: tea.KeyHome},
-	"end":   {Code: tea.KeyEnd},
-}
+// press and frame are uitest's, for this screen.
+func press(s *Screen, names ...string) { uitest.Press(s, names...) }
 
-// press gives the screen keys by name ("f", "enter", "space", "home", …) as
-// the root model does while no prompt is open, and feeds the messages of the
-// commands it returns back to it.
-func press(s *Screen, names ...string) {
-	for _, n := range names {
-		k, ok := namedKeys[n]
-		if !ok {
-			k = tea.KeyPressMsg{Code: []rune(n)[0], Text: n}
-		}
-		run(s, s.Update(k), 0)
-	}
-}
-
-func run(s *Screen, cmd tea.Cmd, depth int) {
-	if cmd == nil || depth > 8 {
-		return
-	}
-	switch msg := cmd().(type) {
-	case nil:
-	case tea.BatchMsg:
-		for _, c := range msg {
-			run(s, c, depth+1)
-		}
-	default:
-		run(s, s.Update(msg), depth+1)
-	}
-}
-
-// frame is what the screen draws and its part of the status line, as plain
-// text: what the root model's frame holds of it.
-func frame(s *Screen) string { return ansi.Strip(s.View()) + "\n" + s.Status() }
+func frame(s *Screen) string { return uitest.Frame(s) }
 
 // TestStatusFilterCycles checks f's cycle and what each step keeps, on the
 // generated load: every row kept has the status, every tool with the status
