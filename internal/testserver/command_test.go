@@ -54,7 +54,7 @@ func TestCommand(t *testing.T) {
 
 	t.Run("stdio", func(t *testing.T) {
 		cmd := exec.Command(bin, "--stderr-lines", "2")
-		stderr := &syncBuffer{}
+		stderr := &Log{}
 		cmd.Stderr = stderr
 		stopAtEnd(t, cmd)
 		rec := &recorder{Transport: &mcp.CommandTransport{Command: cmd}, methods: map[jsonrpc.ID]string{}}
@@ -84,7 +84,7 @@ func TestCommand(t *testing.T) {
 
 	t.Run("crash mid-call", func(t *testing.T) {
 		cmd := exec.Command(bin, "--crash-mid-call")
-		stderr := &syncBuffer{}
+		stderr := &Log{}
 		cmd.Stderr = stderr
 		stopAtEnd(t, cmd)
 		cs, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)

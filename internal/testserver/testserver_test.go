@@ -67,24 +67,6 @@ func (c *recordingConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 	return m, err
 }
 
-// syncBuffer is an io.Writer tests read while the server writes.
-type syncBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *syncBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *syncBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
-}
-
 // waitFor polls cond until it holds or a generous deadline passes.
 func waitFor(t *testing.T, what string, cond func() bool) {
 	t.Helper()
@@ -370,7 +352,7 @@ func TestSlowSendsProgress(t *testing.T) {
 }
 
 func TestSlowHonoursCancellation(t *testing.T) {
-	stderr := &syncBuffer{}
+	stderr := &Log{}
 	progress := make(chan struct{}, 1000)
 	cs, _ := connect(t, Options{Stderr: stderr}, &mcp.ClientOptions{
 		ProgressNotificationHandler: func(context.Context, *mcp.ProgressNotificationClientRequest) { progress <- struct{}{} },
@@ -437,7 +419,7 @@ func TestChangeListNotifies(t *testing.T) {
 
 func TestModesInProcess(t *testing.T) {
 	t.Run("stderr lines", func(t *testing.T) {
-		stderr := &syncBuffer{}
+		stderr := &Log{}
 		cs, _ := connect(t, Options{Stderr: stderr, StderrLines: 1500}, nil)
 		call(t, cs, "text", map[string]any{"message": "x"})
 		lines := strings.Split(strings.TrimSuffix(stderr.String(), "\n"), "\n")

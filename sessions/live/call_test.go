@@ -18,28 +18,9 @@ import (
 	"github.com/strictscope/strictscope/internal/testserver"
 )
 
-// lockedBuffer is a bytes.Buffer safe to write from the server's goroutines
-// and read from the test's.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // connectTestServer connects to the project's test server over the in-memory
 // transports; log receives the server's log lines.
-func connectTestServer(t *testing.T, log *lockedBuffer) *Conn {
+func connectTestServer(t *testing.T, log *testserver.Log) *Conn {
 	t.Helper()
 	ct, st := mcp.NewInMemoryTransports()
 	srv := testserver.New(testserver.Options{Stderr: log})
@@ -59,7 +40,7 @@ func connectTestServer(t *testing.T, log *lockedBuffer) *Conn {
 // A call's result is the bytes the server sent; progress reaches the call's
 // handler; a JSON-RPC error is returned as one, and renders as a client error.
 func TestCallTool(t *testing.T) {
-	var log lockedBuffer
+	var log testserver.Log
 	c := connectTestServer(t, &log)
 	ctx := context.Background()
 
@@ -110,7 +91,7 @@ func TestCallTool(t *testing.T) {
 // handler sees its context end) and returns an error wrapping ErrCancelled; a
 // call past its timeout is cancelled the same way and says so.
 func TestCallToolCancelled(t *testing.T) {
-	var log lockedBuffer
+	var log testserver.Log
 	c := connectTestServer(t, &log)
 	ctx, cancel := context.WithCancel(context.Background())
 	first := make(chan struct{})
@@ -144,7 +125,7 @@ func TestCallToolCancelled(t *testing.T) {
 
 // waitFor waits until the log holds each of want in turn (a line twice when
 // it is given twice).
-func waitFor(t *testing.T, log *lockedBuffer, want ...string) {
+func waitFor(t *testing.T, log *testserver.Log, want ...string) {
 	t.Helper()
 	deadline := time.Now().Add(10 * time.Second)
 	for {
@@ -173,44 +154,19 @@ func waitFor(t *testing.T, log *lockedBuffer, want ...string) {
 // code, message and data.
 func TestCallToolKeepsBytes(t *testing.T) {
 	const result = `{"structuredContent":{"z":1e400,"a":1.0},"content":[{"text":"x","type":"text"}]}`
-	ct, st := mcp.NewInMemoryTransports()
-	conn, err := st.Connect(context.Background())
-	if err != nil {
-		t.Fatal(err)
+	s := &rawServer{
+		tools:    []json.RawMessage{json.RawMessage(`{"name":"t","inputSchema":{"type":"object"}}`)},
+		pageSize: 10,
+		call: func(params json.RawMessage) (json.RawMessage, *jsonrpc.Error) {
+			var p struct{ Name string }
+			_ = json.Unmarshal(params, &p)
+			if p.Name == "t" {
+				return json.RawMessage(result), nil
+			}
+			return nil, &jsonrpc.Error{Code: -32602, Message: "no tool " + p.Name, Data: json.RawMessage(`{"n":1.50}`)}
+		},
 	}
-	go func() {
-		for {
-			msg, err := conn.Read(context.Background())
-			if err != nil {
-				return
-			}
-			req, ok := msg.(*jsonrpc.Request)
-			if !ok || !req.ID.IsValid() {
-				continue
-			}
-			resp := &jsonrpc.Response{ID: req.ID}
-			switch req.Method {
-			case "initialize":
-				resp.Result = json.RawMessage(`{"protocolVersion":"2025-11-25","capabilities":{"tools":{}},"serverInfo":{"name":"raw","version":"0.1"}}`)
-			case "tools/list":
-				resp.Result = json.RawMessage(`{"tools":[{"name":"t","inputSchema":{"type":"object"}}]}`)
-			case "tools/call":
-				var p struct{ Name string }
-				_ = json.Unmarshal(req.Params, &p)
-				if p.Name == "t" {
-					resp.Result = json.RawMessage(result)
-				} else {
-					resp.Error = &jsonrpc.Error{Code: -32602, Message: "no tool " + p.Name, Data: json.RawMessage(`{"n":1.50}`)}
-				}
-			default:
-				resp.Error = &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "no " + req.Method}
-			}
-			if conn.Write(context.Background(), resp) != nil {
-				return
-			}
-		}
-	}()
-	c, err := Connect(context.Background(), Server{Name: "raw", Transport: Stdio}, ConnectOptions{Transport: ct})
+	c, err := connectRaw(t, s, ConnectOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,7 +26,9 @@ type rawServer struct {
 	tools    []json.RawMessage
 	pageSize int
 	cursor   func(from int) string // the nextCursor of a page ending before from; nil: strconv.Itoa
-	conn     mcp.Connection
+	// call answers tools/call with a result or an error; nil: no such method.
+	call func(params json.RawMessage) (json.RawMessage, *jsonrpc.Error)
+	conn mcp.Connection
 
 	mu    sync.Mutex
 	lists int // tools/list requests answered
@@ -56,6 +58,17 @@ func (s *rawServer) serve(t testing.TB, tr mcp.Transport) {
 				resp.Result = json.RawMessage(`{"protocolVersion":"2025-11-25","capabilities":{"tools":{"listChanged":true}},"serverInfo":{"name":"raw","version":"0.1"},"instructions":"raw test server"}`)
 			case "tools/list":
 				resp.Result = s.page(req.Params)
+			case "tools/call":
+				if s.call == nil {
+					resp.Error = &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "no tools/call"}
+					break
+				}
+				// A nil *jsonrpc.Error in the error field would be an error.
+				if result, rpcErr := s.call(req.Params); rpcErr != nil {
+					resp.Error = rpcErr
+				} else {
+					resp.Result = result
+				}
 			default:
 				resp.Error = &jsonrpc.Error{Code: jsonrpc.CodeMethodNotFound, Message: "no " + req.Method}
 			}

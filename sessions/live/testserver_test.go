@@ -3,6 +3,7 @@ package live
 import (
 	"bytes"
 	"context"
+	"errors"
 	"net/http/httptest"
 	"os/exec"
 	"path/filepath"
@@ -21,14 +22,10 @@ var testServerCommand = sync.OnceValues(func() (string, error) {
 	bin := filepath.Join(buildDirOrTemp(), "mcptestserver")
 	out, err := exec.Command("go", "build", "-o", bin, "../../internal/testserver/cmd/mcptestserver").CombinedOutput()
 	if err != nil {
-		return "", &exec.Error{Name: "go build", Err: errorString(string(out))}
+		return "", errors.New("go build: " + string(out))
 	}
 	return bin, nil
 })
-
-type errorString string
-
-func (e errorString) Error() string { return string(e) }
 
 // checkTestServerList: the list read live holds every tool of the test
 // server, in pages of 3, each schema the exact bytes the server sent (member
