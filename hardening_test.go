@@ -130,15 +130,21 @@ func TestReplayJSONMarksMissingResults(t *testing.T) {
 	}
 }
 
+// harEntry is a HAR entry of a Chat request (its tools members, after
+// "messages", given) whose answer calls the tool t.
+func harEntry(tools string) string {
+	req := `{"model":"m","messages":[]` + tools + `}`
+	return `{"request":{"method":"POST","url":"https://api.openai.com/v1/chat/completions","postData":{"mimeType":"application/json","text":` + strconv.Quote(req) + `}},` +
+		`"response":{"status":200,"content":{"mimeType":"application/json","text":"{\"choices\":[{\"message\":{\"role\":\"assistant\",\"tool_calls\":[{\"id\":\"c\",\"type\":\"function\",\"function\":{\"name\":\"t\",\"arguments\":\"{}\"}}]}}]}"}}}`
+}
+
+// harTools are the tools members of a request that sent the tool t.
+const harTools = `,"tools":[{"type":"function","function":{"name":"t","parameters":{"type":"object","properties":{}}}}]`
+
 // When some exchanges of a recording recorded tools and others did not, calls
 // names the ones that did not, rather than saying every call is unknown.
 func TestCallsNamesExchangesWithoutTools(t *testing.T) {
-	entry := func(tools string) string {
-		req := `{"model":"m","messages":[]` + tools + `}`
-		return `{"request":{"method":"POST","url":"https://api.openai.com/v1/chat/completions","postData":{"mimeType":"application/json","text":` + strconv.Quote(req) + `}},` +
-			`"response":{"status":200,"content":{"mimeType":"application/json","text":"{\"choices\":[{\"message\":{\"role\":\"assistant\",\"tool_calls\":[{\"id\":\"c\",\"type\":\"function\",\"function\":{\"name\":\"t\",\"arguments\":\"{}\"}}]}}]}"}}}`
-	}
-	withTools := entry(`,"tools":[{"type":"function","function":{"name":"t","parameters":{"type":"object","properties":{}}}}]`)
+	entry, withTools := harEntry, harEntry(harTools)
 	dir := t.TempDir()
 	mixed := writeFile(t, dir, "mixed.har", `{"log":{"entries":[`+withTools+`,`+entry("")+`,`+withTools+`]}}`)
 	r := runCLI(t, "", "calls", mixed)
@@ -187,12 +193,7 @@ func TestGzippedSession(t *testing.T) {
 // replay says which turns' requests recorded no tools, when others did, in
 // the text and, with --json, on stderr; a recording with none says it once.
 func TestReplayNamesTurnsWithoutTools(t *testing.T) {
-	entry := func(tools string) string {
-		req := `{"model":"m","messages":[]` + tools + `}`
-		return `{"request":{"method":"POST","url":"https://api.openai.com/v1/chat/completions","postData":{"mimeType":"application/json","text":` + strconv.Quote(req) + `}},` +
-			`"response":{"status":200,"content":{"mimeType":"application/json","text":"{\"choices\":[{\"message\":{\"role\":\"assistant\",\"tool_calls\":[{\"id\":\"c\",\"type\":\"function\",\"function\":{\"name\":\"t\",\"arguments\":\"{}\"}}]}}]}"}}}`
-	}
-	withTools := entry(`,"tools":[{"type":"function","function":{"name":"t","parameters":{"type":"object","properties":{}}}}]`)
+	entry, withTools := harEntry, harEntry(harTools)
 	dir := t.TempDir()
 	mixed := writeFile(t, dir, "mixed.har", `{"log":{"entries":[`+withTools+`,`+entry("")+`]}}`)
 	r := runCLI(t, "", "replay", mixed)
