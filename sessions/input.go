@@ -80,8 +80,7 @@ func (lim Limits) readDocument(name string, r io.Reader, isJSON bool, size int64
 		r = io.LimitReader(r, limit+1)
 		size = min(size, limit)
 	}
-	var blocks [][]byte
-	total := int64(0) // bytes in blocks
+	var read blocks
 	initial := int64(jsonCheckSize)
 	if size > 0 {
 		initial = size + 1
@@ -91,11 +90,10 @@ func (lim Limits) readDocument(name string, r io.Reader, isJSON bool, size int64
 	textChecked := isJSON // JSON is checked as JSON, which refuses binary data too
 	for {
 		if len(buf) == cap(buf) {
-			blocks = append(blocks, buf)
-			total += int64(len(buf))
+			read.add(buf)
 			next := min(2*cap(buf), maxBlock)
 			if limit > 0 {
-				next = int(min(int64(next), limit+1-total))
+				next = int(min(int64(next), limit+1-int64(read.n)))
 			}
 			buf = make([]byte, 0, max(next, 1))
 		}
@@ -105,8 +103,8 @@ func (lim Limits) readDocument(name string, r io.Reader, isJSON bool, size int64
 		buf = buf[:len(buf)+n]
 		// The first block holds the first 64 KiB whole.
 		first := buf
-		if len(blocks) > 0 {
-			first = blocks[0]
+		if len(read.parts) > 0 {
+			first = read.parts[0]
 		}
 		if !checked && len(first) >= jsonCheckSize {
 			checked = true
@@ -120,18 +118,14 @@ func (lim Limits) readDocument(name string, r io.Reader, isJSON bool, size int64
 				return nil, berr
 			}
 		}
-		if limit > 0 && total+int64(len(buf)) > limit {
+		if limit > 0 && int64(read.n+len(buf)) > limit {
 			return nil, &LoadError{File: name, Msg: TooLargeMsg(limit)}
 		}
 		if err == io.EOF {
-			if len(blocks) == 0 {
+			if read.n == 0 {
 				return buf, nil
 			}
-			whole := make([]byte, 0, total+int64(len(buf)))
-			for _, b := range blocks {
-				whole = append(whole, b...)
-			}
-			return append(whole, buf...), nil
+			return read.join(nil, buf), nil
 		}
 		if err != nil {
 			return nil, &LoadError{File: name, Msg: "cannot read: " + err.Error(), Err: err}

@@ -14,11 +14,11 @@ import (
 // than the byte past max.
 type lineReader struct {
 	r      *bufio.Reader
-	buf    []byte   // the line being returned, when it did not fit the buffer
-	blocks [][]byte // a long line's parts so far, joined once it ends
-	line   int      // number of the line last returned, from 1
-	skipLF bool     // the last line ended at a "\r": a "\n" right after it ends nothing
-	max    int64    // the longest line read; 0: no bound
+	buf    []byte // the line being returned, when it did not fit the buffer
+	long   blocks // a long line's parts so far, joined once it ends
+	line   int    // number of the line last returned, from 1
+	skipLF bool   // the last line ended at a "\r": a "\n" right after it ends nothing
+	max    int64  // the longest line read; 0: no bound
 }
 
 // tooLargeError is a line, or an SSE event, longer than the input cap; line is
@@ -33,15 +33,15 @@ func (e *tooLargeError) Error() string { return TooLargeMsg(e.max) }
 // next returns the next line, or io.EOF when there is none. A last line without a
 // terminator is returned too.
 func (lr *lineReader) next() ([]byte, error) {
-	lr.buf, lr.blocks = lr.buf[:0], lr.blocks[:0]
-	long := 0 // bytes in blocks
+	lr.buf = lr.buf[:0]
 	for {
 		if lr.r.Buffered() == 0 {
 			if _, err := lr.r.Peek(1); err == io.EOF {
-				if long == 0 {
+				if lr.long.n == 0 {
 					return nil, io.EOF
 				}
-				return lr.done(lr.join(nil, long)), nil
+				lr.buf = lr.long.join(lr.buf, nil)
+				return lr.done(lr.buf), nil
 			} else if err != nil {
 				return nil, err
 			}
@@ -71,38 +71,24 @@ func (lr *lineReader) next() ([]byte, error) {
 		if end < 0 {
 			// The line goes on past the buffer: its part is kept as a block
 			// of its own, none copied again until the line ends.
-			if lr.max > 0 && int64(long+len(data)) > lr.max {
+			if lr.max > 0 && int64(lr.long.n+len(data)) > lr.max {
 				return nil, &tooLargeError{line: lr.line + 1, max: lr.max}
 			}
-			lr.blocks = append(lr.blocks, append([]byte(nil), data...))
-			long += len(data)
+			lr.long.add(append([]byte(nil), data...))
 			lr.r.Discard(len(data))
 			continue
 		}
 		line := data[:end]
-		if lr.max > 0 && int64(long+len(line)) > lr.max {
+		if lr.max > 0 && int64(lr.long.n+len(line)) > lr.max {
 			return nil, &tooLargeError{line: lr.line + 1, max: lr.max}
 		}
-		if long > 0 {
-			line = lr.join(line, long)
+		if lr.long.n > 0 {
+			lr.buf = lr.long.join(lr.buf, line)
+			line = lr.buf
 		}
 		lr.r.Discard(used)
 		return lr.done(line), nil
 	}
-}
-
-// join makes the line of the blocks read so far (long bytes) and last, in
-// lr.buf, and drops the blocks.
-func (lr *lineReader) join(last []byte, long int) []byte {
-	if cap(lr.buf) < long+len(last) {
-		lr.buf = make([]byte, 0, long+len(last))
-	}
-	for i, b := range lr.blocks {
-		lr.buf = append(lr.buf, b...)
-		lr.blocks[i] = nil
-	}
-	lr.blocks = lr.blocks[:0]
-	return append(lr.buf, last...)
 }
 
 // done counts a line and returns it, without a byte-order mark on the first.
