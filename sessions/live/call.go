@@ -117,9 +117,9 @@ func (c *Conn) CallTool(ctx context.Context, name string, args []byte, opts Call
 	case callCtx.Err() != nil:
 		sent := c.awaitCancel(rc)
 		if ctx.Err() != nil {
-			return nil, &Error{Server: c.server.Name, Op: op, Err: fmt.Errorf("%w (%s)", ErrCancelled, cancelNote(sent)), Stderr: c.stderr.Tail(StderrTail)}
+			return nil, c.newError(op, fmt.Errorf("%w (%s)", ErrCancelled, cancelNote(sent)))
 		}
-		return nil, &Error{Server: c.server.Name, Op: op, Err: fmt.Errorf("no answer within %s (--timeout); %s", timeout, cancelNote(sent)), Stderr: c.stderr.Tail(StderrTail)}
+		return nil, c.newError(op, fmt.Errorf("no answer within %s (--timeout); %s", timeout, cancelNote(sent)))
 	case err == nil:
 		err = errors.New("the SDK gave a result the capture did not see")
 	}

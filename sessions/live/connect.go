@@ -258,6 +258,16 @@ func (c *Conn) fail(op string, ctx context.Context, err error) error {
 	case c.capture != nil && c.capture.ReadErr() != nil && c.cmd != nil:
 		err = fmt.Errorf("%v (the server closed its stdout: it may have exited)", err)
 	}
+	return c.newError(op, err)
+}
+
+// newError is an *Error naming the server, with the last lines of its stderr.
+// When a stdio server's stdout has closed (it went away), the stderr it wrote
+// last is let in first: it usually says why.
+func (c *Conn) newError(op string, err error) *Error {
+	if c.cmd != nil && c.capture != nil && c.capture.ReadErr() != nil {
+		c.stderr.settle(50*time.Millisecond, time.Second)
+	}
 	return &Error{Server: c.server.Name, Op: op, Err: err, Stderr: c.stderr.Tail(StderrTail)}
 }
 

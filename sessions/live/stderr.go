@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"sync"
+	"time"
 
 	"github.com/strictscope/strictscope/adapter/termsafe"
 )
@@ -22,16 +23,18 @@ const StderrLineBytes = 4096
 // kept too, and shown as the last line. It is safe for concurrent use.
 type stderrRing struct {
 	mu      sync.Mutex
-	lines   []string // a ring of up to StderrLines complete lines
-	next    int      // where the next complete line goes once the ring is full
-	partial []byte   // the line being written, at most StderrLineBytes
-	cut     bool     // partial went over the cap
+	lines   []string  // a ring of up to StderrLines complete lines
+	next    int       // where the next complete line goes once the ring is full
+	partial []byte    // the line being written, at most StderrLineBytes
+	cut     bool      // partial went over the cap
+	last    time.Time // when Write was last called
 }
 
 // Write takes p into the ring; it never fails.
 func (r *stderrRing) Write(p []byte) (int, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.last = time.Now()
 	n := len(p)
 	for len(p) > 0 {
 		i := bytes.IndexByte(p, '\n')
@@ -47,6 +50,22 @@ func (r *stderrRing) Write(p []byte) (int, error) {
 		p = p[i+1:]
 	}
 	return n, nil
+}
+
+// settle waits until nothing was written for quiet, and at most max: the
+// stderr of a server that just went away is still being copied into the ring
+// (exec copies it in a goroutine of its own), and its last lines say why.
+func (r *stderrRing) settle(quiet, max time.Duration) {
+	deadline := time.Now().Add(max)
+	for time.Now().Before(deadline) {
+		r.mu.Lock()
+		idle := time.Since(r.last)
+		r.mu.Unlock()
+		if idle >= quiet {
+			return
+		}
+		time.Sleep(quiet - idle)
+	}
 }
 
 // take appends b to the line being written, up to the cap.

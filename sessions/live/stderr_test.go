@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 )
 
 // The ring keeps the last StderrLines lines, caps each at StderrLineBytes,
@@ -37,4 +38,32 @@ func TestStderrRing(t *testing.T) {
 	if got := r.Tail(1); got[0] != "no newline yet" {
 		t.Errorf("unfinished line = %q", got)
 	}
+}
+
+// settle lets in what is still being written before the tail is read, and
+// returns at its maximum while writes go on.
+func TestStderrSettle(t *testing.T) {
+	var r stderrRing
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for i := range 5 {
+			fmt.Fprintf(&r, "line %d\n", i)
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	time.Sleep(time.Millisecond)
+	r.settle(50*time.Millisecond, 5*time.Second)
+	if tail := r.Tail(1); len(tail) != 1 || tail[0] != "line 4" {
+		t.Errorf("tail %q, want the last line written", tail)
+	}
+	<-done
+	go func() {
+		for range 100 {
+			r.Write([]byte("x\n"))
+			time.Sleep(5 * time.Millisecond)
+		}
+	}()
+	// Writes that go on for half a second: settle returns at its maximum.
+	r.settle(50*time.Millisecond, 100*time.Millisecond)
 }
