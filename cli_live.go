@@ -36,6 +36,11 @@ func (f *liveFlags) given() bool { return len(f.servers)+len(f.configs) > 0 }
 // specs reads the servers the flags name: the --server ones in order, then
 // each --config file's. Configuration warnings go to stderr.
 func (f *liveFlags) specs(e *env, cmd string) ([]live.Server, error) {
+	return f.specsWarning(e, cmd, func(w string) { warn(e, w) })
+}
+
+// specsWarning is specs with the warnings given to warnf.
+func (f *liveFlags) specsWarning(e *env, cmd string, warnf func(string)) ([]live.Server, error) {
 	if len(f.only) > 0 && len(f.configs) != 1 {
 		return nil, usagef("strictscope %s: --only picks servers of one --config file", cmd)
 	}
@@ -70,14 +75,14 @@ func (f *liveFlags) specs(e *env, cmd string) ([]live.Server, error) {
 			return nil, err
 		}
 		for _, w := range warns {
-			warn(e, w)
+			warnf(w)
 		}
 		specs = append(specs, got...)
 	}
 	seen := map[string]bool{}
 	for _, s := range specs {
 		if seen[s.Name] {
-			warn(e, fmt.Sprintf("the server name %s is given twice: the tools of both are exposed as %s__TOOL, and a name both have takes a _2 suffix", termsafe.Quote(s.Name), termsafe.Sanitize(s.Name)))
+			warnf(fmt.Sprintf("the server name %s is given twice: the tools of both are exposed as %s__TOOL, and a name both have takes a _2 suffix", termsafe.Quote(s.Name), termsafe.Sanitize(s.Name)))
 		}
 		seen[s.Name] = true
 	}

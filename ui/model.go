@@ -41,9 +41,9 @@ func newModel(opts Options, loaded *common.Loaded) *model {
 	// The tools screen, the replay screen when a recording or session file is
 	// loaded, and the playground; 1–9 switch between screens once there is
 	// more than one.
-	m.screens = []common.Screen{tools.New(ctx, loaded, modes)}
+	m.screens = []common.Screen{tools.New(ctx, loaded, nil, modes)}
 	if replay.Replayable(loaded) {
-		m.screens = append(m.screens, replay.New(ctx, loaded, sessions.ReplayOptions{API: opts.API, Strict: opts.Strict,
+		m.screens = append(m.screens, replay.New(ctx, loaded, nil, sessions.ReplayOptions{API: opts.API, Strict: opts.Strict,
 			NoPrefix: opts.NoPrefix, NoDefaultDescriptions: opts.NoDefaultDescriptions}))
 	}
 	m.screens = append(m.screens, playground.New(ctx))

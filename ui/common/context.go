@@ -1,6 +1,8 @@
 package common
 
 import (
+	"time"
+
 	"github.com/strictscope/strictscope/ui/keys"
 	"github.com/strictscope/strictscope/ui/styles"
 )
@@ -15,6 +17,17 @@ type Context struct {
 	NoStyle       bool // output that is not a terminal: text only
 	Styles        *styles.Styles
 	Keys          *keys.KeyMap
+	// Clock is the time now, for what shows a time running (a connection,
+	// a call); nil is time.Now. Tests set it to draw the same frame twice.
+	Clock func() time.Time
+}
+
+// Now is the time by the context's clock.
+func (c *Context) Now() time.Time {
+	if c.Clock != nil {
+		return c.Clock()
+	}
+	return time.Now()
 }
 
 // NewContext is the context for a dark background until the terminal says

@@ -1,6 +1,9 @@
 package common
 
 import (
+	"errors"
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/strictscope/strictscope/adapter"
@@ -115,3 +118,122 @@ type CallDoneMsg struct {
 // LiveTurnMsg tells every screen that the live session has a new turn,
 // Turn (an index into Live.Session.Turns).
 type LiveTurnMsg struct{ Turn int }
+
+// Elapsed is a duration as the screens show a time running: "0.4s", "12s",
+// "3m05s", "2h01m".
+func Elapsed(d time.Duration) string {
+	d = max(d, 0)
+	switch {
+	case d < 10*time.Second:
+		return fmt.Sprintf("%.1fs", d.Seconds())
+	case d < time.Minute:
+		return fmt.Sprintf("%ds", int(d/time.Second))
+	case d < time.Hour:
+		return fmt.Sprintf("%dm%02ds", int(d/time.Minute), int(d%time.Minute/time.Second))
+	}
+	return fmt.Sprintf("%dh%02dm", int(d/time.Hour), int(d%time.Hour/time.Minute))
+}
+
+// FirstLine is the first line of err's message ("" for nil): a failure in a
+// header or a row, whose whole message is shown elsewhere. A *live.Error,
+// whose message starts with the server's name, is given by its reason alone.
+func FirstLine(err error) string {
+	if err == nil {
+		return ""
+	}
+	var le *live.Error
+	if errors.As(err, &le) && le.Err != nil {
+		err = le.Err
+	}
+	line, _, _ := strings.Cut(err.Error(), "\n")
+	return line
+}
+
+// LiveSessionName is the live session's name on the replay screen.
+const LiveSessionName = "live session"
+
+// NewLiveSession is the live session before any call: the API the outputs
+// are rendered for, the strict mode, and whether names are prefixed, as the
+// inspector started.
+func NewLiveSession(api adapter.API, strict adapter.StrictMode, prefix bool) *sessions.Session {
+	return &sessions.Session{API: api, Strict: strict, Prefix: prefix}
+}
+
+// WithCall is the live session with the call d as a new last turn: a new
+// value (the one before is left as it was, for a replay still reading it).
+// The turn is what a model's response with that one call would be, for the
+// session's API, under the call id call_live_N (N the turn's number), and
+// the server's answer as its result: the CallToolResult as sent, a JSON-RPC
+// error as a client error, or, when the call ended with no answer
+// (cancelled, timed out, the server gone), a client error saying why. The
+// session's servers become the live servers' tool lists as they are now.
+func (l *Live) WithCall(d CallDoneMsg) *sessions.Session {
+	s := *l.Session
+	s.Servers = make([]adapter.Server, len(l.Servers))
+	offset := 0
+	for i, ls := range l.Servers {
+		s.Servers[i] = ls.Server()
+		if i < d.Server {
+			offset += len(s.Servers[i].Tools)
+		}
+	}
+	exposed := d.Exposed
+	set := adapter.NewToolSet(s.Servers, adapter.NameOptions{NoPrefix: !s.Prefix})
+	if d.Server >= 0 && d.Server < len(s.Servers) {
+		for j, t := range s.Servers[d.Server].Tools {
+			if t.Name == d.Tool && offset+j < len(set.Entries) {
+				exposed = set.Entries[offset+j].Exposed
+				break
+			}
+		}
+	}
+	id := fmt.Sprintf("call_live_%d", len(s.Turns)+1)
+	args := adapter.StringValue(string(d.Arguments))
+	var response adapter.Value
+	if s.API == adapter.Responses {
+		response = adapter.ObjectValue(
+			adapter.MemberOf("object", adapter.StringValue("response")),
+			adapter.MemberOf("output", adapter.ArrayValue(adapter.ObjectValue(
+				adapter.MemberOf("type", adapter.StringValue("function_call")),
+				adapter.MemberOf("call_id", adapter.StringValue(id)),
+				adapter.MemberOf("name", adapter.StringValue(exposed)),
+				adapter.MemberOf("arguments", args)))))
+	} else {
+		response = adapter.ObjectValue(
+			adapter.MemberOf("object", adapter.StringValue("chat.completion")),
+			adapter.MemberOf("choices", adapter.ArrayValue(adapter.ObjectValue(
+				adapter.MemberOf("index", adapter.NumberValue("0")),
+				adapter.MemberOf("message", adapter.ObjectValue(
+					adapter.MemberOf("role", adapter.StringValue("assistant")),
+					adapter.MemberOf("content", adapter.NullValue()),
+					adapter.MemberOf("tool_calls", adapter.ArrayValue(adapter.ObjectValue(
+						adapter.MemberOf("id", adapter.StringValue(id)),
+						adapter.MemberOf("type", adapter.StringValue("function")),
+						adapter.MemberOf("function", adapter.ObjectValue(
+							adapter.MemberOf("name", adapter.StringValue(exposed)),
+							adapter.MemberOf("arguments", args)))))))),
+				adapter.MemberOf("finish_reason", adapter.StringValue("tool_calls"))))))
+	}
+	s.Turns = append(s.Turns[:len(s.Turns):len(s.Turns)], sessions.SessionTurn{Response: response,
+		Results: []sessions.CallResult{{CallID: id, Result: callAnswer(d)}}})
+	return &s
+}
+
+// callAnswer is what the server answered d, as a session holds it.
+func callAnswer(d CallDoneMsg) adapter.Value {
+	if d.Result != nil {
+		if v, ok := d.Result.ClientError(); ok {
+			return v
+		}
+		if v, err := adapter.Decode(d.Result.Raw); err == nil {
+			return v
+		} else if d.Err == nil {
+			d.Err = fmt.Errorf("the result is not JSON: %v", err)
+		}
+	}
+	msg := "the call ended with no answer"
+	if d.Err != nil {
+		msg = d.Err.Error()
+	}
+	return adapter.ObjectValue(adapter.MemberOf("error", adapter.StringValue(msg)))
+}

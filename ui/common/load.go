@@ -35,6 +35,9 @@ type File struct {
 	Warnings []string
 	Rec      *sessions.Recording // the loaded recording (FileRecording)
 	Session  *sessions.Session   // the parsed session (FileSession)
+	// Live marks the live session (the calls made from the inspector): the
+	// replay screen shows it, the tools screen's list does not.
+	Live bool
 }
 
 // Loaded is everything the inspector opens: the servers of the tool lists, and

@@ -37,6 +37,10 @@ type Tools struct {
 	Copy   key.Binding
 	Write  key.Binding
 	Edit   key.Binding
+	// Call and Reconnect act on a live server's tool or group; they are
+	// enabled only when the inspector has live servers.
+	Call      key.Binding
+	Reconnect key.Binding
 }
 
 // Replay are the replay screen's keys: the stepper, the toggles that re-run
@@ -50,6 +54,10 @@ type Replay struct {
 	NextTurn    key.Binding
 	Structured  key.Binding
 	ErrorPrefix key.Binding
+	// API renders the outputs for the other API.
+	API key.Binding
+	// Write writes the live session (enabled with live servers).
+	Write key.Binding
 	// Filter gives the turn list's filter the keys, as Tools.Filter does the
 	// tool list's.
 	Filter      key.Binding
@@ -164,20 +172,22 @@ func Default() *KeyMap {
 			Screen:   bind("1-9", "switch screen", "1", "2", "3", "4", "5", "6", "7", "8", "9"),
 		},
 		Tools: Tools{
-			API:      bind("a", "api: chat/responses", "a"),
-			Strict:   bind("s", "strict: auto/true/false", "s"),
-			Prefix:   bind("p", "server prefix on/off", "p"),
-			Defaults: bind("d", "defaults in descriptions", "d"),
-			Tool:     bind("t", "rendered tool / strict schema", "t"),
-			Report:   bind("r", "whole report", "r"),
-			Filter:   bind("/", "filter tools", "/"),
-			Status:   bind("f", "filter by status (cycles)", "f"),
-			Goto:     bind("g", "go to JSON pointer", "g"),
-			Next:     bind("n", "next null path or error", "n"),
-			Prev:     bind("N", "previous null path or error", "N"),
-			Copy:     bind("y", "copy pane (OSC 52)", "y"),
-			Write:    bind("w", "write rendered tools", "w"),
-			Edit:     bind("e", "edit the schema (playground)", "e"),
+			API:       bind("a", "api: chat/responses", "a"),
+			Strict:    bind("s", "strict: auto/true/false", "s"),
+			Prefix:    bind("p", "server prefix on/off", "p"),
+			Defaults:  bind("d", "defaults in descriptions", "d"),
+			Tool:      bind("t", "rendered tool / strict schema", "t"),
+			Report:    bind("r", "whole report", "r"),
+			Filter:    bind("/", "filter tools", "/"),
+			Status:    bind("f", "filter by status (cycles)", "f"),
+			Goto:      bind("g", "go to JSON pointer", "g"),
+			Next:      bind("n", "next null path or error", "n"),
+			Prev:      bind("N", "previous null path or error", "N"),
+			Copy:      bind("y", "copy pane (OSC 52)", "y"),
+			Write:     bind("w", "write rendered tools", "w"),
+			Edit:      bind("e", "edit the schema (playground)", "e"),
+			Call:      bind("c", "call the tool (live server)", "c"),
+			Reconnect: bind("R", "reconnect the live server", "R"),
 		},
 		Replay: Replay{
 			PrevStage:   bind("←", "previous stage", "left"),
@@ -186,6 +196,8 @@ func Default() *KeyMap {
 			NextTurn:    bind("]", "next turn", "]"),
 			Structured:  bind("m", "structured: auto/prefer/append/ignore", "m"),
 			ErrorPrefix: bind("x", "error prefix on/off", "x"),
+			API:         bind("a", "outputs: chat/responses", "a"),
+			Write:       bind("w", "write the live session", "w"),
 			Filter:      bind("/", "filter turns", "/"),
 			Goto:        bind("g", "go to JSON pointer", "g"),
 			Next:        bind("n", "next mark", "n"),

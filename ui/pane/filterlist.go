@@ -97,17 +97,20 @@ type entry struct {
 //   - Counts. The title counts the rows that are tools or turns (Tool ≥ 0)
 //     the filters keep, of all of them: not headers, nor files.
 type List struct {
-	ctx           *common.Context
-	Title         string // the title row's word: "tools", or "turns" on the replay screen
-	Rows          []Row
-	Groups        []Group
-	Visible       []int // indices into rows that pass the filters
-	sel           int   // index into the entries drawn
-	offset        int   // first entry drawn
-	Header        []string
-	Filter        textinput.Model
-	only          Flags // the status filter: 0 keeps every row
-	Editing       bool  // the filter input has the keys
+	ctx     *common.Context
+	Title   string // the title row's word: "tools", or "turns" on the replay screen
+	Rows    []Row
+	Groups  []Group
+	Visible []int // indices into rows that pass the filters
+	sel     int   // index into the entries drawn
+	offset  int   // first entry drawn
+	Header  []string
+	Filter  textinput.Model
+	only    Flags // the status filter: 0 keeps every row
+	Editing bool  // the filter input has the keys
+	// AlwaysGroup draws a header even over a single group (a live server's
+	// header says how it is).
+	AlwaysGroup   bool
 	width, height int
 
 	entries []entry
@@ -168,8 +171,11 @@ func (l *List) SetRows(rows []Row, groups []Group) {
 	}
 }
 
-// Grouped says whether the list draws its groups' headers: it has two or more.
-func (l *List) Grouped() bool { return len(l.Groups) > 1 }
+// Grouped says whether the list draws its groups' headers: it has two or
+// more, or one and AlwaysGroup.
+func (l *List) Grouped() bool {
+	return len(l.Groups) > 1 || (l.AlwaysGroup && len(l.Groups) == 1)
+}
 
 // Current is the selected row; nil when none is, or a header is.
 func (l *List) Current() *Row {

@@ -44,6 +44,7 @@ type stageKey struct {
 type Screen struct {
 	ctx    *common.Context
 	loaded *common.Loaded
+	lv     *common.Live // the live servers, whose calls are a session here; nil without
 	eng    *engine
 	opts   Options // the options the panes show
 	// off holds the options asked for (want), ahead of opts while
@@ -61,28 +62,36 @@ type Screen struct {
 	shown  stageKey
 }
 
-// New is the replay screen over the recordings and session files of loaded,
-// drawn in ctx; start are the inspector's starting modes, which a session
-// file's saved options override where no flag set them.
-func New(ctx *common.Context, loaded *common.Loaded, start sessions.ReplayOptions) *Screen {
+// New is the replay screen over the recordings and session files of loaded
+// (the live session among them when lv is not nil), drawn in ctx; start are
+// the inspector's starting modes, which a session file's saved options
+// override where no flag set them.
+func New(ctx *common.Context, loaded *common.Loaded, lv *common.Live, start sessions.ReplayOptions) *Screen {
 	eng := newEngine(loaded, start)
 	opts := eng.startOptions()
-	s := &Screen{ctx: ctx, loaded: loaded, eng: eng,
+	s := &Screen{ctx: ctx, loaded: loaded, lv: lv, eng: eng,
 		opts: opts, off: common.NewOffFrame(opts),
 		notes: pane.NewNotes(ctx), views: map[stageKey]*stageView{}, shown: stageKey{File: -1},
 		lp: pane.NewListPair(ctx, 4, (*keys.KeyMap).ReplayList, "the turns",
 			(*keys.KeyMap).ReplayJSON, false, "no mark in this pane")}
 	s.lp.List.Title = "turns"
 	s.lp.Selected = s.selectedTurn
+	s.setEntries()
+	s.setRows()
+	s.show()
+	return s
+}
+
+// setEntries replays for the current options and lists every turn of every
+// file.
+func (s *Screen) setEntries() {
 	s.traces = s.eng.Traces(s.opts)
+	s.entries = s.entries[:0]
 	for k, tr := range s.traces {
 		for t := range tr.Turns {
 			s.entries = append(s.entries, replayEntry{File: k, Turn: t})
 		}
 	}
-	s.setRows()
-	s.show()
-	return s
 }
 
 // Replayable says whether any loaded file replays.

@@ -25,7 +25,7 @@ func newScreen(t *testing.T, l *common.Loaded, w, h int) *Screen {
 	t.Helper()
 	ctx := common.NewContext(false)
 	ctx.Width, ctx.Height = w, h
-	s := New(ctx, l, sessions.ReplayOptions{API: adapter.Chat, Strict: adapter.StrictAuto})
+	s := New(ctx, l, nil, sessions.ReplayOptions{API: adapter.Chat, Strict: adapter.StrictAuto})
 	s.Resize()
 	return s
 }
@@ -119,7 +119,7 @@ func TestReplayTogglesReplayAgain(t *testing.T) {
 	out := stageOf(t, s, uitest.TurnTwoTurns1, sessions.StageOutput, 0)
 	toStage(s, uitest.TurnTwoTurns1, out)
 	first := s.traces
-	sess := l.Files[s.eng.Files[0]].Session
+	sess := s.eng.files[0].Session
 	modes := []adapter.StructuredMode{adapter.StructuredPrefer, adapter.StructuredAppend, adapter.StructuredIgnore, adapter.StructuredAuto}
 	var seen []string
 	for _, mode := range modes {
@@ -127,7 +127,7 @@ func TestReplayTogglesReplayAgain(t *testing.T) {
 		if s.opts.Structured != mode {
 			t.Fatalf("m gave %s, want %s", s.opts.Structured, mode)
 		}
-		want := sessions.ReplaySession(l.Files[s.eng.Files[0]].Name, sess, sessions.ReplayOptions{
+		want := sessions.ReplaySession(s.eng.files[0].Name, sess, sessions.ReplayOptions{
 			ErrorPrefix: adapter.DefaultErrorPrefix, Structured: mode}).Turns[0].Stages[out].Output
 		if got := s.lp.Panes[1].Content.Doc.Value; !adapter.Equal(got, want) {
 			t.Errorf("%s: the output pane shows %s, the library %s", mode, got, want)

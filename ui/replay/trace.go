@@ -14,14 +14,22 @@ import (
 // when no flag overrides them: its structured mode while Structured is ""
 // (each file its own: the session's, auto for a recording), its error prefix
 // while NoErrorPrefix is false, and always its choice about defaults.
+//
+// OutputAPI renders the outputs for that API ("" for each file's own: a
+// session's, or the inspector's starting API for a recording), to read how
+// the same results read in Chat Completions and in Responses.
 type Options struct {
 	Structured    adapter.StructuredMode
 	NoErrorPrefix bool
+	OutputAPI     adapter.API
 }
 
 // String names the options as the title bar and status line show them.
 func (o Options) String() string {
 	s := o.structuredLabel()
+	if o.OutputAPI != "" {
+		s += " · outputs " + string(o.OutputAPI)
+	}
 	if o.NoErrorPrefix {
 		return s + " · no error prefix"
 	}
@@ -44,8 +52,10 @@ func (o Options) structuredLabel() string {
 // KeepRequestTools: each turn says which tool came from where), under the
 // inspector's starting modes.
 type engine struct {
-	loaded  *common.Loaded
-	Files   []int // indices into loaded.Files of the files that replay
+	// files are the files that replay, copied when the engine is made: the
+	// live session is replaced by a new one on each call, and a replay off
+	// the frame keeps the one it was asked of.
+	files   []common.File
 	servers []adapter.Server
 	lists   []string               // the file each of servers came from
 	start   sessions.ReplayOptions // the inspector's starting modes
@@ -53,11 +63,11 @@ type engine struct {
 }
 
 func newEngine(loaded *common.Loaded, start sessions.ReplayOptions) *engine {
-	e := &engine{loaded: loaded, start: start, servers: loaded.ToolListServers(), lists: loaded.ToolListNames(),
+	e := &engine{start: start, servers: loaded.ToolListServers(), lists: loaded.ToolListNames(),
 		cache: common.NewRecent[Options, []*sessions.Trace](common.RecentModes)}
-	for i, f := range loaded.Files {
+	for _, f := range loaded.Files {
 		if f.Rec != nil || f.Session != nil {
-			e.Files = append(e.Files, i)
+			e.files = append(e.files, f)
 		}
 	}
 	return e
@@ -82,20 +92,21 @@ func (e *engine) cached(o Options) ([]*sessions.Trace, bool) {
 // engine is made (the loaded files, the tool lists, the starting modes) and
 // writes nothing shared: a command may run it off the frame.
 func (e *engine) replay(o Options) []*sessions.Trace {
-	out := make([]*sessions.Trace, len(e.Files))
-	for k, fi := range e.Files {
-		f := &e.loaded.Files[fi]
+	out := make([]*sessions.Trace, len(e.files))
+	for k := range e.files {
+		f := &e.files[k]
 		prefix, structured := e.errorPrefix(o, k), e.structured(o, k)
 		if f.Session != nil {
 			out[k] = sessions.ReplaySession(f.Name, f.Session, sessions.ReplayOptions{
 				NoDefaultDescriptions: e.start.NoDefaultDescriptions,
-				ErrorPrefix:           prefix, Structured: structured, ApplyDefaults: f.Session.ApplyDefaults})
+				ErrorPrefix:           prefix, Structured: structured, ApplyDefaults: f.Session.ApplyDefaults,
+				OutputAPI: o.OutputAPI})
 			continue
 		}
 		out[k] = sessions.ReplayRecording(f.Rec, e.servers, sessions.ReplayOptions{
 			API: e.start.API, Strict: e.start.Strict, NoPrefix: e.start.NoPrefix,
 			NoDefaultDescriptions: e.start.NoDefaultDescriptions, KeepRequestTools: true,
-			ErrorPrefix: prefix, Structured: structured})
+			ErrorPrefix: prefix, Structured: structured, OutputAPI: o.OutputAPI})
 	}
 	return out
 }
@@ -105,8 +116,8 @@ func (e *engine) replay(o Options) []*sessions.Trace {
 // own until m is pressed.
 func (e *engine) startOptions() Options {
 	o := Options{Structured: adapter.StructuredAuto}
-	for _, fi := range e.Files {
-		if s := e.loaded.Files[fi].Session; s != nil && s.Structured != "" && s.Structured != adapter.StructuredAuto {
+	for _, f := range e.files {
+		if s := f.Session; s != nil && s.Structured != "" && s.Structured != adapter.StructuredAuto {
 			o.Structured = ""
 		}
 	}
@@ -120,7 +131,7 @@ func (e *engine) structured(o Options, k int) adapter.StructuredMode {
 	if o.Structured != "" {
 		return o.Structured
 	}
-	if s := e.loaded.Files[e.Files[k]].Session; s != nil && s.Structured != "" {
+	if s := e.files[k].Session; s != nil && s.Structured != "" {
 		return s.Structured
 	}
 	return adapter.StructuredAuto
@@ -132,7 +143,7 @@ func (e *engine) errorPrefix(o Options, k int) string {
 	if o.NoErrorPrefix {
 		return ""
 	}
-	if s := e.loaded.Files[e.Files[k]].Session; s != nil {
+	if s := e.files[k].Session; s != nil {
 		return s.ErrorPrefix
 	}
 	return adapter.DefaultErrorPrefix
@@ -140,7 +151,23 @@ func (e *engine) errorPrefix(o Options, k int) string {
 
 // fileName is the short name of replayed file k.
 func (e *engine) fileName(k int) string {
-	return filepath.Base(e.loaded.Files[e.Files[k]].Name)
+	if e.files[k].Live {
+		return e.files[k].Name
+	}
+	return filepath.Base(e.files[k].Name)
+}
+
+// api is the API file k's outputs are rendered for under o.
+func (e *engine) api(o Options, k int) adapter.API {
+	switch {
+	case o.OutputAPI != "":
+		return o.OutputAPI
+	case e.files[k].Session != nil && e.files[k].Session.API != "":
+		return e.files[k].Session.API
+	case e.start.API != "":
+		return e.start.API
+	}
+	return adapter.Chat
 }
 
 // listName is the short name of the tool list file server i came from.

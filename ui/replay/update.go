@@ -20,6 +20,12 @@ func (s *Screen) Update(msg tea.Msg) tea.Cmd {
 		return s.key(msg)
 	case replayedMsg:
 		return s.replayDone(msg)
+	case common.LiveTurnMsg:
+		s.liveTurn(msg)
+	case writeMsg:
+		return s.write(msg)
+	case writtenMsg:
+		return s.written(msg)
 	}
 	return nil
 }
@@ -44,6 +50,7 @@ type replayedMsg struct {
 	Traces []*sessions.Trace
 	key    stageKey
 	view   *stageView
+	eng    *engine // the engine it was asked of: one made since drops it
 }
 
 func (s *Screen) replayCmd(o Options) tea.Cmd {
@@ -52,7 +59,7 @@ func (s *Screen) replayCmd(o Options) tea.Cmd {
 	key.Opts = o
 	return func() tea.Msg {
 		traces := eng.replay(o)
-		msg := replayedMsg{Opts: o, Traces: traces, key: key}
+		msg := replayedMsg{Opts: o, Traces: traces, key: key, eng: eng}
 		if key.File >= 0 && key.File < len(traces) && key.Turn < len(traces[key.File].Turns) {
 			msg.view = buildStage(&traces[key.File].Turns[key.Turn], key.Stage, key.width)
 		}
@@ -63,6 +70,9 @@ func (s *Screen) replayCmd(o Options) tea.Cmd {
 // replayDone takes in traces replayed off the frame, and shows them when their
 // options are still the ones asked for.
 func (s *Screen) replayDone(msg replayedMsg) tea.Cmd {
+	if msg.eng != s.eng {
+		return nil // a live turn came since: liveTurn replayed again
+	}
 	if _, ok := s.eng.cached(msg.Opts); !ok {
 		s.eng.cache.Put(msg.Opts, msg.Traces)
 		if msg.view != nil {
@@ -114,6 +124,10 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 		return s.lp.CopyPane()
 	case key.Matches(k, rk.Edit):
 		return s.edit()
+	case key.Matches(k, rk.API):
+		return s.toggleAPI()
+	case key.Matches(k, rk.Write):
+		return s.writePrompt()
 	}
 	switch s.lp.Pane {
 	case turnsPane:

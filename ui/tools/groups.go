@@ -123,7 +123,7 @@ func (s *Screen) listRows(c *computed) ([]pane.Row, []pane.Group) {
 	var files []int
 	for i := range s.loaded.Files {
 		f := &s.loaded.Files[i]
-		if f.Kind != common.FileToolList || len(f.Warnings) > 0 {
+		if (f.Kind != common.FileToolList || len(f.Warnings) > 0) && !f.Live {
 			files = append(files, i)
 		}
 	}
@@ -145,8 +145,11 @@ func (s *Screen) listRows(c *computed) ([]pane.Row, []pane.Group) {
 		if f := s.sessionSource(g); f != nil {
 			detail += " · " + common.Safe(f.Name)
 		}
-		groups = append(groups, pane.Group{Name: common.Safe(srv.Name), Detail: detail,
-			Counts: counts[g].badges(c.Modes.Strict)})
+		grp := pane.Group{Name: common.Safe(srv.Name), Detail: detail, Counts: counts[g].badges(c.Modes.Strict)}
+		if _, ls := s.liveServer(g); ls != nil {
+			liveGroup(&grp, ls, s.ctx.Now())
+		}
+		groups = append(groups, grp)
 	}
 	if len(files) > 0 {
 		var failed, replay, warned int

@@ -18,7 +18,7 @@ func newScreen(t *testing.T, l *common.Loaded, w, h int) *Screen {
 	t.Helper()
 	ctx := common.NewContext(false)
 	ctx.Width, ctx.Height = w, h
-	s := New(ctx, l, Modes{API: adapter.Chat, Strict: adapter.StrictAuto})
+	s := New(ctx, l, nil, Modes{API: adapter.Chat, Strict: adapter.StrictAuto})
 	s.Resize()
 	return s
 }

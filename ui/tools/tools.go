@@ -9,6 +9,7 @@ import (
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/adapter/termsafe"
 	"github.com/strictscope/strictscope/internal/words"
+	"github.com/strictscope/strictscope/sessions/live"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/keys"
 	"github.com/strictscope/strictscope/ui/pane"
@@ -27,8 +28,12 @@ const (
 type Screen struct {
 	ctx    *common.Context
 	loaded *common.Loaded
-	eng    *engine
-	modes  Modes // the modes the panes show
+	// lv is the live servers (nil without); each is a group after the
+	// files' servers, and lists are the tool lists the engine has of them.
+	lv    *common.Live
+	lists []*live.ToolList
+	eng   *engine
+	modes Modes // the modes the panes show
 	// off holds the modes asked for (want), ahead of modes while the
 	// library computes them.
 	off  common.OffFrame[Modes]
@@ -52,14 +57,17 @@ type shownKey struct {
 	Modes      Modes
 }
 
-// New is the tools screen over the tool lists and session files of loaded,
-// drawn in ctx, under modes until the toggles change them.
-func New(ctx *common.Context, loaded *common.Loaded, modes Modes) *Screen {
-	s := &Screen{ctx: ctx, loaded: loaded, eng: newEngine(loaded.Servers), modes: modes,
+// New is the tools screen over the tool lists and session files of loaded
+// and the live servers of lv (nil for none), drawn in ctx, under modes until
+// the toggles change them.
+func New(ctx *common.Context, loaded *common.Loaded, lv *common.Live, modes Modes) *Screen {
+	s := &Screen{ctx: ctx, loaded: loaded, lv: lv, lists: liveLists(lv), eng: newEngine(servers(loaded, lv)), modes: modes,
 		off: common.NewOffFrame(modes), shown: shownKey{tool: -1, file: -1, group: -1},
 		lp: pane.NewListPair(ctx, 3, func(k *keys.KeyMap) keys.List { return k.List }, "the tool list",
 			func(k *keys.KeyMap) keys.JSON { return k.JSON }, true, "no null path or error in this pane")}
 	s.lp.Selected = func(*pane.Row) { s.show() }
+	// A live server's header shows its state, even when it is the only group.
+	s.lp.List.AlwaysGroup = lv != nil && len(lv.Servers) > 0
 	s.recompute()
 	return s
 }
@@ -119,6 +127,10 @@ func (s *Screen) show() {
 	var pc *[2]*pane.Content
 	switch {
 	case onHeader:
+		if _, ls := s.liveServer(g); ls != nil {
+			pc = liveContents(ls, s.ctx.Now())
+			break
+		}
 		pc = s.groupContents(g)
 	case row == nil:
 		msg := s.lp.List.EmptyMessage("No tools.")

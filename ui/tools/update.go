@@ -23,6 +23,8 @@ func (s *Screen) Update(msg tea.Msg) tea.Cmd {
 		return s.written(msg)
 	case computedMsg:
 		return s.computed(msg)
+	case common.LiveChangedMsg:
+		s.liveChanged()
 	}
 	return nil
 }
@@ -75,6 +77,10 @@ func (s *Screen) key(k tea.KeyPressMsg) tea.Cmd {
 			func(v string) tea.Msg { return writeMsg{name: v} })
 	case key.Matches(k, tk.Edit):
 		return s.edit()
+	case key.Matches(k, tk.Call):
+		return s.call()
+	case key.Matches(k, tk.Reconnect):
+		return s.reconnect()
 	}
 	if s.lp.Pane == pane.ListPane {
 		s.lp.ListKey(k)
@@ -103,6 +109,7 @@ func (s *Screen) toggled(what string) tea.Cmd {
 type computedMsg struct {
 	Modes Modes
 	c     *computed
+	eng   *engine // the engine it was asked of: one made since drops it
 }
 
 // computeCmd computes the answer for m in a command. It is given everything
@@ -111,7 +118,7 @@ type computedMsg struct {
 func (s *Screen) computeCmd(m Modes) tea.Cmd {
 	servers := s.eng.servers
 	set := s.eng.sets[boolIndex(m.NoPrefix)]
-	tool, view := -1, s.view
+	eng, tool, view := s.eng, -1, s.view
 	var left *pane.Doc
 	if row := s.lp.List.Current(); row != nil && row.Tool >= 0 {
 		tool = row.Tool
@@ -125,13 +132,16 @@ func (s *Screen) computeCmd(m Modes) tea.Cmd {
 		if tool >= 0 && tool < len(c.Report.Outcomes) {
 			c.contents[contentKey{tool: tool, view: view}] = buildToolContents(c, tool, view, left)
 		}
-		return computedMsg{Modes: m, c: c}
+		return computedMsg{Modes: m, c: c, eng: eng}
 	}
 }
 
 // computed takes in an answer computed off the frame, and shows it when its
 // modes are still the ones asked for.
 func (s *Screen) computed(msg computedMsg) tea.Cmd {
+	if msg.eng != s.eng {
+		return nil // a live server's list changed since: liveChanged asked again
+	}
 	if _, ok := s.eng.cached(msg.Modes); !ok {
 		s.eng.cache.Put(msg.Modes, msg.c)
 		if i := boolIndex(msg.Modes.NoPrefix); s.eng.sets[i] == nil {
