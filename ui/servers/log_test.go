@@ -210,6 +210,13 @@ func TestContainsFold(t *testing.T) {
 		{"Grüße aus KÖLN", "KÖLN", true},
 		{"naïve", "NAÏVE", true},
 		{"tools/list", "tools/lisp", false},
+		{"aAb", "ab", true},
+		{"aaAAaB", "aab", true},
+		{"xyZ", "z", true},
+		{"xyZ", "yz!", false},
+		{"ab", "abc", false},
+		{"{\"id\":1}", "\"ID\"", true},
+		{"--- 42", "- 4", true},
 	}
 	for _, tt := range tests {
 		if got := containsFold(tt.s, tt.q); got != tt.want {
@@ -236,4 +243,22 @@ func TestElapsed(t *testing.T) {
 			t.Errorf("elapsed(%v) = %q, want %q", tt.d, got, tt.want)
 		}
 	}
+}
+
+// FuzzContainsFold checks the ASCII search against lower-casing both texts
+// and strings.Contains, for ASCII texts.
+func FuzzContainsFold(f *testing.F) {
+	for _, seed := range [][2]string{{"Starting (STDIO)", "stdio"}, {"aAaAb", "AB"}, {"", "x"}, {"x", ""}, {"{}", "}"}} {
+		f.Add(seed[0], seed[1])
+	}
+	f.Fuzz(func(t *testing.T, s, q string) {
+		for _, r := range s + q {
+			if r >= 0x80 {
+				return
+			}
+		}
+		if got, want := containsFold(s, q), strings.Contains(strings.ToLower(s), strings.ToLower(q)); got != want {
+			t.Errorf("containsFold(%q, %q) = %v, want %v", s, q, got, want)
+		}
+	})
 }

@@ -446,7 +446,8 @@ func (v *logView) View(focused bool) string {
 
 // containsFold says whether s holds q (already trimmed), whatever the case of
 // either; the empty q is in every s. An ASCII q is looked for without a copy
-// of s: the log may be long and its lines up to some kilobytes.
+// of s, its first letter found in either case by strings.IndexByte: the log
+// may hold 2,000 lines of some kilobytes, filtered again as each line comes.
 func containsFold(s, q string) bool {
 	if q == "" {
 		return true
@@ -456,22 +457,59 @@ func containsFold(s, q string) bool {
 			return strings.Contains(strings.ToLower(s), strings.ToLower(q))
 		}
 	}
-	n := len(q)
-	for i := 0; i+n <= len(s); i++ {
-		j := 0
-		for j < n && lowerASCII(s[i+j]) == lowerASCII(q[j]) {
-			j++
+	limit := len(s) - len(q) + 1 // where q may start
+	if limit <= 0 {
+		return false
+	}
+	find := func(c byte, from int) int {
+		if k := strings.IndexByte(s[from:limit], c); k >= 0 {
+			return from + k
 		}
-		if j == n {
+		return limit
+	}
+	lo, up := lowerASCII(q[0]), upperASCII(q[0])
+	atLo, atUp := find(lo, 0), limit
+	if up != lo {
+		atUp = find(up, 0)
+	}
+	for {
+		i := min(atLo, atUp)
+		if i >= limit {
+			return false
+		}
+		if equalFoldASCII(s[i+1:i+len(q)], q[1:]) {
 			return true
 		}
+		if atLo == i {
+			atLo = find(lo, i+1)
+		}
+		if atUp == i {
+			atUp = find(up, i+1)
+		}
 	}
-	return false
+}
+
+// equalFoldASCII says whether a is b, b being ASCII, whatever the case of
+// their ASCII letters.
+func equalFoldASCII(a, b string) bool {
+	for i := 0; i < len(b); i++ {
+		if lowerASCII(a[i]) != lowerASCII(b[i]) {
+			return false
+		}
+	}
+	return true
 }
 
 func lowerASCII(c byte) byte {
 	if 'A' <= c && c <= 'Z' {
 		return c + 'a' - 'A'
+	}
+	return c
+}
+
+func upperASCII(c byte) byte {
+	if 'a' <= c && c <= 'z' {
+		return c - ('a' - 'A')
 	}
 	return c
 }
