@@ -101,7 +101,8 @@ func (p *textPane) Text() string {
 }
 
 // View draws the title row and the visible lines, exactly w×(h+1) cells. When
-// lines are cut off below, the last row says how many more there are.
+// lines are cut off below, the last row says how many more there are, and
+// how to get to them.
 func (p *textPane) View(focused bool) string {
 	st := p.ctx.Styles
 	out := make([]string, 0, p.height+1)
@@ -109,7 +110,11 @@ func (p *textPane) View(focused bool) string {
 	end := min(p.offset+p.height, len(p.lines))
 	shown := p.lines[p.offset:end]
 	if more := len(p.lines) - end; more > 0 && p.height > 0 {
-		shown = append(shown[:len(shown)-1:len(shown)-1], st.Muted.Render(fmt.Sprintf(" ↓ %d more lines (tab here, ↓/j)", more+1)))
+		how := "tab to the details, ↓/j"
+		if focused {
+			how = "↓/j"
+		}
+		shown = append(shown[:len(shown)-1:len(shown)-1], st.Muted.Render(fmt.Sprintf(" ↓ %d more lines (%s)", more+1, how)))
 	}
 	out = append(out, shown...)
 	return common.PadLines(out, p.width, p.height+1)
