@@ -135,6 +135,15 @@
 //	  compute.go           Answer: the library's answer for the edited text
 //	  layout.go            where the editor, the result and the notes go
 //	  query.go             what a test of the whole inspector may read of it: Editor, Answer, Result…
+//	ui/servers/            the servers screen: the live servers, the selected one's details and log
+//	  doc.go               the package's map
+//	  servers.go           Screen: its state, the list's rows, the panes of the selected server
+//	  update.go            its keys, the mouse, and the live servers' changes (LiveChangedMsg)
+//	  view.go              its title bar, info row, help groups and status
+//	  layout.go            where the list, the details and the log go
+//	  details.go           a server's details as lines: how it is reached, state, info, capabilities, instructions
+//	  logview.go           the log pane: its text and kind filters, wrapping, following the end
+//	  pager.go             the keys' moves, and the scrolling pane of the details
 //	ui/internal/uitest/    what the tests of ui/... share: the corpus, the loads they open, generated tool lists
 //	ui/keys/keys.go        the key bindings, grouped per pane, for help
 //	ui/styles/styles.go    the Styles for dark, light, no colour and no style

@@ -1,6 +1,7 @@
 // Package keys holds the inspector's key bindings, grouped by where they act:
 // everywhere, on the tools screen, in the tool list, in a JSON pane, on the
-// replay screen, in the playground and its editor, in a prompt.
+// replay screen, on the servers screen, in the playground and its editor, in a
+// prompt.
 // Every group implements help.KeyMap, so the help view is generated from the
 // bindings and never written by hand.
 package keys
@@ -68,6 +69,31 @@ type Replay struct {
 	Edit        key.Binding
 	ScrollLeft  key.Binding
 	ScrollRight key.Binding
+}
+
+// Servers are the servers screen's keys: they act whatever pane has focus.
+// The list moves with ServersList, the details and the log scroll with
+// ServersPager.
+type Servers struct {
+	// Reconnect asks the root model to connect the selected server again.
+	Reconnect key.Binding
+	// Filter gives the log's filter the keys: the log keeps the lines that
+	// hold its text, whatever the case.
+	Filter key.Binding
+	// Kinds cycles the kinds of line the log shows: all, stderr, traffic.
+	Kinds key.Binding
+	// Clear empties the log's filter.
+	Clear key.Binding
+	Copy  key.Binding
+}
+
+// Pager scrolls a pane of text that wraps at the pane's width, so it has no
+// sideways moves: the servers screen's details and log.
+type Pager struct {
+	Up, Down         key.Binding
+	PgUp, PgDown     key.Binding
+	HalfUp, HalfDown key.Binding
+	Top, Bottom      key.Binding
 }
 
 // Playground are the playground's keys. The editor takes every other key as
@@ -147,14 +173,15 @@ type Prompt struct {
 
 // KeyMap is every group.
 type KeyMap struct {
-	Global Global
-	Tools  Tools
-	List   List
-	JSON   JSON
-	Replay Replay
-	Play   Playground
-	Edit   Editor
-	Prompt Prompt
+	Global  Global
+	Tools   Tools
+	List    List
+	JSON    JSON
+	Replay  Replay
+	Servers Servers
+	Play    Playground
+	Edit    Editor
+	Prompt  Prompt
 }
 
 func bind(help, desc string, keys ...string) key.Binding {
@@ -206,6 +233,13 @@ func Default() *KeyMap {
 			Edit:        bind("e", "edit the call's arguments (playground)", "e"),
 			ScrollLeft:  bind("h", "scroll left", "h"),
 			ScrollRight: bind("l", "scroll right", "l"),
+		},
+		Servers: Servers{
+			Reconnect: bind("R", "reconnect the server", "R"),
+			Filter:    bind("/", "filter the log", "/"),
+			Kinds:     bind("t", "log lines: all/stderr/traffic", "t"),
+			Clear:     bind("esc", "clear the log's filter", "esc"),
+			Copy:      bind("y", "copy pane (OSC 52)", "y"),
 		},
 		Play: Playground{
 			Leave: bind("esc", "leave the playground", "esc"),
@@ -329,6 +363,43 @@ func (r Replay) FullHelp() [][]key.Binding {
 		{r.PrevStage, r.NextStage, r.PrevTurn, r.NextTurn, r.Structured, r.ErrorPrefix},
 		{r.Filter, r.Goto, r.Next, r.Prev, r.Copy, r.Edit},
 	}
+}
+
+// ServersList is the list keys on the servers screen: its list has no
+// groups and no filter of its own (/ filters the log, esc clears that), g
+// goes to the first server too, and enter opens the selected server's log.
+func (k *KeyMap) ServersList() List {
+	l := k.List
+	l.Top = bind("home/g", "first", "home", "g")
+	l.Open = bind("enter", "to the log", "enter", "right", "l")
+	l.Clear.SetEnabled(false)
+	l.Fold.SetEnabled(false)
+	l.FoldAll.SetEnabled(false)
+	return l
+}
+
+// ServersPager is the keys that scroll the servers screen's details and log:
+// a JSON pane's moves, g going to the top too, without the sideways ones.
+func (k *KeyMap) ServersPager() Pager {
+	j := k.JSON
+	return Pager{Up: j.Up, Down: j.Down, PgUp: j.PgUp, PgDown: j.PgDown, HalfUp: j.HalfUp, HalfDown: j.HalfDown,
+		Top: bind("home/g", "top", "home", "g"), Bottom: j.Bottom}
+}
+
+// ShortHelp implements help.KeyMap.
+func (s Servers) ShortHelp() []key.Binding { return []key.Binding{s.Reconnect, s.Filter, s.Kinds} }
+
+// FullHelp implements help.KeyMap.
+func (s Servers) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{s.Reconnect, s.Filter, s.Kinds, s.Clear, s.Copy}}
+}
+
+// ShortHelp implements help.KeyMap.
+func (p Pager) ShortHelp() []key.Binding { return []key.Binding{p.Up, p.Down, p.Top, p.Bottom} }
+
+// FullHelp implements help.KeyMap.
+func (p Pager) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{p.Up, p.Down, p.PgUp, p.PgDown}, {p.HalfUp, p.HalfDown, p.Top, p.Bottom}}
 }
 
 // ShortHelp implements help.KeyMap.

@@ -19,7 +19,8 @@ func every(k help.KeyMap) []key.Binding {
 func TestEveryBindingHasHelp(t *testing.T) {
 	km := Default()
 	for name, group := range map[string]help.KeyMap{"global": km.Global, "tools": km.Tools, "list": km.List, "json": km.JSON, "prompt": km.Prompt,
-		"replay": km.Replay, "replay json": km.ReplayJSON(), "replay list": km.ReplayList(), "playground": km.Play, "editor": km.Edit} {
+		"replay": km.Replay, "replay json": km.ReplayJSON(), "replay list": km.ReplayList(), "playground": km.Play, "editor": km.Edit,
+		"servers": km.Servers, "servers list": km.ServersList(), "servers pager": km.ServersPager()} {
 		if len(group.ShortHelp()) == 0 {
 			t.Errorf("%s: no short help", name)
 		}
@@ -46,10 +47,15 @@ func TestNoKeyActsTwice(t *testing.T) {
 		{"replay", "json", km.Replay, km.ReplayJSON()},
 		{"playground", "json", km.Play, km.JSON},
 		{"playground", "editor", km.Play, km.Edit},
+		{"servers", "list", km.Servers, km.ServersList()},
+		{"servers", "pager", km.Servers, km.ServersPager()},
 	} {
 		seen := map[string]string{}
 		for gname, g := range map[string]help.KeyMap{"global": km.Global, l.screen: l.s, l.screen + " " + l.pane: l.p} {
 			for _, b := range every(g) {
+				if !b.Enabled() {
+					continue // a disabled binding matches no key
+				}
 				for _, k := range b.Keys() {
 					if other, ok := seen[k]; ok {
 						t.Errorf("key %q is bound in %s and %s", k, other, gname)
@@ -66,6 +72,8 @@ func TestFullHelpListsEveryField(t *testing.T) {
 	counts := map[string][2]int{
 		"tools":      {len(every(km.Tools)), 14},
 		"replay":     {len(every(km.Replay)), 12},
+		"servers":    {len(every(km.Servers)), 5},
+		"pager":      {len(every(km.ServersPager())), 8},
 		"playground": {len(every(km.Play)), 3},
 		"list":       {len(every(km.List)), 10},
 		"json":       {len(every(km.JSON)), 10},

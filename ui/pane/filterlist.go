@@ -491,6 +491,10 @@ func (l *List) click(y int) bool {
 	return ok
 }
 
+// Click selects the row drawn at row y of the pane (its title row is 0), as
+// a click there does, and says whether there is one.
+func (l *List) Click(y int) bool { return l.click(y) }
+
 // StartFilter gives the filter input the keys.
 func (l *List) StartFilter() tea.Cmd {
 	l.Editing = true
