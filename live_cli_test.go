@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/strictscope/strictscope/internal/testserver"
 )
 
 // mcpTestServer builds the project's MCP test server once per test binary, in
@@ -20,11 +22,7 @@ var mcpTestServer = sync.OnceValues(func() (string, error) {
 		return "", err
 	}
 	testBuildDirs = append(testBuildDirs, dir)
-	bin := filepath.Join(dir, "mcptestserver")
-	if out, err := exec.Command("go", "build", "-o", bin, "./internal/testserver/cmd/mcptestserver").CombinedOutput(); err != nil {
-		return "", &buildError{string(out)}
-	}
-	return bin, nil
+	return testserver.BuildCommand(dir)
 })
 
 type buildError struct{ out string }

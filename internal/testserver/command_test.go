@@ -6,7 +6,6 @@ import (
 	"errors"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"slices"
 	"strings"
 	"syscall"
@@ -20,10 +19,9 @@ import (
 // buildCommand builds cmd/mcptestserver into a temporary directory.
 func buildCommand(t *testing.T) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "mcptestserver")
-	out, err := exec.Command("go", "build", "-o", bin, "./cmd/mcptestserver").CombinedOutput()
+	bin, err := BuildCommand(t.TempDir())
 	if err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+		t.Fatal(err)
 	}
 	return bin
 }

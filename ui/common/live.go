@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/strictscope/strictscope/adapter"
+	"github.com/strictscope/strictscope/internal/words"
 	"github.com/strictscope/strictscope/sessions"
 	"github.com/strictscope/strictscope/sessions/live"
 )
@@ -119,19 +120,19 @@ type CallDoneMsg struct {
 // Turn (an index into Live.Session.Turns).
 type LiveTurnMsg struct{ Turn int }
 
-// Elapsed is a duration as the screens show a time running: "0.4s", "12s",
-// "3m05s", "2h01m".
+// Elapsed is a duration as the screens count a time running, in whole
+// seconds: "3s", "2m05s", "1h02m"; a negative one (a clock that went back)
+// is "0s".
 func Elapsed(d time.Duration) string {
 	d = max(d, 0)
+	s := int(d / time.Second)
 	switch {
-	case d < 10*time.Second:
-		return fmt.Sprintf("%.1fs", d.Seconds())
 	case d < time.Minute:
-		return fmt.Sprintf("%ds", int(d/time.Second))
+		return words.Number(s) + "s"
 	case d < time.Hour:
-		return fmt.Sprintf("%dm%02ds", int(d/time.Minute), int(d%time.Minute/time.Second))
+		return words.Number(s/60) + "m" + fmt.Sprintf("%02d", s%60) + "s"
 	}
-	return fmt.Sprintf("%dh%02dm", int(d/time.Hour), int(d%time.Hour/time.Minute))
+	return words.Number(s/3600) + "h" + fmt.Sprintf("%02d", s/60%60) + "m"
 }
 
 // FirstLine is the first line of err's message ("" for nil): a failure in a

@@ -92,8 +92,9 @@ func TestWithCallReplays(t *testing.T) {
 
 func TestElapsed(t *testing.T) {
 	for d, want := range map[time.Duration]string{
-		0: "0.0s", 400 * time.Millisecond: "0.4s", 12 * time.Second: "12s", 185 * time.Second: "3m05s",
-		2*time.Hour + time.Minute: "2h01m", -time.Second: "0.0s",
+		0: "0s", 400 * time.Millisecond: "0s", 2900 * time.Millisecond: "2s", 59 * time.Second: "59s",
+		61 * time.Second: "1m01s", 59*time.Minute + 59*time.Second: "59m59s", 12 * time.Second: "12s", 185 * time.Second: "3m05s",
+		2*time.Hour + time.Minute: "2h01m", -time.Second: "0s", 1000 * time.Hour: "1,000h00m",
 	} {
 		if got := Elapsed(d); got != want {
 			t.Errorf("Elapsed(%v) = %q, want %q", d, got, want)

@@ -18,28 +18,12 @@ import (
 // labelWidth is the width of the details' label column.
 const labelWidth = 14
 
-// elapsed writes a duration as the screen counts time: "3s", "2m05s",
-// "1h02m"; a negative one (a clock that went back) is "0s".
-func elapsed(d time.Duration) string {
-	d = max(d, 0)
-	s := int(d / time.Second)
-	switch {
-	case d < time.Minute:
-		return words.Number(s) + "s"
-	case d < time.Hour:
-		return words.Number(s/60) + "m" + twoDigits(s%60) + "s"
-	}
-	return words.Number(s/3600) + "h" + twoDigits(s/60%60) + "m"
-}
-
-func twoDigits(n int) string { return string([]byte{byte('0' + n/10), byte('0' + n%10)}) }
-
 // stateText is a server's state as its row in the list says it: how long it
 // has been connecting, how many tools it listed, or that it failed.
 func stateText(ls *common.LiveServer, now time.Time) string {
 	switch ls.State {
 	case common.LiveConnecting:
-		return "connecting… " + elapsed(now.Sub(ls.Since))
+		return "connecting… " + common.Elapsed(now.Sub(ls.Since))
 	case common.LiveReady:
 		if ls.Tools == nil {
 			return "ready"
@@ -177,7 +161,7 @@ func stateLine(ls *common.LiveServer, now time.Time) string {
 	var s string
 	switch ls.State {
 	case common.LiveConnecting:
-		s = "connecting… " + elapsed(now.Sub(ls.Since)) + " (since " + since + ")"
+		s = "connecting… " + common.Elapsed(now.Sub(ls.Since)) + " (since " + since + ")"
 	case common.LiveReady:
 		s = "ready since " + since
 	default:

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -221,26 +220,6 @@ func TestContainsFold(t *testing.T) {
 	for _, tt := range tests {
 		if got := containsFold(tt.s, tt.q); got != tt.want {
 			t.Errorf("containsFold(%q, %q) = %v, want %v", tt.s, tt.q, got, tt.want)
-		}
-	}
-}
-
-func TestElapsed(t *testing.T) {
-	tests := []struct {
-		d    time.Duration
-		want string
-	}{
-		{-time.Second, "0s"},
-		{0, "0s"},
-		{2900 * time.Millisecond, "2s"},
-		{59 * time.Second, "59s"},
-		{61 * time.Second, "1m01s"},
-		{59*time.Minute + 59*time.Second, "59m59s"},
-		{time.Hour + 2*time.Minute + 3*time.Second, "1h02m"},
-	}
-	for _, tt := range tests {
-		if got := elapsed(tt.d); got != tt.want {
-			t.Errorf("elapsed(%v) = %q, want %q", tt.d, got, tt.want)
 		}
 	}
 }

@@ -109,8 +109,8 @@ func testLive() *common.Live {
 func newScreen(lv *common.Live, w, h int) *Screen {
 	ctx := common.NewContext(false)
 	ctx.Width, ctx.Height = w, h
+	ctx.Clock = func() time.Time { return clock }
 	s := New(ctx, lv)
-	s.SetClock(func() time.Time { return clock })
 	s.Resize()
 	return s
 }
@@ -190,7 +190,7 @@ func TestConnectingCounts(t *testing.T) {
 	lv := testLive()
 	s := newScreen(lv, 80, 24)
 	now := clock
-	s.SetClock(func() time.Time { return now })
+	s.ctx.Clock = func() time.Time { return now }
 	for _, want := range []string{"connecting… 3s", "connecting… 4s", "connecting… 5s"} {
 		if f := frame(s); !strings.Contains(f, want) {
 			t.Errorf("the list lacks %q:\n%s", want, f)

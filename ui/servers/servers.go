@@ -2,7 +2,6 @@ package servers
 
 import (
 	"strings"
-	"time"
 
 	"charm.land/lipgloss/v2"
 
@@ -27,7 +26,6 @@ const (
 type Screen struct {
 	ctx     *common.Context
 	lv      *common.Live
-	now     func() time.Time
 	focus   common.Focus
 	list    *pane.List
 	details textPane
@@ -39,20 +37,12 @@ type Screen struct {
 // New is the servers screen over the live servers of lv (nil when there are
 // none), drawn in ctx.
 func New(ctx *common.Context, lv *common.Live) *Screen {
-	s := &Screen{ctx: ctx, lv: lv, now: time.Now, focus: common.NewFocus(paneCount),
+	s := &Screen{ctx: ctx, lv: lv, focus: common.NewFocus(paneCount),
 		list: pane.NewList(ctx), details: textPane{ctx: ctx}, log: newLogView(ctx), shown: -1}
 	s.list.Title = "servers"
 	s.setRows()
 	s.show()
 	return s
-}
-
-// SetClock makes now the screen's clock, which says how long a server has
-// been connecting (time.Now unless set): tests draw at a fixed time.
-func (s *Screen) SetClock(now func() time.Time) {
-	s.now = now
-	s.setRows()
-	s.refresh()
 }
 
 // Name implements common.Screen.
@@ -108,7 +98,7 @@ func staleBadge(c *common.Context) lipgloss.Style { return c.Styles.Stale }
 // connecting, its tools or that it failed (and the tools it keeps from its
 // last list), and how many changes its list has had.
 func (s *Screen) setRows() {
-	now := s.now()
+	now := s.ctx.Now()
 	rows := make([]pane.Row, len(s.servers()))
 	for i, ls := range s.servers() {
 		r := pane.Row{Tool: i, File: -1, Name: common.Safe(ls.Spec.Name)}
@@ -146,7 +136,7 @@ func (s *Screen) show() {
 		return
 	}
 	ls := s.servers()[i]
-	s.details.SetLines("server · "+common.Safe(ls.Spec.Name), details(s.ctx.Styles, ls, s.now(), s.details.width), reset)
+	s.details.SetLines("server · "+common.Safe(ls.Spec.Name), details(s.ctx.Styles, ls, s.ctx.Now(), s.details.width), reset)
 	s.log.SetEntries(ls.Log, s.emptyLog(ls), reset)
 }
 

@@ -101,5 +101,5 @@ func (s *Screen) Status() string {
 	if f := s.log.FilterText(); f != "" {
 		logPart = "filter: " + f + " · " + logPart
 	}
-	return strings.Join([]string{common.TruncLeft(common.Safe(ls.Spec.Name), 28), stateText(ls, s.now()), logPart}, " │ ")
+	return strings.Join([]string{common.TruncLeft(common.Safe(ls.Spec.Name), 28), stateText(ls, s.ctx.Now()), logPart}, " │ ")
 }

@@ -54,7 +54,7 @@ func liveScreen(t *testing.T) (*Screen, *common.Live) {
 func TestLiveServersAreGroups(t *testing.T) {
 	s, lv := liveScreen(t)
 	f := frame(s)
-	for _, want := range []string{"weather", "slow", "connecting… 3.0s"} {
+	for _, want := range []string{"weather", "slow", "connecting… 3s"} {
 		if !strings.Contains(f, want) {
 			t.Errorf("the frame lacks %q:\n%s", want, f)
 		}
