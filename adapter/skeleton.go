@@ -91,7 +91,7 @@ func (s *skeleton) value(node Value, depth int) Value {
 	if e, ok := node.Get("enum"); ok && e.Kind() == Array && e.Len() > 0 {
 		return s.copied(e.Items()[0], node)
 	}
-	if t, ok := firstType(node); ok {
+	if t, ok := s.firstType(node); ok {
 		return s.ofType(t, node, depth)
 	}
 	if r, ok := node.Get("$ref"); ok && r.Kind() == String {
@@ -99,7 +99,7 @@ func (s *skeleton) value(node Value, depth int) Value {
 	}
 	for _, kw := range [...]string{"anyOf", "oneOf", "allOf"} {
 		if b, ok := node.Get(kw); ok && b.Kind() == Array && b.Len() > 0 {
-			return s.value(firstBranch(b.Items()), depth)
+			return s.value(s.firstBranch(b.Items()), depth)
 		}
 	}
 	if p, ok := node.Get("properties"); ok && p.Kind() == Object {
@@ -170,15 +170,16 @@ func emptyOfType(t string) Value {
 // empty is the empty value of node's type, an object left {}, without
 // looking further than its "type" (null when it has none).
 func (s *skeleton) empty(node Value) Value {
-	if t, ok := firstType(node); ok {
+	if t, ok := s.firstType(node); ok {
 		return emptyOfType(t)
 	}
 	return NullValue()
 }
 
 // firstType is the type node's "type" names: the string, or a list's first
-// name other than "null" ("null" when it has no other).
-func firstType(node Value) (string, bool) {
+// name other than "null" ("null" when it has no other). Reading a list
+// spends a step of work for each of its names.
+func (s *skeleton) firstType(node Value) (string, bool) {
 	t, ok := node.Get("type")
 	if !ok {
 		return "", false
@@ -187,6 +188,9 @@ func firstType(node Value) (string, bool) {
 	case String:
 		return t.Str(), true
 	case Array:
+		if !s.spend(t.Len()) {
+			return "", false
+		}
 		seenNull := false
 		for _, it := range t.Items() {
 			if it.Kind() != String {
@@ -205,10 +209,14 @@ func firstType(node Value) (string, bool) {
 }
 
 // firstBranch is the first branch that is not only {"type":"null"}, or the
-// first branch when all are.
-func firstBranch(branches []Value) Value {
+// first branch when all are (or when the work runs out), spending a step of
+// work for each member of each branch it reads.
+func (s *skeleton) firstBranch(branches []Value) Value {
 	for _, b := range branches {
-		if t, ok := firstType(b); !ok || t != "null" {
+		if !s.spend(1 + b.Len()) {
+			break
+		}
+		if t, ok := s.firstType(b); !ok || t != "null" {
 			return b
 		}
 	}

@@ -337,3 +337,32 @@ func randomSkeletonSchema(r *rand.Rand) adapter.Value {
 	}
 	return root.With("$defs", adapter.ObjectValue(defs...))
 }
+
+// TestArgumentsSkeletonWideBranches: anyOf lists of many null branches and
+// type lists of many names, filled in many times, spend the work budget
+// (the work they take is paid for), and every property is still there, null.
+func TestArgumentsSkeletonWideBranches(t *testing.T) {
+	nulls := make([]adapter.Value, 20000)
+	names := make([]adapter.Value, 20000)
+	for i := range nulls {
+		nulls[i] = adapter.ObjectValue(adapter.MemberOf("type", adapter.StringValue("null")))
+		names[i] = adapter.StringValue("null")
+	}
+	wide := adapter.ObjectValue(adapter.MemberOf("anyOf", adapter.ArrayValue(append(nulls, adapter.ObjectValue(adapter.MemberOf("type", adapter.ArrayValue(names...))))...)))
+	props := make([]adapter.Member, 5000)
+	req := make([]adapter.Value, 5000)
+	for i := range props {
+		props[i] = adapter.MemberOf(fmt.Sprint(i), wide)
+		req[i] = adapter.StringValue(fmt.Sprint(i))
+	}
+	schema := adapter.ObjectValue(adapter.MemberOf("properties", adapter.ObjectValue(props...)), adapter.MemberOf("required", adapter.ArrayValue(req...)))
+	got := adapter.ArgumentsSkeleton(schema)
+	if got.Len() != 5000 {
+		t.Fatalf("%d members", got.Len())
+	}
+	for _, m := range got.Members() {
+		if !m.Value().IsNull() {
+			t.Fatalf("%s: %s, want null", m.Key(), m.Value())
+		}
+	}
+}
