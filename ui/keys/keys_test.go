@@ -19,7 +19,8 @@ func every(k help.KeyMap) []key.Binding {
 func TestEveryBindingHasHelp(t *testing.T) {
 	km := Default()
 	for name, group := range map[string]help.KeyMap{"global": km.Global, "tools": km.Tools, "list": km.List, "json": km.JSON, "prompt": km.Prompt,
-		"replay": km.Replay, "replay json": km.ReplayJSON(), "replay list": km.ReplayList(), "playground": km.Play, "editor": km.Edit} {
+		"replay": km.Replay, "replay json": km.ReplayJSON(), "replay list": km.ReplayList(), "playground": km.Play, "editor": km.Edit,
+		"call": km.Call, "call editor": km.CallEditor()} {
 		if len(group.ShortHelp()) == 0 {
 			t.Errorf("%s: no short help", name)
 		}
@@ -46,6 +47,8 @@ func TestNoKeyActsTwice(t *testing.T) {
 		{"replay", "json", km.Replay, km.ReplayJSON()},
 		{"playground", "json", km.Play, km.JSON},
 		{"playground", "editor", km.Play, km.Edit},
+		{"call", "editor", km.Call, km.CallEditor()},
+		{"call", "json", km.Call, km.JSON},
 	} {
 		seen := map[string]string{}
 		for gname, g := range map[string]help.KeyMap{"global": km.Global, l.screen: l.s, l.screen + " " + l.pane: l.p} {
