@@ -275,3 +275,36 @@ func TestLayout(t *testing.T) {
 		}
 	}
 }
+
+// tab leaves the editor for the schema, which then takes the JSON pane's
+// keys; the root's tab (MoveFocus) goes round to the editor again, which
+// then has the keys.
+func TestCallFocus(t *testing.T) {
+	all := tools(t, toolList)
+	s := newTestScreen(t, 80, 24, all["get_forecast"], common.LiveReady, &fakeCaller{}, &fixedClock{})
+	if !s.Capturing() || !s.editor.Focused() {
+		t.Fatal("the editor does not have the keys when opened")
+	}
+	s.Update(press("tab"))
+	if s.focus.Pane != schemaPane || s.Capturing() || s.editor.Focused() {
+		t.Fatalf("tab: pane %d, capturing %v", s.focus.Pane, s.Capturing())
+	}
+	s.Update(press("j"))
+	s.Update(press("j"))
+	if s.schema.Cursor != 2 || s.Text() != s.opened {
+		t.Errorf("j in the schema: cursor %d, text %q", s.schema.Cursor, s.Text())
+	}
+	rows := strings.Split(ansi.Strip(s.View()), "\n")
+	if info := rows[len(rows)-1]; !strings.Contains(info, "properties") {
+		t.Errorf("the info row is not the breadcrumb of the schema's cursor: %q", info)
+	}
+	s.MoveFocus(1)
+	s.MoveFocus(1)
+	if s.focus.Pane != editorPane || !s.Capturing() || !s.editor.Focused() {
+		t.Errorf("round to the editor: pane %d, capturing %v", s.focus.Pane, s.Capturing())
+	}
+	s.Update(press("esc"))
+	if s.Stage() != Editing {
+		t.Errorf("esc changed the stage to %v", s.Stage())
+	}
+}
