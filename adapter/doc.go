@@ -86,6 +86,11 @@
 // a program starts, about 370 KB the garbage collector then reads at every
 // cycle: a program that only converts does not link it.
 //
+// [ArgumentsSkeleton] is where a person calling a tool by hand (the
+// inspector's call screen) starts: an object of the input schema's required
+// properties, each with its default, its first enum value or an empty value
+// of its type, bounded in depth and work for any schema.
+//
 // [ToolOutput] renders an MCP result (a CallToolResult, a client error, or a
 // JSON-RPC response to tools/call) as the item answering a call, for either API:
 // text for Chat; for Responses, media blocks as input_image and input_file items.

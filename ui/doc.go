@@ -108,6 +108,7 @@
 //	                       cluster, selection, undo, the line limit); EditableText, a value laid out to fit it
 //	  editorview.go        the editor's drawing: the visible rows, highlighted, with the gutter's marks
 //	  editmarks.go         TextMarks: a view's marks put on the lines of the editor's text
+//	  editortext.go        EditorText: text made safe for the editor (what is opened, typed or pasted)
 //	  reuse.go             Doc.ReuseTokens: a document made again keeps the highlighting of unchanged lines
 //	ui/tools/              the tools screen
 //	  doc.go               the package's map
@@ -135,6 +136,16 @@
 //	  compute.go           Answer: the library's answer for the edited text
 //	  layout.go            where the editor, the result and the notes go
 //	  query.go             what a test of the whole inspector may read of it: Editor, Answer, Result…
+//	ui/call/               the call screen: c on a live tool, its arguments edited, approved with y, called
+//	  doc.go               the package's map
+//	  call.go              Screen: its stages, Open, the editor and its validation as the text changes
+//	  update.go            its keys and messages: review, send, cancel, the call's end
+//	  view.go              its drawing: the editing view, the approval view, the running and ended call
+//	  run.go               the call in a command: progress handed over from the SDK, the clock, the end
+//	  check.go             Check: the library's answer for the arguments
+//	  annotations.go       Annotations: the tool's hints by MCP's defaults, as badges
+//	  layout.go            Layout: where the editor, the schema and the notes go
+//	  query.go             what a test of the whole inspector may read of it: Stage, Text, Check, Sending…
 //	ui/servers/            the servers screen: the live servers, the selected one's details and log
 //	  doc.go               the package's map
 //	  servers.go           Screen: its state, the list's rows, the panes of the selected server

@@ -1,7 +1,7 @@
 // Package keys holds the inspector's key bindings, grouped by where they act:
 // everywhere, on the tools screen, in the tool list, in a JSON pane, on the
-// replay screen, on the servers screen, in the playground and its editor, in a
-// prompt.
+// replay screen, on the servers screen, in the playground and its editor, on
+// the call screen and in its editor, in a prompt.
 // Every group implements help.KeyMap, so the help view is generated from the
 // bindings and never written by hand.
 package keys
@@ -104,6 +104,17 @@ type Playground struct {
 	Reset key.Binding
 }
 
+// Call are the call screen's keys. Its editor takes every other key as text,
+// as the playground's does, but enter asks for the approval view there, so a
+// line is broken with CallEditor's Newline. In the approval view Send calls
+// the tool and every other key goes back to the editor.
+type Call struct {
+	Review key.Binding
+	Send   key.Binding
+	Leave  key.Binding
+	Reset  key.Binding
+}
+
 // Editor are the playground editor's keys; every other key with text types
 // it. They are a text editor's usual keys (and emacs's), as the bubbles
 // textarea had them, with shift for a selection, and undo.
@@ -180,6 +191,7 @@ type KeyMap struct {
 	Replay  Replay
 	Servers Servers
 	Play    Playground
+	Call    Call
 	Edit    Editor
 	Prompt  Prompt
 }
@@ -245,6 +257,12 @@ func Default() *KeyMap {
 			Leave: bind("esc", "leave the playground", "esc"),
 			View:  bind("ctrl+o", "other view of the result", "ctrl+o"),
 			Reset: bind("ctrl+r", "back to the text as opened", "ctrl+r"),
+		},
+		Call: Call{
+			Review: bind("enter", "review the call, then y sends it", "enter"),
+			Send:   bind("y", "send the call (approval view)", "y"),
+			Leave:  bind("esc", "leave, or cancel the running call", "esc"),
+			Reset:  bind("ctrl+r", "back to the prefilled arguments", "ctrl+r"),
 		},
 		Edit: Editor{
 			Left:            bind("←", "character left", "left", "ctrl+b"),
@@ -408,6 +426,22 @@ func (p Playground) ShortHelp() []key.Binding { return []key.Binding{p.Leave, p.
 // FullHelp implements help.KeyMap.
 func (p Playground) FullHelp() [][]key.Binding {
 	return [][]key.Binding{{p.Leave, p.View, p.Reset}}
+}
+
+// CallEditor is the editor's keys on the call screen: enter reviews the call
+// there, so a line is broken with alt+enter or ctrl+j.
+func (k *KeyMap) CallEditor() Editor {
+	e := k.Edit
+	e.Newline = bind("alt+enter", "new line", "alt+enter", "ctrl+j")
+	return e
+}
+
+// ShortHelp implements help.KeyMap.
+func (c Call) ShortHelp() []key.Binding { return []key.Binding{c.Review, c.Leave} }
+
+// FullHelp implements help.KeyMap.
+func (c Call) FullHelp() [][]key.Binding {
+	return [][]key.Binding{{c.Review, c.Send, c.Leave, c.Reset}}
 }
 
 // ShortHelp implements help.KeyMap.

@@ -20,7 +20,8 @@ func TestEveryBindingHasHelp(t *testing.T) {
 	km := Default()
 	for name, group := range map[string]help.KeyMap{"global": km.Global, "tools": km.Tools, "list": km.List, "json": km.JSON, "prompt": km.Prompt,
 		"replay": km.Replay, "replay json": km.ReplayJSON(), "replay list": km.ReplayList(), "playground": km.Play, "editor": km.Edit,
-		"servers": km.Servers, "servers list": km.ServersList(), "servers pager": km.ServersPager()} {
+		"servers": km.Servers, "servers list": km.ServersList(), "servers pager": km.ServersPager(),
+		"call": km.Call, "call editor": km.CallEditor()} {
 		if len(group.ShortHelp()) == 0 {
 			t.Errorf("%s: no short help", name)
 		}
