@@ -139,6 +139,16 @@
 // it. Close must still be called: it ends what is left of a stdio server's
 // process group.
 //
+// A stdio server ends with strictscope even when strictscope cannot call
+// Close. On Linux and FreeBSD the server process gets SIGKILL when strictscope
+// dies (a parent-death signal), which covers a panic in a goroutine other
+// than main's (no defer runs) and a SIGKILL. It covers the server process
+// only: the processes it started are orphaned, their stdin ends, and one that
+// ignores that end keeps running. On Linux the signal follows the thread that
+// started the server, which Go ends only under runtime.LockOSThread. Elsewhere
+// (macOS, the other BSDs, Windows) a server outlives a strictscope that died
+// until it notices that its stdin ended.
+//
 // # Calling
 //
 // [Conn.CallTool] sends a tools/call with the arguments' JSON text as it is
