@@ -155,7 +155,7 @@ func (b *sseBody) Read(p []byte) (int, error) {
 
 // take adds part of a line, unless the event is already over the cap.
 func (b *sseBody) take(part []byte) {
-	b.size += len(part) + 1
+	b.size += len(part)
 	if b.size > mcp.DefaultMaxEventSize {
 		b.tooBig, b.line, b.data = true, nil, nil
 	}
@@ -169,6 +169,7 @@ func (b *sseBody) take(part []byte) {
 func (b *sseBody) endLine() {
 	line := bytes.TrimSuffix(b.line, []byte("\r"))
 	b.line = b.line[:0]
+	b.size++ // the line's "\n"
 	if len(line) == 0 {
 		if b.hasData && len(b.data) > 0 && !b.other && !b.tooBig {
 			observe(b.cap, b.data)
