@@ -105,6 +105,47 @@ func TestCommand(t *testing.T) {
 		}
 	})
 
+	t.Run("linger", func(t *testing.T) {
+		// Once stdin ends it keeps running, until terminated.
+		cmd := exec.Command(bin, "--linger", "1m")
+		stdin, err := cmd.StdinPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		stderr, err := cmd.StderrPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		stopAtEnd(t, cmd)
+		stdin.Close()
+		line, err := bufio.NewReader(stderr).ReadString('\n')
+		if err != nil || !strings.Contains(line, "stdin ended; lingering for 1m0s") {
+			t.Fatalf("stderr %q, %v", line, err)
+		}
+		if gone(cmd.Process.Pid) {
+			t.Fatal("it did not linger")
+		}
+		if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("after SIGTERM: %v", err)
+		}
+	})
+
+	t.Run("bad flags", func(t *testing.T) {
+		for _, args := range [][]string{{"--linger", "-1s"}, {"--linger", "1s", "--http", "127.0.0.1:0"}} {
+			out, err := exec.Command(bin, args...).CombinedOutput()
+			var ee *exec.ExitError
+			if !errors.As(err, &ee) || ee.ExitCode() != 2 || !strings.Contains(string(out), "--linger") {
+				t.Errorf("%q: %v, %q", args, err, out)
+			}
+		}
+	})
+
 	t.Run("hang on initialize", func(t *testing.T) {
 		cmd := exec.Command(bin, "--hang-on-initialize")
 		stopAtEnd(t, cmd)

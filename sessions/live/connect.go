@@ -50,6 +50,10 @@ type ConnectOptions struct {
 	Transport mcp.Transport
 	// Client names strictscope to the server; nil is {"strictscope", "dev"}.
 	Client *mcp.Implementation
+	// Trace keeps every JSON-RPC message sent and received on the connection
+	// in its log (Conn.Log): the last TraceMessages, each on one line, cut at
+	// TraceMessageBytes. Without it nothing of the traffic is kept.
+	Trace bool
 }
 
 // An Info is what a server said of itself when the session began.
@@ -74,14 +78,17 @@ type ToolList struct {
 	Pages    int
 }
 
-// An Error is a server that could not be connected to or listed. It names the
-// server and holds the last lines of its stderr (sanitized); Err says what went
-// wrong.
+// An Error is a server that could not be connected to or listed, a call that
+// failed, or a session that ended. It names the server and holds the last
+// lines of its stderr (sanitized); Err says what went wrong. Log is the
+// server's log when the error was made (Conn.Log), for showing why a server
+// failed; Error() does not print it.
 type Error struct {
 	Server string
-	Op     string // "connect" or "list tools"
+	Op     string // "connect", "list tools", `call tool "NAME"` or "session"
 	Err    error
 	Stderr []string
+	Log    []LogEntry
 }
 
 // StderrTail is how many lines of stderr an Error keeps.
@@ -111,7 +118,9 @@ type Conn struct {
 	opts    ConnectOptions
 	client  *mcp.Client
 	session *mcp.ClientSession
-	capture *captureConn
+	capture *capture         // the capture of the current connection
+	conn    mcp.Connection   // the Connection the SDK was given
+	trace   *traceRing       // nil without ConnectOptions.Trace
 	headers *headerTransport // HTTP only
 	cmd     *exec.Cmd        // stdio only
 	stderr  stderrRing
@@ -127,6 +136,10 @@ type Conn struct {
 	progressMu sync.Mutex
 	progress   map[string]func(Progress) // the calls in flight's progress handlers, by token
 	calls      atomic.Int64              // numbers the calls' progress tokens
+
+	done    chan struct{} // closed once the session ended (watch)
+	endErr  *Error        // why, unless Close ended it; set before done is closed
+	closing atomic.Bool   // Close was called
 
 	closeOnce sync.Once
 	closeErr  error
@@ -151,7 +164,10 @@ func Connect(ctx context.Context, s Server, opts ConnectOptions) (*Conn, error) 
 	if opts.Client == nil {
 		opts.Client = &mcp.Implementation{Name: "strictscope", Version: "dev"}
 	}
-	c := &Conn{server: s, opts: opts, changed: make(chan struct{}, 1)}
+	c := &Conn{server: s, opts: opts, changed: make(chan struct{}, 1), done: make(chan struct{})}
+	if opts.Trace {
+		c.trace = &traceRing{}
+	}
 	c.client = mcp.NewClient(opts.Client, &mcp.ClientOptions{
 		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) { c.markStale() },
 		ProgressNotificationHandler: func(_ context.Context, r *mcp.ProgressNotificationClientRequest) {
@@ -164,6 +180,7 @@ func Connect(ctx context.Context, s Server, opts ConnectOptions) (*Conn, error) 
 		c.Close()
 		return nil, c.fail("connect", ctx, err)
 	}
+	go c.watch()
 	if _, err := c.listTools(ctx); err != nil {
 		c.Close()
 		return nil, c.fail("list tools", ctx, err)
@@ -180,11 +197,11 @@ func (c *Conn) connect(ctx context.Context) error {
 	case Stdio:
 		return c.connectOver(ctx, c.commandTransport())
 	case StreamableHTTP:
-		return c.connectOver(ctx, c.streamableTransport())
+		return c.connectStreamable(ctx)
 	case SSE:
 		return c.connectOver(ctx, c.sseTransport())
 	case HTTPAuto:
-		err := c.connectOver(ctx, c.streamableTransport())
+		err := c.connectStreamable(ctx)
 		if err == nil || !c.headers.firstPostRefused() || ctx.Err() != nil {
 			return err
 		}
@@ -193,20 +210,33 @@ func (c *Conn) connect(ctx context.Context) error {
 	return fmt.Errorf("no transport (%s)", c.server.Transport)
 }
 
-// connectOver begins the session over t, wrapped to capture raw results.
+// connectOver begins the session over t, its Connection wrapped to capture
+// raw results.
 func (c *Conn) connectOver(ctx context.Context, t mcp.Transport) error {
-	ct := &captureTransport{Transport: t}
+	c.capture = newCapture(c.trace)
+	return c.begin(ctx, &captureTransport{Transport: t, cap: c.capture, wrap: true})
+}
+
+// connectStreamable begins the session over Streamable HTTP, its messages
+// captured below the SDK (captureHTTP).
+func (c *Conn) connectStreamable(ctx context.Context) error {
+	c.capture = newCapture(c.trace)
+	client := &http.Client{Transport: &captureHTTP{base: c.headerTransport(), cap: c.capture}}
+	t := &mcp.StreamableClientTransport{Endpoint: c.server.URL, HTTPClient: client, MaxRetries: -1}
+	return c.begin(ctx, &captureTransport{Transport: t, cap: c.capture})
+}
+
+// begin begins the session over ct.
+func (c *Conn) begin(ctx context.Context, ct *captureTransport) error {
 	cs, err := c.client.Connect(ctx, ct, nil)
-	c.capture = ct.conn
+	c.conn = ct.conn
 	if err != nil {
 		return err
 	}
 	c.session = cs
 	res := cs.InitializeResult()
 	c.info = Info{ServerInfo: res.ServerInfo, ProtocolVersion: res.ProtocolVersion, Capabilities: res.Capabilities, Instructions: res.Instructions}
-	if c.capture != nil {
-		c.info.Raw = c.capture.initRaw()
-	}
+	c.info.Raw = c.capture.initRaw()
 	if c.headers != nil {
 		c.headers.setProtocolVersion(res.ProtocolVersion)
 	}
@@ -230,20 +260,17 @@ func (c *Conn) commandTransport() mcp.Transport {
 	return &mcp.CommandTransport{Command: cmd, TerminateDuration: c.opts.Grace}
 }
 
-// httpClient is an HTTP client sending the server's headers on every request.
-func (c *Conn) httpClient() *http.Client {
+// headerTransport is the RoundTripper sending the server's headers on every
+// request, made once.
+func (c *Conn) headerTransport() *headerTransport {
 	if c.headers == nil {
 		c.headers = &headerTransport{base: http.DefaultTransport, headers: c.server.Headers}
 	}
-	return &http.Client{Transport: c.headers}
-}
-
-func (c *Conn) streamableTransport() mcp.Transport {
-	return &mcp.StreamableClientTransport{Endpoint: c.server.URL, HTTPClient: c.httpClient(), MaxRetries: -1}
+	return c.headers
 }
 
 func (c *Conn) sseTransport() mcp.Transport {
-	return &mcp.SSEClientTransport{Endpoint: c.server.URL, HTTPClient: c.httpClient()}
+	return &mcp.SSEClientTransport{Endpoint: c.server.URL, HTTPClient: &http.Client{Transport: c.headerTransport()}}
 }
 
 // fail makes err an *Error naming the server, with its stderr's last lines.
@@ -261,14 +288,14 @@ func (c *Conn) fail(op string, ctx context.Context, err error) error {
 	return c.newError(op, err)
 }
 
-// newError is an *Error naming the server, with the last lines of its stderr.
-// When a stdio server's stdout has closed (it went away), the stderr it wrote
-// last is let in first: it usually says why.
+// newError is an *Error naming the server, with the last lines of its stderr
+// and its log. When a stdio server's stdout has closed (it went away), the
+// stderr it wrote last is let in first: it usually says why.
 func (c *Conn) newError(op string, err error) *Error {
 	if c.cmd != nil && c.capture != nil && c.capture.ReadErr() != nil {
 		c.stderr.settle(50*time.Millisecond, time.Second)
 	}
-	return &Error{Server: c.server.Name, Op: op, Err: err, Stderr: c.stderr.Tail(StderrTail)}
+	return &Error{Server: c.server.Name, Op: op, Err: err, Stderr: c.stderr.Tail(StderrTail), Log: c.Log()}
 }
 
 // notJSONRPC reports whether a read error is the server's output not being
@@ -326,6 +353,66 @@ func (c *Conn) Changed() <-chan struct{} { return c.changed }
 // Stderr is the kept stderr of a stdio server (the last StderrLines lines,
 // each at most StderrLineBytes), oldest first, sanitized for a terminal.
 func (c *Conn) Stderr() []string { return c.stderr.Lines() }
+
+// Log is the server's log: the kept lines of its stderr (StderrLines at most)
+// and, with ConnectOptions.Trace, the kept JSON-RPC messages sent and received
+// (TraceMessages at most, sent and received together), merged in time order,
+// each sanitized. A stderr line's Time is when its first bytes were written; a
+// message's, when it was handed to the connection to write, or read from it.
+// It may be called from any goroutine while the server writes.
+func (c *Conn) Log() []LogEntry {
+	stderr := c.stderr.entries()
+	if c.trace == nil {
+		return stderr
+	}
+	return mergeLog(stderr, c.trace.list())
+}
+
+// Done is closed when the session ended, for any reason: the server exited or
+// closed its stdout, the HTTP session ended or broke, or Close. Close must
+// still be called after it (it ends what is left of a stdio server's group).
+func (c *Conn) Done() <-chan struct{} { return c.done }
+
+// Err is why the session ended, once Done is closed: an *Error (Op
+// "session"), with the server's stderr tail and Log. It is nil before Done is
+// closed, and after a session that Close ended.
+func (c *Conn) Err() error {
+	select {
+	case <-c.done:
+	default:
+		return nil
+	}
+	if c.endErr == nil {
+		return nil
+	}
+	return c.endErr
+}
+
+// watch waits for the session to end, then says why (unless Close ended it)
+// and closes done.
+func (c *Conn) watch() {
+	err := c.session.Wait()
+	if !c.closing.Load() {
+		c.endErr = c.newError("session", c.endCause(err))
+	}
+	close(c.done)
+}
+
+// endCause says why a session that Close did not end ended; err is what the
+// SDK said of it.
+func (c *Conn) endCause(err error) error {
+	switch {
+	case notJSONRPC(c.capture.ReadErr()):
+		return fmt.Errorf("%w: %v", ErrNotJSONRPC, c.capture.ReadErr())
+	case c.cmd != nil && c.cmd.ProcessState != nil:
+		return fmt.Errorf("the server exited (%s)", c.cmd.ProcessState)
+	case c.cmd != nil:
+		return errors.New("the server closed its stdout")
+	case err != nil:
+		return fmt.Errorf("the session broke: %w", err)
+	}
+	return errors.New("the server ended the session")
+}
 
 // Pid is the stdio server's process id, 0 when there is no process.
 func (c *Conn) Pid() int {
@@ -444,13 +531,17 @@ func readPage(raw []byte) ([]adapter.Value, string, error) {
 // be called more than once.
 func (c *Conn) Close() error {
 	c.closeOnce.Do(func() {
+		c.closing.Store(true)
 		if c.session != nil {
 			c.closeErr = c.session.Close()
-		} else if c.capture != nil {
-			c.closeErr = c.capture.Close()
+		} else if c.conn != nil {
+			c.closeErr = c.conn.Close()
 		}
 		if c.cmd != nil && c.cmd.Process != nil {
 			endGroup(c.cmd.Process.Pid, c.opts.Grace)
+		}
+		if c.session != nil {
+			<-c.done // the session closed: watch returns
 		}
 	})
 	return c.closeErr

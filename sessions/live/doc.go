@@ -90,17 +90,64 @@
 // legacy SSE client transports, the headers on every request; the protocol
 // version is negotiated by the SDK, and what the server said of itself is kept
 // ([Info]). The SDK decodes inputSchema into maps, which loses member order and
-// number text, so the Connection below it is wrapped: the Result of every
-// tools/list response is copied as sent, and the tools are read from those
-// bytes (adapter.Decode, then adapter.ParseToolList on {"tools":[…]} joined
-// from the pages in order). A listing follows nextCursor to the end; a repeated
-// cursor or more than [MaxPages] pages is an error. notifications/tools/list_changed
-// marks the list stale ([Conn.Changed], ConnectOptions.OnListChanged);
-// [Conn.ListTools] reads it again. Connecting and the first listing are bounded
-// by the timeout (30 s unless told). [Conn.Close] ends the session and, for a
-// stdio server, every process of its group (stdin closed, SIGTERM, SIGKILL).
-// Errors are [*Error]: the server's name, what failed, and its stderr's last
-// lines; a server that writes what is not JSON-RPC is [ErrNotJSONRPC].
+// number text, so every message is seen as it goes by, below the SDK's
+// decoding: over stdio and SSE (and the tests' transports) the SDK's
+// Connection is wrapped; over Streamable HTTP the http.RoundTripper the SDK's
+// client is given reads each POST's message and the messages of each answer
+// (a JSON body, or the events of a stream) as the SDK reads them, because a
+// wrapped Streamable HTTP Connection would hide from the SDK the method it
+// uses to open the standalone GET stream (server messages, list_changed among
+// them, come on it) and to send the negotiated MCP-Protocol-Version. The
+// Result of every tools/list response is copied as sent, and the tools are read
+// from those bytes (adapter.Decode, then adapter.ParseToolList on
+// {"tools":[…]} joined from the pages in order). A listing follows nextCursor
+// to the end; a repeated cursor or more than [MaxPages] pages is an error.
+// notifications/tools/list_changed, over any transport, marks the list stale
+// ([Conn.Changed], ConnectOptions.OnListChanged); [Conn.ListTools] reads it
+// again. Connecting and the first listing are bounded by the timeout (30 s
+// unless told); the connection itself is not: the SSE transport's event stream
+// is made on a context of its own, so that it outlives Connect. [Conn.Close]
+// ends the session and, for a stdio server, every process of its group (stdin
+// closed, SIGTERM, SIGKILL). Errors are [*Error]: the server's name, what
+// failed, its stderr's last lines and its log; a server that writes what is
+// not JSON-RPC is [ErrNotJSONRPC].
+//
+// # The log
+//
+// [Conn.Log] is a server's log, for the inspector's servers screen: the lines
+// of its stderr (stdio servers; the last [StderrLines], each at most
+// [StderrLineBytes], its Time when its first bytes were written) and, when
+// ConnectOptions.Trace is set, every JSON-RPC message sent and received on
+// the connection (the last [TraceMessages], sent and received in one ring:
+// 1,000 stderr lines and 1,000 messages at most in all), merged in time order.
+// A message is one line: its JSON text without the whitespace between tokens,
+// cut at [TraceMessageBytes] (on a character boundary) with "… (N bytes)", N
+// its size as it went over the wire. Every entry is sanitized for a terminal
+// (termsafe.Sanitize). Without Trace nothing of the traffic is kept or
+// encoded. Log may be called from any goroutine while the server writes, and
+// an *Error keeps the log as it was when the error was made (Error.Log), so
+// that a server that failed can show why.
+//
+// # The end of a session
+//
+// [Conn.Done] is closed once the session ended, for any reason: the server
+// exited, crashed or closed its stdout, wrote what is not JSON-RPC, the HTTP
+// session ended or its stream broke (a server that ends the standalone GET
+// stream ends the session: the SDK is not asked to reconnect it), or Close.
+// [Conn.Err] then says why, as an *Error of Op "session" with the stderr tail
+// and the log ("the server exited (exit status 3)"), or nil when Close ended
+// it. Close must still be called: it ends what is left of a stdio server's
+// process group.
+//
+// A stdio server ends with strictscope even when strictscope cannot call
+// Close. On Linux and FreeBSD the server process gets SIGKILL when strictscope
+// dies (a parent-death signal), which covers a panic in a goroutine other
+// than main's (no defer runs) and a SIGKILL. It covers the server process
+// only: the processes it started are orphaned, their stdin ends, and one that
+// ignores that end keeps running. On Linux the signal follows the thread that
+// started the server, which Go ends only under runtime.LockOSThread. Elsewhere
+// (macOS, the other BSDs, Windows) a server outlives a strictscope that died
+// until it notices that its stdin ended.
 //
 // # Calling
 //

@@ -14,9 +14,11 @@ import (
 )
 
 // ownGroup makes cmd start in a process group of its own, so that the server
-// and every process it starts can be signalled together.
+// and every process it starts can be signalled together, and, where the
+// system has it (deathSignal), die with strictscope.
 func ownGroup(cmd *exec.Cmd) {
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	deathSignal(cmd.SysProcAttr)
 }
 
 // endGroup ends the process group pgid: SIGTERM, then SIGKILL once grace has

@@ -19,15 +19,23 @@ const StderrLines = 1000
 const StderrLineBytes = 4096
 
 // A stderrRing is an io.Writer keeping the last StderrLines lines written to it,
-// each capped at StderrLineBytes. The line being written (no newline yet) is
-// kept too, and shown as the last line. It is safe for concurrent use.
+// each capped at StderrLineBytes, with the time its first bytes were written.
+// The line being written (no newline yet) is kept too, and shown as the last
+// line. It is safe for concurrent use.
 type stderrRing struct {
-	mu      sync.Mutex
-	lines   []string  // a ring of up to StderrLines complete lines
-	next    int       // where the next complete line goes once the ring is full
-	partial []byte    // the line being written, at most StderrLineBytes
-	cut     bool      // partial went over the cap
-	last    time.Time // when Write was last called
+	mu        sync.Mutex
+	lines     []stderrLine // a ring of up to StderrLines complete lines
+	next      int          // where the next complete line goes once the ring is full
+	partial   []byte       // the line being written, at most StderrLineBytes
+	partialAt time.Time    // when the line being written began
+	cut       bool         // partial went over the cap
+	last      time.Time    // when Write was last called
+}
+
+// A stderrLine is one complete line of stderr, as written (not sanitized).
+type stderrLine struct {
+	at   time.Time
+	text string
 }
 
 // Write takes p into the ring; it never fails.
@@ -41,6 +49,9 @@ func (r *stderrRing) Write(p []byte) (int, error) {
 		chunk := p
 		if i >= 0 {
 			chunk = p[:i]
+		}
+		if len(r.partial) == 0 && !r.cut { // a new line begins
+			r.partialAt = r.last
 		}
 		r.take(chunk)
 		if i < 0 {
@@ -84,12 +95,13 @@ func (r *stderrRing) endLine() {
 	if r.cut {
 		line += "…"
 	}
+	l := stderrLine{at: r.partialAt, text: line}
 	r.partial, r.cut = r.partial[:0], false
 	if len(r.lines) < StderrLines {
-		r.lines = append(r.lines, line)
+		r.lines = append(r.lines, l)
 		return
 	}
-	r.lines[r.next] = line
+	r.lines[r.next] = l
 	r.next = (r.next + 1) % StderrLines
 }
 
@@ -97,18 +109,31 @@ func (r *stderrRing) endLine() {
 // (termsafe.Sanitize): a server's stderr is untrusted text. A line still being
 // written comes last.
 func (r *stderrRing) Lines() []string {
+	entries := r.entries()
+	out := make([]string, len(entries))
+	for i, e := range entries {
+		out[i] = e.Text
+	}
+	return out
+}
+
+// entries returns the kept lines as log entries of kind LogStderr, oldest
+// first, each sanitized, its Time when its first bytes were written. A line
+// still being written comes last.
+func (r *stderrRing) entries() []LogEntry {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	out := make([]string, 0, len(r.lines)+1)
+	out := make([]LogEntry, 0, len(r.lines)+1)
 	for i := range r.lines {
-		out = append(out, termsafe.Sanitize(r.lines[(r.next+i)%len(r.lines)]))
+		l := r.lines[(r.next+i)%len(r.lines)]
+		out = append(out, LogEntry{Time: l.at, Kind: LogStderr, Text: termsafe.Sanitize(l.text)})
 	}
 	if len(r.partial) > 0 || r.cut {
 		line := string(r.partial)
 		if r.cut {
 			line += "…"
 		}
-		out = append(out, termsafe.Sanitize(line))
+		out = append(out, LogEntry{Time: r.partialAt, Kind: LogStderr, Text: termsafe.Sanitize(line)})
 	}
 	return out
 }

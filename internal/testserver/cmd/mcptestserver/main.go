@@ -16,6 +16,11 @@
 //	                        serving, or instead of serving (over HTTP: answer
 //	                        every request with that line)
 //	--stderr-lines N        write N numbered lines on stderr at start
+//	--linger DURATION       over stdio: once stdin ends, keep running for
+//	                        DURATION (or until interrupted or terminated), as
+//	                        a server that does not notice its client went away;
+//	                        SIGPIPE is ignored, so that writing on the stderr of
+//	                        a client that is gone does not end it either
 //
 // It logs each call on stderr. Bad flags exit 2 with a message on stderr.
 package main
@@ -31,6 +36,7 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+	"time"
 
 	"github.com/strictscope/strictscope/internal/testserver"
 )
@@ -52,6 +58,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	hang := fs.Bool("hang-on-initialize", false, "never answer initialize")
 	noise := fs.String("noise", "", "write non-JSON-RPC on stdout: `before` or instead of serving")
 	stderrLines := fs.Int("stderr-lines", 0, "write `N` numbered lines on stderr at start")
+	linger := fs.Duration("linger", 0, "over stdio: once stdin ends, keep running for `DURATION`")
 	if err := fs.Parse(args); err != nil {
 		return 2
 	}
@@ -68,6 +75,10 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		return fail("--page-size must be at least 1, not %d", *pageSize)
 	case *stderrLines < 0:
 		return fail("--stderr-lines must be at least 0, not %d", *stderrLines)
+	case *linger < 0:
+		return fail("--linger must not be negative, not %s", *linger)
+	case *linger > 0 && (*httpAddr != "" || *sseAddr != ""):
+		return fail("--linger is for stdio only")
 	}
 	opts := testserver.Options{
 		PageSize:         *pageSize,
@@ -87,8 +98,21 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if *linger > 0 {
+		signal.Ignore(syscall.SIGPIPE)
+	}
 	if *httpAddr == "" && *sseAddr == "" {
-		if err := testserver.ServeStdio(ctx, opts, stdin, stdout); err != nil {
+		err := testserver.ServeStdio(ctx, opts, stdin, stdout)
+		if *linger > 0 {
+			fmt.Fprintf(stderr, "mcptestserver: stdin ended; lingering for %s\n", *linger)
+			t := time.NewTimer(*linger)
+			select {
+			case <-t.C:
+			case <-ctx.Done():
+				t.Stop()
+			}
+		}
+		if err != nil {
 			fmt.Fprintf(stderr, "mcptestserver: %v\n", err)
 			return 1
 		}
