@@ -107,8 +107,9 @@ func shortUsage() string {
 
 func usageText() string {
 	var sb strings.Builder
-	sb.WriteString("usage:\n  strictscope [--api chat|responses] [--strict auto|true|false] [--no-prefix] [--no-default-descriptions] [--max-input SIZE] [FILE...]\n")
-	sb.WriteString("      open the inspector on the built-in examples, or on tool lists, recordings and sessions\n")
+	sb.WriteString("usage:\n  strictscope [--api chat|responses] [--strict auto|true|false] [--no-prefix] [--no-default-descriptions] [--max-input SIZE]\n" +
+		"              [--server NAME=COMMAND|NAME=URL ...] [--config FILE [--only NAME ...]] [--header 'NAME: VALUE' ...] [--timeout D] [--trace] [FILE...]\n")
+	sb.WriteString("      open the inspector on the built-in examples, or on tool lists, recordings and sessions, and on live MCP servers\n")
 	for _, c := range commands() {
 		fmt.Fprintf(&sb, "  %s\n      %s\n", c.usage, c.summary)
 	}
@@ -134,7 +135,7 @@ func firstPositional(args []string) string {
 			return a
 		case !strings.Contains(a, "="):
 			switch strings.TrimLeft(a, "-") {
-			case "api", "strict", "max-input":
+			case "api", "strict", "max-input", "server", "config", "only", "header", "timeout":
 				i++ // the flag's value
 			}
 		}
@@ -145,21 +146,29 @@ func firstPositional(args []string) string {
 func isInspectorFlag(a string) bool {
 	name, _, _ := strings.Cut(strings.TrimLeft(a, "-"), "=")
 	switch name {
-	case "api", "strict", "no-prefix", "no-default-descriptions", "max-input":
+	case "api", "strict", "no-prefix", "no-default-descriptions", "max-input",
+		"server", "config", "only", "header", "timeout", "trace":
 		return true
 	}
 	return false
 }
 
 // runInspector opens the inspector on FILE arguments (tool lists, recordings,
-// session files; none: the built-in examples) with the starting modes the flags
-// set. A file that fails to load is listed in the inspector with its error.
+// session files; none and no live server: the built-in examples) and on the
+// live servers --server and --config name, with the starting modes the flags
+// set. A file that fails to load is listed in the inspector with its error; a
+// server that fails to connect is shown failed there. A server spec or a
+// configuration file that cannot be read is an error before it opens.
 func runInspector(e *env, args []string) int {
 	fs := newFlags(e, "inspector")
 	api := fs.api(string(adapter.Chat), helpInspectorAPI)
 	strict := fs.strict(string(adapter.StrictAuto), helpInspectorStrict)
 	noPrefix := fs.noPrefix()
 	noDefaults := fs.noDefaults()
+	var lf liveFlags
+	lf.register(fs)
+	fs.Lookup("timeout").Usage = helpInspectorTimeout
+	trace := fs.Bool("trace", false, helpTrace)
 	files, err := fs.parse(args)
 	var opts ui.Options
 	if err == nil {
@@ -167,6 +176,12 @@ func runInspector(e *env, args []string) int {
 	}
 	if err == nil {
 		opts.Strict, err = parseStrict("inspector", *strict)
+	}
+	if err == nil && lf.given() {
+		opts.Servers, err = lf.specsWarning(e, "inspector", func(w string) { opts.Warnings = append(opts.Warnings, w) })
+		opts.Timeout, opts.Trace = lf.timeout, *trace
+	} else if err == nil && *trace {
+		err = usagef("strictscope: --trace goes with live servers (--server, --config)")
 	}
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {

@@ -1,6 +1,6 @@
 // Package ui is the strictscope inspector: the Bubble Tea app that shows what the
 // model sees and why. It owns the root model; each screen is a package of its
-// own (ui/tools, ui/replay, ui/playground), what they share is in package
+// own (ui/tools, ui/servers, ui/replay, ui/call, ui/playground), what they share is in package
 // ui/common, the panes they are built from in package ui/pane, the styles in
 // package ui/styles and the key bindings in package ui/keys. The screens,
 // switched with 1–9:
@@ -15,6 +15,13 @@
 //     and for the selected turn one stage of the trace sessions returns at a
 //     time (← and →), input beside output, with the stage's notes; the
 //     structured mode and the error prefix replay again;
+//   - with live servers (--server, --config), the servers screen: each
+//     server's details and its log (ui/servers), and the call screen: c on a
+//     live tool edits its arguments, shows what will be sent for approval, and
+//     calls it on y (ui/call); the result is a turn of the live session on the
+//     replay screen. The root model connects the servers in commands (live.go):
+//     no frame waits for a server, each change of one is a LiveChangedMsg to
+//     every screen, and every server process ends before Run returns;
 //   - the playground: e on a tool or a call opens its input schema or its
 //     arguments in an editor, and the library's answer follows the text as it
 //     changes (at once for a small text, after a pause of 100 ms for a large
@@ -79,6 +86,7 @@
 //	  model.go             the root model: routing, global keys, opening the playground
 //	  view.go              the root's drawing: status line, help, the too-small notice
 //	  prompt.go            the one-line prompt in the status line
+//	  live.go              the live servers: connected, listed again and watched in commands; the live session's turns
 //	ui/common/             what the root model, the screens and the components share
 //	  doc.go               the package's map
 //	  context.go           Context: window size, styles, key bindings; the root changes it
@@ -92,6 +100,8 @@
 //	  load.go              Loaded and File: what the inspector opens, and Load
 //	  recent.go            Recent: the answers for the last few toggle settings
 //	  toggle.go            OffFrame (answers computed off the frame) and Cycle
+//	  live.go              Live and LiveServer: the live servers' state, their messages, the live session (WithCall)
+//	  write.go             WriteFile: a file written in a command, never over one that exists unless agreed
 //	ui/pane/               the shared components the screens are built from
 //	  doc.go               the package's map
 //	  jsondoc.go           Doc: a JSON document as lines, with path ↔ line maps
@@ -120,6 +130,7 @@
 //	  rows.go              the tool and file rows of its list
 //	  groups.go            the list's groups (one per server, then the files) and the status filter
 //	  write.go             writing the rendered tools to a file
+//	  live.go              the live servers' groups: their headers and panes, c and R
 //	  query.go             what a test of the whole inspector may read of it: Modes, Report, Rendered, Layout
 //	ui/replay/             the replay screen
 //	  doc.go               the package's map
@@ -130,6 +141,7 @@
 //	  content.go           a stage of a trace as pane contents, with its marks
 //	  layout.go            where the turns, the stage's panes and the notes go
 //	  query.go             what a test of the whole inspector may read of it: Options, Traces, Turns, Current, Stage, Shown
+//	  live.go              the live session's turns as they come, a (outputs for the other API) and w (write it)
 //	ui/playground/         the playground screen
 //	  doc.go               the package's map
 //	  playground.go        Screen: the editor, the result and the notes, and their keys

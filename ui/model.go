@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -9,10 +10,13 @@ import (
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/sessions/live"
+	"github.com/strictscope/strictscope/ui/call"
 	"github.com/strictscope/strictscope/ui/common"
 	"github.com/strictscope/strictscope/ui/pane"
 	"github.com/strictscope/strictscope/ui/playground"
 	"github.com/strictscope/strictscope/ui/replay"
+	"github.com/strictscope/strictscope/ui/servers"
 	"github.com/strictscope/strictscope/ui/tools"
 )
 
@@ -28,6 +32,12 @@ type model struct {
 	// helpOffset is the first help line shown.
 	helpOffset int
 	status     common.StatusMsg // a message shown until the next key
+	loaded     *common.Loaded
+	// live connects the live servers; nil without any.
+	live *liveRunner
+	// start is shown in the status line when the inspector opens (the
+	// warnings of the configuration files).
+	start []string
 }
 
 // newModel builds the inspector's root model for loaded files without a
@@ -37,18 +47,60 @@ func newModel(opts Options, loaded *common.Loaded) *model {
 	ctx := common.NewContext(opts.NoColor)
 	modes := tools.Modes{API: opts.API, Strict: opts.Strict, NoPrefix: opts.NoPrefix,
 		NoDefaultDescriptions: opts.NoDefaultDescriptions}
-	m := &model{ctx: ctx, prompt: newPrompt(ctx)}
-	// The tools screen, the replay screen when a recording or session file is
-	// loaded, and the playground; 1–9 switch between screens once there is
-	// more than one.
-	m.screens = []common.Screen{tools.New(ctx, loaded, nil, modes)}
+	m := &model{ctx: ctx, prompt: newPrompt(ctx), loaded: loaded, start: opts.Warnings}
+	var lv *common.Live
+	if len(opts.Servers) > 0 {
+		lv = &common.Live{Trace: opts.Trace, Session: common.NewLiveSession(opts.API, opts.Strict, !opts.NoPrefix)}
+		now := ctx.Now()
+		for _, s := range opts.Servers {
+			lv.Servers = append(lv.Servers, &common.LiveServer{Spec: s, Since: now})
+		}
+		loaded.Files = append(loaded.Files, common.File{Name: common.LiveSessionName, Kind: common.FileSession,
+			Server: -1, Session: lv.Session, Live: true, Detail: "0 turns"})
+		m.live = newLiveRunner(lv, live.ConnectOptions{Timeout: opts.Timeout})
+	}
+	ctx.Keys.Tools.Call.SetEnabled(lv != nil)
+	ctx.Keys.Tools.Reconnect.SetEnabled(lv != nil)
+	ctx.Keys.Replay.Write.SetEnabled(lv != nil)
+	ctx.Screens = screenNames(lv != nil, replay.Replayable(loaded))
+	// The tools screen, the servers screen with live servers, the replay
+	// screen when a recording or session file is loaded (or live servers
+	// may be called), the call screen with live servers, and the playground;
+	// 1–9 switch between screens once there is more than one.
+	m.screens = []common.Screen{tools.New(ctx, loaded, lv, modes)}
+	if lv != nil {
+		m.screens = append(m.screens, servers.New(ctx, lv))
+	}
 	if replay.Replayable(loaded) {
-		m.screens = append(m.screens, replay.New(ctx, loaded, nil, sessions.ReplayOptions{API: opts.API, Strict: opts.Strict,
+		m.screens = append(m.screens, replay.New(ctx, loaded, lv, sessions.ReplayOptions{API: opts.API, Strict: opts.Strict,
 			NoPrefix: opts.NoPrefix, NoDefaultDescriptions: opts.NoDefaultDescriptions}))
 	}
+	if lv != nil {
+		m.screens = append(m.screens, call.New(ctx, lv))
+	}
 	m.screens = append(m.screens, playground.New(ctx))
+	ctx.Screens = ctx.Screens[:0]
+	for _, s := range m.screens {
+		ctx.Screens = append(ctx.Screens, s.Name()) // as made (TestScreenNames checks screenNames agrees)
+	}
 	ctx.Keys.Global.Screen.SetEnabled(len(m.screens) > 1)
 	return m
+}
+
+// screenNames are the names of the screens newModel makes, in order, with
+// live servers or without, with files to replay or without.
+func screenNames(live, replayable bool) []string {
+	names := []string{"tools"}
+	if live {
+		names = append(names, "servers")
+	}
+	if replayable || live { // the live session replays
+		names = append(names, "replay")
+	}
+	if live {
+		names = append(names, "call")
+	}
+	return append(names, "playground")
 }
 
 func (o Options) withDefaults() Options {
@@ -61,8 +113,19 @@ func (o Options) withDefaults() Options {
 	return o
 }
 
-// Init asks the terminal for its background colour (light or dark styles).
-func (m *model) Init() tea.Cmd { return tea.RequestBackgroundColor }
+// Init asks the terminal for its background colour (light or dark styles),
+// starts connecting the live servers (the first frame does not wait for
+// them), and shows the configuration files' warnings.
+func (m *model) Init() tea.Cmd {
+	cmds := []tea.Cmd{tea.RequestBackgroundColor}
+	if m.live != nil {
+		cmds = append(cmds, m.live.start())
+	}
+	if len(m.start) > 0 {
+		cmds = append(cmds, common.ShowInfo(common.Safe(strings.Join(m.start, " · "))))
+	}
+	return tea.Batch(cmds...)
+}
 
 func (m *model) screen() common.Screen { return m.screens[m.active] }
 
@@ -103,6 +166,13 @@ func (m *model) handle(msg tea.Msg, to int) tea.Cmd {
 		return m.prompt.start(m.ctx, msg, m.active)
 	case common.EditRequest:
 		return m.edit(msg)
+	case common.CallRequest:
+		return m.call(msg)
+	case common.CallDoneMsg:
+		if m.live != nil {
+			return m.callDone(msg)
+		}
+		return nil
 	case common.ShowScreenMsg:
 		if msg.Screen >= 0 && msg.Screen < len(m.screens) {
 			m.active = msg.Screen
@@ -120,6 +190,9 @@ func (m *model) handle(msg tea.Msg, to int) tea.Cmd {
 			return nil
 		}
 	default:
+		if cmd, ok := m.takeLive(msg); ok {
+			return cmd
+		}
 		if to >= 0 {
 			return m.screens[to].Update(msg)
 		}
@@ -148,6 +221,18 @@ func (m *model) edit(req common.EditRequest) tea.Cmd {
 				note := fmt.Sprintf("opened with only %d levels on their own lines, deeper values compact, to fit the editor's %d lines", req.Levels, pane.EditorMaxLines)
 				cmd = tea.Batch(cmd, common.ShowInfo(note))
 			}
+			return cmd
+		}
+	}
+	return nil
+}
+
+// call opens the call screen on a live server's tool.
+func (m *model) call(req common.CallRequest) tea.Cmd {
+	for i, s := range m.screens {
+		if c, ok := s.(*call.Screen); ok {
+			cmd := c.Open(req, m.active)
+			m.active = i
 			return cmd
 		}
 	}

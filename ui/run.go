@@ -3,11 +3,13 @@ package ui
 import (
 	"errors"
 	"os"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/strictscope/strictscope/adapter"
 	"github.com/strictscope/strictscope/sessions"
+	"github.com/strictscope/strictscope/sessions/live"
 	"github.com/strictscope/strictscope/ui/common"
 )
 
@@ -29,6 +31,18 @@ type Options struct {
 	NoColor bool
 	// Limits bound what is read whole (the zero value: the defaults).
 	Limits sessions.Limits
+	// Servers are the live MCP servers to connect to (--server, --config),
+	// each a group of the tool list; with servers and no file, no example
+	// opens.
+	Servers []live.Server
+	// Timeout bounds each server's connection and listing, and each call (0
+	// is live.DefaultTimeout).
+	Timeout time.Duration
+	// Trace keeps the JSON-RPC messages in each server's log.
+	Trace bool
+	// Warnings are shown in the status line when the inspector opens (the
+	// configuration files').
+	Warnings []string
 }
 
 // ErrInterrupted is what Run returns when an interrupt (SIGINT) ended the
@@ -42,8 +56,17 @@ func Run(opts Options) error {
 	if os.Getenv("NO_COLOR") != "" {
 		opts.NoColor = true
 	}
-	loaded := common.LoadWithin(opts.Limits, opts.Files)
-	_, err := tea.NewProgram(newModel(opts, loaded)).Run()
+	loaded := &common.Loaded{}
+	if len(opts.Files) > 0 || len(opts.Servers) == 0 {
+		loaded = common.LoadWithin(opts.Limits, opts.Files)
+	}
+	m := newModel(opts, loaded)
+	if m.live != nil {
+		// However the program ends (quit, interrupt, a panic it recovered),
+		// the live servers are closed before Run returns.
+		defer m.live.close()
+	}
+	_, err := tea.NewProgram(m).Run()
 	if errors.Is(err, tea.ErrInterrupted) {
 		return ErrInterrupted
 	}

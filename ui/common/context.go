@@ -20,6 +20,20 @@ type Context struct {
 	// Clock is the time now, for what shows a time running (a connection,
 	// a call); nil is time.Now. Tests set it to draw the same frame twice.
 	Clock func() time.Time
+	// Screens are the screens' names in the order 1–9 shows them; the root
+	// sets them.
+	Screens []string
+}
+
+// ScreenKey is the key that shows the screen named name ("2"), or "" when
+// there is no such screen.
+func (c *Context) ScreenKey(name string) string {
+	for i, n := range c.Screens {
+		if n == name && i < 9 {
+			return string(rune('1' + i))
+		}
+	}
+	return ""
 }
 
 // Now is the time by the context's clock.

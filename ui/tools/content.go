@@ -154,16 +154,18 @@ func reportContent(c *computed, o *adapter.ToolOutcome) *pane.Content {
 	return pc
 }
 
-// fileContents are the panes of a row that names a file.
-func fileContents(f *common.File) *[2]*pane.Content {
+// fileContents are the panes of a row that names a file; replayKey is the
+// key of the replay screen.
+func fileContents(f *common.File, replayKey string) *[2]*pane.Content {
+	step := " Press " + replayKey + " to step through it on the replay screen."
 	var what string
 	switch f.Kind {
 	case common.FileFailed:
 		what = " could not be loaded."
 	case common.FileRecording:
-		what = " is a recording (" + f.Detail + "). Press 2 to step through it on the replay screen."
+		what = " is a recording (" + f.Detail + ")." + step
 	case common.FileSession:
-		what = " is a strictscope session file (" + f.Detail + "); its tools are listed here. Press 2 to step through it on the replay screen."
+		what = " is a strictscope session file (" + f.Detail + "); its tools are listed here." + step
 	default:
 		what = " is a tool list (" + f.Detail + ")."
 	}

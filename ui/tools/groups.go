@@ -164,7 +164,7 @@ func (s *Screen) listRows(c *computed) ([]pane.Row, []pane.Group) {
 			if len(f.Warnings) > 0 {
 				warned++
 			}
-			r := fileRow(i, f)
+			r := fileRow(i, f, s.ctx.ScreenKey("replay"))
 			r.Group = len(groups)
 			rows = append(rows, r)
 		}
@@ -214,7 +214,7 @@ func (s *Screen) sessionSource(g int) *common.File {
 func (s *Screen) groupContents(g int) *[2]*pane.Content {
 	if g < len(s.eng.servers) {
 		if f := s.source(g); f != nil {
-			return fileContents(f)
+			return fileContents(f, s.ctx.ScreenKey("replay"))
 		}
 		msg := common.Safe(s.eng.servers[g].Name) + ": " + words.Count(len(s.eng.servers[g].Tools), "tool", "tools") + "."
 		return &[2]*pane.Content{{Title: "server", Message: msg}, {Title: "problems", Message: "No problems."}}

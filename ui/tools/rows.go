@@ -48,7 +48,8 @@ func toolRow(i, g int, o *adapter.ToolOutcome, grouped bool) pane.Row {
 }
 
 // fileRow builds the row of a file that is not a tool list, or that has warnings.
-func fileRow(i int, f *common.File) pane.Row {
+// replayKey is the key of the replay screen ("" when there is none).
+func fileRow(i int, f *common.File, replayKey string) pane.Row {
 	r := pane.Row{Tool: -1, File: i, Name: common.Safe(f.Name)}
 	if f.Kind == common.FileFailed || len(f.Warnings) > 0 {
 		r.Flags = flagFileProblem
@@ -57,7 +58,11 @@ func fileRow(i int, f *common.File) pane.Row {
 	case common.FileFailed:
 		r.Badges = append(r.Badges, pane.Badge{Text: "not loaded", Style: pane.BadgeError})
 	case common.FileRecording, common.FileSession:
-		r.Badges = append(r.Badges, pane.Badge{Text: "replay: press 2", Style: pane.BadgeReplay})
+		text := "replay"
+		if replayKey != "" {
+			text += ": press " + replayKey
+		}
+		r.Badges = append(r.Badges, pane.Badge{Text: text, Style: pane.BadgeReplay})
 	default:
 		r.Badges = append(r.Badges, pane.Badge{Text: words.Count(len(f.Warnings), "warning", "warnings"), Style: pane.BadgeFallback})
 	}

@@ -136,7 +136,7 @@ func (s *Screen) show() {
 		msg := s.lp.List.EmptyMessage("No tools.")
 		pc = &[2]*pane.Content{{Title: "original", Message: msg}, {Title: "strict", Message: msg}}
 	case row.File >= 0:
-		pc = fileContents(&s.loaded.Files[row.File])
+		pc = fileContents(&s.loaded.Files[row.File], s.ctx.ScreenKey("replay"))
 	default:
 		pc = s.toolContents(s.cur, row.Tool, s.view)
 	}
