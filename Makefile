@@ -2,13 +2,18 @@
 GO ?= go
 FUZZTIME ?= 10s
 
-.PHONY: run build test bench fuzz lint smoke
+.PHONY: run build test bench fuzz lint smoke FORCE
 
 run: ## open the inspector on the built-in examples
 	$(GO) run .
 
 build:
 	$(GO) build -o strictscope .
+
+bin/mcptestserver: FORCE
+	$(GO) build -o bin/mcptestserver ./internal/testserver/cmd/mcptestserver
+
+FORCE:
 
 test: ## vet and every test
 	$(GO) vet ./...
@@ -24,5 +29,5 @@ lint: ## gofmt check and vet
 	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt would change:"; echo "$$out"; exit 1; fi
 	$(GO) vet ./...
 
-smoke: build ## the inspector in a real terminal, under tmux
-	./scripts/tmux-smoke.sh ./strictscope
+smoke: build bin/mcptestserver ## the inspector in a real terminal, under tmux (with the MCP test server)
+	./scripts/tmux-smoke.sh ./strictscope ./bin/mcptestserver

@@ -9,16 +9,26 @@
 # with →, toggles, opens the playground and types in its editor (the answer
 # follows; ctrl+r and ctrl+z), filters the turns with /, and quits with 0 the
 # same way.
+# With MCPTESTSERVER (the project's MCP test server, built), starts it once more
+# on that server as a live --server: waits for its tools, calls the slow tool
+# through the call screen (arguments typed, the approval view, y), sees the
+# progress bar and the result on the replay screen, quits with 0, and checks
+# that no server process is left running.
 # Skips, with a message, when tmux is not installed.
 set -euo pipefail
 
-bin=${1:?usage: tmux-smoke.sh BINARY}
+bin=${1:?usage: tmux-smoke.sh BINARY [MCPTESTSERVER]}
+mts=${2:-}
 if ! command -v tmux >/dev/null 2>&1; then
 	echo "tmux-smoke: tmux is not installed; skipping the smoke test"
 	exit 0
 fi
 bin=$(cd "$(dirname "$bin")" && pwd)/$(basename "$bin")
 [ -x "$bin" ] || { echo "tmux-smoke: $bin is not an executable" >&2; exit 1; }
+if [ -n "$mts" ]; then
+	mts=$(cd "$(dirname "$mts")" && pwd)/$(basename "$mts")
+	[ -x "$mts" ] || { echo "tmux-smoke: $mts is not an executable" >&2; exit 1; }
+fi
 session_file=$(cd "$(dirname "$0")/.." && pwd)/fixtures/recordings/session_two_turns.json
 [ -r "$session_file" ] || { echo "tmux-smoke: $session_file is missing" >&2; exit 1; }
 
@@ -181,4 +191,37 @@ tm resize-window -t replay -x 80 -y 24
 wait_for "strictscope replay"
 quit_and_check
 
-echo "tmux-smoke: PASS (folded groups, filtered by status, moved, toggled, resized, typed in the playground's editor, replayed a session, filtered its turns, quit with 0 twice, terminal restored)"
+live=""
+if [ -n "$mts" ]; then
+	# A live server: its tools are a group; the slow tool is called through
+	# the call screen and the approval view, its progress drawn, its result a
+	# turn of the live session.
+	start live "--server 'ts=$mts --stderr-lines 2'"
+	wait_for "ts · 10 tools"
+	tm send-keys -t live / s l o w Enter
+	wait_for "ts · 1 of 10 tools"
+	tm send-keys -t live j c
+	wait_for "strictscope call"
+	tm send-keys -t live C-g
+	tm send-keys -t live -l '{"steps": 30, "delay_ms": 100}'
+	wait_for '{"steps": 30, "delay_ms": 100}'
+	tm send-keys -t live Enter
+	wait_for "Send this call?"
+	wait_for '{"steps":30,"delay_ms":100}'
+	tm send-keys -t live y
+	wait_for "progress notifications"
+	wait_for "turn 1 · live session"
+	tm send-keys -t live Right Right Right Right Right Right
+	wait_for "done after 30 steps"
+	tm send-keys -t live 2
+	wait_for "strictscope servers"
+	wait_for "stderr line 2 of 2"
+	quit_and_check
+	for _ in $(seq 1 50); do pgrep -f "^$mts" >/dev/null || break; sleep 0.1; done
+	if pgrep -f "^$mts" >/dev/null; then fail "a test server process is left running: $(pgrep -fa "^$mts")"; fi
+	live=", called a live server's tool through the approval view and left no process"
+else
+	echo "tmux-smoke: no MCP test server given; skipping the live server"
+fi
+
+echo "tmux-smoke: PASS (folded groups, filtered by status, moved, toggled, resized, typed in the playground's editor, replayed a session, filtered its turns, quit with 0 twice, terminal restored$live)"

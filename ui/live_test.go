@@ -284,3 +284,36 @@ func TestScreenNames(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkLiveFirstFrame: the inspector's first frame on four live servers
+// that never answer initialize, their connections already started: it is
+// drawn without waiting for any (goal: one frame, 16 ms).
+func BenchmarkLiveFirstFrame(b *testing.B) {
+	bin, err := testServerBin()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var specs []live.Server
+	for _, name := range []string{"a", "b", "c", "d"} {
+		specs = append(specs, live.Server{Name: name, Transport: live.Stdio, Command: bin, Args: []string{"--hang-on-initialize"}})
+	}
+	var total time.Duration
+	for b.Loop() {
+		start := time.Now()
+		m := newModel(Options{Servers: specs, Timeout: time.Minute}, &common.Loaded{})
+		for _, c := range m.live.start()().(tea.BatchMsg) {
+			go c()
+		}
+		m.Update(tea.WindowSizeMsg{Width: 160, Height: 50})
+		if !strings.Contains(ansi.Strip(m.Render()), "connecting…") {
+			b.Fatal("the first frame does not show the servers connecting")
+		}
+		total += time.Since(start)
+		b.StopTimer()
+		m.live.close()
+		b.StartTimer()
+	}
+	ms := float64(total.Microseconds()) / 1000 / float64(b.N)
+	b.ReportMetric(ms, "ms/first-frame")
+	b.ReportMetric(ms/16, "goal-ratio")
+}

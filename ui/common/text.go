@@ -12,6 +12,16 @@ import (
 // so no escape sequence from a tool ever reaches the screen.
 func Safe(s string) string { return termsafe.Sanitize(s) }
 
+// SafeLines is Safe for a text of several lines (an error with the tail of a
+// server's stderr): each line made safe, the line feeds kept.
+func SafeLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = Safe(l)
+	}
+	return strings.Join(lines, "\n")
+}
+
 // Fit truncates s (which may hold styling) to w cells with … and pads it with
 // spaces to exactly w cells.
 func Fit(s string, w int) string {

@@ -101,7 +101,7 @@ func liveContents(ls *common.LiveServer, now time.Time) *[2]*pane.Content {
 	case common.LiveConnecting:
 		fmt.Fprintf(&b, "Connecting for %s.", common.Elapsed(now.Sub(ls.Since)))
 	case common.LiveFailed:
-		fmt.Fprintf(&b, "Failed: %s\nR connects again.", common.Safe(ls.Err.Error()))
+		fmt.Fprintf(&b, "Failed: %s\nR connects again.", common.SafeLines(ls.Err.Error()))
 	default:
 		n := 0
 		if ls.Tools != nil {
@@ -119,13 +119,13 @@ func liveContents(ls *common.LiveServer, now time.Time) *[2]*pane.Content {
 	var tail []string
 	for _, e := range ls.Log {
 		if e.Kind == live.LogStderr {
-			tail = append(tail, e.Text)
+			tail = append(tail, common.Safe(e.Text))
 		}
 	}
 	logMsg := "Nothing on stderr."
 	if len(tail) > 0 {
 		tail = tail[max(len(tail)-live.StderrTail, 0):]
-		logMsg = "The last lines of its stderr (the servers screen has the whole log):\n" + common.Safe(strings.Join(tail, "\n"))
+		logMsg = "The last lines of its stderr (the servers screen has the whole log):\n" + strings.Join(tail, "\n")
 	}
 	return &[2]*pane.Content{{Title: "server", Message: b.String()}, {Title: "stderr", Message: logMsg}}
 }
